@@ -1,0 +1,144 @@
+// Board storage in fixed regions of linear memory. JavaScript writes cells, edges and the figure
+// table straight into these regions, then calls `commit`; queries never allocate.
+
+export const MAX_SIDE: i32 = 256;
+export const MAX_CELLS: i32 = MAX_SIDE * MAX_SIDE;
+export const MAX_CORNERS: i32 = (MAX_SIDE + 1) * (MAX_SIDE + 1);
+export const MAX_FIGURES: i32 = 1024;
+export const FIG_FIELDS: i32 = 8; // x, y, w, h, side, teleports, large, spare
+
+// Edge kinds and cell bits: the same numbers as src/core/types.ts.
+export const WALL: u8 = 1;
+export const C_ON: u8 = 1;
+export const C_DIFFICULT: u8 = 2;
+export const C_OBSTACLE: u8 = 4;
+export const C_BARREL: u8 = 8;
+export const C_LOW: u8 = 16;
+export const C_TELEPORTER: u8 = 32;
+
+// Edge masks (bit 1 << kind), as src/core/masks.ts.
+export const SIGHT_EDGES: i32 = (1 << 1) | (1 << 2) | (1 << 3);
+export const MOVE_EDGES: i32 = SIGHT_EDGES | (1 << 4);
+export const LARGE_EDGES_2016: i32 = (1 << 1) | (1 << 2);
+
+// Rulesets.
+export const DOOM2016: i32 = 0;
+export const DOOM2004: i32 = 1;
+export const D20: i32 = 2;
+
+@inline function align(p: usize): usize {
+  return (p + 15) & ~(<usize>15);
+}
+
+// Region offsets, laid out once from __heap_base.
+export const CELLS: usize = align(__heap_base);
+export const HEDGES: usize = align(CELLS + <usize>MAX_CELLS);
+export const VEDGES: usize = align(HEDGES + <usize>(MAX_SIDE + 1) * MAX_SIDE);
+export const OWNER: usize = align(VEDGES + <usize>(MAX_SIDE + 1) * MAX_SIDE);
+export const FIGS: usize = align(OWNER + <usize>MAX_CELLS * 4);
+export const TELEPORTERS: usize = align(FIGS + <usize>MAX_FIGURES * FIG_FIELDS * 4);
+// Query outputs and scratch.
+export const OUT_LOS: usize = align(TELEPORTERS + <usize>MAX_CELLS * 4);
+export const OUT_COVER: usize = align(OUT_LOS + <usize>MAX_CELLS);
+export const OUT_RANGE: usize = align(OUT_COVER + <usize>MAX_CELLS);
+export const DIST: usize = align(OUT_RANGE + <usize>MAX_CELLS * 4);
+export const QUEUE: usize = align(DIST + <usize>MAX_CELLS * 4);
+export const CORNER_FLAGS: usize = align(QUEUE + <usize>MAX_CELLS * 4);
+export const CORNER_LAST: usize = align(CORNER_FLAGS + <usize>MAX_CORNERS);
+export const COVER_ALL: usize = align(CORNER_LAST + <usize>MAX_CORNERS * 4);
+export const FIG_LOS: usize = align(COVER_ALL + <usize>MAX_CELLS);
+export const FIG_COVER: usize = align(FIG_LOS + <usize>MAX_FIGURES);
+export const FIG_RANGE: usize = align(FIG_COVER + <usize>MAX_FIGURES);
+export const REACH_COST: usize = align(FIG_RANGE + <usize>MAX_FIGURES * 4);
+export const REACH_PARENT: usize = align(REACH_COST + <usize>MAX_CELLS * 2 * 4);
+export const REACH_END: usize = align(REACH_PARENT + <usize>MAX_CELLS * 2 * 4);
+export const HEAP: usize = align(REACH_END + <usize>MAX_CELLS * 2);
+export const HEAP_CAP: i32 = MAX_CELLS * 16;
+export const INFO: usize = align(HEAP + <usize>HEAP_CAP * 4);
+export const ROUND_LUT: usize = align(INFO + 64);
+export const SCRATCH: usize = align(ROUND_LUT + 2048);
+export const SCRATCH_CAP: i32 = MAX_CORNERS;
+export const MEMORY_END: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4);
+
+export let W: i32 = 0;
+export let H: i32 = 0;
+export let NFIG: i32 = 0;
+export let NTELE: i32 = 0;
+export let RULESET: i32 = 0;
+
+/** Make sure the memory holds every region; returns 0 on success. */
+export function ensureMemory(): i32 {
+  const have = <usize>memory.size() << 16;
+  if (have >= MEMORY_END) return 0;
+  const pages = <i32>((MEMORY_END - have + 0xffff) >> 16);
+  return memory.grow(pages) < 0 ? 1 : 0;
+}
+
+export function setDims(w: i32, h: i32, ruleset: i32): void {
+  W = w;
+  H = h;
+  RULESET = ruleset;
+  memory.fill(CELLS, 0, <usize>MAX_CELLS);
+  memory.fill(HEDGES, 0, <usize>(MAX_SIDE + 1) * MAX_SIDE);
+  memory.fill(VEDGES, 0, <usize>(MAX_SIDE + 1) * MAX_SIDE);
+}
+
+/** Rebuild the cell → figure map and teleporter list from the figure table. */
+export function rebuildOccupancy(nfig: i32): void {
+  NFIG = nfig;
+  const n = W * H;
+  for (let i = 0; i < n; i++) store<i32>(OWNER + (<usize>i << 2), -1);
+  for (let f = 0; f < nfig; f++) {
+    const fx = figX(f), fy = figY(f), fw = figW(f), fh = figH(f);
+    for (let y = fy; y < fy + fh; y++)
+      for (let x = fx; x < fx + fw; x++) store<i32>(OWNER + (<usize>(y * W + x) << 2), f);
+  }
+  NTELE = 0;
+  for (let i = 0; i < n; i++) {
+    if ((load<u8>(CELLS + <usize>i) & (C_ON | C_TELEPORTER)) == (C_ON | C_TELEPORTER)) {
+      store<i32>(TELEPORTERS + (<usize>NTELE << 2), i);
+      NTELE++;
+    }
+  }
+}
+
+@inline export function figField(f: i32, k: i32): i32 {
+  return load<i32>(FIGS + (<usize>(f * FIG_FIELDS + k) << 2));
+}
+@inline export function figX(f: i32): i32 { return figField(f, 0); }
+@inline export function figY(f: i32): i32 { return figField(f, 1); }
+@inline export function figW(f: i32): i32 { return figField(f, 2); }
+@inline export function figH(f: i32): i32 { return figField(f, 3); }
+@inline export function figSide(f: i32): i32 { return figField(f, 4); }
+@inline export function figTeleports(f: i32): bool { return figField(f, 5) != 0; }
+
+@inline export function onMap(x: i32, y: i32): bool {
+  return <u32>x < <u32>W && <u32>y < <u32>H && (load<u8>(CELLS + <usize>(y * W + x)) & C_ON) != 0;
+}
+@inline export function cellBits(x: i32, y: i32): u8 {
+  return <u32>x < <u32>W && <u32>y < <u32>H ? load<u8>(CELLS + <usize>(y * W + x)) : 0;
+}
+@inline export function ownerAt(x: i32, y: i32): i32 {
+  return <u32>x < <u32>W && <u32>y < <u32>H ? load<i32>(OWNER + (<usize>(y * W + x) << 2)) : -1;
+}
+/** Horizontal edge on line y=Y from corner (x,Y) to (x+1,Y); outside the map reads as wall. */
+@inline export function hEdge(x: i32, Y: i32): i32 {
+  return <u32>x < <u32>W && <u32>Y <= <u32>H ? <i32>load<u8>(HEDGES + <usize>(Y * W + x)) : <i32>WALL;
+}
+/** Vertical edge on line x=X from corner (X,y) to (X,y+1). */
+@inline export function vEdge(X: i32, y: i32): i32 {
+  return <u32>y < <u32>H && <u32>X <= <u32>W ? <i32>load<u8>(VEDGES + <usize>(y * (W + 1) + X)) : <i32>WALL;
+}
+@inline export function blocks(mask: i32, kind: i32): bool {
+  return ((mask >> kind) & 1) != 0;
+}
+/** Blocking rays at corner (X,Y) as bits: 1 N, 2 E, 4 S, 8 W. */
+@inline export function rayMask(X: i32, Y: i32, mask: i32): i32 {
+  return (<i32>blocks(mask, vEdge(X, Y - 1))) |
+    (<i32>blocks(mask, hEdge(X, Y)) << 1) |
+    (<i32>blocks(mask, vEdge(X, Y)) << 2) |
+    (<i32>blocks(mask, hEdge(X - 1, Y)) << 3);
+}
+@inline export function inRect(x: i32, y: i32, rx: i32, ry: i32, rw: i32, rh: i32): bool {
+  return x >= rx && y >= ry && x < rx + rw && y < ry + rh;
+}

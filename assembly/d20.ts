@@ -1,0 +1,176 @@
+// d20 sight (RULES §4).
+// LOS: a segment between the two open spaces that neither crosses nor touches a wall. If one
+// exists, one exists near a line through two critical points (space corners, wall ends) nudged by
+// ±ε at each; each nudged line is walked cell by cell with exact symbolic signs (value first,
+// then the ε coefficient). Cover: separating-axis tests on the region swept from a corner.
+import {
+  C_LOW, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
+} from './board';
+
+let AX: i32 = 0, AY: i32 = 0, AW: i32 = 0, AH: i32 = 0, TX: i32 = 0, TY: i32 = 0, TW: i32 = 0, TH: i32 = 0;
+
+// The candidate: the line through p1 + s1·ε·n and p2 + s2·ε·n with n = perp(p2 - p1), doubled coords.
+let P1X: i64 = 0, P1Y: i64 = 0, DX: i64 = 0, DY: i64 = 0, NX: i64 = 0, NY: i64 = 0, S1: i64 = 0, S2: i64 = 0;
+
+/** Sign of cross(D, r - P1) for the nudged line, r a lattice point (doubled). */
+@inline function side(rx: i64, ry: i64): i32 {
+  const c0 = DX * (ry - P1Y) - DY * (rx - P1X);
+  if (c0 != 0) return c0 > 0 ? 1 : -1;
+  const c1 = -S1 * (DX * NY - DY * NX) + (S2 - S1) * (NX * (ry - P1Y) - NY * (rx - P1X));
+  return c1 > 0 ? 1 : c1 < 0 ? -1 : 0;
+}
+
+/** Sign of one component of the nudged direction d + (s2 - s1)·ε·n. */
+@inline function dirSign(d: i64, n: i64): i32 {
+  if (d != 0) return d > 0 ? 1 : -1;
+  const e = (S2 - S1) * n;
+  return e > 0 ? 1 : e < 0 ? -1 : 0;
+}
+
+@inline function throughCell(x: i32, y: i32): bool {
+  const a = side(2 * x, 2 * y), b = side(2 * x + 2, 2 * y), c = side(2 * x + 2, 2 * y + 2), d = side(2 * x, 2 * y + 2);
+  return (a > 0 || b > 0 || c > 0 || d > 0) && (a < 0 || b < 0 || c < 0 || d < 0);
+}
+
+/**
+ * Walk the nudged line from cell (cx,cy) of A in travel direction `flip`·D until it enters T;
+ * true when no wall is crossed or touched after leaving A.
+ */
+function walkTo(cx: i32, cy: i32, flip: i32): bool {
+  const sx = flip * dirSign(DX, NX), sy = flip * dirSign(DY, NY);
+  const x0 = min(AX, TX), x1 = max(AX + AW, TX + TW), y0 = min(AY, TY), y1 = max(AY + AH, TY + TH);
+  for (;;) {
+    if (cx < x0 || cx >= x1 || cy < y0 || cy >= y1) return false;
+    const kx = sx > 0 ? cx + 1 : cx, ky = sy > 0 ? cy + 1 : cy;
+    // Which side of the cell the line leaves by: decided by the corner ahead (see DESIGN notes).
+    let o = 0; // < 0 vertical side, > 0 horizontal side, 0 through the corner
+    if (sx == 0) o = 1;
+    else if (sy == 0) o = -1;
+    else {
+      const s = flip * side(2 * kx, 2 * ky);
+      o = s == 0 ? 0 : s * sx * sy > 0 ? -1 : 1;
+    }
+    const nx = o <= 0 ? cx + sx : cx;
+    const ny = o >= 0 ? cy + sy : cy;
+    const inside = inRect(cx, cy, AX, AY, AW, AH) && inRect(nx, ny, AX, AY, AW, AH);
+    if (!inside) {
+      if (o < 0 && blocks(SIGHT_EDGES, vEdge(kx, cy))) return false;
+      if (o > 0 && blocks(SIGHT_EDGES, hEdge(cx, ky))) return false;
+      if (o == 0 && rayMask(kx, ky, SIGHT_EDGES) != 0) return false; // touches a wall end
+    }
+    if (inRect(nx, ny, TX, TY, TW, TH)) return true;
+    cx = nx;
+    cy = ny;
+  }
+  return false;
+}
+
+function tryLine(p1x: i32, p1y: i32, p2x: i32, p2y: i32, s1: i32, s2: i32): bool {
+  P1X = p1x; P1Y = p1y; DX = p2x - p1x; DY = p2y - p1y;
+  NX = -DY; NY = DX; S1 = s1; S2 = s2;
+  let ax = -1, ay = -1;
+  for (let y = AY; y < AY + AH && ax < 0; y++)
+    for (let x = AX; x < AX + AW; x++) if (throughCell(x, y)) { ax = x; ay = y; break; }
+  if (ax < 0) return false;
+  let hitT = false;
+  for (let y = TY; y < TY + TH && !hitT; y++)
+    for (let x = TX; x < TX + TW; x++) if (throughCell(x, y)) { hitT = true; break; }
+  if (!hitT) return false;
+  return walkTo(ax, ay, 1) || walkTo(ax, ay, -1);
+}
+
+@inline function pushPoint(n: i32, X: i32, Y: i32): i32 {
+  if (n >= SCRATCH_CAP) return n;
+  store<i32>(SCRATCH + (<usize>n << 2), (Y << 16) | X);
+  return n + 1;
+}
+
+export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): bool {
+  AX = ax; AY = ay; AW = aw; AH = ah; TX = tx; TY = ty; TW = tw; TH = th;
+  const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
+  // Critical points: the spaces' corners first (most lines are found among them), then wall ends.
+  let n = 0;
+  n = pushPoint(n, ax, ay); n = pushPoint(n, ax + aw, ay); n = pushPoint(n, ax, ay + ah); n = pushPoint(n, ax + aw, ay + ah);
+  n = pushPoint(n, tx, ty); n = pushPoint(n, tx + tw, ty); n = pushPoint(n, tx, ty + th); n = pushPoint(n, tx + tw, ty + th);
+  for (let Y = y0; Y <= y1; Y++)
+    for (let X = x0; X <= x1; X++) {
+      if ((X == ax || X == ax + aw) && (Y == ay || Y == ay + ah)) continue;
+      if ((X == tx || X == tx + tw) && (Y == ty || Y == ty + th)) continue;
+      const end = (Y > y0 && blocks(SIGHT_EDGES, vEdge(X, Y - 1))) || (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y))) ||
+        (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y))) || (X > x0 && blocks(SIGHT_EDGES, hEdge(X - 1, Y)));
+      if (end) n = pushPoint(n, X, Y);
+    }
+  for (let i = 0; i < n; i++) {
+    const a = load<i32>(SCRATCH + (<usize>i << 2));
+    const X1 = a & 0xffff, Y1 = a >> 16;
+    for (let j = i + 1; j < n; j++) {
+      const b = load<i32>(SCRATCH + (<usize>j << 2));
+      const X2 = b & 0xffff, Y2 = b >> 16;
+      if (X1 == X2 && Y1 == Y2) continue;
+      for (let s = 0; s < 4; s++) {
+        if (tryLine(2 * X1, 2 * Y1, 2 * X2, 2 * Y2, (s & 1) != 0 ? 1 : -1, (s & 2) != 0 ? 1 : -1)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- cover
+
+// The region swept from corner C to the target rectangle: the hull of C and the four corners.
+let CX: i64 = 0, CY: i64 = 0;
+
+/**
+ * Do the region's interior and the box [bx0,bx1]×[by0,by1] (doubled; a segment when flat) share
+ * interior points? Separating axes: x, y, and the normal of each line from C to a target corner.
+ */
+function meetsRegion(bx0: i64, by0: i64, bx1: i64, by1: i64): bool {
+  const rx0: i64 = 2 * <i64>TX, ry0: i64 = 2 * <i64>TY, rx1: i64 = 2 * <i64>(TX + TW), ry1: i64 = 2 * <i64>(TY + TH);
+  // x axis
+  const minX = min(CX, rx0), maxX = max(CX, rx1), minY = min(CY, ry0), maxY = max(CY, ry1);
+  if (maxX <= bx0 || bx1 <= minX || maxY <= by0 || by1 <= minY) return false;
+  for (let k = 0; k < 4; k++) {
+    const qx: i64 = (k & 1) != 0 ? rx1 : rx0, qy: i64 = (k & 2) != 0 ? ry1 : ry0;
+    const ax: i64 = -(qy - CY), ay: i64 = qx - CX; // normal of C→q
+    // Region projection: C and the four target corners.
+    let rmin = CX * ax + CY * ay, rmax = rmin;
+    for (let m = 0; m < 4; m++) {
+      const v = ((m & 1) != 0 ? rx1 : rx0) * ax + ((m & 2) != 0 ? ry1 : ry0) * ay;
+      rmin = min(rmin, v); rmax = max(rmax, v);
+    }
+    let bmin = bx0 * ax + by0 * ay, bmax = bmin;
+    for (let m = 1; m < 4; m++) {
+      const v = ((m & 1) != 0 ? bx1 : bx0) * ax + ((m & 2) != 0 ? by1 : by0) * ay;
+      bmin = min(bmin, v); bmax = max(bmax, v);
+    }
+    if (rmax <= bmin || bmax <= rmin) return false;
+  }
+  return true;
+}
+
+/** Cover of T from the attacker A (indices exclude the two figures from "another character"). */
+export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32, attacker: i32, target: i32): bool {
+  TX = tx; TY = ty; TW = tw; TH = th;
+  // Adjacent enemies never have cover.
+  if (ax <= tx + tw && tx <= ax + aw && ay <= ty + th && ty <= ay + ah) return false;
+  const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
+  for (let k = 0; k < 4; k++) {
+    CX = 2 * <i64>((k & 1) != 0 ? ax + aw : ax);
+    CY = 2 * <i64>((k & 2) != 0 ? ay + ah : ay);
+    let covered = false;
+    for (let y = y0; y < y1 && !covered; y++)
+      for (let x = x0; x < x1 && !covered; x++) {
+        const o = ownerAt(x, y);
+        const character = o >= 0 && o != attacker && o != target;
+        const low = (cellBits(x, y) & C_LOW) != 0 && !inRect(x, y, ax - 1, ay - 1, aw + 2, ah + 2);
+        if ((character || low) && meetsRegion(2 * <i64>x, 2 * <i64>y, 2 * <i64>x + 2, 2 * <i64>y + 2)) covered = true;
+      }
+    for (let Y = y0; Y <= y1 && !covered; Y++)
+      for (let X = x0; X <= x1 && !covered; X++) {
+        if (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X + 2, 2 * <i64>Y)) covered = true;
+        else if (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X, 2 * <i64>Y + 2)) covered = true;
+      }
+    if (!covered) return false; // the attacker picks this corner
+  }
+  return true;
+}

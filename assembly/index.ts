@@ -1,0 +1,115 @@
+// The grid core's exported surface. JavaScript writes the board into the exported regions,
+// calls `commit`, then runs batch queries whose results land in the output regions.
+import {
+  CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
+  OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, RULESET, VEDGES, W, ensureMemory, figH, figW,
+  figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims,
+} from './board';
+import { coverD20, losD20 } from './d20';
+import { buildRoundTable, setSpaces, walk } from './line';
+import { reach as reachImpl } from './reach';
+import { los2004 } from './sight2004';
+import { losCover2016, sightMap2016 } from './sight2016';
+import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, minDist } from './steps';
+
+export function init(): i32 {
+  if (ensureMemory() != 0) return 1;
+  buildRoundTable();
+  return 0;
+}
+
+export function maxSide(): i32 { return MAX_SIDE; }
+export function maxFigures(): i32 { return MAX_FIGURES; }
+export function cellsPtr(): usize { return CELLS; }
+export function hEdgesPtr(): usize { return HEDGES; }
+export function vEdgesPtr(): usize { return VEDGES; }
+export function figsPtr(): usize { return FIGS; }
+export function outLosPtr(): usize { return OUT_LOS; }
+export function outCoverPtr(): usize { return OUT_COVER; }
+export function outRangePtr(): usize { return OUT_RANGE; }
+export function figLosPtr(): usize { return FIG_LOS; }
+export function figCoverPtr(): usize { return FIG_COVER; }
+export function figRangePtr(): usize { return FIG_RANGE; }
+export function reachCostPtr(): usize { return REACH_COST; }
+export function reachParentPtr(): usize { return REACH_PARENT; }
+export function reachEndPtr(): usize { return REACH_END; }
+export function infoPtr(): usize { return INFO; }
+
+/** Start a new board: clears cells and edges. Ruleset 0 doom2016, 1 doom2004, 2 d20. */
+export function setBoard(w: i32, h: i32, ruleset: i32): void {
+  setDims(w, h, ruleset);
+}
+
+/** After cells, edges or the figure table changed. */
+export function commit(nfig: i32): void {
+  rebuildOccupancy(nfig);
+}
+
+/** One line test for explanations; returns 0 clear or the clause (blocker in INFO). */
+export function lineTest(
+  px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, flags: i32,
+  ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32,
+): i32 {
+  setSpaces(ax, ay, aw, ah, tx, ty, tw, th);
+  return walk(px, py, qx, qy, mask, mode, flags);
+}
+
+/** LOS (bit 0), cover (bit 1) between two rectangles; `attacker`/`target` are figure indices or -1. */
+function losCover(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32, attacker: i32, target: i32): i32 {
+  if (RULESET == DOOM2016) return losCover2016(ax, ay, aw, ah, tx, ty, tw, th);
+  if (RULESET == DOOM2004) return los2004(ax, ay, aw, ah, tx, ty, tw, th) ? 1 : 0;
+  if (!losD20(ax, ay, aw, ah, tx, ty, tw, th)) return 0;
+  return 1 | (coverD20(ax, ay, aw, ah, tx, ty, tw, th, attacker, target) ? 2 : 0);
+}
+
+function rangeKind(): i32 {
+  return RULESET == DOOM2016 ? RANGE_2016 : RULESET == DOOM2004 ? RANGE_2004 : DISTANCE_D20;
+}
+
+/** LOS, cover and range from figure f to every cell (OUT_LOS, OUT_COVER, OUT_RANGE). */
+export function sightMap(f: i32): void {
+  const ax = figX(f), ay = figY(f), aw = figW(f), ah = figH(f);
+  if (RULESET == DOOM2016) {
+    sightMap2016(ax, ay, aw, ah);
+    return;
+  }
+  distances(ax, ay, aw, ah, rangeKind());
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const t = y * W + x;
+      let r = 0;
+      if (inRect(x, y, ax, ay, aw, ah)) r = 1;
+      else if (onMap(x, y)) r = losCover(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y));
+      store<u8>(OUT_LOS + <usize>t, <u8>(r & 1));
+      store<u8>(OUT_COVER + <usize>t, <u8>((r >> 1) & 1));
+      store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
+    }
+}
+
+/** LOS, cover and range from figure f to every figure (FIG_LOS, FIG_COVER, FIG_RANGE). */
+export function sightToFigures(f: i32): void {
+  const ax = figX(f), ay = figY(f), aw = figW(f), ah = figH(f);
+  distances(ax, ay, aw, ah, rangeKind());
+  for (let t = 0; t < NFIG; t++) {
+    const tx = figX(t), ty = figY(t), tw = figW(t), th = figH(t);
+    const r = t == f ? 1 : losCover(ax, ay, aw, ah, tx, ty, tw, th, f, t);
+    store<u8>(FIG_LOS + <usize>t, <u8>(r & 1));
+    store<u8>(FIG_COVER + <usize>t, <u8>((r >> 1) & 1));
+    store<i32>(FIG_RANGE + (<usize>t << 2), t == f ? 0 : minDist(tx, ty, tw, th));
+  }
+}
+
+/** One pair: los | cover << 1 | (range + 1) << 2. */
+export function sight(f: i32, t: i32): i32 {
+  const ax = figX(f), ay = figY(f), aw = figW(f), ah = figH(f);
+  const tx = figX(t), ty = figY(t), tw = figW(t), th = figH(t);
+  if (t == f) return 1 | (1 << 2);
+  distances(ax, ay, aw, ah, rangeKind());
+  const r = losCover(ax, ay, aw, ah, tx, ty, tw, th, f, t);
+  return r | ((minDist(tx, ty, tw, th) + 1) << 2);
+}
+
+/** Reach of figure f within mp; returns the number of orientations (1 or 2). */
+export function reach(f: i32, mp: i32): i32 {
+  return reachImpl(f, mp);
+}

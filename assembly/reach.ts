@@ -1,0 +1,191 @@
+// Reachability with minimum MP and one cheapest path (parents) for small and large figures:
+// doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
+import {
+  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  NTELE, REACH_COST, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
+  figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
+} from './board';
+import { STATE_BITS, STATE_MASK, heapClear, heapEmpty, heapPop, heapPush } from './heap';
+import { dirX, dirY, stepOpen } from './steps';
+
+let F: i32 = 0; // the moving figure
+let MP: i32 = 0;
+let FW: i32 = 1, FH: i32 = 1; // its footprint in orientation 0
+
+@inline function hostile(o: i32): bool {
+  return o >= 0 && o != F && figSide(o) != figSide(F);
+}
+@inline function hostileAt(x: i32, y: i32): bool {
+  return hostile(ownerAt(x, y));
+}
+@inline function otherAt(x: i32, y: i32): i32 {
+  const o = ownerAt(x, y);
+  return o == F ? -1 : o;
+}
+@inline function isLargeFig(o: i32): bool {
+  return figW(o) * figH(o) > 1;
+}
+
+@inline function relax(j: i32, c: i32, from: i32): void {
+  if (c > MP) return;
+  const old = load<i32>(REACH_COST + (<usize>j << 2));
+  if (old >= 0 && old <= c) return;
+  store<i32>(REACH_COST + (<usize>j << 2), c);
+  store<i32>(REACH_PARENT + (<usize>j << 2), from);
+  heapPush((c << STATE_BITS) | j);
+}
+
+/** The footprint fw×fh at (x,y) is on the map and straddles no edge of `mask`. */
+function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
+  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
+  for (let v = y; v < y + fh; v++)
+    for (let u = x; u < x + fw; u++) {
+      if (!onMap(u, v)) return false;
+      if (u + 1 < x + fw && blocks(mask, vEdge(u + 1, v))) return false;
+      if (v + 1 < y + fh && blocks(mask, hEdge(u, v + 1))) return false;
+    }
+  return true;
+}
+
+/** Does any cell of the new footprint, not in the old one, satisfy the test? */
+function enteredAny(ox: i32, oy: i32, ow: i32, oh: i32, x: i32, y: i32, fw: i32, fh: i32, test: i32): bool {
+  for (let v = y; v < y + fh; v++)
+    for (let u = x; u < x + fw; u++) {
+      if (u >= ox && v >= oy && u < ox + ow && v < oy + oh) continue;
+      if (test == 0) {
+        const o = otherAt(u, v);
+        if (hostile(o) && isLargeFig(o)) return true;
+      } else if ((cellBits(u, v) & (C_DIFFICULT | C_LOW)) != 0) return true;
+    }
+  return false;
+}
+
+/** doom2004/d20 large placement: fits, no obstacles (2004), no hostile figures. */
+function shiftValid(x: i32, y: i32): bool {
+  if (!fits(x, y, FW, FH, MOVE_EDGES)) return false;
+  for (let v = y; v < y + FH; v++)
+    for (let u = x; u < x + FW; u++) {
+      if (RULESET == DOOM2004 && (cellBits(u, v) & (C_OBSTACLE | C_BARREL)) != 0) return false;
+      if (hostileAt(u, v)) return false;
+    }
+  return true;
+}
+
+function canEnd(x: i32, y: i32, o: i32): bool {
+  const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
+  for (let v = y; v < y + fh; v++)
+    for (let u = x; u < x + fw; u++) {
+      const other = otherAt(u, v);
+      if (other < 0) continue;
+      // doom2016 large figures may end on small figures (they are displaced).
+      if (RULESET == DOOM2016 && FW * FH > 1 && !isLargeFig(other)) continue;
+      return false;
+    }
+  return true;
+}
+
+function expandSmall(i: i32, x: i32, y: i32, c: i32): void {
+  for (let k = 0; k < 8; k++) {
+    const dx = dirX(k), dy = dirY(k);
+    const nx = x + dx, ny = y + dy;
+    if (!stepOpen(MOVE_EDGES, RULESET == D20, x, y, dx, dy)) continue;
+    const bits = cellBits(nx, ny);
+    let step = 1;
+    if (RULESET == DOOM2016) {
+      step += ((bits & C_DIFFICULT) != 0 ? 1 : 0) + (hostileAt(nx, ny) ? 1 : 0);
+    } else if (RULESET == DOOM2004) {
+      if ((bits & (C_OBSTACLE | C_BARREL)) != 0 || hostileAt(nx, ny)) continue;
+    } else {
+      if (hostileAt(nx, ny)) continue;
+      step = k < 4 ? 1 : 2;
+      if ((bits & (C_DIFFICULT | C_LOW)) != 0) step *= 2;
+    }
+    relax(ny * W + nx, c + step, i);
+  }
+  if (RULESET != D20 && figTeleports(F) && (cellBits(x, y) & C_TELEPORTER) != 0) {
+    for (let t = 0; t < NTELE; t++) {
+      const j = load<i32>(TELEPORTERS + (<usize>t << 2));
+      if (j == i) continue;
+      const tx = j % W, ty = j / W;
+      const bits = cellBits(tx, ty);
+      if (RULESET == DOOM2016) {
+        // Telefrag: no extra MP for a demon on the teleporter.
+        relax(j, c + 1 + ((bits & C_DIFFICULT) != 0 ? 1 : 0), i);
+      } else if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostileAt(tx, ty)) {
+        relax(j, c + 1, i);
+      }
+    }
+  }
+}
+
+function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool): void {
+  const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
+  const plane = o * W * H;
+  for (let k = 0; k < 4; k++) {
+    const nx = x + dirX(k), ny = y + dirY(k);
+    if (!fits(nx, ny, fw, fh, LARGE_EDGES_2016)) continue;
+    relax(plane + ny * W + nx, c + 1 + (enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
+  }
+  if (!rotates) return;
+  const rw = fh, rh = fw;
+  const rplane = (1 - o) * W * H;
+  for (let ny = y - rh + 1; ny < y + fh; ny++)
+    for (let nx = x - rw + 1; nx < x + fw; nx++) {
+      const ow = min(nx + rw, x + fw) - max(nx, x);
+      const oh = min(ny + rh, y + fh) - max(ny, y);
+      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
+      if (!fits(nx, ny, rw, rh, LARGE_EDGES_2016)) continue;
+      relax(rplane + ny * W + nx, c + 1 + (enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
+    }
+}
+
+function expandShift(i: i32, x: i32, y: i32, c: i32): void {
+  for (let k = 0; k < 8; k++) {
+    const dx = dirX(k), dy = dirY(k);
+    const nx = x + dx, ny = y + dy;
+    if (!shiftValid(nx, ny)) continue;
+    if (k >= 4 && !(shiftValid(x + dx, y) && shiftValid(x, y + dy))) continue;
+    let step = 1;
+    if (RULESET == D20) {
+      step = k < 4 ? 1 : 2;
+      if (enteredAny(x, y, FW, FH, nx, ny, FW, FH, 1)) step *= 2;
+    }
+    relax(ny * W + nx, c + step, i);
+  }
+}
+
+/** Fill REACH_COST / REACH_PARENT / REACH_END for figure f with `mp` MP; returns the orientation count. */
+export function reach(f: i32, mp: i32): i32 {
+  F = f;
+  MP = mp;
+  FW = figW(f);
+  FH = figH(f);
+  const large = FW * FH > 1;
+  const rotates = RULESET == DOOM2016 && FW != FH && (FW * FH == 2 || FW * FH == 6);
+  const orients = rotates ? 2 : 1;
+  const plane = W * H;
+  const n = orients * plane;
+  for (let i = 0; i < n; i++) {
+    store<i32>(REACH_COST + (<usize>i << 2), -1);
+    store<i32>(REACH_PARENT + (<usize>i << 2), -1);
+  }
+  memory.fill(REACH_END, 0, <usize>n);
+  const start = figY(f) * W + figX(f);
+  store<i32>(REACH_COST + (<usize>start << 2), 0);
+  heapClear();
+  heapPush(start);
+  while (!heapEmpty()) {
+    const key = heapPop();
+    const i = key & STATE_MASK;
+    const c = key >> STATE_BITS;
+    if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue;
+    const o = i / plane;
+    const r = i - o * plane;
+    const x = r % W, y = r / W;
+    if (i == start || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
+    if (!large) expandSmall(i, x, y, c);
+    else if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
+    else expandShift(i, x, y, c);
+  }
+  return orients;
+}

@@ -1,0 +1,179 @@
+/**
+ * The hand-written board format (ASCII map rows + edge segments + figures) and its validation
+ * into `BoardData`. Every problem is reported with the path of the offending field, and nothing
+ * is built unless the whole input is valid.
+ */
+import { Cell, EdgeKind, RULESETS, type BoardData, type EdgeKindName, type FigureData, type Ruleset } from './types.ts';
+
+export const MAX_SIDE = 256;
+
+/** Map characters, one per cell. Letters not listed are rejected. */
+export const MAP_CHARS: Record<string, number> = {
+  '.': Cell.on,
+  ' ': 0,
+  d: Cell.on | Cell.difficult,
+  o: Cell.on | Cell.obstacle,
+  b: Cell.on | Cell.barrel,
+  h: Cell.on | Cell.hazard,
+  l: Cell.on | Cell.lowObject,
+  t: Cell.on | Cell.teleporter,
+  T: Cell.on | Cell.teleporter | Cell.difficult,
+};
+
+export interface EdgeInput {
+  /** Corner coordinates (not doubled). The segment must be horizontal or vertical. */
+  from: [number, number];
+  to: [number, number];
+  kind: EdgeKindName;
+}
+
+export interface FigureInput {
+  id: string;
+  side: string;
+  x: number;
+  y: number;
+  w?: number;
+  h?: number;
+  teleports?: boolean;
+}
+
+export interface BoardInput {
+  ruleset: Ruleset;
+  /** Rows of the map, one character per cell (see MAP_CHARS). Short rows are padded with void. */
+  map: string[];
+  edges?: EdgeInput[];
+  figures?: FigureInput[];
+}
+
+/** A bad board: `problems` lists every fault as `path: message`. */
+export class BoardError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid board: ${problems.join('; ')}`);
+    this.name = 'BoardError';
+  }
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** Validate a hand-written board and build its normalised data. Throws BoardError. */
+export function parseBoard(input: BoardInput): BoardData {
+  const problems: string[] = [];
+  const fail = (path: string, msg: string) => problems.push(`${path}: ${msg}`);
+  if (typeof input !== 'object' || input === null) throw new BoardError(['board: expected an object']);
+  if (!RULESETS.includes(input.ruleset)) fail('ruleset', `${JSON.stringify(input.ruleset)} is not one of ${RULESETS.join(', ')}`);
+  if (!Array.isArray(input.map) || input.map.some((r) => typeof r !== 'string')) {
+    fail('map', 'expected an array of strings');
+    throw new BoardError(problems);
+  }
+  const height = input.map.length;
+  const width = Math.max(0, ...input.map.map((r) => r.length));
+  if (width < 1 || height < 1) fail('map', `size ${width}×${height} is empty`);
+  if (width > MAX_SIDE || height > MAX_SIDE) fail('map', `size ${width}×${height} is above ${MAX_SIDE}×${MAX_SIDE}`);
+  if (problems.length) throw new BoardError(problems);
+
+  const cells = new Uint8Array(width * height);
+  input.map.forEach((row, y) => {
+    for (let x = 0; x < width; x++) {
+      const ch = x < row.length ? row[x] : ' ';
+      const bits = MAP_CHARS[ch];
+      if (bits === undefined) fail(`map[${y}][${x}]`, `unknown cell character ${JSON.stringify(ch)}`);
+      else cells[y * width + x] = bits;
+    }
+  });
+
+  const hEdges = new Uint8Array((height + 1) * width);
+  const vEdges = new Uint8Array(height * (width + 1));
+  (input.edges ?? []).forEach((e, i) => {
+    const path = `edges[${i}]`;
+    if (!e || typeof e !== 'object') return fail(path, 'expected an object');
+    const kind = EdgeKind[e.kind as EdgeKindName];
+    if (kind === undefined) fail(`${path}.kind`, `unknown edge kind ${JSON.stringify(e.kind)} (expected ${Object.keys(EdgeKind).join(', ')})`);
+    const ends = [e.from, e.to];
+    const names = ['from', 'to'];
+    let ok = true;
+    ends.forEach((p, j) => {
+      if (!Array.isArray(p) || p.length !== 2 || !isInt(p[0]) || !isInt(p[1])) {
+        fail(`${path}.${names[j]}`, 'expected [x, y] integer corner coordinates');
+        ok = false;
+      } else if (p[0] < 0 || p[0] > width || p[1] < 0 || p[1] > height) {
+        fail(`${path}.${names[j]}`, `corner (${p[0]},${p[1]}) is outside the ${width}×${height} map`);
+        ok = false;
+      }
+    });
+    if (!ok || kind === undefined) return;
+    const [x1, y1] = e.from;
+    const [x2, y2] = e.to;
+    if (x1 !== x2 && y1 !== y2) return fail(path, `segment (${x1},${y1})–(${x2},${y2}) is not horizontal or vertical`);
+    if (x1 === x2 && y1 === y2) return fail(path, `segment (${x1},${y1})–(${x2},${y2}) has zero length`);
+    if (y1 === y2) for (let x = Math.min(x1, x2); x < Math.max(x1, x2); x++) hEdges[y1 * width + x] = kind;
+    else for (let y = Math.min(y1, y2); y < Math.max(y1, y2); y++) vEdges[y * (width + 1) + x1] = kind;
+  });
+
+  // The border and every edge touching a void cell are walls (RULES §1).
+  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && (cells[y * width + x] & Cell.on) !== 0;
+  for (let Y = 0; Y <= height; Y++)
+    for (let x = 0; x < width; x++) if (!on(x, Y - 1) || !on(x, Y)) hEdges[Y * width + x] = EdgeKind.wall;
+  for (let y = 0; y < height; y++)
+    for (let X = 0; X <= width; X++) if (!on(X - 1, y) || !on(X, y)) vEdges[y * (width + 1) + X] = EdgeKind.wall;
+
+  const figures = checkFigures(width, height, cells, hEdges, vEdges, input.figures ?? [], fail);
+
+  if (problems.length) throw new BoardError(problems);
+  return { ruleset: input.ruleset, width, height, cells, hEdges, vEdges, figures };
+}
+
+const straddles = (kind: number) => kind === EdgeKind.wall || kind === EdgeKind.door;
+const nameOf = (kind: number) => Object.keys(EdgeKind)[kind];
+
+/**
+ * Validate figures against a board: integers, inside the map, on map cells, no overlap, not
+ * straddling a wall or door. Problems go to `fail`; returns the valid figures.
+ */
+export function checkFigures(
+  width: number,
+  height: number,
+  cells: Uint8Array,
+  hEdges: Uint8Array,
+  vEdges: Uint8Array,
+  list: FigureInput[],
+  fail: (path: string, msg: string) => void,
+): FigureData[] {
+  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && (cells[y * width + x] & Cell.on) !== 0;
+  const figures: FigureData[] = [];
+  const owner = new Int32Array(width * height).fill(-1);
+  const ids = new Set<string>();
+  list.forEach((f, i) => {
+    const path = `figures[${i}]`;
+    if (!f || typeof f !== 'object') return fail(path, 'expected an object');
+    if (typeof f.id !== 'string' || f.id === '') return fail(`${path}.id`, 'expected a non-empty string');
+    if (ids.has(f.id)) return fail(`${path}.id`, `duplicate id ${JSON.stringify(f.id)}`);
+    ids.add(f.id);
+    if (typeof f.side !== 'string' || f.side === '') return fail(`${path}.side`, 'expected a non-empty string');
+    const w = f.w ?? 1;
+    const h = f.h ?? 1;
+    for (const [k, v] of [['x', f.x], ['y', f.y], ['w', w], ['h', h]] as const) {
+      if (!isInt(v)) return fail(`${path}.${k}`, `expected an integer, got ${JSON.stringify(v)}`);
+    }
+    if (w < 1 || h < 1 || w > 3 || h > 3) return fail(`${path}.w`, `footprint ${w}×${h} is not between 1×1 and 3×3`);
+    if (f.x < 0 || f.y < 0 || f.x + w > width || f.y + h > height)
+      return fail(`${path}.x`, `footprint ${w}×${h} at (${f.x},${f.y}) is outside the ${width}×${height} map`);
+    for (let y = f.y; y < f.y + h; y++)
+      for (let x = f.x; x < f.x + w; x++) {
+        if (!on(x, y)) return fail(`${path}.x`, `cell (${x},${y}) of the footprint is off the map`);
+        if (owner[y * width + x] >= 0) {
+          return fail(`${path}.x`, `cell (${x},${y}) is already occupied by ${JSON.stringify(figures[owner[y * width + x]].id)}`);
+        }
+      }
+    for (let y = f.y; y < f.y + h; y++)
+      for (let x = f.x; x < f.x + w; x++) {
+        if (x + 1 < f.x + w && straddles(vEdges[y * (width + 1) + x + 1]))
+          return fail(`${path}.x`, `footprint crosses a ${nameOf(vEdges[y * (width + 1) + x + 1])} between (${x},${y}) and (${x + 1},${y})`);
+        if (y + 1 < f.y + h && straddles(hEdges[(y + 1) * width + x]))
+          return fail(`${path}.y`, `footprint crosses a ${nameOf(hEdges[(y + 1) * width + x])} between (${x},${y}) and (${x},${y + 1})`);
+      }
+    for (let y = f.y; y < f.y + h; y++) for (let x = f.x; x < f.x + w; x++) owner[y * width + x] = figures.length;
+    figures.push({ id: f.id, side: f.side, x: f.x, y: f.y, w, h, ...(f.teleports ? { teleports: true } : {}) });
+  });
+
+  return figures;
+}

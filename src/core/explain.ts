@@ -1,0 +1,117 @@
+/**
+ * Explanations of sight answers: the lines tried, what blocked each (edge, corner or cell and the
+ * clause of RULES §1.1), and a one-line summary citing the rule.
+ */
+import { SIGHT_EDGES } from './masks.ts';
+import { EDGE_KIND_NAMES, type Blocker, type BoardData, type SightAnswer, type SightExplanation, type TestedLine } from './types.ts';
+
+/** Line modes and flags understood by the core's `lineTest` (assembly/line.ts). */
+export const LineMode = { none: 0, cover2016: 1, sight2004: 2 } as const;
+export const LineFlag = { endP: 1, endQ: 2 } as const;
+
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type LineTester = (
+  px: number, py: number, qx: number, qy: number, mask: number, mode: number, flags: number, a: Rect, t: Rect,
+) => { clause: number; info: Int32Array };
+
+const corners = (r: Rect) => {
+  const out: Array<{ x: number; y: number }> = [];
+  for (let Y = r.y; Y <= r.y + r.h; Y++) for (let X = r.x; X <= r.x + r.w; X++) out.push({ x: 2 * X, y: 2 * Y });
+  return out;
+};
+const centres = (r: Rect) => {
+  const out: Array<{ x: number; y: number }> = [];
+  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) out.push({ x: 2 * x + 1, y: 2 * y + 1 });
+  return out;
+};
+
+function blockerOf(clause: number, info: Int32Array): Blocker | undefined {
+  const [, x1, y1, x2, y2, kind] = info;
+  switch (clause) {
+    case 1:
+      return { clause: '1.1.1', edge: { x1, y1, x2, y2 }, kind: EDGE_KIND_NAMES[kind] };
+    case 2:
+      return { clause: '1.1.2', corner: { x: x1, y: y1 } };
+    case 3:
+      return { clause: '1.1.3', cell: { x: x1, y: y1 } };
+    case 4:
+      return { clause: '1.1.4', corner: { x: x1, y: y1 }, edge: { x1, y1, x2, y2 }, kind: EDGE_KIND_NAMES[kind] };
+    default:
+      return undefined;
+  }
+}
+
+/** Human words for a blocker, naming figures where a cell holds one. */
+export function describeBlocker(b: Blocker, data: BoardData): string {
+  switch (b.clause) {
+    case '1.1.1':
+      return `crosses or runs along ${b.kind} terrain from (${b.edge.x1},${b.edge.y1}) to (${b.edge.x2},${b.edge.y2}) (clause 1.1.1)`;
+    case '1.1.2':
+      return `passes through the wall joint at corner (${b.corner.x},${b.corner.y}) (clause 1.1.2)`;
+    case '1.1.3': {
+      const f = data.figures.find((g) => b.cell.x >= g.x && b.cell.y >= g.y && b.cell.x < g.x + g.w && b.cell.y < g.y + g.h);
+      return `passes through the space of ${f ? f.id : 'blocking terrain'} at (${b.cell.x},${b.cell.y}) (clause 1.1.3)`;
+    }
+    case '1.1.4':
+      return `leaves its space through the ${b.kind} at corner (${b.corner.x},${b.corner.y}) (clause 1.1.4)`;
+  }
+}
+
+export function explainSight(data: BoardData, a: number, t: number, answer: SightAnswer, test: LineTester): SightExplanation {
+  const A = data.figures[a];
+  const T = data.figures[t];
+  const losLines: TestedLine[] = [];
+  const coverLines: TestedLine[] = [];
+  const line = (p: { x: number; y: number }, q: { x: number; y: number }, mask: number, mode: number, flags: number) => {
+    const { clause, info } = test(p.x, p.y, q.x, q.y, mask, mode, flags, A, T);
+    const blocker = blockerOf(clause, info);
+    const l: TestedLine = { from: p, to: q, blocked: clause !== 0, ...(blocker ? { blocker } : {}) };
+    return l;
+  };
+  let rule = '';
+  if (a !== t && data.ruleset === 'doom2016') {
+    rule = 'RULES §2.1';
+    const both = LineFlag.endP | LineFlag.endQ;
+    for (const c of corners(A)) {
+      const lines = corners(T).map((q) => line(c, q, SIGHT_EDGES, LineMode.none, both));
+      losLines.push(...lines);
+      if (lines.some((l) => !l.blocked) && T.w * T.h === 1) {
+        coverLines.push(...corners(T).map((q) => line(c, q, SIGHT_EDGES, LineMode.cover2016, both)));
+      }
+    }
+  } else if (a !== t && data.ruleset === 'doom2004') {
+    rule = 'RULES §3';
+    for (const p of centres(A)) for (const q of centres(T)) losLines.push(line(p, q, SIGHT_EDGES, LineMode.sight2004, 0));
+  } else {
+    rule = 'RULES §4';
+  }
+  return { ...answer, losLines, coverLines, summary: summarize(data, A.id, T.id, answer, losLines, coverLines, rule) };
+}
+
+function summarize(
+  data: BoardData, from: string, to: string, s: SightAnswer, losLines: TestedLine[], coverLines: TestedLine[], rule: string,
+): string {
+  if (from === to) return `${from} is the looker itself.`;
+  const range = s.range < 0 ? 'no range (no path)' : `range ${s.range}`;
+  if (!s.los) {
+    const why = losLines.find((l) => l.blocker);
+    const because = why?.blocker ? `; e.g. the line from (${why.from.x / 2},${why.from.y / 2}) ${describeBlocker(why.blocker, data)}` : '';
+    return `${from} has no line of sight to ${to} (${rule}: every line is blocked${because}); ${range}.`;
+  }
+  const clear = losLines.find((l) => !l.blocked);
+  const seen = clear ? `a clear line from (${clear.from.x / 2},${clear.from.y / 2}) to (${clear.to.x / 2},${clear.to.y / 2})` : 'a clear line';
+  let cover = '';
+  if (s.cover) {
+    const why = coverLines.find((l) => l.blocker);
+    cover = `; in cover (${rule}: from every corner with LOS some line to ${to}'s corners is blocked${why?.blocker ? `, e.g. one ${describeBlocker(why.blocker, data)}` : ''})`;
+  } else if (data.ruleset !== 'doom2004') {
+    cover = '; not in cover';
+  }
+  return `${from} has line of sight to ${to} (${rule}: ${seen})${cover}; ${range}.`;
+}

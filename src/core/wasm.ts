@@ -1,0 +1,56 @@
+/**
+ * Loads the grid core once. The `?init` import works in Vite, Vitest and library builds (where
+ * the Wasm is inlined into the bundle).
+ */
+import instantiate from '../../build/core.wasm?init';
+
+export interface CoreExports {
+  memory: WebAssembly.Memory;
+  init(): number;
+  maxSide(): number;
+  maxFigures(): number;
+  cellsPtr(): number;
+  hEdgesPtr(): number;
+  vEdgesPtr(): number;
+  figsPtr(): number;
+  outLosPtr(): number;
+  outCoverPtr(): number;
+  outRangePtr(): number;
+  figLosPtr(): number;
+  figCoverPtr(): number;
+  figRangePtr(): number;
+  reachCostPtr(): number;
+  reachParentPtr(): number;
+  reachEndPtr(): number;
+  infoPtr(): number;
+  setBoard(w: number, h: number, ruleset: number): void;
+  commit(nfig: number): void;
+  lineTest(
+    px: number, py: number, qx: number, qy: number, mask: number, mode: number, flags: number,
+    ax: number, ay: number, aw: number, ah: number, tx: number, ty: number, tw: number, th: number,
+  ): number;
+  sightMap(f: number): void;
+  sightToFigures(f: number): void;
+  sight(f: number, t: number): number;
+  reach(f: number, mp: number): number;
+}
+
+let core: CoreExports | null = null;
+let loading: Promise<CoreExports> | null = null;
+
+/** Load and initialise the Wasm grid core (once; later calls return the same instance). */
+export function loadCore(): Promise<CoreExports> {
+  loading ??= instantiate({}).then((instance) => {
+    const exports = instance.exports as unknown as CoreExports;
+    if (exports.init() !== 0) throw new Error('doom-board: the grid core could not reserve its memory');
+    core = exports;
+    return exports;
+  });
+  return loading;
+}
+
+/** The loaded core; throws a clear error when `loadCore()` has not finished. */
+export function getCore(): CoreExports {
+  if (!core) throw new Error('doom-board: call `await loadCore()` before creating boards');
+  return core;
+}

@@ -1,0 +1,95 @@
+/** Seeded random boards for parity and property tests. */
+import { checkFigures, parseBoard, type BoardInput, type EdgeInput, type FigureInput } from '../../src/core/board-input.ts';
+import type { BoardData, Ruleset } from '../../src/core/types.ts';
+
+/** mulberry32: small, fast, and the same sequence on every platform. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LARGE: Record<Ruleset, Array<[number, number]>> = {
+  doom2016: [[1, 2], [2, 1], [2, 3], [3, 2], [2, 2]],
+  doom2004: [[1, 2], [2, 1], [2, 2]],
+  d20: [[2, 2], [3, 3]],
+};
+
+export interface RandomBoardOptions {
+  minSide?: number;
+  maxSide?: number;
+  wallRate?: number;
+  smallFigures?: number;
+  largeFigures?: number;
+}
+
+export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardOptions = {}): BoardInput {
+  const r = rng(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  const lo = o.minSide ?? 3;
+  const hi = o.maxSide ?? 12;
+  const w = lo + Math.floor(r() * (hi - lo + 1));
+  const h = lo + Math.floor(r() * (hi - lo + 1));
+  const wallRate = o.wallRate ?? 0.15;
+  const map: string[] = [];
+  for (let y = 0; y < h; y++) {
+    let row = '';
+    for (let x = 0; x < w; x++) {
+      const v = r();
+      row += v < 0.04 ? ' ' : v < 0.12 ? 'd' : v < 0.16 ? 'o' : v < 0.18 ? 'b' : v < 0.24 ? 'l' : v < 0.28 ? 't' : '.';
+    }
+    map.push(row);
+  }
+  const edges: EdgeInput[] = [];
+  const kind = (): EdgeInput['kind'] | null => {
+    const v = r();
+    if (v < wallRate) return 'wall';
+    if (v < wallRate + 0.03) return 'door';
+    if (v < wallRate + 0.06) return 'blocking';
+    if (v < wallRate + 0.09) return 'impassable';
+    return null;
+  };
+  for (let y = 1; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const k = kind();
+      if (k) edges.push({ from: [x, y], to: [x + 1, y], kind: k });
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = 1; x < w; x++) {
+      const k = kind();
+      if (k) edges.push({ from: [x, y], to: [x, y + 1], kind: k });
+    }
+  const base = parseBoard({ ruleset, map, edges });
+  const figures: FigureInput[] = [];
+  const tryAdd = (fw: number, fh: number, side: string) => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const f: FigureInput = {
+        id: `f${figures.length}`, side, x: Math.floor(r() * w), y: Math.floor(r() * h), w: fw, h: fh,
+        ...(side === 'marines' && ruleset !== 'd20' ? { teleports: true } : {}),
+      };
+      let ok = true;
+      checkFigures(w, h, base.cells, base.hEdges, base.vEdges, [...figures, f], () => (ok = false));
+      if (ok) {
+        figures.push(f);
+        return;
+      }
+    }
+  };
+  const small = o.smallFigures ?? 2 + Math.floor(r() * 5);
+  const large = o.largeFigures ?? Math.floor(r() * 3);
+  for (let i = 0; i < small; i++) tryAdd(1, 1, r() < 0.5 ? 'marines' : 'demons');
+  for (let i = 0; i < large; i++) {
+    const [fw, fh] = pick(LARGE[ruleset]);
+    tryAdd(fw, fh, r() < 0.5 ? 'marines' : 'demons');
+  }
+  return { ruleset, map, edges, figures };
+}
+
+export function randomBoard(ruleset: Ruleset, seed: number, o?: RandomBoardOptions): BoardData {
+  return parseBoard(randomBoardInput(ruleset, seed, o));
+}
