@@ -3,7 +3,7 @@
  * clause of RULES §1.1), and a one-line summary citing the rule.
  */
 import { SIGHT_EDGES } from './masks.ts';
-import { EDGE_KIND_NAMES, type Blocker, type BoardData, type SightAnswer, type SightExplanation, type TestedLine } from './types.ts';
+import { Cell, EDGE_KIND_NAMES, type Blocker, type BoardData, type SightAnswer, type SightExplanation, type TestedLine } from './types.ts';
 
 /** Line modes and flags understood by the core's `lineTest` (assembly/line.ts). */
 export const LineMode = { none: 0, cover2016: 1, sight2004: 2 } as const;
@@ -56,11 +56,18 @@ export function describeBlocker(b: Blocker, data: BoardData): string {
       return `passes through the wall joint at corner (${b.corner.x},${b.corner.y}) (clause 1.1.2)`;
     case '1.1.3': {
       const f = data.figures.find((g) => b.cell.x >= g.x && b.cell.y >= g.y && b.cell.x < g.x + g.w && b.cell.y < g.y + g.h);
-      return `passes through the space of ${f ? f.id : 'blocking terrain'} at (${b.cell.x},${b.cell.y}) (clause 1.1.3)`;
+      return `passes through ${f ? `the space of ${f.id}` : cellWords(data.cells[b.cell.y * data.width + b.cell.x])} at (${b.cell.x},${b.cell.y}) (clause 1.1.3)`;
     }
     case '1.1.4':
       return `leaves its space through the ${b.kind} at corner (${b.corner.x},${b.corner.y}) (clause 1.1.4)`;
   }
+}
+
+function cellWords(bits: number): string {
+  if (bits & Cell.obstacle) return 'a blocking obstacle';
+  if (bits & Cell.barrel) return 'an exploding barrel';
+  if (bits & Cell.difficult) return 'difficult terrain';
+  return 'a blocking space';
 }
 
 export function explainSight(data: BoardData, a: number, t: number, answer: SightAnswer, test: LineTester): SightExplanation {

@@ -1,0 +1,315 @@
+/**
+ * The rulebook examples (RULES.md and seeds/) as ASCII-map fixtures, answered by the Wasm core and
+ * by the TypeScript reference alike. Positions are reconstructed from the rulebook's descriptions
+ * (the diagrams themselves are not in the seeds).
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { parseBoard } from '../../src/core/board-input.ts';
+import type { GridQueries } from '../../src/core/types.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { ReferenceBoard } from '../../src/reference/index.ts';
+import { fixture, render } from './fixture.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const marine = (id: string) => ({ id, side: 'marines', teleports: true });
+const demon = (id: string) => ({ id, side: 'demons' });
+
+/** Run a check against both implementations. */
+function both(input: ReturnType<typeof fixture>, check: (b: GridQueries, id: (s: string) => number) => void) {
+  const data = parseBoard(input);
+  const id = (s: string) => data.figures.findIndex((f) => f.id === s);
+  for (const impl of [Board.fromData(data), new ReferenceBoard(data)]) check(impl, id);
+}
+
+describe('doom2016 rulebook examples', () => {
+  // Deckungsbeispiel: Alpha sees all three demons; the cacodemon is not in cover; the imp is in cover
+  // because a line passes the possessed soldier's space; the soldier is in cover because a line
+  // crosses blocking terrain.
+  const coverExample = fixture('doom2016', `
+    +-+-+-+-+-+-+-+
+    |A . . . . C .|
+    + + + + + + + +
+    |. . . . . . .|
+    + + + + + + + +
+    |. . . . . . .|
+    + +x+ + + + + +
+    |. . S . . . .|
+    + + + + + + + +
+    |. . . . I . .|
+    +-+-+-+-+-+-+-+`,
+  { A: marine('alpha'), C: demon('cacodemon'), S: demon('soldier'), I: demon('imp') });
+
+  test('cover example: Alpha has LOS to all three demons', () => {
+    both(coverExample, (b, id) => {
+      for (const d of ['cacodemon', 'imp', 'soldier']) expect(b.sight(id('alpha'), id(d)).los, d).toBe(true);
+    });
+  });
+  test('cover example: the cacodemon is not in cover', () => {
+    both(coverExample, (b, id) => expect(b.sight(id('alpha'), id('cacodemon')).cover).toBe(false));
+  });
+  test('cover example: the imp is in cover behind the possessed soldier (clause 1.1.3)', () => {
+    both(coverExample, (b, id) => expect(b.sight(id('alpha'), id('imp')).cover).toBe(true));
+    const e = Board.create(coverExample).explain('alpha', 'imp');
+    expect(e.cover).toBe(true);
+    expect(e.coverLines.some((l) => l.blocker?.clause === '1.1.3' && l.blocker.cell.x === 2 && l.blocker.cell.y === 3)).toBe(true);
+    expect(e.coverLines.some((l) => l.blocker?.clause === '1.1.1')).toBe(false);
+    expect(e.summary).toMatch(/in cover.*space of soldier/);
+  });
+  test('cover example: the possessed soldier is in cover behind blocking terrain (clause 1.1.1)', () => {
+    both(coverExample, (b, id) => expect(b.sight(id('alpha'), id('soldier')).cover).toBe(true));
+    const e = Board.create(coverExample).explain('alpha', 'soldier');
+    expect(e.coverLines.some((l) => l.blocker?.clause === '1.1.1' && l.blocker.kind === 'blocking')).toBe(true);
+    expect(e.coverLines.some((l) => l.blocker?.clause === '1.1.3')).toBe(false);
+  });
+
+  // Beispiel eines Angriffs: the left imp has LOS to Alpha, three spaces away.
+  const attackExample = fixture('doom2016', `
+    +-+-+-+-+-+
+    |I . . . .|
+    + + + + + +
+    |. .|. A .|
+    + + + + + +
+    |. .|. . .|
+    +-+-+-+-+-+`,
+  { I: demon('imp'), A: marine('alpha') });
+  test('attack example: the imp sees Alpha at range 3', () => {
+    both(attackExample, (b, id) => expect(b.sight(id('imp'), id('alpha'))).toEqual({ los: true, cover: false, range: 3 }));
+  });
+
+  // Bewegungsbeispiel: with 4 MP Alpha moves diagonally for 1, enters a demon's space for 2 and,
+  // unable to end there, spends the last point to move on.
+  const moveExample = fixture('doom2016', `
+    +-+-+-+-+-+
+    |. . I . .|
+    + +-+-+-+-+
+    |A|# # # #|
+    +-+-+-+-+-+`,
+  { A: marine('alpha'), I: demon('imp') });
+  test('movement example: diagonal 1, +1 to enter a demon, may not end there, the last point moves on', () => {
+    both(moveExample, (b, id) => {
+      const r = b.reach(id('alpha'), 4);
+      const at = (x: number, y: number) => y * r.width + x;
+      expect(r.cost[at(1, 0)]).toBe(1); // one diagonal step past the end of the wall
+      expect(r.cost[at(2, 0)]).toBe(3); // 1 + 2 for the demon's space
+      expect(r.end[at(2, 0)]).toBe(0); // may not end on the demon
+      expect(r.cost[at(3, 0)]).toBe(4);
+      expect(r.end[at(3, 0)]).toBe(1);
+      expect(r.cost[at(4, 0)]).toBe(-1); // out of MP
+      const p = b.path(id('alpha'), 4, { x: 3, y: 0, o: 0 })!;
+      expect(p.cost).toBe(4);
+      expect(p.steps.map((s) => `${s.x},${s.y}`)).toEqual(['0,1', '1,0', '2,0', '3,0']);
+      expect(b.path(id('alpha'), 4, { x: 2, y: 0, o: 0 })).toBeNull();
+    });
+  });
+});
+
+describe('doom2016 line test edge cases (RULES §1.1)', () => {
+  test('a line touching the end of a wall is clear', () => {
+    // The only lines from A to B pass the lower end of the wall at corner (2,1).
+    both(fixture('doom2016', `
+      +-+-+-+-+
+      |A .|. .|
+      + + + + +
+      |. . . B|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b') }), (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(true));
+    const e = Board.create(fixture('doom2016', `
+      +-+-+-+
+      |A|. .|
+      +-+ + +
+      |. . B|
+      +-+-+-+`, { A: marine('a'), B: demon('b') })).explain('a', 'b');
+    // From A's lower-right corner (1,1), past the ends of both walls meeting A there? No: they
+    // enclose A, so every line leaves A through a wall (clause 1.1.4).
+    expect(e.los).toBe(false);
+    expect(e.losLines.every((l) => l.blocked)).toBe(true);
+    expect(e.losLines.some((l) => l.blocker?.clause === '1.1.4')).toBe(true);
+  });
+  test('a line running along a wall is blocked', () => {
+    // A and B in the same row, a wall along the whole row line between them and the rest walled.
+    both(fixture('doom2016', `
+      +-+-+-+
+      |A . B|
+      +-+-+-+`, { A: marine('a'), B: demon('b') }), (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(true));
+    const e = Board.create(fixture('doom2016', `
+      +-+-+-+-+
+      |A|. .|B|
+      + +-+-+ +
+      |. . . .|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b') })).explain('a', 'b');
+    // The line from A's top-right corner (1,0) to B's top-left corner (3,0) runs along the border.
+    const along = e.losLines.find((l) => l.from.x === 2 && l.from.y === 0 && l.to.x === 6 && l.to.y === 0)!;
+    expect(along.blocked).toBe(true);
+    expect(['1.1.1', '1.1.4']).toContain(along.blocker!.clause);
+  });
+  test('a line through a wall joint is blocked (clause 1.1.2)', () => {
+    // A straight wall across the line's corner: the diagonal A→B through corner (2,1) is blocked
+    // while the same line past a single wall end is clear.
+    const joint = Board.create(fixture('doom2016', `
+      +-+-+-+-+
+      |. A|. .|
+      + + + + +
+      |. .|B .|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b') }));
+    const e = joint.explain('a', 'b');
+    const diag = e.losLines.find((l) => l.from.x === 2 && l.from.y === 0 && l.to.x === 6 && l.to.y === 4)!;
+    expect(diag.blocked).toBe(true);
+    expect(diag.blocker).toEqual({ clause: '1.1.2', corner: { x: 2, y: 1 } });
+    const single = Board.create(fixture('doom2016', `
+      +-+-+-+-+
+      |. A|. .|
+      + + + + +
+      |. . B .|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b') })).explain('a', 'b');
+    expect(single.losLines.find((l) => l.from.x === 2 && l.from.y === 0 && l.to.x === 6 && l.to.y === 4)!.blocked).toBe(false);
+  });
+  test('a figure in the corner of a walled room cannot look out through the corner (clause 1.1.4)', () => {
+    // A stands in the corner where the room's right wall meets its bottom wall; B is just outside.
+    const room = fixture('doom2016', `
+      +-+-+-+-+
+      |. . .|.|
+      + + + + +
+      |. . A|.|
+      +-+-+-+ +
+      |. . . B|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b') });
+    const e = Board.create(room).explain('a', 'b');
+    const out = e.losLines.find((l) => l.from.x === 6 && l.from.y === 4 && l.to.x === 8 && l.to.y === 4)!;
+    expect(out.blocked).toBe(true);
+    expect(out.blocker?.clause).toBe('1.1.4');
+    const shared = e.losLines.find((l) => l.from.x === 6 && l.from.y === 4 && l.to.x === 6 && l.to.y === 4)!;
+    expect(shared.blocker?.clause).toBe('1.1.4');
+    both(room, (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(false));
+  });
+  test('adjacent figures separated by a wall see each other only round its end', () => {
+    const longWall = fixture('doom2016', `
+      +-+-+
+      |A|B|
+      + + +
+      |. .|
+      +-+-+`, { A: marine('a'), B: demon('b') });
+    const across = fixture('doom2016', `
+      +-+-+
+      |A|B|
+      + + +
+      |.|.|
+      +-+-+`, { A: marine('a'), B: demon('b') });
+    both(longWall, (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(true));
+    both(across, (b, id) => expect(b.sight(id('a'), id('b'))).toEqual({ los: false, cover: false, range: -1 }));
+  });
+});
+
+describe('doom2004 rulebook examples', () => {
+  // Page 8: the pistol (1 yellow + 1 green) needs range 4; the shortest path is 4 spaces.
+  const pistol = fixture('doom2004', `
+    +-+-+-+-+-+-+
+    |M . . . . .|
+    + + + + + + +
+    |. . . . . .|
+    + + + + + + +
+    |. . . . D .|
+    +-+-+-+-+-+-+`, { M: marine('marine'), D: demon('demon') });
+  test('pistol example: range 4 by the shortest path, LOS centre to centre', () => {
+    both(pistol, (b, id) => expect(b.sight(id('marine'), id('demon'))).toEqual({ los: true, cover: false, range: 4 }));
+  });
+  // Page 8 LOS diagram: the obstacle hides the zombie, the corner hides the cyberdemon, the demon
+  // hides the archvile behind it.
+  const losDiagram = fixture('doom2004', `
+    +-+-+-+-+-+-+
+    |M . . D V .|
+    + + + + + + +
+    |. o Z . . .|
+    + + +-+-+ + +
+    |. . . . . C|
+    +-+-+-+-+-+-+`, { M: marine('marine'), D: demon('demon'), V: demon('archvile'), Z: demon('zombie'), C: demon('cyberdemon') });
+  test('LOS example: the demon is visible; obstacle, corner and the demon itself block the others', () => {
+    both(losDiagram, (b, id) => {
+      const s = (t: string) => b.sight(id('marine'), id(t)).los;
+      expect(s('demon')).toBe(true);
+      expect(s('zombie')).toBe(false);
+      expect(s('archvile')).toBe(false);
+      expect(s('cyberdemon')).toBe(false);
+    });
+  });
+  test('two figures touching diagonally do not block a line through their shared corner', () => {
+    both(fixture('doom2004', `
+      +-+-+-+
+      |M Y .|
+      + + + +
+      |Z . .|
+      + + + +
+      |. . D|
+      +-+-+-+`, { M: marine('m'), Y: demon('y'), Z: demon('z'), D: demon('d') }), (b, id) => expect(b.sight(id('m'), id('d')).los).toBe(true));
+  });
+});
+
+describe('d20 rules (RULES §4)', () => {
+  test('distance: orthogonal 1, diagonal 2, around walls', () => {
+    both(fixture('d20', `
+      +-+-+-+-+
+      |A . . C|
+      + + + + +
+      |. . . .|
+      + + + + +
+      |. . B .|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b'), C: demon('c') }), (b, id) => {
+      expect(b.sight(id('a'), id('b')).range).toBe(4);
+      expect(b.sight(id('a'), id('c')).range).toBe(3);
+    });
+  });
+  test('cover: a character between gives cover; low objects next to the attacker are ignored', () => {
+    const board = (row: string) => fixture('d20', `
+      +-+-+-+-+-+
+      ${row}
+      +-+-+-+-+-+`, { A: marine('a'), B: demon('b'), F: marine('friend') });
+    both(board('|A . F . B|'), (b, id) => expect(b.sight(id('a'), id('b'))).toMatchObject({ los: true, cover: true }));
+    both(board('|A l . . B|'), (b, id) => expect(b.sight(id('a'), id('b'))).toMatchObject({ los: true, cover: false }));
+    both(board('|A . . l B|'), (b, id) => expect(b.sight(id('a'), id('b'))).toMatchObject({ los: true, cover: true }));
+    both(board('|A . . F B|'), (b, id) => expect(b.sight(id('a'), id('friend')).cover).toBe(false)); // adjacent? no: in the open
+  });
+  test('cover: adjacent enemies never have cover', () => {
+    both(fixture('d20', `
+      +-+-+
+      |A l|
+      + + +
+      |F B|
+      +-+-+`, { A: marine('a'), B: demon('b'), F: marine('f') }), (b, id) => expect(b.sight(id('a'), id('b')).cover).toBe(false));
+  });
+  test('LOS: walls block even when only touched', () => {
+    // The only way between diagonal neighbours is their shared corner, where two walls end.
+    both(fixture('d20', `
+      +-+-+-+
+      |A|. .|
+      +-+ + +
+      |. B .|
+      +-+-+-+`, { A: marine('a'), B: demon('b') }), (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(false));
+    both(fixture('d20', `
+      +-+-+-+
+      |A|. .|
+      + + + +
+      |. B .|
+      +-+-+-+`, { A: marine('a'), B: demon('b') }), (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(true));
+  });
+  test('nearest enemy: the closest enemies in LOS, ties all count, unseen enemies do not', () => {
+    both(fixture('d20', `
+      +-+-+-+-+-+-+
+      |A . . X . .|
+      + + + + + + +
+      |. . . . . .|
+      + + + + + + +
+      |. . . Y . .|
+      + +-+ + + + +
+      |.|Z|. . . .|
+      +-+-+-+-+-+-+`, { A: marine('a'), X: demon('x'), Y: demon('y'), Z: demon('z') }), (b, id) => {
+      expect(b.sight(id('a'), id('z')).los).toBe(false);
+      expect(b.nearestEnemies(id('a')).sort()).toEqual([id('x')]);
+    });
+  });
+});
+
+test('fixture rendering helper draws result maps', () => {
+  expect(render(3, 1, (x) => String(x))).toEqual(['012']);
+});
