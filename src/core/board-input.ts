@@ -69,7 +69,7 @@ export function parseBoard(input: BoardInput): BoardData {
   const width = Math.max(0, ...input.map.map((r) => r.length));
   if (width < 1 || height < 1) fail('map', `size ${width}×${height} is empty`);
   if (width > MAX_SIDE || height > MAX_SIDE) fail('map', `size ${width}×${height} is above ${MAX_SIDE}×${MAX_SIDE}`);
-  if (problems.length) throw new BoardError(problems);
+  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) throw new BoardError(problems);
 
   const cells = new Uint8Array(width * height);
   input.map.forEach((row, y) => {

@@ -52,7 +52,9 @@ export class Board implements GridQueries {
     const i = this.figureIndex(ref);
     const f = this._data.figures[i];
     const moved: FigureInput = { ...f, x, y, ...(rotated ? { w: f.h, h: f.w } : {}) };
-    this.replaceFigures(this._data.figures.map((g, j) => (j === i ? moved : g)));
+    // Checked last, so that a clash is reported against the figure being moved.
+    const others = this._data.figures.filter((_, j) => j !== i);
+    this.replaceFigures([...others, moved], this._data.figures.map((g, j) => (j === i ? moved : g)));
   }
 
   addFigure(figure: FigureInput): void {
@@ -84,11 +86,17 @@ export class Board implements GridQueries {
     this.uploaded = -1;
   }
 
-  private replaceFigures(list: FigureInput[]): void {
+  /**
+   * Validate `list` (problems name figures by id) and on success store `keep` (the same figures in
+   * board order; defaults to `list`).
+   */
+  private replaceFigures(list: FigureInput[], keep: FigureInput[] = list): void {
     const problems: string[] = [];
     const { width, height, cells, hEdges, vEdges } = this._data;
-    const figures = checkFigures(width, height, cells, hEdges, vEdges, list, (p, m) => problems.push(`${p}: ${m}`));
+    const named = (path: string) => path.replace(/^figures\[(\d+)\]/, (_, k) => `figure ${JSON.stringify(list[Number(k)]?.id)}`);
+    checkFigures(width, height, cells, hEdges, vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`));
     if (problems.length) throw new BoardError(problems);
+    const figures = checkFigures(width, height, cells, hEdges, vEdges, keep, () => {});
     this._data = { ...this._data, figures };
     this.uploaded = -1;
   }

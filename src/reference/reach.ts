@@ -77,7 +77,7 @@ export function pathTo(grid: RefGrid, r: ReachResult, to: Placement): ReachPath 
   return { cost: total, steps: steps.reverse() };
 }
 
-interface MoveGenerator {
+export interface MoveGenerator {
   moves(p: Placement): Move[];
   canEnd(p: Placement): boolean;
 }
@@ -85,7 +85,7 @@ interface MoveGenerator {
 /** The footprint size of a figure in orientation o. */
 export const dims = (f: FigureData, o: number) => (o === 0 ? [f.w, f.h] : [f.h, f.w]);
 
-function moveGenerator(grid: RefGrid, fi: number): MoveGenerator {
+export function moveGenerator(grid: RefGrid, fi: number): MoveGenerator {
   const f = grid.data.figures[fi];
   const others = (x: number, y: number) => {
     const o = grid.ownerAt(x, y);

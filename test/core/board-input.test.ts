@@ -1,0 +1,108 @@
+/** Bad board input gets an error naming the field, and failed changes leave the board as it was. */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { BoardError, parseBoard, type BoardInput } from '../../src/core/board-input.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const base = (): BoardInput => ({
+  ruleset: 'doom2016',
+  map: ['....', '....', '....'],
+  edges: [{ from: [2, 0], to: [2, 3], kind: 'wall' }, { from: [0, 2], to: [1, 2], kind: 'door' }],
+  figures: [{ id: 'alpha', side: 'marines', x: 0, y: 0 }, { id: 'imp', side: 'demons', x: 3, y: 0 }],
+});
+
+function problems(input: unknown): string[] {
+  try {
+    parseBoard(input as BoardInput);
+  } catch (e) {
+    expect(e).toBeInstanceOf(BoardError);
+    return (e as BoardError).problems;
+  }
+  throw new Error('expected a BoardError');
+}
+
+describe('bad board input is named', () => {
+  test('size 0', () => expect(problems({ ...base(), map: [] })).toEqual(['map: size 0×0 is empty']));
+  test('above 256×256', () => expect(problems({ ...base(), map: Array(257).fill('.') })[0]).toMatch(/^map: size 1×257 is above 256×256/));
+  test('unknown ruleset', () => expect(problems({ ...base(), ruleset: 'chess' })[0]).toMatch(/^ruleset: "chess" is not one of/));
+  test('unknown map character', () => expect(problems({ ...base(), map: ['..?.'] })).toContain('map[0][2]: unknown cell character "?"'));
+  test('unknown edge kind', () => {
+    const input = base();
+    input.edges![1] = { from: [0, 2], to: [1, 2], kind: 'lava' as 'wall' };
+    expect(problems(input)).toContain('edges[1].kind: unknown edge kind "lava" (expected none, wall, door, blocking, impassable)');
+  });
+  test('diagonal edge and edge off the map', () => {
+    const input = base();
+    input.edges = [{ from: [0, 0], to: [1, 1], kind: 'wall' }, { from: [0, 0], to: [9, 0], kind: 'wall' }];
+    expect(problems(input)).toEqual(['edges[0]: segment (0,0)–(1,1) is not horizontal or vertical', 'edges[1].to: corner (9,0) is outside the 4×3 map']);
+  });
+  test('figure off the map', () => {
+    const input = base();
+    input.figures![1] = { id: 'imp', side: 'demons', x: 41, y: 0 };
+    expect(problems(input)).toEqual(['figures[1].x: footprint 1×1 at (41,0) is outside the 4×3 map']);
+  });
+  test('figure on a void cell', () => {
+    expect(problems({ ...base(), map: ['. ..', '....', '....'], figures: [{ id: 'a', side: 's', x: 1, y: 0 }] }))
+      .toEqual(['figures[0].x: cell (1,0) of the footprint is off the map']);
+  });
+  test('overlapping figures', () => {
+    const input = base();
+    input.figures!.push({ id: 'caco', side: 'demons', x: 3, y: 0, w: 1, h: 2 });
+    expect(problems(input)).toEqual(['figures[2].x: cell (3,0) is already occupied by "imp"']);
+  });
+  test('footprint across a wall', () => {
+    const input = base();
+    input.figures = [{ id: 'cyber', side: 'demons', x: 1, y: 0, w: 2, h: 2 }];
+    expect(problems(input)).toEqual(['figures[0].x: footprint crosses a wall between (1,0) and (2,0)']);
+  });
+  test('every problem is reported at once', () => {
+    const all = problems({ ...base(), ruleset: 'x', map: ['.?..'] });
+    expect(all).toContain('ruleset: "x" is not one of doom2016, doom2004, d20');
+    expect(all).toContain('map[0][1]: unknown cell character "?"');
+    expect(all).toContain('edges[0].to: corner (2,3) is outside the 4×1 map');
+  });
+});
+
+describe('changes are all or nothing', () => {
+  test('an illegal move throws and leaves the board unchanged', () => {
+    const b = Board.create(base());
+    const before = JSON.stringify(b.data.figures);
+    const sight = b.sight('alpha', 'imp');
+    expect(() => b.moveFigure("alpha", 3, 0)).toThrow(/figure "alpha"\.x: cell \(3,0\) is already occupied by "imp"/);
+    expect(() => b.moveFigure('alpha', 9, 9)).toThrow(/outside the 4×3 map/);
+    expect(() => b.moveFigure('nobody', 0, 0)).toThrow(/no figure "nobody"/);
+    expect(JSON.stringify(b.data.figures)).toBe(before);
+    expect(b.sight('alpha', 'imp')).toEqual(sight);
+  });
+  test('moving, adding and removing figures and opening doors update the answers', () => {
+    const b = Board.create(base());
+    expect(b.sight('alpha', 'imp').los).toBe(false); // the wall at x=2 runs the full height
+    b.moveFigure('alpha', 2, 1);
+    expect(b.sight('alpha', 'imp').los).toBe(true);
+    b.addFigure({ id: 'soldier', side: 'demons', x: 0, y: 2 });
+    expect(b.figure('soldier')).toMatchObject({ x: 0, y: 2 });
+    expect(() => b.openDoor(0, 1, 1, 1)).toThrow(/no closed door there/);
+    const reachBefore = b.reach('soldier', 1);
+    expect(reachBefore.cost[1 * 4 + 0]).toBe(-1); // the door blocks the step up
+    b.openDoor(0, 1, 0, 2);
+    expect(b.reach('soldier', 1).cost[1 * 4 + 0]).toBe(1);
+    b.removeFigure('imp');
+    expect(b.data.figures.map((f) => f.id)).toEqual(['alpha', 'soldier']);
+  });
+  test('two boards share the core without mixing their answers', () => {
+    const a = Board.create(base());
+    const input = base();
+    input.edges = [];
+    const b = Board.create(input);
+    expect(a.sight('alpha', 'imp').los).toBe(false);
+    expect(b.sight('alpha', 'imp').los).toBe(true);
+    expect(a.sight('alpha', 'imp').los).toBe(false);
+  });
+  test('bad MP is refused', () => {
+    expect(() => Board.create(base()).reach('alpha', -1)).toThrow(/mp: -1/);
+  });
+});
