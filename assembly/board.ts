@@ -56,7 +56,15 @@ export const HEAP: usize = align(REACH_END + <usize>MAX_CELLS * 2);
 export const HEAP_CAP: i32 = MAX_CELLS * 16;
 export const INFO: usize = align(HEAP + <usize>HEAP_CAP * 4);
 export const ROUND_LUT: usize = align(INFO + 64);
-export const SCRATCH: usize = align(ROUND_LUT + 2048);
+export const QUAD_LUT: usize = align(ROUND_LUT + 2048);
+// Per-board tables built by `prepare` after every upload.
+export const STEP_SIGHT: usize = align(QUAD_LUT + 128); // open 8-steps for range (1.2, sight edges)
+export const STEP_MOVE: usize = align(STEP_SIGHT + <usize>MAX_CELLS); // open 8-steps for small figures (1.2)
+export const STEP_STRICT: usize = align(STEP_MOVE + <usize>MAX_CELLS); // d20: no diagonal past any wall end
+export const COVER_CELLS: usize = align(STEP_STRICT + <usize>MAX_CELLS); // difficult terrain or a figure
+export const RAYS_SIGHT: usize = align(COVER_CELLS + <usize>MAX_CELLS); // blocking rays per corner
+export const BLOCK_MAP: usize = align(RAYS_SIGHT + <usize>MAX_CORNERS); // per-query cover cells
+export const SCRATCH: usize = align(BLOCK_MAP + <usize>MAX_CELLS);
 export const SCRATCH_CAP: i32 = MAX_CORNERS;
 export const MEMORY_END: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4);
 
@@ -83,6 +91,46 @@ export function setDims(w: i32, h: i32, ruleset: i32): void {
   memory.fill(VEDGES, 0, <usize>(MAX_SIDE + 1) * MAX_SIDE);
 }
 
+/** Step direction k (0..7): 4 orthogonal then 4 diagonal, as assembly/steps.ts dirX/dirY. */
+@inline export function stepDX(k: i32): i32 { return k == 0 || k == 4 || k == 5 ? 1 : k == 1 || k == 6 || k == 7 ? -1 : 0; }
+@inline export function stepDY(k: i32): i32 { return k == 2 || k == 4 || k == 6 ? 1 : k == 3 || k == 5 || k == 7 ? -1 : 0; }
+
+/** One step from (x,y) by (dx,dy), judging edges and the corner only. `strict`: d20 corners. */
+export function stepOpen(mask: i32, strict: bool, x: i32, y: i32, dx: i32, dy: i32): bool {
+  if (!onMap(x + dx, y + dy)) return false;
+  if (dx == 0) return !blocks(mask, dy > 0 ? hEdge(x, y + 1) : hEdge(x, y));
+  if (dy == 0) return !blocks(mask, dx > 0 ? vEdge(x + 1, y) : vEdge(x, y));
+  const rays = rayMask(x + (dx > 0 ? 1 : 0), y + (dy > 0 ? 1 : 0), mask);
+  if (strict) return rays == 0;
+  // Blocked only with blocking rays on both sides of the diagonal (clause 1.1.2).
+  const left = (dx > 0 ? (rays >> 2) & 1 : rays & 1) | (dy > 0 ? (rays >> 3) & 1 : (rays >> 1) & 1);
+  const right = (dx > 0 ? rays & 1 : (rays >> 2) & 1) | (dy > 0 ? (rays >> 1) & 1 : (rays >> 3) & 1);
+  return left == 0 || right == 0;
+}
+
+/** Build the per-board tables: open steps per cell, blocking rays per corner, cover cells. */
+export function prepare(): void {
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      let sight = 0, move = 0, strict = 0;
+      if (onMap(x, y)) {
+        for (let k = 0; k < 8; k++) {
+          const dx = stepDX(k), dy = stepDY(k);
+          if (stepOpen(SIGHT_EDGES, false, x, y, dx, dy)) sight |= 1 << k;
+          if (stepOpen(MOVE_EDGES, false, x, y, dx, dy)) move |= 1 << k;
+          if (stepOpen(MOVE_EDGES, true, x, y, dx, dy)) strict |= 1 << k;
+        }
+      }
+      const i = <usize>(y * W + x);
+      store<u8>(STEP_SIGHT + i, <u8>sight);
+      store<u8>(STEP_MOVE + i, <u8>move);
+      store<u8>(STEP_STRICT + i, <u8>strict);
+      store<u8>(COVER_CELLS + i, <u8>((cellBits(x, y) & C_DIFFICULT) != 0 || ownerAt(x, y) >= 0 ? 1 : 0));
+    }
+  for (let Y = 0; Y <= H; Y++)
+    for (let X = 0; X <= W; X++) store<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, SIGHT_EDGES));
+}
+
 /** Rebuild the cell → figure map and teleporter list from the figure table. */
 export function rebuildOccupancy(nfig: i32): void {
   NFIG = nfig;
@@ -100,6 +148,7 @@ export function rebuildOccupancy(nfig: i32): void {
       NTELE++;
     }
   }
+  prepare();
 }
 
 @inline export function figField(f: i32, k: i32): i32 {

@@ -6,7 +6,7 @@ import {
   figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims,
 } from './board';
 import { coverD20, losD20 } from './d20';
-import { buildRoundTable, setSpaces, walk } from './line';
+import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl } from './reach';
 import { los2004 } from './sight2004';
 import { losCover2016, sightMap2016 } from './sight2016';
@@ -15,6 +15,7 @@ import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, minDist } from './step
 export function init(): i32 {
   if (ensureMemory() != 0) return 1;
   buildRoundTable();
+  buildQuadTable();
   return 0;
 }
 

@@ -1,7 +1,7 @@
 // The line test of RULES §1.1 as an integer walk along the segment in doubled coordinates,
 // visiting grid-line crossings in order. Clause 1.1.4 uses a table built once by `buildRoundTable`.
 import {
-  C_BARREL, C_DIFFICULT, C_OBSTACLE, INFO, ROUND_LUT, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
+  C_BARREL, C_DIFFICULT, C_OBSTACLE, INFO, QUAD_LUT, ROUND_LUT, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
 } from './board';
 
 // The looker's and the target's spaces (cells there never block), set before walking.
@@ -70,6 +70,20 @@ export function buildRoundTable(): void {
         }
         store<u8>(ROUND_LUT + <usize>((rays << 7) | (own << 3) | dir), <u8>result);
       }
+}
+
+/** QUAD_LUT[rays][dir]: the cells round a corner (bits NE 1, SE 2, SW 4, NW 8) that clause 1.1.4 cuts off from direction `dir`. */
+export function buildQuadTable(): void {
+  for (let rays = 0; rays < 16; rays++)
+    for (let dir = 0; dir < 8; dir++) {
+      let m = 0;
+      for (let q = 0; q < 4; q++) if (roundBlocked(rays, 1 << q, dir) != 0) m |= 1 << q;
+      store<u8>(QUAD_LUT + <usize>((rays << 3) | dir), <u8>m);
+    }
+}
+
+@inline export function quadsBlocked(rays: i32, dir: i32): i32 {
+  return <i32>load<u8>(QUAD_LUT + <usize>((rays << 3) | dir));
 }
 
 @inline export function roundBlocked(rays: i32, own: i32, dir: i32): i32 {

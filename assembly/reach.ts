@@ -2,11 +2,11 @@
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
   C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
-  NTELE, REACH_COST, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
+  NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
 import { STATE_BITS, STATE_MASK, heapClear, heapEmpty, heapPop, heapPush } from './heap';
-import { dirX, dirY, stepOpen } from './steps';
+import { dirX, dirY } from './steps';
 
 let F: i32 = 0; // the moving figure
 let MP: i32 = 0;
@@ -85,10 +85,10 @@ function canEnd(x: i32, y: i32, o: i32): bool {
 }
 
 function expandSmall(i: i32, x: i32, y: i32, c: i32): void {
+  const open = <i32>load<u8>((RULESET == D20 ? STEP_STRICT : STEP_MOVE) + <usize>i);
   for (let k = 0; k < 8; k++) {
-    const dx = dirX(k), dy = dirY(k);
-    const nx = x + dx, ny = y + dy;
-    if (!stepOpen(MOVE_EDGES, RULESET == D20, x, y, dx, dy)) continue;
+    if (((open >> k) & 1) == 0) continue;
+    const nx = x + dirX(k), ny = y + dirY(k);
     const bits = cellBits(nx, ny);
     let step = 1;
     if (RULESET == DOOM2016) {
@@ -165,10 +165,9 @@ export function reach(f: i32, mp: i32): i32 {
   const orients = rotates ? 2 : 1;
   const plane = W * H;
   const n = orients * plane;
-  for (let i = 0; i < n; i++) {
-    store<i32>(REACH_COST + (<usize>i << 2), -1);
-    store<i32>(REACH_PARENT + (<usize>i << 2), -1);
-  }
+  // All bytes 0xff: every i32 reads -1.
+  memory.fill(REACH_COST, 0xff, <usize>n << 2);
+  memory.fill(REACH_PARENT, 0xff, <usize>n << 2);
   memory.fill(REACH_END, 0, <usize>n);
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);

@@ -1,11 +1,9 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  CORNER_FLAGS, CORNER_LAST, COVER_ALL, C_DIFFICULT, DIST, H, OUT_COVER, OUT_LOS, OUT_RANGE, SIGHT_EDGES, W,
-  cellBits, inRect, onMap, ownerAt, rayMask,
+  BLOCK_MAP, CORNER_FLAGS, CORNER_LAST, COVER_ALL, COVER_CELLS, DIST, H, HEDGES, OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_SIGHT,
+  SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
-import {
-  CELLS_COVER2016, CELLS_NONE, DEFER_LAST, END_P, END_Q, LAST_X, LAST_Y, dirPos, ownMask, roundBlocked, setSpaces, walk,
-} from './line';
+import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
 import { RANGE_2016, distances, minDist } from './steps';
 
 /** LOS (bit 0) and cover (bit 1) from rectangle A to rectangle T. */
@@ -39,10 +37,82 @@ const CELL_BEFORE: u8 = 2; // a blocking cell before the last one (cover only)
 const LAST_BLOCKS: u8 = 4; // the last cell blocks unless it is the target itself
 const RAYS_SHIFT: u8 = 4; // bits 4..7: blocking rays at that corner
 
+let LAST: i32 = -1;
+let WALK_BEFORE: bool = false;
+
+/**
+ * The line test specialised for the sight map: corner to corner, sight edges, cover cells from
+ * BLOCK_MAP, clause 1.1.4 at P already decided by the caller. An incremental DDA with no bounds
+ * checks (the segment stays inside the map). Returns 0 clear, EDGE_BLOCKED, or CELL_BEFORE; the
+ * last cell entered is left in LAST (-1 for lines along grid lines).
+ */
+@inline function mapWalk(X: i32, Y: i32, QX: i32, QY: i32): u8 {
+  const dx = QX - X, dy = QY - Y;
+  const cw = W + 1;
+  LAST = -1;
+  WALK_BEFORE = false;
+  if (dx == 0) {
+    const sy = dy > 0 ? 1 : -1;
+    for (let y = Y; y != QY; y += sy) {
+      const ey = sy > 0 ? y : y - 1;
+      if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + <usize>(ey * cw + X)))) return EDGE_BLOCKED;
+      const ny = y + sy;
+      // A wall running straight across the line at an interior corner (W and E rays).
+      if (ny != QY && (load<u8>(RAYS_SIGHT + <usize>(ny * cw + X)) & 10) == 10) return EDGE_BLOCKED;
+    }
+    return 0;
+  }
+  if (dy == 0) {
+    const sx = dx > 0 ? 1 : -1;
+    for (let x = X; x != QX; x += sx) {
+      const ex = sx > 0 ? x : x - 1;
+      if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + <usize>(Y * W + ex)))) return EDGE_BLOCKED;
+      const nx = x + sx;
+      if (nx != QX && (load<u8>(RAYS_SIGHT + <usize>(Y * cw + nx)) & 5) == 5) return EDGE_BLOCKED;
+    }
+    return 0;
+  }
+  const sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
+  const adx = dx * sx, ady = dy * sy;
+  let cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1;
+  let rx = adx - 1, ry = ady - 1;
+  let err = ady - adx; // < 0: the next vertical grid line comes first
+  let before: u8 = 0;
+  // Which rays lie on each side of the line at a corner it passes (bits 1 N, 2 E, 4 S, 8 W).
+  const leftRays = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2);
+  const rightRays = 15 ^ leftRays;
+  while (rx > 0 || ry > 0) {
+    before |= load<u8>(BLOCK_MAP + <usize>(cy * W + cx));
+    if (ry == 0 || (rx > 0 && err < 0)) {
+      if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + <usize>(cy * cw + cx + (sx > 0 ? 1 : 0))))) return EDGE_BLOCKED;
+      cx += sx;
+      rx--;
+      err += ady;
+    } else if (rx == 0 || err > 0) {
+      if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + <usize>((cy + (sy > 0 ? 1 : 0)) * W + cx)))) return EDGE_BLOCKED;
+      cy += sy;
+      ry--;
+      err -= adx;
+    } else {
+      const rays = <i32>load<u8>(RAYS_SIGHT + <usize>((cy + (sy > 0 ? 1 : 0)) * cw + cx + (sx > 0 ? 1 : 0)));
+      if ((rays & leftRays) != 0 && (rays & rightRays) != 0) return EDGE_BLOCKED;
+      cx += sx;
+      cy += sy;
+      rx--;
+      ry--;
+      err += ady - adx;
+    }
+  }
+  LAST = cy * W + cx;
+  WALK_BEFORE = before != 0;
+  return before != 0 ? CELL_BEFORE : 0;
+}
+
 /**
  * LOS, cover and range from a figure's rectangle to every cell. Each attacker corner walks once to
- * every lattice corner; each cell then combines the walks to its four corners with clause 1.1.4
- * at its own corner.
+ * every lattice corner and records, per corner, which of the four cells round it get a clear line
+ * there (low nibble) and which get a blocked cover line (high nibble); each cell then combines its
+ * four corners.
  */
 export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
   const n = W * H;
@@ -50,70 +120,70 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
   memory.fill(OUT_LOS, 0, <usize>n);
   memory.fill(OUT_COVER, 0, <usize>n);
   memory.fill(COVER_ALL, 1, <usize>n);
-  setSpaces(ax, ay, aw, ah, 0, 0, 0, 0);
+  // Cover cells for this attacker: its own cells never block.
+  memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
+  for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
   for (let Y = ay; Y <= ay + ah; Y++)
     for (let X = ax; X <= ax + aw; X++) {
       const ownA = ownMask(X, Y, ax, ay, aw, ah);
+      const raysP = <i32>load<u8>(RAYS_SIGHT + <usize>(Y * cw + X));
       for (let QY = 0; QY <= H; QY++)
         for (let QX = 0; QX <= W; QX++) {
           const q = QY * cw + QX;
-          let fl: u8 = <u8>(rayMask(QX, QY, SIGHT_EDGES) << RAYS_SHIFT);
-          if (QX != X || QY != Y) {
-            const r = walk(2 * X, 2 * Y, 2 * QX, 2 * QY, SIGHT_EDGES, CELLS_COVER2016, END_P | DEFER_LAST);
-            if (r == 3) fl |= CELL_BEFORE;
-            else if (r != 0) fl |= EDGE_BLOCKED;
-            if (r == 0 || r == 3) {
-              const lx = LAST_X, ly = LAST_Y;
-              if (lx >= 0 && !inRect(lx, ly, ax, ay, aw, ah) && ((cellBits(lx, ly) & C_DIFFICULT) != 0 || ownerAt(lx, ly) >= 0)) fl |= LAST_BLOCKS;
-              store<i32>(CORNER_LAST + (<usize>q << 2), lx >= 0 ? ly * W + lx : -1);
+          const rays = <i32>load<u8>(RAYS_SIGHT + <usize>q);
+          let seen = 0, blocked = 0;
+          if (QX == X && QY == Y) {
+            // Zero-length line: a cell sharing the corner must connect round it to the attacker.
+            for (let k = 0; k < 4; k++) {
+              if (roundBlocked(rays, ownA, 2 * k + 1) == 0) seen |= 1 << k;
+              else blocked |= 1 << k;
+            }
+          } else if (roundBlocked(raysP, ownA, dirPos(QX - X, QY - Y)) != 0 || mapWalk(X, Y, QX, QY) == EDGE_BLOCKED) {
+            blocked = 15;
+          } else {
+            const back = dirPos(X - QX, Y - QY);
+            const cut = quadsBlocked(rays, back); // clause 1.1.4 at the target's corner
+            seen = 15 & ~cut;
+            blocked = cut;
+            if (WALK_BEFORE) blocked = 15;
+            else if (LAST >= 0 && load<u8>(BLOCK_MAP + <usize>LAST) != 0) {
+              // The last cell blocks every target but itself; it lies in the direction the line came from.
+              blocked |= 15 & ~(1 << (back >> 1));
             }
           }
-          store<u8>(CORNER_FLAGS + <usize>q, fl);
+          store<u8>(CORNER_FLAGS + <usize>q, <u8>(seen | (blocked << 4)));
         }
       for (let y = 0; y < H; y++)
         for (let x = 0; x < W; x++) {
-          if (!onMap(x, y) || inRect(x, y, ax, ay, aw, ah)) continue;
           const t = y * W + x;
-          let sees = false;
-          let blocked = false;
-          for (let k = 0; k < 4; k++) {
-            const QX = x + (k & 1), QY = y + (k >> 1);
-            // Position of cell t round corner q: 1 NE, 3 SE, 5 SW, 7 NW -> own mask bit.
-            const tOwn = k == 0 ? 2 : k == 1 ? 4 : k == 2 ? 1 : 8;
-            const q = QY * cw + QX;
-            const fl = load<u8>(CORNER_FLAGS + <usize>q);
-            const rays = <i32>(fl >> RAYS_SHIFT);
-            if (QX == X && QY == Y) {
-              // Zero-length line: the two spaces must connect round the shared corner.
-              const tPos = k == 0 ? 3 : k == 1 ? 5 : k == 2 ? 1 : 7;
-              if (roundBlocked(rays, ownA, tPos) == 0) sees = true;
-              else blocked = true;
-              continue;
-            }
-            if ((fl & EDGE_BLOCKED) != 0 || roundBlocked(rays, tOwn, dirPos(X - QX, Y - QY)) != 0) {
-              blocked = true;
-              continue;
-            }
-            sees = true;
-            if ((fl & CELL_BEFORE) != 0 || ((fl & LAST_BLOCKS) != 0 && load<i32>(CORNER_LAST + (<usize>q << 2)) != t)) blocked = true;
-          }
-          if (sees) {
+          // Settled: seen and shown not to be in cover from some corner.
+          if (load<u8>(OUT_LOS + <usize>t) != 0 && load<u8>(COVER_ALL + <usize>t) == 0) continue;
+          if (!onMap(x, y) || inRect(x, y, ax, ay, aw, ah)) continue;
+          // Cell t is SE of its top-left corner, SW of top-right, NE of bottom-left, NW of bottom-right.
+          const a = <i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x)) >> 1;
+          const b = <i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x + 1)) >> 2;
+          const c = <i32>load<u8>(CORNER_FLAGS + <usize>((y + 1) * cw + x));
+          const d = <i32>load<u8>(CORNER_FLAGS + <usize>((y + 1) * cw + x + 1)) >> 3;
+          const m = a | b | c | d;
+          // Seen from this corner (bit 0); in cover from it when some line is blocked (bit 4).
+          if ((m & 1) != 0) {
             store<u8>(OUT_LOS + <usize>t, 1);
-            if (!blocked) store<u8>(COVER_ALL + <usize>t, 0);
+            if ((m & 16) == 0) store<u8>(COVER_ALL + <usize>t, 0);
           }
         }
     }
   distances(ax, ay, aw, ah, RANGE_2016);
-  for (let t = 0; t < n; t++) {
-    const x = t % W, y = t / W;
-    if (inRect(x, y, ax, ay, aw, ah)) {
-      store<u8>(OUT_LOS + <usize>t, 1);
-      store<u8>(OUT_COVER + <usize>t, 0);
-    } else if (load<u8>(OUT_LOS + <usize>t) != 0) {
-      store<u8>(OUT_COVER + <usize>t, load<u8>(COVER_ALL + <usize>t));
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const t = y * W + x;
+      if (inRect(x, y, ax, ay, aw, ah)) {
+        store<u8>(OUT_LOS + <usize>t, 1);
+        store<u8>(OUT_COVER + <usize>t, 0);
+      } else if (load<u8>(OUT_LOS + <usize>t) != 0) {
+        store<u8>(OUT_COVER + <usize>t, load<u8>(COVER_ALL + <usize>t));
+      }
+      store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
     }
-    store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
-  }
 }
 
 export function range2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): i32 {

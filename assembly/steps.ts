@@ -1,26 +1,15 @@
 // Adjacency between cells (RULES §1.2) and shortest step counts: range (doom2016, doom2004)
 // and distance (d20), from a figure's cells to every cell, into DIST.
-import {
-  C_BARREL, C_OBSTACLE, DIST, H, MOVE_EDGES, QUEUE, SIGHT_EDGES, W, blocks, cellBits, hEdge, onMap, rayMask, vEdge,
-} from './board';
+import { C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
 import { STATE_BITS, STATE_MASK, heapClear, heapEmpty, heapPop, heapPush } from './heap';
 
-/** One step from (x,y) by (dx,dy), judging edges and the corner only. `strict`: d20 corners. */
-@inline export function stepOpen(mask: i32, strict: bool, x: i32, y: i32, dx: i32, dy: i32): bool {
-  if (!onMap(x + dx, y + dy)) return false;
-  if (dx == 0) return !blocks(mask, dy > 0 ? hEdge(x, y + 1) : hEdge(x, y));
-  if (dy == 0) return !blocks(mask, dx > 0 ? vEdge(x + 1, y) : vEdge(x, y));
-  const rays = rayMask(x + (dx > 0 ? 1 : 0), y + (dy > 0 ? 1 : 0), mask);
-  if (strict) return rays == 0;
-  // Blocked only with blocking rays on both sides of the diagonal (clause 1.1.2).
-  const left = (dx > 0 ? (rays >> 2) & 1 : rays & 1) | (dy > 0 ? (rays >> 3) & 1 : (rays >> 1) & 1);
-  const right = (dx > 0 ? rays & 1 : (rays >> 2) & 1) | (dy > 0 ? (rays >> 1) & 1 : (rays >> 3) & 1);
-  return left == 0 || right == 0;
-}
+export { stepOpen } from './board';
 
 // Direction tables: 4 orthogonal then 4 diagonal.
-@inline export function dirX(d: i32): i32 { return d == 0 ? 1 : d == 1 ? -1 : d == 2 || d == 3 ? 0 : d == 4 || d == 5 ? 1 : -1; }
-@inline export function dirY(d: i32): i32 { return d == 2 ? 1 : d == 3 ? -1 : d < 2 ? 0 : d == 4 || d == 6 ? 1 : -1; }
+@inline export function dirX(d: i32): i32 { return stepDX(d); }
+@inline export function dirY(d: i32): i32 { return stepDY(d); }
+/** Index offset of step k on a board of width W. */
+@inline export function stepOffset(k: i32): i32 { return stepDY(k) * W + stepDX(k); }
 
 export const RANGE_2016: i32 = 0;
 export const RANGE_2004: i32 = 1;
@@ -29,7 +18,7 @@ export const DISTANCE_D20: i32 = 2;
 /** Fewest steps from the rectangle's cells to every cell into DIST (-1 when unreachable). */
 export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
   const n = W * H;
-  for (let i = 0; i < n; i++) store<i32>(DIST + (<usize>i << 2), -1);
+  memory.fill(DIST, 0xff, <usize>n << 2); // every i32 reads -1
   if (kind == DISTANCE_D20) {
     weighted(rx, ry, rw, rh);
     return;
@@ -42,21 +31,31 @@ export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
       store<i32>(DIST + (<usize>i << 2), 0);
       store<i32>(QUEUE + (<usize>(tail++) << 2), i);
     }
+  const w = W;
   while (head < tail) {
     const i = load<i32>(QUEUE + (<usize>(head++) << 2));
-    const x = i % W, y = i / W;
     const d = load<i32>(DIST + (<usize>i << 2));
     // doom2004: obstacles and barrels can be the end of a count, never a step on the way.
-    if (kind == RANGE_2004 && d > 0 && (cellBits(x, y) & (C_OBSTACLE | C_BARREL)) != 0) continue;
-    for (let k = 0; k < 8; k++) {
-      const dx = dirX(k), dy = dirY(k);
-      if (!stepOpen(SIGHT_EDGES, false, x, y, dx, dy)) continue;
-      const j = (y + dy) * W + x + dx;
-      if (load<i32>(DIST + (<usize>j << 2)) >= 0) continue;
-      store<i32>(DIST + (<usize>j << 2), d + 1);
-      store<i32>(QUEUE + (<usize>(tail++) << 2), j);
-    }
+    if (kind == RANGE_2004 && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
+    const open = <i32>load<u8>(STEP_SIGHT + <usize>i);
+    if (open == 0) continue;
+    tail = visit(open, 0, i + 1, d, tail);
+    tail = visit(open, 1, i - 1, d, tail);
+    tail = visit(open, 2, i + w, d, tail);
+    tail = visit(open, 3, i - w, d, tail);
+    tail = visit(open, 4, i + w + 1, d, tail);
+    tail = visit(open, 5, i - w + 1, d, tail);
+    tail = visit(open, 6, i + w - 1, d, tail);
+    tail = visit(open, 7, i - w - 1, d, tail);
   }
+}
+
+/** Breadth-first step k from a cell at distance d to cell j; returns the new queue tail. */
+@inline function visit(open: i32, k: i32, j: i32, d: i32, tail: i32): i32 {
+  if (((open >> k) & 1) == 0 || load<i32>(DIST + (<usize>j << 2)) >= 0) return tail;
+  store<i32>(DIST + (<usize>j << 2), d + 1);
+  store<i32>(QUEUE + (<usize>tail << 2), j);
+  return tail + 1;
 }
 
 /** d20 distance: orthogonal 1, diagonal 2, no diagonal past a wall touching the corner. */
@@ -73,11 +72,10 @@ function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
     const i = key & STATE_MASK;
     const d = key >> STATE_BITS;
     if (load<i32>(DIST + (<usize>i << 2)) != d) continue;
-    const x = i % W, y = i / W;
+    const open = <i32>load<u8>(STEP_STRICT + <usize>i);
     for (let k = 0; k < 8; k++) {
-      const dx = dirX(k), dy = dirY(k);
-      if (!stepOpen(MOVE_EDGES, true, x, y, dx, dy)) continue;
-      const j = (y + dy) * W + x + dx;
+      if (((open >> k) & 1) == 0) continue;
+      const j = i + stepOffset(k);
       const nd = d + (k < 4 ? 1 : 2);
       const old = load<i32>(DIST + (<usize>j << 2));
       if (old >= 0 && old <= nd) continue;

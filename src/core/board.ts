@@ -162,11 +162,11 @@ export class Board implements GridQueries {
   }
 
   reach(f: string | number, mp: number): ReachMap {
-    return this.reachWithParents(this.figureIndex(f), mp).map;
+    return this.runReach(this.figureIndex(f), mp, false).map;
   }
 
   path(f: string | number, mp: number, to: Placement): ReachPath | null {
-    const { map, parent } = this.reachWithParents(this.figureIndex(f), mp);
+    const { map, parent } = this.runReach(this.figureIndex(f), mp, true);
     const { width: w, height: h } = map;
     if (![to.x, to.y, to.o].every(Number.isInteger) || to.o < 0 || to.o >= map.orientations) return null;
     if (to.x < 0 || to.y < 0 || to.x >= w || to.y >= h) return null;
@@ -181,7 +181,7 @@ export class Board implements GridQueries {
     return { cost: map.cost[to.o * w * h + to.y * w + to.x], steps: steps.reverse() };
   }
 
-  private reachWithParents(i: number, mp: number): { map: ReachMap; parent: Int32Array } {
+  private runReach(i: number, mp: number, withParents: boolean): { map: ReachMap; parent: Int32Array } {
     if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${mp} is not a whole number from 0 to 4000`]);
     const core = this.core();
     const orientations = core.reach(i, mp);
@@ -196,7 +196,7 @@ export class Board implements GridQueries {
         cost: new Int32Array(mem, core.reachCostPtr(), n).slice(),
         end: new Uint8Array(mem, core.reachEndPtr(), n).slice(),
       },
-      parent: new Int32Array(mem, core.reachParentPtr(), n).slice(),
+      parent: withParents ? new Int32Array(mem, core.reachParentPtr(), n).slice() : new Int32Array(0),
     };
   }
 
