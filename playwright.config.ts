@@ -7,7 +7,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: 'test/browser',
-  reporter: 'list',
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

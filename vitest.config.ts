@@ -6,7 +6,9 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.test.ts'],
     exclude: ['test/browser/**', 'node_modules/**'],
-    reporters: ['default'],
+    // The JSON report feeds test/summary.mjs (the closing "N passed, N failed" line of npm test).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
     testTimeout: 60_000,
   },
 });

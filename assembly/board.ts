@@ -55,7 +55,7 @@ export const REACH_END: usize = align(REACH_PARENT + <usize>MAX_CELLS * 2 * 4);
 export const HEAP: usize = align(REACH_END + <usize>MAX_CELLS * 2);
 export const HEAP_CAP: i32 = MAX_CELLS * 16;
 export const INFO: usize = align(HEAP + <usize>HEAP_CAP * 4);
-export const ROUND_LUT: usize = align(INFO + 64);
+export const ROUND_LUT: usize = align(INFO + 128);
 export const QUAD_LUT: usize = align(ROUND_LUT + 2048);
 // Per-board tables built by `prepare` after every upload.
 export const STEP_SIGHT: usize = align(QUAD_LUT + 128); // open 8-steps for range (1.2, sight edges)

@@ -4,7 +4,7 @@
 // ±ε at each; each nudged line is walked cell by cell with exact symbolic signs (value first,
 // then the ε coefficient). Cover: separating-axis tests on the region swept from a corner.
 import {
-  C_LOW, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
+  C_LOW, INFO, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
 } from './board';
 
 let AX: i32 = 0, AY: i32 = 0, AW: i32 = 0, AH: i32 = 0, TX: i32 = 0, TY: i32 = 0, TW: i32 = 0, TH: i32 = 0;
@@ -108,7 +108,11 @@ export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw:
       const X2 = b & 0xffff, Y2 = b >> 16;
       if (X1 == X2 && Y1 == Y2) continue;
       for (let s = 0; s < 4; s++) {
-        if (tryLine(2 * X1, 2 * Y1, 2 * X2, 2 * Y2, (s & 1) != 0 ? 1 : -1, (s & 2) != 0 ? 1 : -1)) return true;
+        if (tryLine(2 * X1, 2 * Y1, 2 * X2, 2 * Y2, (s & 1) != 0 ? 1 : -1, (s & 2) != 0 ? 1 : -1)) {
+          // The witness for explanations: a clear line runs just beside the one through these points.
+          store<i32>(INFO + 32, X1); store<i32>(INFO + 36, Y1); store<i32>(INFO + 40, X2); store<i32>(INFO + 44, Y2);
+          return true;
+        }
       }
     }
   }
@@ -148,12 +152,18 @@ function meetsRegion(bx0: i64, by0: i64, bx1: i64, by1: i64): bool {
   return true;
 }
 
+/** For explanations: what gives cover from the attacker's first corner (1 wall, 2 character, 3 low objects). */
+function noteCover(kind: i32, x1: i32, y1: i32, x2: i32, y2: i32): void {
+  store<i32>(INFO + 48, kind); store<i32>(INFO + 52, x1); store<i32>(INFO + 56, y1); store<i32>(INFO + 60, x2); store<i32>(INFO + 64, y2);
+}
+
 /** Cover of T from the attacker A (indices exclude the two figures from "another character"). */
 export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32, attacker: i32, target: i32): bool {
   TX = tx; TY = ty; TW = tw; TH = th;
   // Adjacent enemies never have cover.
   if (ax <= tx + tw && tx <= ax + aw && ay <= ty + th && ty <= ay + ah) return false;
   const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
+  store<i32>(INFO + 48, 0);
   for (let k = 0; k < 4; k++) {
     CX = 2 * <i64>((k & 1) != 0 ? ax + aw : ax);
     CY = 2 * <i64>((k & 2) != 0 ? ay + ah : ay);
@@ -163,12 +173,20 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
         const o = ownerAt(x, y);
         const character = o >= 0 && o != attacker && o != target;
         const low = (cellBits(x, y) & C_LOW) != 0 && !inRect(x, y, ax - 1, ay - 1, aw + 2, ah + 2);
-        if ((character || low) && meetsRegion(2 * <i64>x, 2 * <i64>y, 2 * <i64>x + 2, 2 * <i64>y + 2)) covered = true;
+        if ((character || low) && meetsRegion(2 * <i64>x, 2 * <i64>y, 2 * <i64>x + 2, 2 * <i64>y + 2)) {
+          covered = true;
+          if (k == 0) noteCover(character ? 2 : 3, x, y, x, y);
+        }
       }
     for (let Y = y0; Y <= y1 && !covered; Y++)
       for (let X = x0; X <= x1 && !covered; X++) {
-        if (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X + 2, 2 * <i64>Y)) covered = true;
-        else if (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X, 2 * <i64>Y + 2)) covered = true;
+        if (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X + 2, 2 * <i64>Y)) {
+          covered = true;
+          if (k == 0) noteCover(1, X, Y, X + 1, Y);
+        } else if (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X, 2 * <i64>Y + 2)) {
+          covered = true;
+          if (k == 0) noteCover(1, X, Y, X, Y + 1);
+        }
       }
     if (!covered) return false; // the attacker picks this corner
   }

@@ -70,7 +70,15 @@ function cellWords(bits: number): string {
   return 'a blocking space';
 }
 
-export function explainSight(data: BoardData, a: number, t: number, answer: SightAnswer, test: LineTester): SightExplanation {
+/** What the d20 core found: the critical points of a clear line, and what gives cover. */
+export interface D20Findings {
+  witness: { x1: number; y1: number; x2: number; y2: number } | null;
+  cover: { kind: 'wall' | 'character' | 'low objects'; x1: number; y1: number; x2: number; y2: number } | null;
+}
+
+export function explainSight(
+  data: BoardData, a: number, t: number, answer: SightAnswer, test: LineTester, d20?: D20Findings,
+): SightExplanation {
   const A = data.figures[a];
   const T = data.figures[t];
   const losLines: TestedLine[] = [];
@@ -97,15 +105,31 @@ export function explainSight(data: BoardData, a: number, t: number, answer: Sigh
     for (const p of centres(A)) for (const q of centres(T)) losLines.push(line(p, q, SIGHT_EDGES, LineMode.sight2004, 0));
   } else {
     rule = 'RULES §4';
+    if (d20?.witness) {
+      const w = d20.witness;
+      losLines.push({ from: { x: 2 * w.x1, y: 2 * w.y1 }, to: { x: 2 * w.x2, y: 2 * w.y2 }, blocked: false });
+    }
   }
-  return { ...answer, losLines, coverLines, summary: summarize(data, A.id, T.id, answer, losLines, coverLines, rule) };
+  const summary = summarize(data, A.id, T.id, answer, losLines, coverLines, rule, d20);
+  return { ...answer, losLines, coverLines, summary };
 }
 
 function summarize(
   data: BoardData, from: string, to: string, s: SightAnswer, losLines: TestedLine[], coverLines: TestedLine[], rule: string,
+  d20?: D20Findings,
 ): string {
   if (from === to) return `${from} is the looker itself.`;
   const range = s.range < 0 ? 'no range (no path)' : `range ${s.range}`;
+  if (d20) {
+    const distance = s.range < 0 ? 'no distance (no path)' : `distance ${s.range}`;
+    if (!s.los) return `${from} has no line of sight to ${to} (${rule}: every line between their spaces crosses or touches a wall); ${distance}.`;
+    const w = d20.witness;
+    const seen = w ? `a clear line runs just beside the one through (${w.x1},${w.y1}) and (${w.x2},${w.y2})` : 'a clear line';
+    const c = d20.cover;
+    const what = c ? (c.kind === 'wall' ? `the wall from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
+    const cover = s.cover ? `; in cover, +4 defense (${rule}: from every corner of ${from}'s space something lies in the way, e.g. ${what})` : '; not in cover';
+    return `${from} has line of sight to ${to} (${rule}: ${seen})${cover}; ${distance}.`;
+  }
   if (!s.los) {
     const why = losLines.find((l) => l.blocker);
     const because = why?.blocker ? `; e.g. the line from (${why.from.x / 2},${why.from.y / 2}) ${describeBlocker(why.blocker, data)}` : '';

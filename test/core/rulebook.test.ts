@@ -313,3 +313,35 @@ describe('d20 rules (RULES §4)', () => {
 test('fixture rendering helper draws result maps', () => {
   expect(render(3, 1, (x) => String(x))).toEqual(['012']);
 });
+
+describe('explanations cite the rule', () => {
+  test('doom2016: no LOS names the blocking edge and the clause', () => {
+    const e = Board.create(fixture('doom2016', `
+      +-+-+-+
+      |A|. B|
+      + + + +
+      |.|. .|
+      +-+-+-+`, { A: marine('a'), B: demon('b') })).explain('a', 'b');
+    expect(e.los).toBe(false);
+    expect(e.summary).toMatch(/^a has no line of sight to b \(RULES §2\.1: every line is blocked; e\.g\. the line from \(\d,\d\) .*clause 1\.1\.[14]\)/);
+    expect(e.losLines).toHaveLength(4 * 4);
+  });
+  test('doom2004: the lines are centre to centre and a figure in the way is named', () => {
+    const e = Board.create(fixture('doom2004', `
+      +-+-+-+
+      |M Z D|
+      +-+-+-+`, { M: marine('m'), Z: demon('zombie'), D: demon('d') })).explain('m', 'd');
+    expect(e.los).toBe(false);
+    expect(e.losLines).toEqual([{ from: { x: 1, y: 1 }, to: { x: 5, y: 1 }, blocked: true, blocker: { clause: '1.1.3', cell: { x: 1, y: 0 } } }]);
+    expect(e.summary).toContain('the space of zombie');
+  });
+  test('d20: a clear line, cover with what gives it, distance', () => {
+    const e = Board.create(fixture('d20', `
+      +-+-+-+-+-+
+      |A . F . B|
+      +-+-+-+-+-+`, { A: marine('a'), B: demon('b'), F: marine('friend') })).explain('a', 'b');
+    expect(e).toMatchObject({ los: true, cover: true, range: 4 });
+    expect(e.losLines).toHaveLength(1);
+    expect(e.summary).toBe("a has line of sight to b (RULES §4: a clear line runs just beside the one through (0,0) and (1,0)); in cover, +4 defense (RULES §4: from every corner of a's space something lies in the way, e.g. a character at (2,0)); distance 4.");
+  });
+});
