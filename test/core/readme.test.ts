@@ -1,0 +1,31 @@
+/** The README's usage example, kept runnable. */
+import { expect, test } from 'vitest';
+import { Board, loadCore } from '../../src/core/index.ts';
+
+test('the README example runs as documented', async () => {
+  await loadCore();
+  const board = Board.create({
+    ruleset: 'doom2016',
+    map: ['......', '..d...', '......'],
+    edges: [
+      { from: [3, 0], to: [3, 2], kind: 'wall' },
+      { from: [0, 1], to: [1, 1], kind: 'door' },
+    ],
+    figures: [
+      { id: 'alpha', side: 'marines', x: 0, y: 1, teleports: true },
+      { id: 'imp', side: 'demons', x: 5, y: 1 },
+      { id: 'pinky', side: 'demons', x: 4, y: 0, w: 1, h: 2 },
+    ],
+  });
+  expect(board.sight('alpha', 'imp')).toEqual({ los: true, cover: true, range: 5 });
+  expect(board.explain('alpha', 'imp').summary).toMatch(/^alpha has line of sight to imp .*in cover.*range 5\.$/);
+  expect(board.sightMap('alpha').los.length).toBe(18);
+  expect(board.sightToFigures('alpha').range[2]).toBe(4);
+  expect(board.reach('alpha', 4).cost[1 * 6 + 2]).toBe(3); // 2 steps, +1 difficult
+  expect(board.path('alpha', 4, { x: 3, y: 2, o: 0 })?.cost).toBe(3); // under the wall's end
+  expect(board.reach('alpha', 1).cost[0]).toBe(-1); // the closed door is in the way
+  board.openDoor(0, 0, 0, 1);
+  expect(board.reach('alpha', 1).cost[0]).toBe(1);
+  board.moveFigure('alpha', 1, 1);
+  expect(board.figure('alpha')).toMatchObject({ x: 1, y: 1 });
+});
