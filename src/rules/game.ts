@@ -1,0 +1,75 @@
+/**
+ * A game: state + history. Every change goes through `apply`, which works on a copy and keeps it
+ * only when the rules accept the command, so a refusal (or a malformed command) leaves the state
+ * exactly as it was. Games replay exactly from scenario + seed + commands.
+ */
+import type { ApplyResult, Command, RulesetEngine } from './types.ts';
+
+export class Game<S extends object> {
+  private current: S;
+  private readonly snapshots: S[] = [];
+  private readonly commands: Command[] = [];
+
+  constructor(private readonly rules: RulesetEngine<S>, initial: S) {
+    this.current = initial;
+  }
+
+  /** The state as a plain, serializable object (a copy: changing it changes nothing). */
+  get state(): S {
+    return structuredClone(this.current);
+  }
+
+  /** The commands accepted so far, in order. */
+  get history(): Command[] {
+    return structuredClone(this.commands);
+  }
+
+  legalActions(actor?: string): Command[] {
+    return this.rules.legalActions(this.current, actor);
+  }
+
+  apply(command: Command): ApplyResult {
+    if (typeof command !== 'object' || command === null || typeof command.type !== 'string') {
+      return { ok: false, refusal: { rule: 'command', message: 'a command is an object with a string "type"' } };
+    }
+    let copy: S;
+    let command2: Command;
+    try {
+      copy = structuredClone(this.current);
+      command2 = structuredClone(command);
+    } catch {
+      return { ok: false, refusal: { rule: 'command', message: 'the command is not plain data' } };
+    }
+    let result;
+    try {
+      result = this.rules.apply(copy, command2);
+    } catch (e) {
+      // A malformed command must never break the game: report it, keep the state.
+      return { ok: false, refusal: { rule: 'command', message: `malformed command: ${(e as Error).message}` } };
+    }
+    if (!Array.isArray(result)) return { ok: false, refusal: result };
+    this.snapshots.push(this.current);
+    this.commands.push(command2);
+    this.current = copy;
+    return { ok: true, events: result };
+  }
+
+  /** Take back the last accepted command; false when there is none. */
+  undo(): boolean {
+    const previous = this.snapshots.pop();
+    if (!previous) return false;
+    this.current = previous;
+    this.commands.pop();
+    return true;
+  }
+}
+
+/** Replay commands from the start; throws if one is refused (a replay must reproduce a real game). */
+export function replayWith<S extends object>(rules: RulesetEngine<S>, initial: S, commands: Command[]): Game<S> {
+  const game = new Game(rules, initial);
+  commands.forEach((c, i) => {
+    const r = game.apply(c);
+    if (!r.ok) throw new Error(`replay: command ${i} (${c.type}) was refused: ${r.refusal.message}`);
+  });
+  return game;
+}
