@@ -4,6 +4,7 @@
  * decision goes through the grid core.
  */
 import type { Scenario } from '../scenario/types.ts';
+import { resolveData, validateScenario } from '../scenario/validate.ts';
 import { d20Rules } from './d20/rules.ts';
 import type { D20State, D20Unit } from './d20/state.ts';
 import { Game, replayWith } from './game.ts';
@@ -22,15 +23,14 @@ export interface GameOptions {
 
 function unitsOf(scenario: Scenario, options: GameOptions): Record<string, unknown> {
   if (options.units) return options.units;
-  const ref = scenario.data?.units;
-  if (ref && typeof ref === 'object') {
-    const entries = (ref as { entries?: unknown }).entries;
-    return (entries && typeof entries === 'object' ? entries : ref) as Record<string, unknown>;
-  }
-  throw new Error('createGame: the scenario names no unit data (data.units)');
+  const units = resolveData(scenario).units;
+  if (!units) throw new Error('createGame: the scenario names no unit data (data.units)');
+  return units.entries as Record<string, unknown>;
 }
 
-export function createGame(scenario: Scenario, options: GameOptions = {}): Game<D20State> {
+/** Start a game; throws ScenarioError (naming every bad field) for an invalid scenario. */
+export function createGame(input: Scenario, options: GameOptions = {}): Game<D20State> {
+  const scenario = validateScenario(input);
   const seed = options.seed ?? scenario.seed ?? 1;
   if (scenario.ruleset !== 'd20') throw new Error(`createGame: the ${scenario.ruleset} rules are not implemented yet`);
   return new Game(d20Rules, d20Rules.initWith(scenario, unitsOf(scenario, options) as Record<string, D20Unit>, seed));

@@ -24,7 +24,7 @@ function randomScenario(seed: number): Scenario | null {
     type: f.w === 3 ? 'walker' : f.w === 2 ? 'beast' : i % 3 === 2 ? 'scout' : 'trooper',
   }));
   if (new Set(figures.map((f) => f.side)).size < 2) return null;
-  return { ruleset: 'd20', map: b.map, edges: b.edges, figures, sides: ['empire', 'alliance'], data: { units: { entries: units } } };
+  return { ruleset: 'd20', map: b.map, edges: b.edges, figures, sides: ['empire', 'alliance'], data: { units: { name: 'test/units', ruleset: 'd20', kind: 'units', source: 'sample, not official', entries: units } } };
 }
 
 function checkInvariants(s: D20State, sc: Scenario, where: string) {

@@ -28,7 +28,7 @@ function scenario(rows: string[], types: Record<string, string> = {}, extra: Par
       return ch;
     }).join(''),
   );
-  return { ruleset: 'd20', map, figures, sides: ['empire', 'alliance'], data: { units: { entries: units } }, ...extra };
+  return { ruleset: 'd20', map, figures, sides: ['empire', 'alliance'], data: { units: { name: 'test/units', ruleset: 'd20', kind: 'units', source: 'sample, not official', entries: units } }, ...extra };
 }
 
 /** The first seed whose first d20 roll is `n`. */
@@ -205,6 +205,19 @@ describe('engine behaviour (RULES §5)', () => {
   test('the dice generator is the documented mulberry32: fixed values for seed 1', () => {
     const r = seedRng(1);
     expect([1, 2, 3, 4, 5].map(() => roll(r, 20))).toEqual([8, 14, 8, 2, 4]); // recorded once: guards against drift
+  });
+});
+
+describe('bundled scenario', () => {
+  test('the d20 skirmish plays with the bundled sample characters, by name', async () => {
+    const skirmish = (await import('../../src/scenario/bundled/d20-skirmish.json')).default as unknown as Scenario;
+    const g = createGame(skirmish);
+    expect(g.legalActions().map((c) => c.type)).toContain('activate');
+    expect(g.state.units.trooper.hp).toBe(20);
+  });
+  test('an invalid scenario is refused with the offending field named', () => {
+    const bad = { ...scenario(['A...b']), sides: ['empire'] };
+    expect(() => createGame(bad)).toThrow(/sides/);
   });
 });
 

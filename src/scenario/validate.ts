@@ -1,0 +1,283 @@
+/**
+ * Scenario validation. Three layers, all reported together as `path: message` problems:
+ *  1. structure: the JSON Schema (scenario.schema.json) interpreted directly, so the schema and
+ *     the validator cannot drift apart (only the keywords the schema uses are supported, and an
+ *     unknown keyword fails at load time rather than being silently ignored);
+ *  2. geometry: `parseBoard` of the grid core (figures on the map, no overlap, edges on grid lines);
+ *  3. meaning: sides, unit types and data sets that exist and fit the ruleset.
+ */
+import { BoardError, parseBoard, type BoardInput, type EdgeInput, type FigureInput } from '../core/board-input.ts';
+import { RULESETS } from '../core/types.ts';
+import { getDataSet, listDataSets, type DataSet } from '../data/index.ts';
+import schemaJson from './scenario.schema.json' with { type: 'json' };
+import type { Scenario, ScenarioFigure } from './types.ts';
+
+/** A bad scenario: `problems` lists every fault as `path: message`. */
+export class ScenarioError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid scenario: ${problems.join('; ')}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+type Node = Record<string, unknown>;
+type Fail = (path: string, message: string) => void;
+
+const ROOT = schemaJson as unknown as Node;
+const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'title', 'description', 'examples', 'default']);
+const KEYWORDS = new Set([
+  '$ref', 'type', 'enum', 'anyOf', 'required', 'properties', 'additionalProperties', 'items',
+  'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum',
+]);
+
+const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function resolveRef(ref: string): Node {
+  const m = /^#\/\$defs\/([A-Za-z]+)$/.exec(ref);
+  const target = m ? (ROOT.$defs as Node)[m[1]] : undefined;
+  if (!isObject(target)) throw new Error(`scenario schema: unsupported $ref ${ref}`);
+  return target;
+}
+
+// Fail at load time on a keyword this interpreter does not implement (see the header comment).
+(function assertSupported(node: Node, at: string): void {
+  for (const [k, v] of Object.entries(node)) {
+    if (!KEYWORDS.has(k) && !ANNOTATIONS.has(k)) throw new Error(`scenario schema: unsupported keyword ${k} at ${at}`);
+    if (k === '$ref') resolveRef(v as string);
+    if (k === 'type' && typeof v !== 'string') throw new Error(`scenario schema: "type" at ${at} must be one type name`);
+    if (k === 'anyOf') {
+      const types = (v as Node[]).map((b) => (b.type ?? (typeof b.$ref === 'string' ? resolveRef(b.$ref).type : undefined)));
+      if (types.some((t) => typeof t !== 'string') || new Set(types).size !== types.length) {
+        throw new Error(`scenario schema: anyOf at ${at} needs one distinct "type" per branch`);
+      }
+    }
+  }
+  const children: Node[] = [
+    ...Object.values((node.properties ?? {}) as Node),
+    ...Object.values((node.$defs ?? {}) as Node),
+    ...((node.anyOf ?? []) as Node[]),
+  ] as Node[];
+  for (const k of ['items', 'additionalProperties']) if (isObject(node[k])) children.push(node[k] as Node);
+  children.forEach((c, i) => assertSupported(c, `${at}/${i}`));
+})(ROOT, '#');
+
+/** `path` extended by an object key: `a.b`, or `a["odd key"]` when the key is not a plain name. */
+function joinPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${path}[${JSON.stringify(key)}]`;
+  return path ? `${path}.${key}` : key;
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  if (isObject(v)) return 'an object';
+  const s = JSON.stringify(v);
+  return s.length > 40 ? `${s.slice(0, 37)}..."` : s;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'an integer', number: 'a number', string: 'a string', boolean: 'true or false',
+  object: 'an object', array: 'an array', null: 'null',
+};
+
+function hasType(type: string, v: unknown): boolean {
+  switch (type) {
+    case 'integer': return Number.isInteger(v);
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'object': return isObject(v);
+    case 'array': return Array.isArray(v);
+    case 'null': return v === null;
+    default: return typeof v === type;
+  }
+}
+
+const branchType = (b: Node): string => (b.type ?? resolveRef(b.$ref as string).type) as string;
+
+/** Check `v` against one schema node; problems go to `fail` (nothing below a wrong type). */
+function check(node: Node, v: unknown, path: string, fail: Fail): void {
+  if (typeof node.$ref === 'string') check(resolveRef(node.$ref), v, path, fail);
+  if (Array.isArray(node.anyOf)) {
+    // Branches differ by type (asserted at load), so the value's type picks the branch and its
+    // problems are specific instead of "matches none of ...".
+    const branches = node.anyOf as Node[];
+    const branch = branches.find((b) => hasType(branchType(b), v));
+    if (!branch) return fail(path, `expected ${branches.map((b) => TYPE_WORDS[branchType(b)]).join(' or ')}, got ${show(v)}`);
+    check(branch, v, path, fail);
+  }
+  if (typeof node.type === 'string' && !hasType(node.type, v)) return fail(path, `expected ${TYPE_WORDS[node.type]}, got ${show(v)}`);
+  if (Array.isArray(node.enum) && !node.enum.includes(v)) return fail(path, `${show(v)} is not one of ${node.enum.join(', ')}`);
+  if (typeof v === 'string') {
+    const length = [...v].length; // JSON Schema counts code points
+    if (typeof node.minLength === 'number' && length < node.minLength) {
+      fail(path, node.minLength === 1 ? 'expected a non-empty string' : `expected at least ${node.minLength} characters, got ${length}`);
+    }
+    if (typeof node.maxLength === 'number' && length > node.maxLength) fail(path, `expected at most ${node.maxLength} characters, got ${length}`);
+    if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(v)) fail(path, `${show(v)} does not match ${node.pattern}`);
+  }
+  if (typeof v === 'number') {
+    if (typeof node.minimum === 'number' && v < node.minimum) fail(path, `${v} is below the minimum ${node.minimum}`);
+    if (typeof node.maximum === 'number' && v > node.maximum) fail(path, `${v} is above the maximum ${node.maximum}`);
+  }
+  if (Array.isArray(v)) {
+    if (typeof node.minItems === 'number' && v.length < node.minItems) fail(path, `expected at least ${node.minItems} items, got ${v.length}`);
+    if (typeof node.maxItems === 'number' && v.length > node.maxItems) fail(path, `expected at most ${node.maxItems} items, got ${v.length}`);
+    if (node.uniqueItems === true) {
+      const seen = new Map<string, number>();
+      v.forEach((item, i) => {
+        const key = JSON.stringify(item);
+        const first = seen.get(key);
+        if (first === undefined) seen.set(key, i);
+        else fail(joinPath(path, i), `${show(item)} repeats ${joinPath(path, first)}`);
+      });
+    }
+    if (isObject(node.items)) v.forEach((item, i) => check(node.items as Node, item, joinPath(path, i), fail));
+  }
+  if (isObject(v)) {
+    const props = (node.properties ?? {}) as Node;
+    // A property set to undefined counts as absent, as in JSON (TypeScript callers write `data: undefined`).
+    for (const k of (node.required ?? []) as string[]) if (v[k] === undefined) fail(joinPath(path, k), 'missing (required)');
+    for (const [k, value] of Object.entries(v)) {
+      if (value === undefined) continue;
+      if (isObject(props[k])) check(props[k] as Node, value, joinPath(path, k), fail);
+      else if (node.additionalProperties === false) fail(joinPath(path, k), `unknown property (expected ${Object.keys(props).join(', ')})`);
+      else if (isObject(node.additionalProperties)) check(node.additionalProperties, value, joinPath(path, k), fail);
+    }
+  }
+}
+
+/**
+ * Structural problems of `value` against the scenario schema, or against one of its `$defs`
+ * (e.g. "dataSet"), with paths starting at `path`.
+ */
+export function schemaProblems(value: unknown, def?: string, path = ''): string[] {
+  const problems: string[] = [];
+  const node = def === undefined ? ROOT : resolveRef(`#/$defs/${def}`);
+  check(node, value, path, (p, m) => problems.push(`${p || 'scenario'}: ${m}`));
+  return problems;
+}
+
+const pathOf = (problem: string) => problem.slice(0, problem.indexOf(': '));
+/** `inner` is `outer` or a field or item below it. */
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+
+/**
+ * Merge the grid core's problems into the structural ones without saying the same thing twice:
+ * at the same place the structural message wins; a board message that is more precise (a cell
+ * `map[y][x]` instead of the row `map[y]`) replaces the structural one.
+ */
+function merge(structural: string[], board: string[]): string[] {
+  const keptBoard = board.filter((b) => !structural.some((s) => within(pathOf(s), pathOf(b))));
+  const keptStructural = structural.filter((s) => !keptBoard.some((b) => pathOf(b) !== pathOf(s) && within(pathOf(b), pathOf(s))));
+  return [...keptStructural, ...keptBoard];
+}
+
+/**
+ * Resolve `data` (names via the registry, inline sets as given) and report unknown names,
+ * sets of another ruleset and sets whose kind is not their role.
+ */
+function collectData(scenario: Node, checkShape: boolean, fail: Fail, problems: string[]): Record<string, DataSet> {
+  const out: Record<string, DataSet> = {};
+  if (!isObject(scenario.data)) return out;
+  for (const [role, ref] of Object.entries(scenario.data)) {
+    const path = joinPath('data', role);
+    let set: DataSet | undefined;
+    if (typeof ref === 'string') {
+      set = getDataSet(ref);
+      if (!set) fail(path, `unknown data set ${JSON.stringify(ref)} (known: ${listDataSets().join(', ')})`);
+    } else if (isObject(ref)) {
+      // validateScenario has already reported the shape (the schema covers inline sets).
+      const shape = schemaProblems(ref, 'dataSet', path);
+      if (checkShape) problems.push(...shape);
+      if (!shape.length) set = ref as unknown as DataSet;
+    }
+    if (!set) continue;
+    const before = problems.length;
+    if (RULESETS.includes(scenario.ruleset as never) && set.ruleset !== scenario.ruleset) {
+      fail(path, `data set ${JSON.stringify(set.name)} is for ${set.ruleset}, not ${scenario.ruleset}`);
+    }
+    if (set.kind !== role) fail(path, `data set ${JSON.stringify(set.name)} holds ${set.kind}, not ${role}`);
+    if (problems.length === before) out[role] = set;
+  }
+  return out;
+}
+
+/**
+ * The data sets a scenario uses, by role: bundled ones looked up by name, inline ones checked for
+ * shape. Throws ScenarioError (paths `data.<role>...`) when one is unknown, malformed, of another
+ * ruleset or of another kind than its role.
+ */
+export function resolveData(scenario: Scenario): Record<string, DataSet> {
+  const problems: string[] = [];
+  const sets = collectData(scenario as unknown as Node, true, (p, m) => problems.push(`${p}: ${m}`), problems);
+  if (problems.length) throw new ScenarioError(problems);
+  return sets;
+}
+
+/** w and h of a figure: its own, else the unit's `size`, else 1. Invalid values pass through to be reported. */
+function footprint(f: Node, units: DataSet | undefined): { w: unknown; h: unknown } {
+  const entry = typeof f.type === 'string' && units ? units.entries[f.type] : undefined;
+  const size = entry?.size;
+  return { w: 'w' in f ? f.w : (size?.[0] ?? 1), h: 'h' in f ? f.h : (size?.[1] ?? 1) };
+}
+
+/** The grid core's problems for the board part; structurally bad edges and figures are left out. */
+function boardProblems(s: Node, figures: unknown[], structural: string[]): string[] {
+  // A left-out item becomes null: indices (and so paths) stay those of the scenario, and the
+  // core's "expected an object" for it is dropped by `merge` under the structural problem.
+  const bad = (path: string, keys: string[]) =>
+    structural.some((p) => pathOf(p) === path || keys.some((k) => within(pathOf(p), `${path}.${k}`)));
+  const edges = Array.isArray(s.edges) ? s.edges.map((e, i) => (bad(`edges[${i}]`, ['from', 'to', 'kind']) ? null : e)) : [];
+  const board = {
+    ruleset: s.ruleset,
+    map: s.map,
+    edges: edges as EdgeInput[],
+    figures: figures.map((f, i) => (bad(`figures[${i}]`, ['id', 'side', 'x', 'y', 'w', 'h']) || !isObject(f) ? null : f)) as unknown as FigureInput[],
+  } as BoardInput;
+  try {
+    parseBoard(board);
+    return [];
+  } catch (e) {
+    if (e instanceof BoardError) return e.problems;
+    throw e;
+  }
+}
+
+/**
+ * Validate a scenario (typically parsed JSON) and return a normalised copy in which every figure
+ * has its w and h (from the unit data when the figure omits them). Throws ScenarioError listing
+ * every problem at once.
+ */
+export function validateScenario(input: unknown): Scenario {
+  const structural = schemaProblems(input);
+  if (!isObject(input)) throw new ScenarioError(structural);
+  const semantic: string[] = [];
+  const fail: Fail = (p, m) => semantic.push(`${p}: ${m}`);
+  const sets = collectData(input, false, fail, semantic);
+  const units = sets.units;
+
+  const rawFigures = Array.isArray(input.figures) ? input.figures : [];
+  const figures = rawFigures.map((f) => (isObject(f) ? { ...f, ...footprint(f, units) } : f));
+  const board = boardProblems(input, figures.map((f) => (isObject(f) ? { id: f.id, side: f.side, x: f.x, y: f.y, w: f.w, h: f.h } : f)), structural);
+
+  const sides = Array.isArray(input.sides) ? input.sides.filter((x): x is string => typeof x === 'string') : [];
+  const checkSide = (path: string, side: unknown) => {
+    if (typeof side === 'string' && side !== '' && sides.length && !sides.includes(side)) {
+      fail(path, `${JSON.stringify(side)} is not one of sides (${sides.join(', ')})`);
+    }
+  };
+  rawFigures.forEach((f, i) => {
+    if (!isObject(f)) return;
+    checkSide(`figures[${i}].side`, f.side);
+    if (units && typeof f.type === 'string' && f.type !== '' && !Object.hasOwn(units.entries, f.type)) {
+      fail(`figures[${i}].type`, `unknown unit ${JSON.stringify(f.type)} in data set ${JSON.stringify(units.name)}`);
+    }
+  });
+  if (Array.isArray(input.objectives)) input.objectives.forEach((o, i) => isObject(o) && checkSide(`objectives[${i}].side`, o.side));
+
+  const problems = [...merge(structural, board), ...semantic];
+  if (problems.length) throw new ScenarioError(problems);
+  const scenario = structuredClone(input) as unknown as Scenario;
+  scenario.figures = figures.map((f) => structuredClone(f)) as unknown as ScenarioFigure[];
+  return scenario;
+}
