@@ -1,17 +1,12 @@
 /** Seeded random boards for parity and property tests. */
 import { checkFigures, parseBoard, type BoardInput, type EdgeInput, type FigureInput } from '../../src/core/board-input.ts';
 import type { BoardData, Ruleset } from '../../src/core/types.ts';
+import { nextU32, seedRng } from '../../src/rules/rng.ts';
 
-/** mulberry32: small, fast, and the same sequence on every platform. */
+/** Uniform floats in [0, 1) from the engine's dice generator (same seed, same boards everywhere). */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const state = seedRng(seed);
+  return () => nextU32(state) / 4294967296;
 }
 
 const LARGE: Record<Ruleset, Array<[number, number]>> = {
