@@ -19,11 +19,6 @@ export const CELLS_SIGHT2004: i32 = 2; // figures, obstacles, barrels
 
 export const END_P: i32 = 1; // apply 1.1.4 at P when it is a corner
 export const END_Q: i32 = 2; // apply 1.1.4 at Q when it is a corner
-export const DEFER_LAST: i32 = 4; // do not judge the last cell; report it in LAST_CELL
-
-/** With DEFER_LAST: the last cell entered (y*W+x style packed as x | y << 16), -1 if none. */
-export let LAST_X: i32 = -1;
-export let LAST_Y: i32 = -1;
 
 /** Position round a corner of direction (dx,dy): 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW. */
 @inline export function dirPos(dx: i32, dy: i32): i32 {
@@ -128,8 +123,6 @@ export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, f
   const dx = qx - px, dy = qy - py;
   const pCorner = ((px | py) & 1) == 0;
   const qCorner = ((qx | qy) & 1) == 0;
-  LAST_X = -1;
-  LAST_Y = -1;
   if (dx == 0 && dy == 0) {
     // Zero length: clear when the two spaces connect round the shared corner.
     const X = px >> 1, Y = py >> 1;
@@ -183,10 +176,7 @@ export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, f
     let cy = (py & 1) != 0 ? (py - 1) >> 1 : sy > 0 ? py >> 1 : (py >> 1) - 1;
     let ex = (px & 1) != 0 ? 1 : 2;
     let ey = (py & 1) != 0 ? 1 : 2;
-    const defer = (flags & DEFER_LAST) != 0;
-    let before = false; // a blocking cell passed before the last one (DEFER_LAST)
-    let bx = 0, by = 0;
-    if (!defer && cellBlocks(mode, cx, cy)) return report(3, cx, cy, cx, cy, 0);
+    if (cellBlocks(mode, cx, cy)) return report(3, cx, cy, cx, cy, 0);
     for (;;) {
       const xNext = sx != 0 && ex < adx;
       const yNext = sy != 0 && ey < ady;
@@ -194,7 +184,6 @@ export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, f
       let c: i32 = 0; // < 0: vertical line first, > 0: horizontal line first, 0: through a corner
       if (xNext && yNext) c = ex * ady - ey * adx;
       else c = xNext ? -1 : 1;
-      if (defer && !before && cellBlocks(mode, cx, cy)) { before = true; bx = cx; by = cy; }
       if (c < 0) {
         const X = sx > 0 ? cx + 1 : cx;
         const k = vEdge(X, cy);
@@ -220,15 +209,7 @@ export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, f
         ex += 2;
         ey += 2;
       }
-      if (!defer && cellBlocks(mode, cx, cy)) return report(3, cx, cy, cx, cy, 0);
-    }
-    if (defer) {
-      LAST_X = cx;
-      LAST_Y = cy;
-      if (before) report(3, bx, by, bx, by, 0);
-      // The caller judges the last cell and 1.1.4 at Q; `before` is signalled by clause 3.
-      if (before) return 3;
-      return 0;
+      if (cellBlocks(mode, cx, cy)) return report(3, cx, cy, cx, cy, 0);
     }
   }
   if ((flags & END_Q) != 0 && qCorner) {

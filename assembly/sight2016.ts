@@ -1,6 +1,6 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  BLOCK_MAP, CORNER_FLAGS, CORNER_LAST, COVER_ALL, COVER_CELLS, DIST, H, HEDGES, OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_SIGHT,
+  BLOCK_MAP, CORNER_FLAGS, COVER_ALL, COVER_CELLS, DIST, H, HEDGES, OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_SIGHT,
   SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
@@ -31,11 +31,9 @@ export function losCover2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i3
   return 1 | (tw * th == 1 && coverAll ? 2 : 0);
 }
 
-// CORNER_FLAGS bits for the walk from the current attacker corner to each lattice corner.
+// What a sight-map walk found.
 const EDGE_BLOCKED: u8 = 1; // walls/doors/blocking terrain stop the line (LOS and cover)
-const CELL_BEFORE: u8 = 2; // a blocking cell before the last one (cover only)
-const LAST_BLOCKS: u8 = 4; // the last cell blocks unless it is the target itself
-const RAYS_SHIFT: u8 = 4; // bits 4..7: blocking rays at that corner
+const CELL_BEFORE: u8 = 2; // a cover cell before the last one (cover only)
 
 let LAST: i32 = -1;
 let WALK_BEFORE: bool = false;

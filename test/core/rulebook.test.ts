@@ -109,38 +109,33 @@ describe('doom2016 rulebook examples', () => {
 
 describe('doom2016 line test edge cases (RULES §1.1)', () => {
   test('a line touching the end of a wall is clear', () => {
-    // The only lines from A to B pass the lower end of the wall at corner (2,1).
+    // Every line from A to B passes the lower end of the wall at corner (2,1).
     both(fixture('doom2016', `
       +-+-+-+-+
       |A .|. .|
       + + + + +
       |. . . B|
       +-+-+-+-+`, { A: marine('a'), B: demon('b') }), (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(true));
+  });
+  test('a space walled on two sides cannot be left through the corner where the walls meet', () => {
     const e = Board.create(fixture('doom2016', `
       +-+-+-+
       |A|. .|
       +-+ + +
       |. . B|
       +-+-+-+`, { A: marine('a'), B: demon('b') })).explain('a', 'b');
-    // From A's lower-right corner (1,1), past the ends of both walls meeting A there? No: they
-    // enclose A, so every line leaves A through a wall (clause 1.1.4).
     expect(e.los).toBe(false);
     expect(e.losLines.every((l) => l.blocked)).toBe(true);
     expect(e.losLines.some((l) => l.blocker?.clause === '1.1.4')).toBe(true);
   });
   test('a line running along a wall is blocked', () => {
-    // A and B in the same row, a wall along the whole row line between them and the rest walled.
-    both(fixture('doom2016', `
-      +-+-+-+
-      |A . B|
-      +-+-+-+`, { A: marine('a'), B: demon('b') }), (b, id) => expect(b.sight(id('a'), id('b')).los).toBe(true));
+    // The line from A's top-right corner (1,0) to B's top-left corner (3,0) runs along the border.
     const e = Board.create(fixture('doom2016', `
       +-+-+-+-+
       |A|. .|B|
       + +-+-+ +
       |. . . .|
       +-+-+-+-+`, { A: marine('a'), B: demon('b') })).explain('a', 'b');
-    // The line from A's top-right corner (1,0) to B's top-left corner (3,0) runs along the border.
     const along = e.losLines.find((l) => l.from.x === 2 && l.from.y === 0 && l.to.x === 6 && l.to.y === 0)!;
     expect(along.blocked).toBe(true);
     expect(['1.1.1', '1.1.4']).toContain(along.blocker!.clause);
@@ -268,7 +263,7 @@ describe('d20 rules (RULES §4)', () => {
     both(board('|A . F . B|'), (b, id) => expect(b.sight(id('a'), id('b'))).toMatchObject({ los: true, cover: true }));
     both(board('|A l . . B|'), (b, id) => expect(b.sight(id('a'), id('b'))).toMatchObject({ los: true, cover: false }));
     both(board('|A . . l B|'), (b, id) => expect(b.sight(id('a'), id('b'))).toMatchObject({ los: true, cover: true }));
-    both(board('|A . . F B|'), (b, id) => expect(b.sight(id('a'), id('friend')).cover).toBe(false)); // adjacent? no: in the open
+    both(board('|A . . F B|'), (b, id) => expect(b.sight(id('a'), id('friend')).cover).toBe(false)); // nothing between A and F
   });
   test('cover: adjacent enemies never have cover', () => {
     both(fixture('d20', `

@@ -2,7 +2,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { createGame, replay } from '../../src/rules/index.ts';
-import type { D20State } from '../../src/rules/index.ts';
 import { roll, seedRng } from '../../src/rules/rng.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 
@@ -221,4 +220,3 @@ describe('bundled scenario', () => {
   });
 });
 
-export type { D20State };
