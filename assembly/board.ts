@@ -64,7 +64,8 @@ export const STEP_STRICT: usize = align(STEP_MOVE + <usize>MAX_CELLS); // d20: n
 export const COVER_CELLS: usize = align(STEP_STRICT + <usize>MAX_CELLS); // difficult terrain or a figure
 export const RAYS_SIGHT: usize = align(COVER_CELLS + <usize>MAX_CELLS); // blocking rays per corner
 export const BLOCK_MAP: usize = align(RAYS_SIGHT + <usize>MAX_CORNERS); // per-query cover cells
-export const SCRATCH: usize = align(BLOCK_MAP + <usize>MAX_CELLS);
+export const SETTLED: usize = align(BLOCK_MAP + <usize>MAX_CELLS); // per-query sight-map bookkeeping
+export const SCRATCH: usize = align(SETTLED + <usize>MAX_CELLS);
 export const SCRATCH_CAP: i32 = MAX_CORNERS;
 export const MEMORY_END: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4);
 

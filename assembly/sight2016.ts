@@ -1,6 +1,6 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  BLOCK_MAP, CORNER_FLAGS, COVER_ALL, COVER_CELLS, DIST, H, HEDGES, OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_SIGHT,
+  BLOCK_MAP, CORNER_FLAGS, COVER_ALL, SETTLED, COVER_CELLS, DIST, H, HEDGES, OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_SIGHT,
   SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
@@ -106,6 +106,10 @@ let WALK_BEFORE: bool = false;
   return before != 0 ? CELL_BEFORE : 0;
 }
 
+@inline function settled(x: i32, y: i32): bool {
+  return <u32>x >= <u32>W || <u32>y >= <u32>H || load<u8>(SETTLED + <usize>(y * W + x)) != 0;
+}
+
 /**
  * LOS, cover and range from a figure's rectangle to every cell. Each attacker corner walks once to
  * every lattice corner and records, per corner, which of the four cells round it get a clear line
@@ -118,6 +122,10 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
   memory.fill(OUT_LOS, 0, <usize>n);
   memory.fill(OUT_COVER, 0, <usize>n);
   memory.fill(COVER_ALL, 1, <usize>n);
+  // SETTLED: nothing more to learn about the cell (off the map, the attacker's own, or seen and
+  // shown not to be in cover from some corner).
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) store<u8>(SETTLED + <usize>(y * W + x), !onMap(x, y) || inRect(x, y, ax, ay, aw, ah) ? 1 : 0);
   // Cover cells for this attacker: its own cells never block.
   memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
   for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
@@ -125,9 +133,17 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
     for (let X = ax; X <= ax + aw; X++) {
       const ownA = ownMask(X, Y, ax, ay, aw, ah);
       const raysP = <i32>load<u8>(RAYS_SIGHT + <usize>(Y * cw + X));
+      // Clause 1.1.4 at this corner depends only on the direction's signs: bit (sy+1)*3+(sx+1).
+      let cutP = 0;
+      for (let k = 0; k < 9; k++) {
+        const sx = k % 3 - 1, sy = k / 3 - 1;
+        if ((sx != 0 || sy != 0) && roundBlocked(raysP, ownA, dirPos(sx, sy)) != 0) cutP |= 1 << k;
+      }
       for (let QY = 0; QY <= H; QY++)
         for (let QX = 0; QX <= W; QX++) {
           const q = QY * cw + QX;
+          // No unsettled cell reads this corner: skip the walk.
+          if (settled(QX, QY) && settled(QX - 1, QY) && settled(QX, QY - 1) && settled(QX - 1, QY - 1)) continue;
           const rays = <i32>load<u8>(RAYS_SIGHT + <usize>q);
           let seen = 0, blocked = 0;
           if (QX == X && QY == Y) {
@@ -136,7 +152,7 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
               if (roundBlocked(rays, ownA, 2 * k + 1) == 0) seen |= 1 << k;
               else blocked |= 1 << k;
             }
-          } else if (roundBlocked(raysP, ownA, dirPos(QX - X, QY - Y)) != 0 || mapWalk(X, Y, QX, QY) == EDGE_BLOCKED) {
+          } else if (((cutP >> (((QY > Y ? 2 : QY == Y ? 1 : 0) * 3) + (QX > X ? 2 : QX == X ? 1 : 0))) & 1) != 0 || mapWalk(X, Y, QX, QY) == EDGE_BLOCKED) {
             blocked = 15;
           } else {
             const back = dirPos(X - QX, Y - QY);
@@ -154,9 +170,7 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
       for (let y = 0; y < H; y++)
         for (let x = 0; x < W; x++) {
           const t = y * W + x;
-          // Settled: seen and shown not to be in cover from some corner.
-          if (load<u8>(OUT_LOS + <usize>t) != 0 && load<u8>(COVER_ALL + <usize>t) == 0) continue;
-          if (!onMap(x, y) || inRect(x, y, ax, ay, aw, ah)) continue;
+          if (settled(x, y)) continue;
           // Cell t is SE of its top-left corner, SW of top-right, NE of bottom-left, NW of bottom-right.
           const a = <i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x)) >> 1;
           const b = <i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x + 1)) >> 2;
@@ -166,7 +180,10 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
           // Seen from this corner (bit 0); in cover from it when some line is blocked (bit 4).
           if ((m & 1) != 0) {
             store<u8>(OUT_LOS + <usize>t, 1);
-            if ((m & 16) == 0) store<u8>(COVER_ALL + <usize>t, 0);
+            if ((m & 16) == 0) {
+              store<u8>(COVER_ALL + <usize>t, 0);
+              store<u8>(SETTLED + <usize>t, 1);
+            }
           }
         }
     }

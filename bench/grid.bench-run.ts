@@ -49,8 +49,19 @@ interface Row {
   ok?: boolean;
 }
 
+/** How fast the machine runs plain JavaScript right now: ns per step of a trivial array loop. */
+function calibrate(): number {
+  const a = new Int32Array(1 << 16).map((_, i) => i & 7);
+  let sum = 0;
+  const t = performance.now();
+  for (let k = 0; k < 100; k++) for (let i = 0; i < a.length; i++) sum += a[(i * 7) & 0xffff] >> 1;
+  const ns = ((performance.now() - t) * 1e6) / (100 * a.length);
+  return sum > 0 ? ns : ns;
+}
+
 test('grid core benchmarks', async () => {
   await loadCore();
+  const speedBefore = calibrate();
   const rows: Row[] = [];
   for (const [side, figs] of [[26, 8], [49, 16]] as const) {
     const data = benchBoard(side, figs, 2026 + side);
@@ -85,6 +96,7 @@ test('grid core benchmarks', async () => {
     const verdict = [`${ratio >= 1.5 ? 'yes' : 'NO'} (≥ 1.5×)`, ...(r.target ? [`${r.ok ? 'yes' : 'NO'} (${r.target})`] : [])].join(', ');
     return `| ${r.name} | ${fmt(r.wasm)} | ${fmt(r.reference)} | ${ratio.toFixed(1)}× | ${fmt(r.rot)} | ${verdict} |`;
   });
+  const speedAfter = calibrate();
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const report = `# Benchmark results
 
@@ -105,6 +117,7 @@ faster than the reference on every row.
 
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Machine: ${cpu}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}
+- Machine speed during the run (a shared VM; lower is faster): ${speedBefore.toFixed(2)} ns per trivial loop step before, ${speedAfter.toFixed(2)} after
 
 | case | Wasm | TS reference | ratio | rot.js FOV | targets met |
 |---|---|---|---|---|---|
