@@ -6,7 +6,7 @@
 import type { Scenario } from '../scenario/types.ts';
 import { resolveData, validateScenario } from '../scenario/validate.ts';
 import { d20Rules } from './d20/rules.ts';
-import type { D20State, D20Unit } from './d20/state.ts';
+import { initD20, type D20State, type D20Unit } from './d20/state.ts';
 import { Game, replayWith } from './game.ts';
 import type { Command } from './types.ts';
 
@@ -33,7 +33,7 @@ export function createGame(input: Scenario, options: GameOptions = {}): Game<D20
   const scenario = validateScenario(input);
   const seed = options.seed ?? scenario.seed ?? 1;
   if (scenario.ruleset !== 'd20') throw new Error(`createGame: the ${scenario.ruleset} rules are not implemented yet`);
-  return new Game(d20Rules, d20Rules.initWith(scenario, unitsOf(scenario, options) as Record<string, D20Unit>, seed));
+  return new Game(d20Rules, initD20(scenario, unitsOf(scenario, options) as Record<string, D20Unit>, seed));
 }
 
 /** Rebuild a game from its scenario, seed and commands: the same state as the live game. */

@@ -20,10 +20,11 @@ export interface Refusal {
 
 export type ApplyResult = { ok: true; events: GameEvent[] } | { ok: false; refusal: Refusal };
 
-/** What a ruleset implements. Functions are pure apart from mutating the state they are given. */
+/**
+ * What a ruleset implements (its starting state comes from its own init function). Functions are
+ * pure apart from mutating the state they are given.
+ */
 export interface RulesetEngine<S> {
-  /** The starting state for a validated scenario and a seed. */
-  init(scenario: unknown, seed: number): S;
   /** Every command the rules allow now (for `actor` only, when given). */
   legalActions(state: S, actor?: string): Command[];
   /** Apply a command to `state` (a private copy): events, or a refusal (the copy is then discarded). */

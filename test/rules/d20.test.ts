@@ -88,7 +88,7 @@ describe('RULES §4 cover and targeting', () => {
   });
   test('a covered enemy may be attacked when it is the nearest', () => {
     const { r } = attackWith(['A.C.b', '.....', '.....', '....c'], 10);
-    expect(r.ok).toBe(true);
+    expect(r.ok && r.events[0]).toMatchObject({ type: 'attacked', target: 'b', cover: true });
   });
   test('with an adjacent enemy, only an adjacent enemy may be attacked', () => {
     const g = createGame(scenario(['Ab..c']));

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /**
  * Scenario validation: bundled scenarios are valid, bad input gets every problem named with its
  * JSON path, and the bundled data sets say honestly where their numbers come from.
@@ -309,7 +310,8 @@ Marine start: 1 marine 4 ammo/10 wounds/2 armor; 2 marines 3/9/2; 3 marines 2/8/
 doom2016: 4 red and 2 black dice, each face up to three damage icons; hand size 3; medkit heals 5;
 glory kill heals 2. Imp: charged fireball (argent: +2 range, +1 red die), hit and run (after attacking gain 2 MP).`;
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
-const RULES_PATH = '/work/shared/RULES.md';
+// shared/ sits beside the repository (here and in CI).
+const RULES_PATH = fileURLToPath(new URL('../../../shared/RULES.md', import.meta.url));
 
 describe('data sets say where their numbers come from', () => {
   const sets = jsonFiles(DATA_DIR).map((p) => ({ file: relative(DATA_DIR, p), json: readJson(p) as Record<string, any> }));

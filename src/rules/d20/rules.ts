@@ -2,10 +2,9 @@
  * d20 rules (RULES §4) as a RulesetEngine: activate, move, attack (with combined fire), end.
  * Every refusal names the rule it enforces.
  */
-import type { Scenario } from '../../scenario/types.ts';
 import { roll } from '../rng.ts';
 import type { Command, GameEvent, Refusal, RulesetEngine } from '../types.ts';
-import { boardOf, initD20, type D20Figure, type D20State, type D20Unit } from './state.ts';
+import { boardOf, type D20Figure, type D20State, type D20Unit } from './state.ts';
 
 const refuse = (rule: string, message: string): Refusal => ({ rule, message });
 const MOVE_AND_ATTACK = 6;
@@ -191,11 +190,7 @@ function end(s: D20State, c: Command): GameEvent[] | Refusal {
   return events;
 }
 
-export const d20Rules: RulesetEngine<D20State> & { initWith(scenario: Scenario, units: Record<string, D20Unit>, seed: number): D20State } = {
-  initWith: initD20,
-  init() {
-    throw new Error('d20: use createGame (it resolves the unit data)');
-  },
+export const d20Rules: RulesetEngine<D20State> = {
   apply(s, c) {
     if (s.winner !== null || s.figures.length === 0 || new Set(s.figures.map((f) => f.side)).size <= 1) {
       return refuse('game over', `the game is over${s.winner ? `: ${s.winner} won` : ''}`);
