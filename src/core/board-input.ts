@@ -18,6 +18,9 @@ export const MAP_CHARS: Record<string, number> = {
   l: Cell.on | Cell.lowObject,
   t: Cell.on | Cell.teleporter,
   T: Cell.on | Cell.teleporter | Cell.difficult,
+  // Rules-only features: geometry treats them as floor; the rulesets read them from the map.
+  i: Cell.on, // inactive teleporter (doom2016)
+  u: Cell.on, // duct (doom2004)
 };
 
 export interface EdgeInput {

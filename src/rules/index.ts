@@ -3,41 +3,49 @@
  * replay(scenario, seed, commands). Call `await loadCore()` (src/core) first: every geometric
  * decision goes through the grid core.
  */
+import type { DataSet } from '../data/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { resolveData, validateScenario } from '../scenario/validate.ts';
-import { d20Rules } from './d20/rules.ts';
-import { initD20, type D20State, type D20Unit } from './d20/state.ts';
+import type { D20State } from './d20/state.ts';
 import { Game, replayWith } from './game.ts';
+import { RULESET_MODULES, type RulesetModule } from './registry.ts';
 import type { Command } from './types.ts';
 
 export { Game } from './game.ts';
 export type { ApplyResult, Command, GameEvent, Refusal } from './types.ts';
 export type { D20State, D20Unit } from './d20/state.ts';
 
+/** The state of a game of any ruleset (`state.ruleset` tells which). */
+export type GameState = D20State;
+
 export interface GameOptions {
   /** The dice seed; defaults to the scenario's seed, else 1. */
   seed?: number;
-  /** Unit data by type, when the scenario does not carry it inline. */
+  /** Data sets by role that replace the scenario's (e.g. your own "units" with the official numbers). */
+  data?: Record<string, DataSet>;
+  /** Shorthand for the entries of a "units" data set. */
   units?: Record<string, unknown>;
 }
 
-function unitsOf(scenario: Scenario, options: GameOptions): Record<string, unknown> {
-  if (options.units) return options.units;
-  const units = resolveData(scenario).units;
-  if (!units) throw new Error('createGame: the scenario names no unit data (data.units)');
-  return units.entries as Record<string, unknown>;
+function setup(input: Scenario, options: GameOptions): { module: RulesetModule<object>; initial: object } {
+  const scenario = validateScenario(input);
+  const module = RULESET_MODULES[scenario.ruleset];
+  if (!module) throw new Error(`createGame: the ${scenario.ruleset} rules are not implemented yet`);
+  const data = { ...resolveData(scenario), ...options.data };
+  if (options.units) {
+    data.units = { name: 'options.units', ruleset: scenario.ruleset, kind: 'units', source: 'given by the caller', entries: options.units as DataSet['entries'] };
+  }
+  return { module, initial: module.init(scenario, data, options.seed ?? scenario.seed ?? 1) };
 }
 
 /** Start a game; throws ScenarioError (naming every bad field) for an invalid scenario. */
-export function createGame(input: Scenario, options: GameOptions = {}): Game<D20State> {
-  const scenario = validateScenario(input);
-  const seed = options.seed ?? scenario.seed ?? 1;
-  if (scenario.ruleset !== 'd20') throw new Error(`createGame: the ${scenario.ruleset} rules are not implemented yet`);
-  return new Game(d20Rules, initD20(scenario, unitsOf(scenario, options) as Record<string, D20Unit>, seed));
+export function createGame<S extends GameState = GameState>(input: Scenario, options: GameOptions = {}): Game<S> {
+  const { module, initial } = setup(input, options);
+  return new Game(module.rules, initial) as unknown as Game<S>;
 }
 
 /** Rebuild a game from its scenario, seed and commands: the same state as the live game. */
-export function replay(scenario: Scenario, seed: number, commands: Command[], options: Omit<GameOptions, 'seed'> = {}): Game<D20State> {
-  const fresh = createGame(scenario, { ...options, seed });
-  return replayWith(d20Rules, fresh.state, commands);
+export function replay<S extends GameState = GameState>(scenario: Scenario, seed: number, commands: Command[], options: Omit<GameOptions, 'seed'> = {}): Game<S> {
+  const { module, initial } = setup(scenario, { ...options, seed });
+  return replayWith(module.rules, initial, commands) as unknown as Game<S>;
 }

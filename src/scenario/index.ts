@@ -2,7 +2,7 @@
  * Scenarios: the JSON format (scenario.schema.json), its validation and the data sets it uses.
  * Bundled example scenarios are in ./bundled/*.json.
  */
-export type { DataRef, Objective, Scenario, ScenarioFigure } from './types.ts';
+export type { DataRef, Objective, Scenario, ScenarioArea, ScenarioEdge, ScenarioFigure, ScenarioToken } from './types.ts';
 export { ScenarioError, resolveData, schemaProblems, validateScenario } from './validate.ts';
 export type { DataEntry, DataSet } from '../data/index.ts';
 export { getDataSet, listDataSets } from '../data/index.ts';

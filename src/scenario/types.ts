@@ -30,13 +30,37 @@ export interface Objective {
   [key: string]: unknown;
 }
 
+/** A token on a cell (item, portal, key, ...); further fields depend on the kind. */
+export interface ScenarioToken {
+  id?: string;
+  kind: string;
+  x: number;
+  y: number;
+  [field: string]: unknown;
+}
+
+/** A scenario edge: the core's edge plus, for a doom2004 security door, the key colour that opens it. */
+export type ScenarioEdge = EdgeInput & { key?: string };
+
+/** A doom2004 area revealed when a marine first sees into it (RULES §3 exploring). */
+export interface ScenarioArea {
+  id: string;
+  /** Rectangles [x, y, w, h]. */
+  cells: [number, number, number, number][];
+  revealed?: boolean;
+  figures?: ScenarioFigure[];
+  tokens?: ScenarioToken[];
+}
+
 export interface Scenario {
   ruleset: Ruleset;
   title?: string;
   notes?: string;
   map: string[];
-  edges?: EdgeInput[];
+  edges?: ScenarioEdge[];
   figures: ScenarioFigure[];
+  tokens?: ScenarioToken[];
+  areas?: ScenarioArea[];
   /** Sides in turn order. */
   sides: string[];
   /** Data sets by role: "units" (characters/demons/invaders), "weapons", "dice", ... */

@@ -274,10 +274,87 @@ export function validateScenario(input: unknown): Scenario {
     }
   });
   if (Array.isArray(input.objectives)) input.objectives.forEach((o, i) => isObject(o) && checkSide(`objectives[${i}].side`, o.side));
+  if (Array.isArray(input.edges)) {
+    input.edges.forEach((e, i) => {
+      if (isObject(e) && e.key !== undefined && e.kind !== 'door') fail(`edges[${i}].key`, 'only a door can need a key');
+    });
+  }
+  const areaFigures = placeProblems(input, units, checkSide, fail);
 
   const problems = [...merge(structural, board), ...semantic];
   if (problems.length) throw new ScenarioError(problems);
   const scenario = structuredClone(input) as unknown as Scenario;
   scenario.figures = figures.map((f) => structuredClone(f)) as unknown as ScenarioFigure[];
+  scenario.areas?.forEach((a, i) => {
+    if (a.figures) a.figures = areaFigures[i] as unknown as ScenarioFigure[];
+  });
   return scenario;
+}
+
+const onMap = (map: unknown, x: number, y: number): boolean =>
+  Array.isArray(map) && typeof map[y] === 'string' && x < (map[y] as string).length && (map[y] as string)[x] !== ' ';
+
+/**
+ * Tokens and areas: every token on a map cell, areas on the map, an area's figures and tokens
+ * inside it, names unique. Returns each area's figures with their footprint filled in.
+ */
+function placeProblems(s: Node, units: DataSet | undefined, checkSide: (path: string, side: unknown) => void, fail: Fail): unknown[][] {
+  const tokenIds = new Map<string, string>();
+  const figureIds = new Map<string, string>();
+  if (Array.isArray(s.figures)) s.figures.forEach((f, i) => isObject(f) && typeof f.id === 'string' && figureIds.set(f.id, `figures[${i}]`));
+  const checkToken = (t: unknown, path: string, inside: (x: number, y: number) => boolean) => {
+    if (!isObject(t) || !Number.isInteger(t.x) || !Number.isInteger(t.y)) return;
+    const [x, y] = [t.x as number, t.y as number];
+    if (!onMap(s.map, x, y)) fail(path, `(${x},${y}) is not a cell of the map`);
+    else if (!inside(x, y)) fail(path, `(${x},${y}) is outside its area`);
+    if (typeof t.id === 'string') {
+      const first = tokenIds.get(t.id);
+      if (first) fail(`${path}.id`, `${JSON.stringify(t.id)} repeats ${first}`);
+      else tokenIds.set(t.id, path);
+    }
+  };
+  if (Array.isArray(s.tokens)) s.tokens.forEach((t, i) => checkToken(t, `tokens[${i}]`, () => true));
+  if (!Array.isArray(s.areas)) return [];
+  const areaIds = new Map<string, string>();
+  return s.areas.map((a, i) => {
+    const path = `areas[${i}]`;
+    if (!isObject(a)) return [];
+    if (typeof a.id === 'string') {
+      const first = areaIds.get(a.id);
+      if (first) fail(`${path}.id`, `${JSON.stringify(a.id)} repeats ${first}`);
+      else areaIds.set(a.id, path);
+    }
+    const rects = (Array.isArray(a.cells) ? a.cells : []).filter((r): r is number[] => Array.isArray(r) && r.length === 4 && r.every(Number.isInteger));
+    rects.forEach(([x, y, w, h], k) => {
+      for (let yy = y; yy < y + h; yy++) {
+        for (let xx = x; xx < x + w; xx++) {
+          if (!onMap(s.map, xx, yy)) return fail(`${path}.cells[${k}]`, `cell (${xx},${yy}) is not on the map`);
+        }
+      }
+    });
+    const inside = (x: number, y: number) => rects.some(([rx, ry, w, h]) => x >= rx && x < rx + w && y >= ry && y < ry + h);
+    if (Array.isArray(a.tokens)) a.tokens.forEach((t, k) => checkToken(t, `${path}.tokens[${k}]`, inside));
+    const figures = Array.isArray(a.figures) ? a.figures.map((f) => (isObject(f) ? { ...f, ...footprint(f, units) } : f)) : [];
+    figures.forEach((f, k) => {
+      const fp = `${path}.figures[${k}]`;
+      if (!isObject(f)) return;
+      checkSide(`${fp}.side`, f.side);
+      if (units && typeof f.type === 'string' && f.type !== '' && !Object.hasOwn(units.entries, f.type)) {
+        fail(`${fp}.type`, `unknown unit ${JSON.stringify(f.type)} in data set ${JSON.stringify(units.name)}`);
+      }
+      if (typeof f.id === 'string') {
+        const first = figureIds.get(f.id);
+        if (first) fail(`${fp}.id`, `${JSON.stringify(f.id)} repeats ${first}`);
+        else figureIds.set(f.id, fp);
+      }
+      const [x, y, w, h] = [f.x, f.y, f.w, f.h];
+      if (![x, y, w, h].every(Number.isInteger)) return;
+      for (let yy = y as number; yy < (y as number) + (h as number); yy++) {
+        for (let xx = x as number; xx < (x as number) + (w as number); xx++) {
+          if (!inside(xx, yy)) return fail(fp, `cell (${xx},${yy}) of the figure is outside the area`);
+        }
+      }
+    });
+    return figures;
+  });
 }

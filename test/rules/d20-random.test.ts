@@ -50,7 +50,7 @@ test('500 random d20 games: replay equals the live state and invariants hold aft
     if (!sc) continue;
     games++;
     const r = rng(seed);
-    const g = createGame(sc, { seed });
+    const g = createGame<D20State>(sc, { seed });
     for (let n = 0; n < 300; n++) {
       const legal = g.legalActions();
       if (!legal.length) break;
@@ -65,7 +65,7 @@ test('500 random d20 games: replay equals the live state and invariants hold aft
       checkInvariants(g.state, sc, `seed ${seed} after ${n}`);
     }
     if (g.state.winner) finished++;
-    expect(replay(sc, seed, g.history).state, `seed ${seed} replay`).toEqual(g.state);
+    expect(replay<D20State>(sc, seed, g.history).state, `seed ${seed} replay`).toEqual(g.state);
   }
   expect(commands).toBeGreaterThan(10000);
   expect(finished).toBeGreaterThan(250); // most games reach their end
@@ -73,7 +73,7 @@ test('500 random d20 games: replay equals the live state and invariants hold aft
 
 test('fuzzing bad commands never throws and never changes the state', () => {
   const sc = randomScenario(3)!;
-  const g = createGame(sc, { seed: 3 });
+  const g = createGame<D20State>(sc, { seed: 3 });
   const r = rng(7);
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const ids = sc.figures.map((f) => f.id);

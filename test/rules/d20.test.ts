@@ -1,7 +1,7 @@
 /** d20 rules (RULES §4), one test per rule statement, refusals included. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
-import { createGame, replay } from '../../src/rules/index.ts';
+import { createGame, replay, type D20State } from '../../src/rules/index.ts';
 import { roll, seedRng } from '../../src/rules/rng.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 
@@ -36,7 +36,7 @@ function seedRolling(n: number): number {
 }
 
 const attackWith = (rows: string[], natural: number, helpers: string[] = [], types: Record<string, string> = {}) => {
-  const g = createGame(scenario(rows, types), { seed: seedRolling(natural) });
+  const g = createGame<D20State>(scenario(rows, types), { seed: seedRolling(natural) });
   expect(g.apply({ type: 'activate', figure: 'A' }).ok).toBe(true);
   return { g, r: g.apply({ type: 'attack', figure: 'A', target: 'b', helpers }) };
 };
@@ -56,7 +56,7 @@ describe('RULES §4 attack', () => {
     expect(r.ok && r.events).toContainEqual({ type: 'damaged', figure: 'b', damage: 20, hp: 10 });
   });
   test('a natural 1 always misses', () => {
-    const g = createGame(scenario(['A...b']), { seed: seedRolling(1), units: { ...units, trooper: { ...units.trooper, attack: 40 } } });
+    const g = createGame<D20State>(scenario(['A...b']), { seed: seedRolling(1), units: { ...units, trooper: { ...units.trooper, attack: 40 } } });
     g.apply({ type: 'activate', figure: 'A' });
     const r = g.apply({ type: 'attack', figure: 'A', target: 'b' });
     expect(r.ok && r.events[0]).toMatchObject({ natural: 1, hit: false });
@@ -77,7 +77,7 @@ describe('RULES §4 cover and targeting', () => {
   });
   test('attacking a covered enemy that is not the nearest is refused', () => {
     // c is nearer and in the open; b is in cover behind the low objects and farther away.
-    const g = createGame(scenario(['A..c.', '.....', '...lb']));
+    const g = createGame<D20State>(scenario(['A..c.', '.....', '...lb']));
     g.apply({ type: 'activate', figure: 'A' });
     const before = g.state;
     expect(g.apply({ type: 'attack', figure: 'A', target: 'b' })).toEqual({
@@ -91,23 +91,23 @@ describe('RULES §4 cover and targeting', () => {
     expect(r.ok && r.events[0]).toMatchObject({ type: 'attacked', target: 'b', cover: true });
   });
   test('with an adjacent enemy, only an adjacent enemy may be attacked', () => {
-    const g = createGame(scenario(['Ab..c']));
+    const g = createGame<D20State>(scenario(['Ab..c']));
     g.apply({ type: 'activate', figure: 'A' });
     expect(g.apply({ type: 'attack', figure: 'A', target: 'c' })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 adjacent enemies' } });
     expect(g.apply({ type: 'attack', figure: 'A', target: 'b' }).ok).toBe(true);
   });
   test('Melee Attack: adjacent targets only', () => {
-    const g = createGame(scenario(['A..b'], { A: 'brawler' }));
+    const g = createGame<D20State>(scenario(['A..b'], { A: 'brawler' }));
     g.apply({ type: 'activate', figure: 'A' });
     expect(g.apply({ type: 'attack', figure: 'A', target: 'b' })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 Melee Attack' } });
   });
   test('no LOS, no attack', () => {
-    const g = createGame({ ...scenario(['A.b']), edges: [{ from: [1, 0], to: [1, 1], kind: 'wall' }] });
+    const g = createGame<D20State>({ ...scenario(['A.b']), edges: [{ from: [1, 0], to: [1, 1], kind: 'wall' }] });
     g.apply({ type: 'activate', figure: 'A' });
     expect(g.apply({ type: 'attack', figure: 'A', target: 'b' })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 LOS' } });
   });
   test('allies are not targets', () => {
-    const g = createGame(scenario(['A.C.b']));
+    const g = createGame<D20State>(scenario(['A.C.b']));
     g.apply({ type: 'activate', figure: 'A' });
     expect(g.apply({ type: 'attack', figure: 'A', target: 'C' })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 targeting' } });
   });
@@ -122,7 +122,7 @@ describe('RULES §4 combined fire', () => {
   });
   test('an illegal combined fire is refused: helper without LOS, an enemy, or already activated', () => {
     // B is behind a wall that runs across the whole room.
-    const g = createGame({ ...scenario(['A...b', '.....', 'B....', 'c....']), edges: [{ from: [0, 2], to: [5, 2], kind: 'wall' }] });
+    const g = createGame<D20State>({ ...scenario(['A...b', '.....', 'B....', 'c....']), edges: [{ from: [0, 2], to: [5, 2], kind: 'wall' }] });
     g.apply({ type: 'activate', figure: 'A' });
     const before = g.state;
     expect(g.apply({ type: 'attack', figure: 'A', target: 'b', helpers: ['B'] })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 combined fire', message: 'B has no line of sight to b' } });
@@ -134,7 +134,7 @@ describe('RULES §4 combined fire', () => {
 
 describe('RULES §4 activation and movement', () => {
   test('2 activations per phase, then the other side', () => {
-    const g = createGame(scenario(['ABC..', '.....', 'abc..']));
+    const g = createGame<D20State>(scenario(['ABC..', '.....', 'abc..']));
     for (const id of ['A', 'B']) {
       expect(g.apply({ type: 'activate', figure: id }).ok).toBe(true);
       expect(g.apply({ type: 'end', figure: id }).ok).toBe(true);
@@ -143,7 +143,7 @@ describe('RULES §4 activation and movement', () => {
     expect(g.state.sides[g.state.side]).toBe('alliance');
   });
   test('a figure is activated once per round; a new round readies everyone', () => {
-    const g = createGame(scenario(['A...', '...b']));
+    const g = createGame<D20State>(scenario(['A...', '...b']));
     g.apply({ type: 'activate', figure: 'A' });
     g.apply({ type: 'end', figure: 'A' });
     const r = g.apply({ type: 'activate', figure: 'b' });
@@ -154,7 +154,7 @@ describe('RULES §4 activation and movement', () => {
     expect(g.apply({ type: 'activate', figure: 'A' }).ok).toBe(true);
   });
   test('move 6 and attack; diagonals cost 2', () => {
-    const g = createGame(scenario(['A.......', '........', '........', '.......b'], { b: 'tough' }), { seed: seedRolling(5) });
+    const g = createGame<D20State>(scenario(['A.......', '........', '........', '.......b'], { b: 'tough' }), { seed: seedRolling(5) });
     g.apply({ type: 'activate', figure: 'A' });
     const m = g.apply({ type: 'move', figure: 'A', to: { x: 2, y: 2 } });
     expect(m.ok && m.events[0]).toMatchObject({ cost: 4 });
@@ -163,7 +163,7 @@ describe('RULES §4 activation and movement', () => {
     expect(g.apply({ type: 'move', figure: 'A', to: { x: 5, y: 2 } })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 movement' } });
   });
   test('move 12 without attacking; more is refused; a double move forbids the attack', () => {
-    const g = createGame(scenario(['A.............b']));
+    const g = createGame<D20State>(scenario(['A.............b']));
     g.apply({ type: 'activate', figure: 'A' });
     expect(g.apply({ type: 'move', figure: 'A', to: { x: 13, y: 0 } })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 movement' } });
     expect(g.apply({ type: 'move', figure: 'A', to: { x: 8, y: 0 } }).ok).toBe(true);
@@ -171,7 +171,7 @@ describe('RULES §4 activation and movement', () => {
     expect(g.apply({ type: 'move', figure: 'A', to: { x: 12, y: 0 } }).ok).toBe(true);
   });
   test('low objects cost double; enemies block; no move ends on a figure', () => {
-    const g = createGame(scenario(['Al.B', 'b...']));
+    const g = createGame<D20State>(scenario(['Al.B', 'b...']));
     g.apply({ type: 'activate', figure: 'A' });
     expect(g.apply({ type: 'move', figure: 'A', to: { x: 3, y: 0 } })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 movement' } });
     const m = g.apply({ type: 'move', figure: 'A', to: { x: 2, y: 0 } });
@@ -181,7 +181,7 @@ describe('RULES §4 activation and movement', () => {
 
 describe('engine behaviour (RULES §5)', () => {
   test('a refused command leaves the state untouched; undo takes back accepted ones', () => {
-    const g = createGame(scenario(['A...b']));
+    const g = createGame<D20State>(scenario(['A...b']));
     const s0 = g.state;
     expect(g.apply({ type: 'end', figure: 'A' }).ok).toBe(false);
     expect(g.state).toEqual(s0);
@@ -194,12 +194,12 @@ describe('engine behaviour (RULES §5)', () => {
   });
   test('replay reproduces the live state exactly, dice included', () => {
     const sc = scenario(['A.B...', '......', '..b..c']);
-    const g = createGame(sc, { seed: 99 });
+    const g = createGame<D20State>(sc, { seed: 99 });
     for (const c of [
       { type: 'activate', figure: 'A' }, { type: 'attack', figure: 'A', target: 'b' }, { type: 'end', figure: 'A' },
       { type: 'activate', figure: 'B' }, { type: 'end', figure: 'B' },
     ]) g.apply(c);
-    expect(replay(sc, 99, g.history).state).toEqual(g.state);
+    expect(replay<D20State>(sc, 99, g.history).state).toEqual(g.state);
   });
   test('the dice generator is the documented mulberry32: fixed values for seed 1', () => {
     const r = seedRng(1);
@@ -210,13 +210,13 @@ describe('engine behaviour (RULES §5)', () => {
 describe('bundled scenario', () => {
   test('the d20 skirmish plays with the bundled sample characters, by name', async () => {
     const skirmish = (await import('../../src/scenario/bundled/d20-skirmish.json')).default as unknown as Scenario;
-    const g = createGame(skirmish);
+    const g = createGame<D20State>(skirmish);
     expect(g.legalActions().map((c) => c.type)).toContain('activate');
     expect(g.state.units.trooper.hp).toBe(20);
   });
   test('an invalid scenario is refused with the offending field named', () => {
     const bad = { ...scenario(['A...b']), sides: ['empire'] };
-    expect(() => createGame(bad)).toThrow(/sides/);
+    expect(() => createGame<D20State>(bad)).toThrow(/sides/);
   });
 });
 

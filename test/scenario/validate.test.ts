@@ -99,12 +99,55 @@ describe('the schema file', () => {
   });
   test('covers every property of the Scenario type', () => {
     expect(Object.keys(schema.properties).sort()).toEqual(
-      ['data', 'edges', 'figures', 'map', 'notes', 'objectives', 'ruleset', 'seed', 'sides', 'title'],
+      ['areas', 'data', 'edges', 'figures', 'map', 'notes', 'objectives', 'ruleset', 'seed', 'sides', 'title', 'tokens'],
     );
   });
   test('allows exactly the map characters of the grid core', () => {
     const cls = /^\^\[(.*)\]\*\$$/.exec(schema.properties.map.items.pattern)![1];
     expect([...cls].sort()).toEqual(Object.keys(MAP_CHARS).sort());
+  });
+});
+
+describe('tokens, areas and door keys', () => {
+  const withPlaces = () => ({
+    ...base(),
+    tokens: [{ kind: 'medkit', x: 2, y: 1 }, { id: 'key-red', kind: 'key', color: 'red', x: 3, y: 3 }],
+    areas: [{
+      id: 'east', cells: [[6, 0, 4, 4]] as [number, number, number, number][],
+      figures: [{ id: 'e', side: 'alliance', type: 'beast', x: 6, y: 2 }],
+      tokens: [{ kind: 'ammo', x: 9, y: 0 }],
+    }],
+  });
+  test('a valid scenario keeps them, with area figures sized from the unit data', () => {
+    const s = validateScenario(withPlaces());
+    expect(s.tokens).toHaveLength(2);
+    expect(s.areas![0].figures![0]).toMatchObject({ id: 'e', w: 2, h: 2 });
+  });
+  test('a token off the map, an area figure outside its area, repeated ids', () => {
+    const s = withPlaces();
+    s.tokens[0].x = 10;
+    s.tokens.push({ id: 'key-red', kind: 'key', color: 'blue', x: 0, y: 3 });
+    s.areas[0].figures[0].x = 5;
+    s.areas[0].figures.push({ id: 'a', side: 'alliance', type: 'scout', x: 8, y: 3 });
+    s.areas[0].tokens[0].x = 1;
+    expect(problems(s)).toEqual([
+      'tokens[0]: (10,1) is not a cell of the map',
+      'tokens[2].id: "key-red" repeats tokens[1]',
+      'areas[0].tokens[0]: (1,0) is outside its area',
+      'areas[0].figures[0]: cell (5,2) of the figure is outside the area',
+      'areas[0].figures[1].id: "a" repeats figures[0]',
+    ]);
+  });
+  test('an area off the map and a key on a wall', () => {
+    const s = withPlaces();
+    s.areas[0].cells = [[8, 0, 3, 1]];
+    s.areas[0].figures = [];
+    s.areas[0].tokens = [];
+    (s.edges![0] as unknown as Record<string, unknown>).key = 'red';
+    expect(problems(s)).toEqual([
+      'edges[0].key: only a door can need a key',
+      'areas[0].cells[0]: cell (10,0) is not on the map',
+    ]);
   });
 });
 
@@ -159,9 +202,9 @@ describe('bad scenarios get every problem with its JSON path', () => {
     (s.figures[0] as unknown as Record<string, unknown>).teleports = true;
     (s.edges![0] as unknown as Record<string, unknown>).open = false;
     expect(problems(s)).toEqual([
-      'edges[0].open: unknown property (expected from, to, kind)',
+      'edges[0].open: unknown property (expected from, to, kind, key)',
       'figures[0].teleports: unknown property (expected id, side, type, x, y, w, h, state)',
-      'colour: unknown property (expected ruleset, title, notes, map, edges, figures, sides, data, objectives, seed)',
+      'colour: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, seed)',
     ]);
   });
   test('missing required fields', () => {
@@ -236,7 +279,7 @@ describe('bad scenarios get every problem with its JSON path', () => {
       'edges[0].kind: "lava" is not one of wall, door, blocking, impassable',
       'figures[1].state: expected an object, got an array',
       'seed: expected an integer, got "abc"',
-      'extra: unknown property (expected ruleset, title, notes, map, edges, figures, sides, data, objectives, seed)',
+      'extra: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, seed)',
       'map[0][9]: unknown cell character "X"',
       'figures[0].x: footprint 1×1 at (99,0) is outside the 10×4 map',
       'figures[0].side: "rebels" is not one of sides (empire, alliance)',
