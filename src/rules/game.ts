@@ -3,7 +3,7 @@
  * only when the rules accept the command, so a refusal (or a malformed command) leaves the state
  * exactly as it was. Games replay exactly from scenario + seed + commands.
  */
-import type { ApplyResult, Command, RulesetEngine } from './types.ts';
+import type { ApplyResult, Command, GameView, RulesetEngine } from './types.ts';
 
 export class Game<S extends object> {
   private current: S;
@@ -22,6 +22,11 @@ export class Game<S extends object> {
   /** The commands accepted so far, in order. */
   get history(): Command[] {
     return structuredClone(this.commands);
+  }
+
+  /** The position for drawing: board, figures with markers, tokens, whose turn (see GameView). */
+  view(): GameView {
+    return this.rules.view(structuredClone(this.current));
   }
 
   legalActions(actor?: string): Command[] {

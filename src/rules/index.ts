@@ -12,7 +12,7 @@ import { RULESET_MODULES, type RulesetModule } from './registry.ts';
 import type { Command } from './types.ts';
 
 export { Game } from './game.ts';
-export type { ApplyResult, Command, GameEvent, Refusal } from './types.ts';
+export type { ApplyResult, Command, FigureView, GameEvent, GameView, Refusal, TokenView } from './types.ts';
 export type { D20State, D20Unit } from './d20/state.ts';
 
 /** The state of a game of any ruleset (`state.ruleset` tells which). */

@@ -18,6 +18,52 @@ export interface Refusal {
   message: string;
 }
 
+/** A figure as a board view draws it: footprint plus the markers the ruleset tracks. */
+export interface FigureView {
+  id: string;
+  side: string;
+  type: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Damage or wounds taken, and the figure's health / hit points at full strength. */
+  damage?: number;
+  health?: number;
+  /** Status markers, e.g. "stunned", "staggered", "aim", "guard", "dodge", "activated". */
+  markers?: string[];
+}
+
+/** A token on a cell (item, portal, key, ammo, ...). */
+export interface TokenView {
+  id: string;
+  kind: string;
+  x: number;
+  y: number;
+  /** A short human label, e.g. "rocket launcher", "blue portal". */
+  label?: string;
+}
+
+/**
+ * What every ruleset exposes for drawing and explaining a position, whatever its own state looks
+ * like: the board (as the grid core stores it), figures with markers, tokens and whose turn it is.
+ */
+export interface GameView {
+  ruleset: string;
+  board: { width: number; height: number; cells: number[]; hEdges: number[]; vEdges: number[] };
+  figures: FigureView[];
+  tokens: TokenView[];
+  /** Cells not yet revealed (doom2004 exploring), as y*width+x indices. */
+  hidden?: number[];
+  round: number;
+  /** The side to act, and the figure being activated if any. */
+  side: string | null;
+  active: string | null;
+  winner: string | null;
+  /** One line for a status bar, e.g. "Round 2 — marines: alpha is activating". */
+  status: string;
+}
+
 export type ApplyResult = { ok: true; events: GameEvent[] } | { ok: false; refusal: Refusal };
 
 /**
@@ -29,4 +75,6 @@ export interface RulesetEngine<S> {
   legalActions(state: S, actor?: string): Command[];
   /** Apply a command to `state` (a private copy): events, or a refusal (the copy is then discarded). */
   apply(state: S, command: Command): GameEvent[] | Refusal;
+  /** The position as a board view draws it. */
+  view(state: S): GameView;
 }

@@ -220,3 +220,22 @@ describe('bundled scenario', () => {
   });
 });
 
+
+describe('the board view', () => {
+  test('shows figures with damage out of hit points, activation markers and the status line', () => {
+    const g = createGame<D20State>(scenario(['A...b']), { seed: seedRolling(20) });
+    g.apply({ type: 'activate', figure: 'A' });
+    g.apply({ type: 'attack', figure: 'A', target: 'b' });
+    const v = g.view();
+    expect(v.board.width).toBe(5);
+    expect(v.figures.map((f) => [f.id, f.damage, f.health, f.markers])).toEqual([['A', 0, 10, ['activated']]]);
+    expect(v.status).toBe('empire won');
+    expect(v.winner).toBe('empire');
+  });
+  test('names the side and the activating figure', () => {
+    const g = createGame<D20State>(scenario(['A...b']));
+    expect(g.view().status).toBe('Round 1 — empire: activation 1 of 2');
+    g.apply({ type: 'activate', figure: 'A' });
+    expect(g.view()).toMatchObject({ side: 'empire', active: 'A', status: 'Round 1 — empire: A is activating' });
+  });
+});

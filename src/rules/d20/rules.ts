@@ -208,6 +208,24 @@ export const d20Rules: RulesetEngine<D20State> = {
         return refuse('command', `unknown command ${JSON.stringify(c.type)} (d20: activate, move, attack, end)`);
     }
   },
+  view(s) {
+    const side = s.winner === null ? s.sides[s.side] : null;
+    return {
+      ruleset: 'd20',
+      board: s.board,
+      figures: s.figures.map(({ id, side, type, x, y, w, h, hp, activated }) => ({
+        id, side, type, x, y, w, h, damage: s.units[type].hp - hp, health: s.units[type].hp, markers: activated ? ['activated'] : [],
+      })),
+      tokens: [],
+      round: s.round,
+      side,
+      active: s.active?.id ?? null,
+      winner: s.winner,
+      status: s.winner !== null
+        ? `${s.winner} won`
+        : `Round ${s.round} — ${side}: ${s.active ? `${s.active.id} is activating` : `activation ${s.used + 1} of 2`}`,
+    };
+  },
   legalActions(s, actor) {
     if (s.winner !== null || new Set(s.figures.map((f) => f.side)).size <= 1) return [];
     const out: Command[] = [];
