@@ -13,6 +13,11 @@ import doom2004SampleUnits from './doom2004/sample-units.json' with { type: 'jso
 import doom2004Weapons from './doom2004/weapons.json' with { type: 'json' };
 import doom2016Dice from './doom2016/dice.json' with { type: 'json' };
 import doom2016SampleActionCards from './doom2016/sample-action-cards.json' with { type: 'json' };
+import doom2016SampleClassCards from './doom2016/sample-class-cards.json' with { type: 'json' };
+import doom2016SampleEventCards from './doom2016/sample-event-cards.json' with { type: 'json' };
+import doom2016SampleGloryKillCards from './doom2016/sample-glory-kill-cards.json' with { type: 'json' };
+import doom2016SampleInvasionCards from './doom2016/sample-invasion-cards.json' with { type: 'json' };
+import doom2016SampleSquadCards from './doom2016/sample-squad-cards.json' with { type: 'json' };
 import doom2016SampleUnits from './doom2016/sample-units.json' with { type: 'json' };
 
 /** One entry of a data set (a unit, a weapon, a die, ...); its fields depend on the set's kind. */
@@ -53,6 +58,11 @@ const BUNDLED: readonly DataSet[] = [
   doom2004Weapons,
   doom2016Dice,
   doom2016SampleActionCards,
+  doom2016SampleClassCards,
+  doom2016SampleEventCards,
+  doom2016SampleGloryKillCards,
+  doom2016SampleInvasionCards,
+  doom2016SampleSquadCards,
   doom2016SampleUnits,
 ].map((json) => deepFreeze(json as unknown as DataSet));
 

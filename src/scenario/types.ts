@@ -66,5 +66,7 @@ export interface Scenario {
   /** Data sets by role: "units" (characters/demons/invaders), "weapons", "dice", ... */
   data?: Record<string, DataRef>;
   objectives?: Objective[];
+  /** Ruleset-specific mission settings (see the schema). */
+  mission?: Record<string, unknown>;
   seed?: number;
 }

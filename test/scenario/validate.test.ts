@@ -99,7 +99,7 @@ describe('the schema file', () => {
   });
   test('covers every property of the Scenario type', () => {
     expect(Object.keys(schema.properties).sort()).toEqual(
-      ['areas', 'data', 'edges', 'figures', 'map', 'notes', 'objectives', 'ruleset', 'seed', 'sides', 'title', 'tokens'],
+      ['areas', 'data', 'edges', 'figures', 'map', 'mission', 'notes', 'objectives', 'ruleset', 'seed', 'sides', 'title', 'tokens'],
     );
   });
   test('allows exactly the map characters of the grid core', () => {
@@ -204,7 +204,7 @@ describe('bad scenarios get every problem with its JSON path', () => {
     expect(problems(s)).toEqual([
       'edges[0].open: unknown property (expected from, to, kind, key)',
       'figures[0].teleports: unknown property (expected id, side, type, x, y, w, h, state)',
-      'colour: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, seed)',
+      'colour: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, mission, seed)',
     ]);
   });
   test('missing required fields', () => {
@@ -279,7 +279,7 @@ describe('bad scenarios get every problem with its JSON path', () => {
       'edges[0].kind: "lava" is not one of wall, door, blocking, impassable',
       'figures[1].state: expected an object, got an array',
       'seed: expected an integer, got "abc"',
-      'extra: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, seed)',
+      'extra: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, mission, seed)',
       'map[0][9]: unknown cell character "X"',
       'figures[0].x: footprint 1×1 at (99,0) is outside the 10×4 map',
       'figures[0].side: "rebels" is not one of sides (empire, alliance)',
@@ -355,6 +355,13 @@ glory kill heals 2. Imp: charged fireball (argent: +2 range, +1 red die), hit an
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 // shared/ sits beside the repository (here and in CI).
 const RULES_PATH = fileURLToPath(new URL('../../../shared/RULES.md', import.meta.url));
+/** The rulebook texts a source may quote as `rulebook seeds/004 (“…”)`; checked when at hand. */
+const SEEDS_DIR = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));
+const seedText = (id: string): string | null => {
+  if (!existsSync(SEEDS_DIR)) return null;
+  const file = readdirSync(SEEDS_DIR).find((f) => f.startsWith(`${id}_`));
+  return file ? flat(readFileSync(join(SEEDS_DIR, file), 'utf8')) : null;
+};
 
 describe('data sets say where their numbers come from', () => {
   const sets = jsonFiles(DATA_DIR).map((p) => ({ file: relative(DATA_DIR, p), json: readJson(p) as Record<string, any> }));
@@ -380,13 +387,16 @@ describe('data sets say where their numbers come from', () => {
     const missing = Object.entries<unknown>(json.entries).filter(([, e]) => hasNumber(e) && typeof (e as any).source !== 'string');
     expect(missing.map(([k]) => k)).toEqual([]);
   });
-  test.each(sets)('$file: every source is "sample, not official" or quotes RULES.md §6 word for word', ({ json }) => {
+  test.each(sets)('$file: every source is "sample, not official" or quotes RULES.md §6 or a rulebook text word for word', ({ json }) => {
     const all = sources(json, json.name);
     expect(all.length).toBeGreaterThan(0);
     for (const [at, source] of all) {
-      const ok = source === 'sample, not official' || source.startsWith('RULES.md §6 (“');
+      const seed = /^rulebook seeds\/(\d{3}) \(“/.exec(source);
+      const ok = source === 'sample, not official' || source.startsWith('RULES.md §6 (“') || seed !== null;
       expect(ok, `${at}: ${source}`).toBe(true);
-      for (const [, quote] of source.matchAll(/“([^”]*)”/g)) expect(flat(RULES_6), `${at}: ${quote}`).toContain(flat(quote));
+      const text = seed ? seedText(seed[1]) : flat(RULES_6);
+      if (text === null) continue; // the rulebook texts are not beside this checkout
+      for (const [, quote] of source.matchAll(/“([^”]*)”/g)) expect(text, `${at}: ${quote}`).toContain(flat(quote));
     }
   });
   test.each(sets)('$file never calls numbers official', ({ file }) => {
