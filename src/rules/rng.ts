@@ -28,3 +28,12 @@ export function roll(r: RngState, faces: number): number {
     if (v < limit) return (v % faces) + 1;
   }
 }
+
+/** Shuffle in place (Fisher–Yates with fair rolls); returns the same array. */
+export function shuffle<T>(r: RngState, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = roll(r, i + 1) - 1;
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}

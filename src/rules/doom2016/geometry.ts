@@ -1,0 +1,61 @@
+/** Cells, figures and placements of a doom2016 state (geometry itself is the grid core's). */
+import { BoardError } from '../../core/board-input.ts';
+import { Cell } from '../../core/types.ts';
+import { boardOf } from './state.ts';
+import type { Doom2016Figure, Doom2016State } from './types.ts';
+
+export const cellIndex = (s: Doom2016State, x: number, y: number) => y * s.board.width + x;
+export const inMap = (s: Doom2016State, x: number, y: number) =>
+  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < s.board.width && y < s.board.height && (s.board.cells[y * s.board.width + x] & Cell.on) !== 0;
+
+export const covers = (f: { x: number; y: number; w: number; h: number }, x: number, y: number) =>
+  x >= f.x && x < f.x + f.w && y >= f.y && y < f.y + f.h;
+
+export const figureAt = (s: Doom2016State, x: number, y: number): Doom2016Figure | undefined => s.figures.find((f) => covers(f, x, y));
+
+export const isLarge = (f: { w: number; h: number }) => f.w * f.h > 1;
+
+/** Active-teleporter cells as {x, y}. */
+export function activeTeleporters(s: Doom2016State): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  s.board.cells.forEach((c, i) => {
+    if ((c & (Cell.on | Cell.teleporter)) === (Cell.on | Cell.teleporter)) out.push({ x: i % s.board.width, y: Math.floor(i / s.board.width) });
+  });
+  return out;
+}
+
+/** A demon is staggered once its damage reaches its stagger value (RULES §2.4). */
+export function isStaggered(s: Doom2016State, f: Doom2016Figure): boolean {
+  const stagger = s.data.units[f.type]?.stagger;
+  return f.side === s.invaderSide && typeof stagger === 'number' && f.damage >= stagger;
+}
+
+/**
+ * Where a w×h figure can be put nearest to cell (x, y): footprints covering no other figure, on
+ * the map and not straddling walls or doors (the grid core checks), ordered by the range from
+ * (x, y) to the footprint's top-left cell (walls and doors respected), then top to bottom, left
+ * to right. Used for displaced small figures and summoned demons (Rulings, see README).
+ */
+export function nearestPlacements(s: Doom2016State, x: number, y: number, w: number, h: number, side: string, limit = Infinity): { x: number; y: number }[] {
+  // A probe alone on the board measures ranges from (x, y) without any figure in the way.
+  const probe = boardOf({ ...s, figures: [{ id: '\u0000probe', side, type: '', x, y, w: 1, h: 1, damage: 0, stunned: false }] });
+  const range = probe.sightMap(0).range;
+  const board = boardOf(s);
+  const candidates: { x: number; y: number; r: number }[] = [];
+  range.forEach((r, i) => {
+    if (r >= 0) candidates.push({ x: i % s.board.width, y: Math.floor(i / s.board.width), r });
+  });
+  candidates.sort((a, b) => a.r - b.r || a.y - b.y || a.x - b.x);
+  const out: { x: number; y: number }[] = [];
+  for (const c of candidates) {
+    if (out.length >= limit) break;
+    try {
+      board.addFigure({ id: '\u0000placed', side, x: c.x, y: c.y, w, h });
+      board.removeFigure('\u0000placed');
+      out.push({ x: c.x, y: c.y });
+    } catch (e) {
+      if (!(e instanceof BoardError)) throw e;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+/**
+ * The invader's decisions (RULES §2.3–2.4): the status phase's argent discards, which ready demon
+ * card to exhaust, each demon's end of activation, and summoning from revealed portals.
+ */
+import type { Command, GameEvent, Refusal } from '../types.ts';
+import { actingFigure, isRefusal, refuse } from './common.ts';
+import { nearestPlacements } from './geometry.ts';
+import { finishActivation, readyDemonTypes, revealNext } from './round.ts';
+import type { DemonActivation, Doom2016State } from './types.ts';
+
+export const MAX_ARGENT_DISCARDS = 3;
+
+/** Where argent may go: face-up demon cards, or the invasion card. */
+export const argentTargets = (s: Doom2016State) => [
+  ...Object.keys(s.demonCards).filter((t) => s.demonCards[t].faceUp),
+  ...(s.invader.invasion !== null ? ['invasion'] : []),
+];
+
+/** End the status phase: discard up to 3 event cards for 1 argent each, placed `onto` one target. */
+export function status(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  if (s.phase !== 'status' || s.pending) return refuse('RULES §2.3 status phase', 'it is not the status phase');
+  const discard = c.discard ?? [];
+  if (!Array.isArray(discard) || !discard.every((k) => typeof k === 'string')) return refuse('command', '"discard" must be a list of event card ids');
+  if (discard.length > MAX_ARGENT_DISCARDS) return refuse('RULES §2.3 argent', `at most ${MAX_ARGENT_DISCARDS} event cards may be discarded for argent`);
+  const hand = [...s.invader.hand];
+  for (const k of discard as string[]) {
+    const i = hand.indexOf(k);
+    if (i < 0) return refuse('RULES §2.3 argent', `${k} is not in the invader's hand`);
+    hand.splice(i, 1);
+  }
+  if (discard.length && !argentTargets(s).includes(c.onto as string)) {
+    return refuse('RULES §2.3 argent', `argent goes onto a face-up demon card or the invasion card (${argentTargets(s).join(', ')})`);
+  }
+  s.invader.hand = hand;
+  s.invader.discard.push(...(discard as string[]));
+  if (discard.length) {
+    if (c.onto === 'invasion') s.invader.invasionArgent += discard.length;
+    else s.demonCards[c.onto as string].argent += discard.length;
+  }
+  s.phase = 'activation';
+  const events: GameEvent[] = [{ type: 'status-done', argent: discard.length, onto: discard.length ? c.onto : null }];
+  revealNext(s, events);
+  return events;
+}
+
+/** On an invader initiative card: exhaust a ready demon card and activate every demon of its type. */
+export function activateDemons(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  const a = s.active;
+  if (s.pending || a?.kind !== 'demons' || a.type !== null) return refuse('RULES §2.3 activation', 'no invader initiative card is waiting for a demon card');
+  if (typeof c.demon !== 'string' || !readyDemonTypes(s).includes(c.demon)) {
+    return refuse('RULES §2.3 demon activation', `${JSON.stringify(c.demon)} is not a ready demon card with figures on the board (ready: ${readyDemonTypes(s).join(', ')})`);
+  }
+  s.demonCards[c.demon].ready = false;
+  a.type = c.demon;
+  a.queue = s.figures.filter((f) => f.side === s.invaderSide && f.type === c.demon).map((f) => f.id);
+  const events: GameEvent[] = [{ type: 'demon-card-exhausted', demon: c.demon, figures: [...a.queue] }];
+  nextDemon(s, a, events);
+  return events;
+}
+
+/** The next demon of the activated type (killed ones are skipped), or the end of the activation. */
+function nextDemon(s: Doom2016State, a: DemonActivation, events: GameEvent[]): void {
+  while (a.queue.length) {
+    const id = a.queue.shift()!;
+    const f = s.figures.find((g) => g.id === id);
+    if (!f) continue;
+    a.figure = id;
+    a.mp = s.data.units[f.type].speed ?? 0;
+    a.attacked = false;
+    events.push({ type: 'activation-started', figure: id, mp: a.mp });
+    return;
+  }
+  a.figure = null;
+  finishActivation(s, events);
+  revealNext(s, events);
+}
+
+/** End the acting figure's activation (a marine discards played cards and draws to hand size). */
+export function end(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  const acting = actingFigure(s, c);
+  if (isRefusal(acting)) return acting;
+  const events: GameEvent[] = [];
+  if (acting.a.kind === 'marine') {
+    finishActivation(s, events);
+    revealNext(s, events);
+  } else {
+    events.push({ type: 'demon-done', figure: acting.f.id });
+    nextDemon(s, acting.a, events);
+  }
+  return events;
+}
+
+/** Summon one group of the invasion card from a revealed portal, on or next to it (RULES §2.4). */
+export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  const p = s.pending;
+  if (p?.kind !== 'summon') return refuse('RULES §2.4 portals', 'no portal is waiting to summon');
+  if (typeof c.portal !== 'string' || !p.portals.includes(c.portal)) return refuse('RULES §2.4 portals', `${JSON.stringify(c.portal)} is not a revealed portal (${p.portals.join(', ')})`);
+  const portal = s.tokens.find((t) => t.id === c.portal)!;
+  const groups = summonGroups(s, portal.color as string);
+  if (!Number.isInteger(c.group) || (c.group as number) < 0 || (c.group as number) >= groups.length) {
+    return refuse('RULES §2.4 portals', `group must be 0–${groups.length - 1}: the ${portal.color} groups of the invasion card`);
+  }
+  const group = groups[c.group as number];
+  const events: GameEvent[] = [];
+  const placed: string[] = [];
+  for (const type of group.demons) {
+    const [w, h] = s.data.units[type].size ?? [1, 1];
+    const spot = nearestPlacements(s, portal.x, portal.y, w, h, s.invaderSide, 1)[0];
+    if (!spot) {
+      events.push({ type: 'summon-failed', demon: type, reason: 'no legal space near the portal' });
+      continue;
+    }
+    let n = 1;
+    while (s.figures.some((f) => f.id === `${type}-${n}`) || s.marines[`${type}-${n}`]) n++;
+    s.figures.push({ id: `${type}-${n}`, side: s.invaderSide, type, x: spot.x, y: spot.y, w, h, damage: 0, stunned: false });
+    s.demonCards[type] ??= { ready: true, faceUp: true, argent: 0 };
+    s.demonCards[type].faceUp = true;
+    placed.push(`${type}-${n}`);
+  }
+  // Ruling: the group's argent, and the argent on the invasion card, go onto the group's first demon card.
+  const first = group.demons[0];
+  const argent = group.argent + s.invader.invasionArgent;
+  if (first && argent) s.demonCards[first].argent += argent;
+  s.invader.invasionArgent = 0;
+  s.tokens.splice(s.tokens.indexOf(portal), 1);
+  p.portals.splice(p.portals.indexOf(portal.id), 1);
+  if (!p.portals.length) s.pending = null;
+  events.unshift({ type: 'summoned', portal: portal.id, color: portal.color, group: c.group, figures: placed, argent });
+  return events;
+}
+
+export const summonGroups = (s: Doom2016State, color: string) =>
+  (s.invader.invasion !== null ? s.data.invasionCards[s.invader.invasion]?.groups[color] : undefined) ?? [];
+
+/** Reveal every portal when a marine first opens a door; a portal with no group to summon just goes. */
+export function revealPortals(s: Doom2016State, events: GameEvent[]): void {
+  const portals = s.tokens.filter((t) => t.kind === 'portal');
+  for (const t of portals.filter((p) => !summonGroups(s, p.color as string).length)) {
+    s.tokens.splice(s.tokens.indexOf(t), 1);
+    events.push({ type: 'portal-empty', portal: t.id, color: t.color });
+  }
+  const ready = portals.filter((p) => summonGroups(s, p.color as string).length).map((p) => p.id);
+  events.push({ type: 'portals-revealed', portals: ready });
+  if (ready.length) s.pending = { kind: 'summon', portals: ready };
+}

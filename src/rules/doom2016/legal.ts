@@ -1,0 +1,157 @@
+/** Every command the doom2016 rules allow now (what the UI offers and the random games pick from). */
+import type { Command } from '../types.ts';
+import { playableCards } from './attack.ts';
+import { activeTeleporters, covers, figureAt, isLarge, isStaggered } from './geometry.ts';
+import { argentTargets, MAX_ARGENT_DISCARDS, summonGroups } from './invader.ts';
+import { planMove } from './movement.ts';
+import { readyDemonTypes } from './round.ts';
+import { boardOf } from './state.ts';
+import type { DemonActivation, Doom2016Figure, Doom2016State, MarineActivation } from './types.ts';
+import { isRefusal } from './common.ts';
+import { EdgeKind } from '../../core/types.ts';
+
+/** Subsets of up to `max` items (by position, so repeated cards give repeated subsets only once by id). */
+function subsets(items: string[], max: number): string[][] {
+  const out: string[][] = [[]];
+  const walk = (start: number, acc: string[]) => {
+    for (let i = start; i < items.length; i++) {
+      const next = [...acc, items[i]];
+      out.push(next);
+      if (next.length < max) walk(i + 1, next);
+    }
+  };
+  walk(0, []);
+  const seen = new Set<string>();
+  return out.filter((s) => {
+    const key = [...s].sort().join('|');
+    return !seen.has(key) && (seen.add(key), true);
+  });
+}
+
+/** Closed doors next to a figure, as the two cells on either side. */
+function doorsNextTo(s: Doom2016State, f: Doom2016Figure): { x1: number; y1: number; x2: number; y2: number }[] {
+  const out: { x1: number; y1: number; x2: number; y2: number }[] = [];
+  const { width: w, height: h } = s.board;
+  for (let y = f.y; y < f.y + f.h; y++) {
+    for (let x = f.x; x < f.x + f.w; x++) {
+      if (y > 0 && s.board.hEdges[y * w + x] === EdgeKind.door) out.push({ x1: x, y1: y, x2: x, y2: y - 1 });
+      if (y + 1 < h && s.board.hEdges[(y + 1) * w + x] === EdgeKind.door) out.push({ x1: x, y1: y, x2: x, y2: y + 1 });
+      if (x > 0 && s.board.vEdges[y * (w + 1) + x] === EdgeKind.door) out.push({ x1: x, y1: y, x2: x - 1, y2: y });
+      if (x + 1 < w && s.board.vEdges[y * (w + 1) + x + 1] === EdgeKind.door) out.push({ x1: x, y1: y, x2: x + 1, y2: y });
+    }
+  }
+  return out;
+}
+
+function moves(s: Doom2016State, f: Doom2016Figure, mp: number): Command[] {
+  if (mp <= 0) return [];
+  const out: Command[] = [];
+  const reach = boardOf(s).reach(s.figures.indexOf(f), mp);
+  const n = reach.width * reach.height;
+  for (let i = 0; i < reach.cost.length; i++) {
+    if (!reach.end[i] || reach.cost[i] <= 0) continue;
+    const o = Math.floor(i / n);
+    const r = i % n;
+    out.push({ type: 'move', figure: f.id, to: { x: r % reach.width, y: Math.floor(r / reach.width), o } });
+  }
+  if (f.side === s.marineSide) {
+    // Glory kills and telefrags end on a demon's space: the core's reach never offers those.
+    for (const d of s.figures) {
+      if (d.side !== s.invaderSide) continue;
+      const special = isStaggered(s, d) || (!isLarge(d) && activeTeleporters(s).some((t) => covers(d, t.x, t.y)));
+      if (!special) continue;
+      for (let y = d.y; y < d.y + d.h; y++) {
+        for (let x = d.x; x < d.x + d.w; x++) {
+          if (!isRefusal(planMove(s, f, mp, { x, y, o: 0 }))) out.push({ type: 'move', figure: f.id, to: { x, y, o: 0 } });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function attacks(s: Doom2016State, f: Doom2016Figure, range: number, extra: Partial<Command> = {}): Command[] {
+  const board = boardOf(s);
+  const seen = board.sightToFigures(board.figureIndex(f.id));
+  return s.figures
+    .filter((t, i) => t.side !== f.side && seen.los[i] && seen.range[i] >= 0 && seen.range[i] <= range)
+    .map((t) => ({ type: 'attack', figure: f.id, target: t.id, ...extra }));
+}
+
+function marineActions(s: Doom2016State, a: MarineActivation): Command[] {
+  const id = a.figure;
+  if (a.respawn) {
+    return activeTeleporters(s)
+      .filter(({ x, y }) => {
+        const t = figureAt(s, x, y);
+        return !t || (t.side === s.invaderSide && !isLarge(t));
+      })
+      .map((at) => ({ type: 'respawn', figure: id, at }));
+  }
+  const f = s.figures.find((g) => g.id === id)!;
+  const m = s.marines[id];
+  const out: Command[] = [];
+  for (const card of new Set(m.hand)) {
+    const data = s.data.actionCards[card];
+    if (data.action === 'bonus' || (data.action === 'main' && !a.mainPlayed)) out.push({ type: 'play', figure: id, card });
+    if (!a.mainPlayed) out.push({ type: 'sprint', figure: id, discard: card });
+  }
+  if (m.classCard !== null && !m.classExhausted) out.push({ type: 'use-class', figure: id });
+  for (const t of s.tokens) if (t.kind !== 'portal' && covers(f, t.x, t.y)) out.push({ type: 'pick-up', figure: id, token: t.id });
+  if (a.mp >= 1) for (const door of doorsNextTo(s, f)) out.push({ type: 'open-door', figure: id, door });
+  out.push(...moves(s, f, a.mp));
+  if (a.attack) out.push(...attacks(s, f, a.attack.range));
+  out.push({ type: 'end', figure: id });
+  return out;
+}
+
+function demonActions(s: Doom2016State, a: DemonActivation): Command[] {
+  if (a.type === null) return readyDemonTypes(s).map((demon) => ({ type: 'activate-demons', demon }));
+  const f = s.figures.find((g) => g.id === a.figure)!;
+  const out: Command[] = [];
+  const portals = s.tokens.some((t) => t.kind === 'portal');
+  if (a.mp >= 1 && (s.mission.demonsOpenDoors || !portals)) for (const door of doorsNextTo(s, f)) out.push({ type: 'open-door', figure: f.id, door });
+  out.push(...moves(s, f, a.mp));
+  if (!a.attacked) {
+    const unit = s.data.units[f.type];
+    out.push(...attacks(s, f, unit.attack!.range));
+    if (s.mission.argentAbilities && s.demonCards[f.type].argent >= 1) {
+      for (const ab of unit.abilities ?? []) if (ab.argent) out.push(...attacks(s, f, unit.attack!.range + (ab.range ?? 0), { ability: ab.name }));
+    }
+  }
+  out.push({ type: 'end', figure: f.id });
+  return out;
+}
+
+function allActions(s: Doom2016State): Command[] {
+  if (s.winner !== null) return [];
+  const p = s.pending;
+  if (p?.kind === 'summon') {
+    return p.portals.flatMap((portal) => {
+      const t = s.tokens.find((k) => k.id === portal)!;
+      return summonGroups(s, t.color as string).map((_, group) => ({ type: 'summon', portal, group }));
+    });
+  }
+  if (p?.kind === 'attack') {
+    const plays = [[], ...[...new Set(playableCards(s, p, p.step))].map((k) => [k])];
+    if (p.step === 'press') return plays.map((play) => ({ type: 'press', figure: p.attacker, play }));
+    return [false, ...(p.canReveal ? [true] : [])].flatMap((reveal) => plays.map((play) => ({ type: 'defend', figure: p.defender, reveal, play })));
+  }
+  if (s.phase === 'status') {
+    const out: Command[] = [{ type: 'status', discard: [] }];
+    for (const discard of subsets(s.invader.hand, MAX_ARGENT_DISCARDS).filter((d) => d.length)) {
+      for (const onto of argentTargets(s)) out.push({ type: 'status', discard, onto });
+    }
+    return out;
+  }
+  const a = s.active;
+  if (!a) return [];
+  return a.kind === 'marine' ? marineActions(s, a) : demonActions(s, a);
+}
+
+export function legalActions(s: Doom2016State, actor?: string): Command[] {
+  const all = allActions(s);
+  if (actor === undefined) return all;
+  // Commands without a figure (status, activate-demons, summon) belong to the invader's side.
+  return all.filter((c) => (c.figure === undefined ? actor === s.invaderSide : c.figure === actor));
+}

@@ -1,0 +1,145 @@
+/**
+ * Moving (RULES §2.2): paths and costs from the grid core; then what entering spaces does —
+ * glory kills, telefrags, activating teleporters — and displacing small figures under a large one.
+ */
+import { Cell } from '../../core/types.ts';
+import type { Command, GameEvent, Refusal } from '../types.ts';
+import { actingFigure, isRefusal, refuse } from './common.ts';
+import { activeTeleporters, cellIndex, covers, figureAt, inMap, isLarge, isStaggered, nearestPlacements } from './geometry.ts';
+import { gloryKill, killFigure } from './damage.ts';
+import { revealPortals } from './invader.ts';
+import { boardOf } from './state.ts';
+import type { Doom2016Figure, Doom2016State } from './types.ts';
+
+export interface MovePlan {
+  cost: number;
+  steps: { x: number; y: number; o: number }[];
+  /** A demon on an active teleporter, killed by a marine's hop onto it. */
+  telefrag?: string;
+  /** A staggered demon whose space is the destination (glory kill). */
+  glory?: string;
+}
+
+/** How `f` can get to `to` with `mp` MP, or why not. */
+export function planMove(s: Doom2016State, f: Doom2016Figure, mp: number, to: { x: number; y: number; o: number }): MovePlan | Refusal {
+  const fi = s.figures.indexOf(f);
+  const marine = f.side === s.marineSide;
+  const target = figureAt(s, to.x, to.y);
+  if (marine && target && target.side === s.invaderSide && to.o === 0) {
+    const teleporter = (s.board.cells[cellIndex(s, to.x, to.y)] & Cell.teleporter) !== 0;
+    if (isStaggered(s, target)) {
+      // Glory kill: the marine enters the staggered demon's space (+1 MP for a hostile figure) and kills it.
+      const board = boardOf(s, [target.id]);
+      const path = board.path(board.figureIndex(f.id), mp, to);
+      if (path && path.cost + 1 <= mp) return { cost: path.cost + 1, steps: path.steps, glory: target.id };
+    }
+    if (teleporter && !isLarge(target)) {
+      // Telefrag: a hop from another active teleporter onto the demon's, without the extra MP.
+      const reach = boardOf(s).reach(fi, Math.max(0, mp));
+      const hop = 1 + ((s.board.cells[cellIndex(s, to.x, to.y)] & Cell.difficult) ? 1 : 0);
+      let best = -1;
+      for (const t of activeTeleporters(s)) {
+        if (t.x === to.x && t.y === to.y) continue;
+        const c = reach.cost[cellIndex(s, t.x, t.y)];
+        if (c >= 0 && (best < 0 || c < best)) best = c;
+      }
+      if (best >= 0 && best + hop <= mp) return { cost: best + hop, steps: [{ x: f.x, y: f.y, o: 0 }, to], telefrag: target.id };
+    }
+  }
+  const path = boardOf(s).path(fi, Math.max(0, mp), to);
+  if (!path || path.cost === 0) {
+    if (!inMap(s, to.x, to.y)) return refuse('RULES §2.2 movement', `(${to.x},${to.y}) is not a space of the map`);
+    const other = figureAt(s, to.x, to.y);
+    if (other && other !== f && !(isLarge(f) && !isLarge(other))) {
+      return refuse('RULES §2.2 movement', `${f.id} may not end its movement in an occupied space (${other.id} is at (${to.x},${to.y}))`);
+    }
+    return refuse('RULES §2.2 movement', `${f.id} cannot reach (${to.x},${to.y})${to.o ? ' rotated' : ''} with ${mp} MP`);
+  }
+  return { cost: path.cost, steps: path.steps };
+}
+
+export function move(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  const acting = actingFigure(s, c);
+  if (isRefusal(acting)) return acting;
+  const { f, a } = acting;
+  const to = c.to as { x?: unknown; y?: unknown; o?: unknown } | undefined;
+  if (!to || !Number.isInteger(to.x) || !Number.isInteger(to.y) || (to.o !== undefined && to.o !== 0 && to.o !== 1)) {
+    return refuse('command', '"to" must be {x, y} with integers (and o: 0 or 1 to rotate a large figure)');
+  }
+  const dest = { x: to.x as number, y: to.y as number, o: (to.o as number | undefined) ?? 0 };
+  const plan = planMove(s, f, a.mp, dest);
+  if (isRefusal(plan)) return plan;
+  const events: GameEvent[] = [];
+  const from = { x: f.x, y: f.y };
+  a.mp -= plan.cost;
+  if (plan.telefrag) killFigure(s, s.figures.find((g) => g.id === plan.telefrag)!, events, { by: f.id, how: 'telefrag' });
+  if (plan.glory) gloryKill(s, f, s.figures.find((g) => g.id === plan.glory)!, a, events);
+  f.x = dest.x;
+  f.y = dest.y;
+  if (dest.o === 1) [f.w, f.h] = [f.h, f.w];
+  events.unshift({ type: 'moved', figure: f.id, from, to: { x: f.x, y: f.y }, rotated: dest.o === 1, cost: plan.cost, mp: a.mp, path: plan.steps.map(({ x, y }) => ({ x, y })) });
+  if (f.side === s.marineSide) enterSpaces(s, f, plan.steps, a, events);
+  if (isLarge(f)) displaceUnder(s, f, events);
+  return events;
+}
+
+/** A marine entering spaces: staggered demons passed through are glory-killed; inactive teleporters activate. */
+function enterSpaces(s: Doom2016State, f: Doom2016Figure, steps: { x: number; y: number }[], a: { mp: number }, events: GameEvent[]): void {
+  for (const p of steps.slice(1)) {
+    const demon = s.figures.find((g) => g !== f && g.side === s.invaderSide && covers(g, p.x, p.y));
+    if (demon && isStaggered(s, demon)) gloryKill(s, f, demon, a, events);
+    const i = cellIndex(s, p.x, p.y);
+    const k = s.inactiveTeleporters.indexOf(i);
+    if (k >= 0) {
+      s.inactiveTeleporters.splice(k, 1);
+      s.board.cells[i] |= Cell.teleporter;
+      events.push({ type: 'teleporter-activated', at: { x: p.x, y: p.y }, by: f.id });
+    }
+  }
+}
+
+/** Small figures under a large figure's new footprint go to the nearest empty legal space (RULES §2.2). */
+function displaceUnder(s: Doom2016State, big: Doom2016Figure, events: GameEvent[]): void {
+  const under = s.figures.filter((g) => g !== big && !isLarge(g) && covers(big, g.x, g.y));
+  for (const g of under) {
+    const rest = s.figures.filter((h) => h !== g);
+    const spot = nearestPlacements({ ...s, figures: rest }, g.x, g.y, 1, 1, g.side, 1)[0];
+    const from = { x: g.x, y: g.y };
+    if (!spot) {
+      killFigure(s, g, events, { by: big.id, how: 'no space to be displaced to' });
+      continue;
+    }
+    g.x = spot.x;
+    g.y = spot.y;
+    events.push({ type: 'displaced', figure: g.id, by: big.id, from, to: spot });
+  }
+}
+
+/** Open the closed door between two cells next to each other, one of them the figure's (1 MP). */
+export function openDoor(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  const acting = actingFigure(s, c);
+  if (isRefusal(acting)) return acting;
+  const { f, a } = acting;
+  const d = c.door as { x1?: unknown; y1?: unknown; x2?: unknown; y2?: unknown } | undefined;
+  if (!d || ![d.x1, d.y1, d.x2, d.y2].every(Number.isInteger)) return refuse('command', '"door" must be {x1, y1, x2, y2}: the two cells on either side of the door');
+  const [x1, y1, x2, y2] = [d.x1, d.y1, d.x2, d.y2] as number[];
+  if (!covers(f, x1, y1) && !covers(f, x2, y2)) return refuse('RULES §2.2 doors', `${f.id} is not next to the door between (${x1},${y1}) and (${x2},${y2})`);
+  if (a.mp < 1) return refuse('RULES §2.2 doors', `opening a door costs 1 MP; ${f.id} has ${a.mp}`);
+  if (f.side === s.invaderSide && !s.mission.demonsOpenDoors && s.tokens.some((t) => t.kind === 'portal')) {
+    return refuse('RULES §2.4 portals', 'demons cannot open doors while portals are on the board (mission rule)');
+  }
+  const board = boardOf(s);
+  try {
+    board.openDoor(x1, y1, x2, y2);
+  } catch (e) {
+    return refuse('RULES §2.2 doors', (e as Error).message.replace(/^Invalid board: /, ''));
+  }
+  s.board.hEdges = [...board.data.hEdges];
+  s.board.vEdges = [...board.data.vEdges];
+  a.mp -= 1;
+  s.doorsOpened++;
+  const events: GameEvent[] = [{ type: 'door-opened', figure: f.id, door: { x1, y1, x2, y2 }, mp: a.mp }];
+  // Portals are removed once they summon, so only the first door a marine opens triggers this.
+  if (f.side === s.marineSide && s.mission.summon === 'first-door' && s.tokens.some((t) => t.kind === 'portal')) revealPortals(s, events);
+  return events;
+}
