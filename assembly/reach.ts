@@ -47,6 +47,21 @@ function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
   return true;
 }
 
+/**
+ * Can a fw×fh footprint at (x, y) shift one cell orthogonally by (dx, dy) without crossing an edge
+ * of `mask`? Every cell on the leading side crosses the edge in front of it.
+ */
+function crossOpen(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32, mask: i32): bool {
+  if (dx != 0) {
+    const X = dx > 0 ? x + fw : x;
+    for (let v = y; v < y + fh; v++) if (blocks(mask, vEdge(X, v))) return false;
+  } else {
+    const Y = dy > 0 ? y + fh : y;
+    for (let u = x; u < x + fw; u++) if (blocks(mask, hEdge(u, Y))) return false;
+  }
+  return true;
+}
+
 /** Does any cell of the new footprint, not in the old one, satisfy the test? */
 function enteredAny(ox: i32, oy: i32, ow: i32, oh: i32, x: i32, y: i32, fw: i32, fh: i32, test: i32): bool {
   for (let v = y; v < y + fh; v++)
@@ -123,7 +138,7 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
   const plane = o * W * H;
   for (let k = 0; k < 4; k++) {
     const nx = x + dirX(k), ny = y + dirY(k);
-    if (!fits(nx, ny, fw, fh, LARGE_EDGES_2016)) continue;
+    if (!fits(nx, ny, fw, fh, LARGE_EDGES_2016) || !crossOpen(x, y, fw, fh, dirX(k), dirY(k), LARGE_EDGES_2016)) continue;
     relax(plane + ny * W + nx, c + 1 + (enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
   }
   if (!rotates) return;
@@ -144,7 +159,11 @@ function expandShift(i: i32, x: i32, y: i32, c: i32): void {
     const dx = dirX(k), dy = dirY(k);
     const nx = x + dx, ny = y + dy;
     if (!shiftValid(nx, ny)) continue;
+    if (k < 4 && !crossOpen(x, y, FW, FH, dx, dy, MOVE_EDGES)) continue;
+    // A diagonal shift needs both orthogonal shifts open, each way round (Ruling).
     if (k >= 4 && !(shiftValid(x + dx, y) && shiftValid(x, y + dy))) continue;
+    if (k >= 4 && !(crossOpen(x, y, FW, FH, dx, 0, MOVE_EDGES) && crossOpen(x + dx, y, FW, FH, 0, dy, MOVE_EDGES) &&
+      crossOpen(x, y, FW, FH, 0, dy, MOVE_EDGES) && crossOpen(x, y + dy, FW, FH, dx, 0, MOVE_EDGES))) continue;
     let step = 1;
     if (RULESET == D20) {
       step = k < 4 ? 1 : 2;

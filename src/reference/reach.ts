@@ -115,6 +115,9 @@ export function moveGenerator(grid: RefGrid, fi: number): MoveGenerator {
     }
     return true;
   };
+  /** A one-cell orthogonal shift from `p` crosses no edge of `mask` (every leading cell's front edge). */
+  const crossOpen = (p: Placement, dx: number, dy: number, mask: number) =>
+    cellsAt(p).every(([x, y]) => inside(p, x + dx, y + dy) || !blocks(mask, grid.edgeBetween(x, y, dx, dy)));
   const entered = (from: Placement, to: Placement) => cellsAt(to).filter(([x, y]) => !inside(from, x, y));
   const teleportHops = (p: Placement, extra: (x: number, y: number) => number | null): Move[] => {
     if (!f.teleports || !grid.has(p.x, p.y, Cell.teleporter)) return [];
@@ -179,7 +182,7 @@ export function moveGenerator(grid: RefGrid, fi: number): MoveGenerator {
         const out: Move[] = [];
         for (const [dx, dy] of DIRS8.slice(0, 4)) {
           const q = { x: p.x + dx, y: p.y + dy, o: p.o };
-          if (fits(q, LARGE_MOVE_EDGES_2016)) out.push({ to: q, cost: stepCost(p, q) });
+          if (fits(q, LARGE_MOVE_EDGES_2016) && crossOpen(p, dx, dy, LARGE_MOVE_EDGES_2016)) out.push({ to: q, cost: stepCost(p, q) });
         }
         if (rotates(ruleset, f)) {
           const [fw, fh] = dims(f, p.o);
@@ -215,7 +218,15 @@ export function moveGenerator(grid: RefGrid, fi: number): MoveGenerator {
       for (const [dx, dy] of DIRS8) {
         const q = { x: p.x + dx, y: p.y + dy, o: 0 };
         if (!valid(q)) continue;
-        if (dx && dy && !(valid({ x: p.x + dx, y: p.y, o: 0 }) && valid({ x: p.x, y: p.y + dy, o: 0 }))) continue;
+        if (!dx || !dy) {
+          if (!crossOpen(p, dx, dy, MOVE_EDGES)) continue;
+        } else {
+          // Both orthogonal shifts open, each way round (Ruling).
+          const h = { x: p.x + dx, y: p.y, o: 0 };
+          const v = { x: p.x, y: p.y + dy, o: 0 };
+          if (!valid(h) || !valid(v)) continue;
+          if (!crossOpen(p, dx, 0, MOVE_EDGES) || !crossOpen(h, 0, dy, MOVE_EDGES) || !crossOpen(p, 0, dy, MOVE_EDGES) || !crossOpen(v, dx, 0, MOVE_EDGES)) continue;
+        }
         let c = 1;
         if (ruleset === 'd20') {
           c = dx && dy ? 2 : 1;

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
 import { parseBoard } from '../../src/core/board-input.ts';
-import type { GridQueries } from '../../src/core/types.ts';
+import type { EdgeKindName, GridQueries, Ruleset } from '../../src/core/types.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { ReferenceBoard } from '../../src/reference/index.ts';
 import { fixture, render } from './fixture.ts';
@@ -354,5 +354,23 @@ describe('explanations cite the rule', () => {
     expect(e).toMatchObject({ los: true, cover: true, range: 4 });
     expect(e.losLines).toHaveLength(1);
     expect(e.summary).toBe("a has line of sight to b (RULES §4: a clear line runs just beside the one through (0,0) and (1,0)); in cover, +4 defense (RULES §4: from every corner of a's space something lies in the way, e.g. a character at (2,0)); distance 4.");
+  });
+});
+
+describe('large figures never shift across a wall or door (RULES §2.2, §1)', () => {
+  const cases: Array<[Ruleset, number, number, EdgeKindName]> = [
+    ['doom2016', 1, 2, 'wall'], ['doom2016', 1, 2, 'door'], ['doom2016', 2, 3, 'wall'],
+    ['doom2004', 2, 2, 'wall'], ['doom2004', 1, 2, 'door'], ['d20', 2, 2, 'wall'],
+  ];
+  test.each(cases)('%s %i×%i behind a %s line spanning the map', (ruleset, w, h, kind) => {
+    // The wall runs the full height at x = w: the figure on its left can never get to the right.
+    const input = { ruleset, map: Array.from({ length: h + 2 }, () => '.'.repeat(w + 4)), edges: [{ from: [w, 0] as [number, number], to: [w, h + 2] as [number, number], kind }], figures: [{ id: 'big', side: 'a', x: 0, y: 0, w, h }] };
+    for (const b of [Board.create(input), new ReferenceBoard(parseBoard(input))] as GridQueries[]) {
+      const reach = b.reach(0, 20);
+      for (let i = 0; i < reach.cost.length; i++) {
+        const x = i % reach.width;
+        if (reach.cost[i] >= 0) expect(x, `${b.constructor.name}: a placement at x=${x}, across the ${kind}`).toBe(0);
+      }
+    }
   });
 });
