@@ -23,6 +23,14 @@ const events = (deck: string[], hand: string[] = []) => (s: State) => {
 const all = (...fs: ((s: State) => void)[]) => (s: State) => fs.forEach((f) => f(s));
 const start = (g: ReturnType<typeof game>) => ok(g, { type: 'status', discard: [] });
 const fig = (g: ReturnType<typeof game>, id: string) => g.state.figures.find((f) => f.id === id);
+/** Resolve a pending attack with no choices made (no second card, no cards played). */
+const settle = (g: ReturnType<typeof game>, ev: { type: string }[]) => {
+  while (g.state.pending?.kind === 'attack') {
+    const p = g.state.pending;
+    ev.push(...ok(g, p.step === 'defend' ? { type: 'defend', figure: p.defender, reveal: false, play: [] } : { type: 'press', figure: p.attacker, play: [] }));
+  }
+  return ev;
+};
 
 describe('RULES §2.1 attacks need LOS and range', () => {
   test('attacking without line of sight is refused', () => {
@@ -364,5 +372,300 @@ describe('RULES §2.3 demon activation', () => {
     start(t);
     ok(t, { type: 'activate-demons', demon: 'imp' });
     expect(refused(t, { type: 'attack', figure: 'imp-1', target: 'm1', ability: 'charged fireball' })).toMatchObject({ rule: 'RULES §2.3 argent', message: expect.stringContaining('not used') });
+  });
+});
+
+describe('RULES §2.4 attacks and damage', () => {
+  /** m1 attacks with `card` against the first demon; the invader's event deck is `deck`. */
+  const marineAttack = (rows: string[], card: string, deck: string[], hand: string[] = [], target = 'imp-1') => {
+    const g = game(rows, {}, all(cards([card]), marineFirst, events(deck, hand)));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card });
+    return { g, ev: ok(g, { type: 'attack', figure: 'm1', target }) };
+  };
+  const resolved = (ev: { type: string }[]) => ev.find((e) => e.type === 'attack-resolved');
+  test('a demon defender reveals the top card of the event deck; damage = icons − shields', () => {
+    const { g, ev } = marineAttack(['.....', '1...y', '.....'], 'heavy', ['e-shield', 'e-none'], [], 'zombie-1');
+    // 2 three-dice = 6 icons; e-shield 1 shield + zombie toughness 1.
+    expect(resolved(ev)).toMatchObject({ card: 'e-shield', icons: 6, shields: 2, damage: 4 });
+    expect(fig(g, 'zombie-1')).toMatchObject({ damage: 4 });
+    expect(g.state.invader.discard).toEqual(['e-shield']);
+  });
+  test('toughness adds 1 shield', () => {
+    const { ev } = marineAttack(['.....', '1...y', '.....'], 'run', ['e-none'], [], 'zombie-1');
+    expect(resolved(ev)).toMatchObject({ icons: 2, shields: 1, damage: 1 });
+  });
+  test('damage is never below 0', () => {
+    const { g, ev } = marineAttack(['.....', '1...x', '.....'], 'run', ['e-big']);
+    expect(resolved(ev)).toMatchObject({ icons: 2, shields: 4, damage: 0 });
+    expect(fig(g, 'imp-1')!.damage).toBe(0);
+  });
+  test('a dodge icon cancels all damage', () => {
+    const { ev } = marineAttack(['.....', '1...x', '.....'], 'heavy', ['e-dodge']);
+    expect(resolved(ev)).toMatchObject({ icons: 6, dodge: true, damage: 0 });
+  });
+  test("a special-defense icon triggers the demon card's special defense", () => {
+    const imp = marineAttack(['.....', '1...x', '.....'], 'run', ['e-special']);
+    expect(resolved(imp.ev)).toMatchObject({ special: true, shields: 1, damage: 1 }); // imp: +1 shield
+    const zombie = marineAttack(['.....', '1...y', '.....'], 'heavy', ['e-special'], [], 'zombie-1');
+    expect(resolved(zombie.ev)).toMatchObject({ special: true, dodge: true, damage: 0 }); // zombie: dodge
+  });
+  test('a marine defender reveals the top card of its action deck, then discards it', () => {
+    const g = game(['.....', '1.x..', '.....'], {}, all(cards([], ['heavy', 'run']), (s) => { s.initiative.deck = ['invader:1', 'marine:m1', 'marine:m1#2']; }, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'imp' });
+    const ev = ok(g, { type: 'attack', figure: 'imp-1', target: 'm1' });
+    expect(resolved(ev)).toMatchObject({ card: 'heavy', icons: 2, shields: 3, damage: 0 });
+    expect(g.state.marines.m1.discard).toEqual(['heavy']);
+  });
+  test('"while defending" cards: a marine plays a reaction (Armor +2 shields) from its hand', () => {
+    const g = game(['.....', '1.x..', '.....'], {}, all(cards(['armor'], ['run']), (s) => { s.initiative.deck = ['invader:1', 'marine:m1', 'marine:m1#2']; }, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'imp' });
+    ok(g, { type: 'attack', figure: 'imp-1', target: 'm1' });
+    expect(g.state.pending).toMatchObject({ kind: 'attack', step: 'defend', defender: 'm1' });
+    expect(refused(g, { type: 'attack', figure: 'imp-1', target: 'm1' })).toMatchObject({ rule: 'RULES §2.4 attack' });
+    const ev = ok(g, { type: 'defend', figure: 'm1', play: ['armor'] });
+    expect(resolved(ev)).toMatchObject({ icons: 2, shields: 3, damage: 0 });
+    expect(g.state.marines.m1.discard.sort()).toEqual(['armor', 'run']);
+  });
+  test('"while attacking" event cards add dice; identical cards may not be played together', () => {
+    const g = game(['.....', '1.x..', '.....'], {}, all(cards([], ['step']), (s) => { s.initiative.deck = ['invader:1', 'marine:m1', 'marine:m1#2']; }, events(['e-none'], ['e-fury', 'e-fury2'])));
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'imp' });
+    ok(g, { type: 'attack', figure: 'imp-1', target: 'm1' });
+    expect(g.state.pending).toMatchObject({ step: 'press', attacker: 'imp-1' });
+    expect(refused(g, { type: 'press', figure: 'imp-1', play: ['e-fury', 'e-fury2'] })).toMatchObject({ rule: 'RULES §2.3 event cards' });
+    const ev = ok(g, { type: 'press', figure: 'imp-1', play: ['e-fury'] });
+    expect(resolved(ev)).toMatchObject({ icons: 4, shields: 2, damage: 2 });
+  });
+  test('stun: an attack with a stun card stuns the defender it damages', () => {
+    const { g, ev } = marineAttack(['.....', '1...y', '.....'], 'shot', ['e-none'], [], 'zombie-1');
+    expect(ev).toContainEqual({ type: 'stunned', figure: 'zombie-1' });
+    expect(fig(g, 'zombie-1')).toMatchObject({ stunned: true });
+    expect(g.view().figures.find((f) => f.id === 'zombie-1')!.markers).toContain('stunned');
+  });
+  test('a stunned attacker removes one die before rolling, and is then no longer stunned', () => {
+    const g = game(['1.C...', '......', '......'], {}, all(cards([]), (s) => { s.initiative.deck = ['invader:1', 'marine:m1', 'marine:m1#2']; s.figures[1].stunned = true; }, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'cyber' });
+    const ev = ok(g, { type: 'attack', figure: 'cyber-1', target: 'm1' });
+    expect(ev).toContainEqual({ type: 'stun-die-removed', figure: 'cyber-1', die: 'two' });
+    expect(resolved(ev)).toMatchObject({ icons: 2 });
+    expect(fig(g, 'cyber-1')!.stunned).toBe(false);
+  });
+  test('a stunned defender reveals no defense card, and is then no longer stunned', () => {
+    const g = game(['.....', '1...x', '.....'], {}, all(cards(['run']), marineFirst, events(['e-big']), (s) => { s.figures[1].stunned = true; }));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    const ev = ok(g, { type: 'attack', figure: 'm1', target: 'imp-1' });
+    expect(ev).toContainEqual({ type: 'stunned-no-defense', figure: 'imp-1' });
+    expect(resolved(ev)).toMatchObject({ card: null, damage: 2 });
+    expect(g.state.invader.deck).toEqual(['e-big']);
+    expect(fig(g, 'imp-1')!.stunned).toBe(false);
+  });
+  test('stun does not stack: a stunned figure stays stunned once', () => {
+    const { g } = marineAttack(['.....', '1...y', '.....'], 'shot', ['e-none'], [], 'zombie-1');
+    expect(g.view().figures.find((f) => f.id === 'zombie-1')!.markers!.filter((m) => m === 'stunned')).toHaveLength(1);
+  });
+  test('a figure is killed when its damage reaches its health', () => {
+    const { g, ev } = marineAttack(['.....', '1...x', '.....'], 'heavy', ['e-none']);
+    expect(ev).toContainEqual({ type: 'killed', figure: 'imp-1', by: 'm1', how: 'damage', at: { x: 4, y: 1 } });
+    expect(fig(g, 'imp-1')).toBeUndefined();
+  });
+  test('a demon type with no figure left turns its card face down', () => {
+    const { g, ev } = marineAttack(['.....', '1...x', '.y...'], 'heavy', ['e-none']);
+    expect(ev).toContainEqual({ type: 'demon-card-face-down', demon: 'imp' });
+    expect(g.state.demonCards.imp.faceUp).toBe(false);
+    expect(g.state.demonCards.zombie.faceUp).toBe(true);
+  });
+  test('a killed marine: kill token, damage cleared, cards reshuffled, 3 drawn; respawns on an active teleporter', () => {
+    const g = game(['t.C...', '......', '1.....'], {}, all(cards(['step', 'shot'], ['run']), (s) => {
+      s.initiative.deck = ['invader:1', 'marine:m1', 'marine:m1#2'];
+      s.marines.m1.discard = ['run2'];
+      s.figures.find((f) => f.id === 'm1')!.damage = 9;
+    }, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'cyber' });
+    const ev = settle(g, ok(g, { type: 'attack', figure: 'cyber-1', target: 'm1' })); // reveals 'run' (1 shield) from the deck
+    expect(ev).toContainEqual({ type: 'kill-token', kills: 1 });
+    const m = g.state.marines.m1;
+    expect(m.dead).toBe(true);
+    expect(fig(g, 'm1')).toBeUndefined();
+    expect([...m.hand, ...m.deck].sort()).toEqual(['run', 'run2', 'shot', 'step']);
+    expect(m.hand).toHaveLength(3);
+    ok(g, { type: 'end', figure: 'cyber-1' });
+    expect(g.state.active).toMatchObject({ figure: 'm1', respawn: true });
+    expect(refused(g, { type: 'end', figure: 'm1' })).toMatchObject({ rule: 'RULES §2.4 respawn' });
+    expect(g.legalActions()).toEqual([{ type: 'respawn', figure: 'm1', at: { x: 0, y: 0 } }]);
+    ok(g, { type: 'respawn', figure: 'm1', at: { x: 0, y: 0 } });
+    expect(fig(g, 'm1')).toMatchObject({ x: 0, y: 0, damage: 0 });
+  });
+  test('a marine respawning on a teleporter holding a demon kills it (telefrag)', () => {
+    const g = game(['t..C..', '......', '1.....'], {}, all(cards([]), (s) => {
+      s.initiative.deck = ['invader:1', 'marine:m1', 'marine:m1#2'];
+      s.marines.m1.dead = true;
+      s.figures = s.figures.filter((f) => f.id !== 'm1');
+      s.figures.push({ id: 'imp-9', side: 'invader', type: 'imp', x: 0, y: 0, w: 1, h: 1, damage: 0, stunned: false });
+      s.demonCards.imp = { ready: false, faceUp: true, argent: 0 };
+    }));
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'cyber' });
+    ok(g, { type: 'end', figure: 'cyber-1' });
+    const ev = ok(g, { type: 'respawn', figure: 'm1', at: { x: 0, y: 0 } });
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'imp-9', how: 'telefrag' }));
+  });
+});
+
+describe('RULES §2.4 glory kills and items', () => {
+  test('a demon whose damage reaches its stagger value is staggered', () => {
+    const { g } = (() => {
+      const g = game(['.....', '1...x', '.....'], {}, all(cards(['run']), marineFirst, events(['e-none'])));
+      start(g);
+      ok(g, { type: 'play', figure: 'm1', card: 'run' });
+      ok(g, { type: 'attack', figure: 'm1', target: 'imp-1' });
+      return { g };
+    })();
+    expect(g.view().figures.find((f) => f.id === 'imp-1')!.markers).toContain('staggered');
+  });
+  test('a marine entering a staggered demon\'s space kills it, draws a glory kill card and heals 2', () => {
+    const g = game(['1.x..'], {}, all(cards(['run']), marineFirst, events(['e-none']), (s) => { s.figures[1].damage = 2; s.figures[0].damage = 5; }));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    expect(g.legalActions('m1')).toContainEqual({ type: 'move', figure: 'm1', to: { x: 2, y: 0, o: 0 } });
+    const ev = ok(g, { type: 'move', figure: 'm1', to: { x: 2, y: 0 } });
+    expect(ev[0]).toMatchObject({ type: 'moved', cost: 3 }); // 2 steps + 1 for the hostile space
+    expect(ev).toContainEqual({ type: 'glory-kill', figure: 'm1', demon: 'imp-1', card: 'g1', healed: 2, mp: 2, drew: 0 });
+    expect(fig(g, 'm1')).toMatchObject({ x: 2, y: 0, damage: 3 });
+    expect(g.state.active).toMatchObject({ mp: 3 }); // 4 − 3 + 2 from the card
+  });
+  test('passing through a staggered demon also glory-kills it', () => {
+    const g = game(['1x..'], {}, all(cards(['run']), marineFirst, events(['e-none']), (s) => { s.figures[1].damage = 2; }));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    const ev = ok(g, { type: 'move', figure: 'm1', to: { x: 2, y: 0 } });
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'glory-kill', demon: 'imp-1' }));
+  });
+  test('a medkit heals 5 (RULES §6)', () => {
+    const g = game(['1..x'], { tokens: [{ id: 'med', kind: 'medkit', x: 0, y: 0 }] }, all(cards(['run']), marineFirst, (s) => { s.figures[0].damage = 7; }));
+    start(g);
+    expect(ok(g, { type: 'pick-up', figure: 'm1', token: 'med' })).toEqual([{ type: 'picked-up', figure: 'm1', token: 'med', kind: 'medkit', healed: 5 }]);
+    expect(fig(g, 'm1')!.damage).toBe(2);
+    expect(g.state.tokens).toEqual([]);
+  });
+  test('an item must be under the marine', () => {
+    const g = game(['1..x'], { tokens: [{ id: 'med', kind: 'medkit', x: 1, y: 0 }] }, all(cards(['run']), marineFirst));
+    start(g);
+    expect(refused(g, { type: 'pick-up', figure: 'm1', token: 'med' })).toMatchObject({ rule: 'RULES §2.4 items' });
+  });
+  test('a weapon token gives its weapon set of action cards, shuffled onto the deck', () => {
+    const g = game(['1..x'], { tokens: [{ id: 'rl', kind: 'weapon', weapon: 'rocket-launcher', x: 0, y: 0 }] }, all(cards(['run'], ['step']), marineFirst));
+    start(g);
+    ok(g, { type: 'pick-up', figure: 'm1', token: 'rl' });
+    const deck = g.state.marines.m1.deck;
+    expect(deck.slice(0, 2).sort()).toEqual(['rocket', 'rocket2']);
+    expect(deck[2]).toBe('step');
+  });
+});
+
+describe('RULES §2.4 portals and invasion groups', () => {
+  const portalGame = (mission = {}) => game(['1.....', '......', '...x..', '......'], {
+    edges: [{ from: [1, 0], to: [1, 1], kind: 'door' }],
+    tokens: [{ id: 'blue', kind: 'portal', color: 'blue', x: 5, y: 0 }, { id: 'yellow', kind: 'portal', color: 'yellow', x: 5, y: 3 }],
+    mission: { invasion: 'test', summon: 'first-door', demonsOpenDoors: false, ...mission },
+  }, all(cards(['run']), marineFirst, events(['e-none'])));
+  test('the first door a marine opens reveals the portals; each summons exactly one group on or next to it', () => {
+    const g = portalGame();
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    const ev = ok(g, { type: 'open-door', figure: 'm1', door: { x1: 0, y1: 0, x2: 1, y2: 0 } });
+    expect(ev).toContainEqual({ type: 'portals-revealed', portals: ['blue', 'yellow'] });
+    expect(refused(g, { type: 'move', figure: 'm1', to: { x: 1, y: 0 } })).toMatchObject({ rule: 'RULES §2.4 attack' });
+    expect(g.legalActions()).toEqual([
+      { type: 'summon', portal: 'blue', group: 0 },
+      { type: 'summon', portal: 'yellow', group: 0 }, { type: 'summon', portal: 'yellow', group: 1 },
+    ]);
+    const blue = ok(g, { type: 'summon', portal: 'blue', group: 0 });
+    expect(blue[0]).toMatchObject({ type: 'summoned', figures: ['zombie-1', 'zombie-2'], argent: 1 });
+    expect(fig(g, 'zombie-1')).toMatchObject({ x: 5, y: 0 });
+    expect(fig(g, 'zombie-2')).toMatchObject({ x: 4, y: 0 });
+    expect(g.state.demonCards.zombie).toMatchObject({ faceUp: true, argent: 1 });
+    expect(refused(g, { type: 'summon', portal: 'blue', group: 0 })).toMatchObject({ rule: 'RULES §2.4 portals' });
+    ok(g, { type: 'summon', portal: 'yellow', group: 0 });
+    expect(fig(g, 'pinky-1')).toBeDefined();
+    expect(g.state.tokens).toEqual([]);
+    expect(g.state.pending).toBeNull();
+    ok(g, { type: 'move', figure: 'm1', to: { x: 1, y: 0 } });
+  });
+  test('demons cannot open doors while portals are on the board (tutorial)', () => {
+    const g = game(['x.....', '......', '1.....'], {
+      edges: [{ from: [1, 0], to: [1, 1], kind: 'door' }], tokens: [{ id: 'blue', kind: 'portal', color: 'blue', x: 5, y: 0 }],
+      mission: { invasion: 'test', summon: 'first-door', demonsOpenDoors: false },
+    }, (s) => { s.initiative.deck = ['invader:1', 'marine:m1', 'marine:m1#2']; });
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'imp' });
+    expect(refused(g, { type: 'open-door', figure: 'imp-1', door: { x1: 0, y1: 0, x2: 1, y2: 0 } })).toMatchObject({ rule: 'RULES §2.4 portals' });
+  });
+});
+
+describe('RULES §2.4 mission end (tutorial)', () => {
+  const tutorialObjectives = [
+    { kind: 'eliminate', side: 'marines', after: 'door-opened' },
+    { kind: 'kills', side: 'invader', kills: { 1: 4, 2: 4, 3: 3, 4: 2 } },
+  ];
+  test('the marines win when, after a door has been opened, no demon is on the board', () => {
+    const g = game(['.....', '1...x', '.....'], { objectives: tutorialObjectives, edges: [{ from: [1, 0], to: [1, 1], kind: 'door' }] }, all(cards(['heavy', 'step']), marineFirst, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'heavy' });
+    ok(g, { type: 'attack', figure: 'm1', target: 'imp-1' });
+    expect(g.state.winner).toBeNull(); // no door opened yet
+    ok(g, { type: 'move', figure: 'm1', to: { x: 0, y: 0 } });
+    const ev = ok(g, { type: 'open-door', figure: 'm1', door: { x1: 0, y1: 0, x2: 1, y2: 0 } });
+    expect(ev.at(-1)).toEqual({ type: 'game-over', winner: 'marines', objective: 'eliminate' });
+    expect(g.legalActions()).toEqual([]);
+    expect(refused(g, { type: 'end', figure: 'm1' })).toMatchObject({ rule: 'game over' });
+  });
+  test.each([[4, 2], [3, 3], [2, 4], [1, 4]])('with %i marines the invader wins at %i kills', (marines, kills) => {
+    const rows = [['1', '2', '3', '4'].slice(0, marines).join('').padEnd(6, '.') + 'C.', '........', '........'];
+    const g = game(rows, { objectives: tutorialObjectives }, all(cards([], ['run']), (s) => { s.invader.kills = kills - 1; s.figures[0].damage = 9; }));
+    const state = g.state;
+    const victim = state.figures[0];
+    void victim;
+    // Kill the first marine with the cyberdemon's attack.
+    start(g);
+    while (g.view().active !== 'cyber-1') {
+      const c = g.legalActions().find((x) => x.type === 'activate-demons' || x.type === 'end' || x.type === 'status')!;
+      ok(g, c);
+    }
+    const target = g.state.figures.find((f) => f.id === 'm1')!;
+    expect(target.damage).toBe(9);
+    settle(g, ok(g, { type: 'attack', figure: 'cyber-1', target: 'm1' }));
+    expect(g.state.invader.kills).toBe(kills);
+    expect(g.state.winner).toBe('invader');
+  });
+});
+
+describe('engine behaviour (RULES §5)', () => {
+  test('replay from seed + commands reproduces the live state', () => {
+    const sc = scenario(['1..x', '..2.', 'y...'], { objectives: [{ kind: 'eliminate', side: 'marines' }] });
+    const g = createGame<Doom2016State>(sc, { seed: 77 });
+    for (let i = 0; i < 60; i++) {
+      const legal = g.legalActions();
+      if (!legal.length) break;
+      ok(g as never, legal[(i * 7) % legal.length]);
+    }
+    expect(replay<Doom2016State>(sc, 77, g.history).state).toEqual(g.state);
+  });
+  test('undo restores the previous state', () => {
+    const g = game(['1..x'], {}, all(cards(['run']), marineFirst));
+    start(g);
+    const before = g.state;
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    expect(g.undo()).toBe(true);
+    expect(g.state).toEqual(before);
+  });
+  test('a bad scenario for doom2016 names the field', () => {
+    const sc = scenario(['1..x'], { tokens: [{ kind: 'lava', x: 0, y: 0 }], mission: { portals: 3 } });
+    expect(() => createGame(sc)).toThrow(/mission\.portals: unknown doom2016 setting.*tokens\[0\]\.kind: doom2016 has no "lava" token/);
   });
 });
