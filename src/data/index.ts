@@ -41,8 +41,8 @@ export interface DataSet {
   entries: Record<string, DataEntry>;
 }
 
-// Frozen: the registry hands out shared objects, and a caller must not change them for everyone.
-function deepFreeze<T>(value: T): T {
+/** Freeze a value and everything in it: shared read-only data (the registry hands out shared objects). */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
     for (const v of Object.values(value)) deepFreeze(v);
     Object.freeze(value);

@@ -16,7 +16,11 @@ export class Game<S extends object> {
 
   /** The state as a plain, serializable object (a copy: changing it changes nothing). */
   get state(): S {
-    return structuredClone(this.current);
+    return this.copy(this.current);
+  }
+
+  private copy(s: S): S {
+    return this.rules.clone ? this.rules.clone(s) : structuredClone(s);
   }
 
   /** The commands accepted so far, in order. */
@@ -26,7 +30,7 @@ export class Game<S extends object> {
 
   /** The position for drawing: board, figures with markers, tokens, whose turn (see GameView). */
   view(): GameView {
-    return this.rules.view(structuredClone(this.current));
+    return this.rules.view(this.copy(this.current));
   }
 
   legalActions(actor?: string): Command[] {
@@ -40,7 +44,7 @@ export class Game<S extends object> {
     let copy: S;
     let command2: Command;
     try {
-      copy = structuredClone(this.current);
+      copy = this.copy(this.current);
       command2 = structuredClone(command);
     } catch {
       return { ok: false, refusal: { rule: 'command', message: 'the command is not plain data' } };

@@ -77,4 +77,9 @@ export interface RulesetEngine<S> {
   apply(state: S, command: Command): GameEvent[] | Refusal;
   /** The position as a board view draws it. */
   view(state: S): GameView;
+  /**
+   * A deep copy of the state; rulesets whose state holds large read-only data (frozen) may share
+   * it between copies. Defaults to structuredClone.
+   */
+  clone?(state: S): S;
 }

@@ -5,7 +5,7 @@
 import { parseBoard } from '../../core/board-input.ts';
 import { Board } from '../../core/board.ts';
 import type { BoardData } from '../../core/types.ts';
-import type { DataSet } from '../../data/index.ts';
+import { deepFreeze, type DataSet } from '../../data/index.ts';
 import { ScenarioError } from '../../scenario/validate.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { seedRng, shuffle } from '../rng.ts';
@@ -103,6 +103,7 @@ export function initDoom2016(scenario: Scenario, sets: Record<string, DataSet>, 
   const inactiveTeleporters: number[] = [];
   scenario.map.forEach((row, y) => [...row].forEach((ch, x) => ch === 'i' && inactiveTeleporters.push(y * board.width + x)));
 
+  deepFreeze(data);
   const s: Doom2016State = {
     ruleset: 'doom2016',
     rng,
