@@ -13,7 +13,7 @@ beforeAll(async () => {
   await loadCore();
 });
 
-const SCENARIO = tutorial as Scenario;
+const SCENARIO = tutorial as unknown as Scenario;
 const SEED = 2016;
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
