@@ -18,8 +18,8 @@ export interface Refusal {
   message: string;
 }
 
-/** A figure as a board view draws it: footprint plus the markers the ruleset tracks. */
-export interface FigureView {
+/** A figure on the board: its id, side, unit type and footprint (top-left cell, w×h). */
+export interface PlacedFigure {
   id: string;
   side: string;
   type: string;
@@ -27,6 +27,10 @@ export interface FigureView {
   y: number;
   w: number;
   h: number;
+}
+
+/** A figure as a board view draws it: footprint plus the markers the ruleset tracks. */
+export interface FigureView extends PlacedFigure {
   /** Damage or wounds taken, and the figure's health / hit points at full strength. */
   damage?: number;
   health?: number;

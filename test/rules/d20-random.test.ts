@@ -2,9 +2,10 @@
 import { beforeAll, expect, test } from 'vitest';
 import { parseBoard } from '../../src/core/board-input.ts';
 import { loadCore } from '../../src/core/wasm.ts';
-import { createGame, replay, type D20State } from '../../src/rules/index.ts';
+import { createGame, replay, type Command, type D20State } from '../../src/rules/index.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { randomBoardInput, rng } from '../core/random-boards.ts';
+import { fuzz, pickCommand } from './random-play.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -54,11 +55,7 @@ test('500 random d20 games: replay equals the live state and invariants hold aft
     for (let n = 0; n < 300; n++) {
       const legal = g.legalActions();
       if (!legal.length) break;
-      // A random kind of command first, then one of that kind: moves would swamp attacks otherwise.
-      const kinds = [...new Set(legal.map((c) => c.type))];
-      const kind = kinds[Math.floor(r() * kinds.length)];
-      const ofKind = legal.filter((c) => c.type === kind);
-      const pick = ofKind[Math.floor(r() * ofKind.length)];
+      const pick = pickCommand(legal, r);
       const res = g.apply(pick);
       expect(res.ok, `seed ${seed} command ${n} ${JSON.stringify(pick)}: ${!res.ok && res.refusal.message}`).toBe(true);
       commands++;
@@ -73,29 +70,10 @@ test('500 random d20 games: replay equals the live state and invariants hold aft
 
 test('fuzzing bad commands never throws and never changes the state', () => {
   const sc = randomScenario(3)!;
-  const g = createGame<D20State>(sc, { seed: 3 });
   const r = rng(7);
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const ids = sc.figures.map((f) => f.id);
   const junk = () => pick<unknown>([undefined, null, 42, -1, 'x', '', {}, [], { x: 1 }, { x: 1.5, y: 'a' }, { x: 99, y: 99 }, ...ids, ids]);
-  let refused = 0;
-  for (let i = 0; i < 3000; i++) {
-    const legal = g.legalActions();
-    // Mostly junk, sometimes a stale or mangled legal command, sometimes a real one to move on.
-    let cmd: unknown;
-    const v = r();
-    if (v < 0.6) cmd = { type: pick(['activate', 'move', 'attack', 'end', 'fly', 7, null]), figure: junk(), target: junk(), to: junk(), helpers: junk() };
-    else if (v < 0.8 && legal.length) cmd = { ...pick(legal), figure: pick(ids) };
-    else if (v < 0.85) cmd = pick<unknown>([null, 5, 'end', [], { type: 1 }]);
-    else cmd = legal.length ? pick(legal) : { type: 'end' };
-    const before = g.state;
-    let res;
-    expect(() => (res = g.apply(cmd as never))).not.toThrow();
-    if (!res!.ok) {
-      refused++;
-      expect(g.state).toEqual(before);
-      expect(typeof res!.refusal.message).toBe('string');
-    }
-  }
-  expect(refused).toBeGreaterThan(1500);
+  const command = () => ({ type: pick(['activate', 'move', 'attack', 'end', 'fly', 7, null]), figure: junk(), target: junk(), to: junk(), helpers: junk() }) as Command;
+  expect(fuzz(createGame<D20State>(sc, { seed: 3 }), r, ids, command)).toBeGreaterThan(1500);
 });

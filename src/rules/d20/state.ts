@@ -4,6 +4,7 @@ import { Board } from '../../core/board.ts';
 import type { BoardData } from '../../core/types.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { seedRng, type RngState } from '../rng.ts';
+import type { PlacedFigure } from '../types.ts';
 
 /** A character's card (data, never code: see src/data). */
 export interface D20Unit {
@@ -17,14 +18,7 @@ export interface D20Unit {
   size?: [number, number];
 }
 
-export interface D20Figure {
-  id: string;
-  side: string;
-  type: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
+export interface D20Figure extends PlacedFigure {
   hp: number;
   activated: boolean;
 }

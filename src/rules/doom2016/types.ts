@@ -3,6 +3,7 @@
  * plain data so that a game serializes, clones and replays exactly.
  */
 import type { RngState } from '../rng.ts';
+import type { PlacedFigure } from '../types.ts';
 
 export type DieColor = string;
 
@@ -114,14 +115,7 @@ export interface Doom2016Data {
   squadCards: Record<string, SquadCard>;
 }
 
-export interface Doom2016Figure {
-  id: string;
-  side: string;
-  type: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
+export interface Doom2016Figure extends PlacedFigure {
   damage: number;
   stunned: boolean;
 }
