@@ -9,7 +9,7 @@ import { movementBoard } from './movement.ts';
 import { wound, explodeBarrels, figuresOn, remove, woundsFrom } from './damage.ts';
 import { faceOf, maxRange, rollDie, strength, totals } from './dice.ts';
 import {
-  boardOf, cellsOf, refuse, figureAt, hasCell, hiddenCells, onMap, rangeFrom, STANDARD_WEAPONS,
+  boardOf, cellBits, dataOf, cellsOf, refuse, figureAt, hasCell, hiddenCells, onMap, rangeFrom, STANDARD_WEAPONS,
   type AttackPlan, type D4Attack, type D4Figure, type D4State,
 } from './state.ts';
 
@@ -23,7 +23,8 @@ export interface Profile {
 }
 
 export function profileOf(s: D4State, f: D4Figure, weapon: string | null): Profile {
-  const attack = f.marine ? s.weapons[weapon!] : s.units[f.type];
+  const d = dataOf(s);
+  const attack = f.marine ? d.weapons[weapon!] : d.units[f.type];
   const abilities = attack.abilities ?? [];
   return { key: f.marine ? weapon : null, attack, dice: [...(attack.dice ?? [])], has: (a) => abilities.includes(a) };
 }
@@ -32,13 +33,14 @@ export function profileOf(s: D4State, f: D4Figure, weapon: string | null): Profi
 export function weaponRefusal(s: D4State, f: D4Figure, weapon: unknown): Refusal | null {
   if (!f.marine) {
     if (weapon !== undefined && weapon !== null && weapon !== f.type) return refuse('RULES §3 attack', `${f.id} is an invader and attacks with its own dice, not ${JSON.stringify(weapon)}`);
-    if (!(s.units[f.type].dice ?? []).length) return refuse('RULES §3 attack', `${f.id} has no attack dice in its unit data`);
+    if (!(dataOf(s).units[f.type].dice ?? []).length) return refuse('RULES §3 attack', `${f.id} has no attack dice in its unit data`);
     return null;
   }
-  if (typeof weapon !== 'string' || !Object.hasOwn(s.weapons, weapon)) return refuse('command', `"weapon" must be a weapon of the weapons data, got ${JSON.stringify(weapon)}`);
+  const weapons = dataOf(s).weapons;
+  if (typeof weapon !== 'string' || !Object.hasOwn(weapons, weapon)) return refuse('command', `"weapon" must be a weapon of the weapons data, got ${JSON.stringify(weapon)}`);
   if (!STANDARD_WEAPONS.includes(weapon) && !f.weapons.includes(weapon)) return refuse('RULES §3 weapons', `${f.id} has not found the ${weapon} (marines always have ${STANDARD_WEAPONS.join(', ')})`);
   if (f.berserk > 0 && weapon !== 'fist') return refuse('RULES §3 berserk', `${f.id} is berserk and may only attack with its fists`);
-  const ammo = s.weapons[weapon].ammo;
+  const ammo = weapons[weapon].ammo;
   if (typeof ammo === 'string' && (f.ammo[ammo] ?? 0) < 1) return refuse('RULES §3 ammo', `${f.id} has no ${ammo} ammo token and cannot attack with the ${weapon}`);
   return null;
 }
@@ -46,7 +48,7 @@ export function weaponRefusal(s: D4State, f: D4Figure, weapon: unknown): Refusal
 /** The weapons `f` may attack with now (invaders: their own attack, as null). */
 export function usableWeapons(s: D4State, f: D4Figure): (string | null)[] {
   if (!f.marine) return weaponRefusal(s, f, null) ? [] : [null];
-  return [...STANDARD_WEAPONS, ...f.weapons].filter((w, i, all) => all.indexOf(w) === i && Object.hasOwn(s.weapons, w) && !weaponRefusal(s, f, w));
+  return [...STANDARD_WEAPONS, ...f.weapons].filter((w, i, all) => all.indexOf(w) === i && Object.hasOwn(dataOf(s).weapons, w) && !weaponRefusal(s, f, w));
 }
 
 /** What one figure sees and how far every space is: one batch query per attacker (and seeking). */
@@ -181,7 +183,7 @@ export function finishAttack(s: D4State, plan: AttackPlan, faces: number[], even
     const knock = strength(p.attack, 'knockback');
     if (knock > 0 && targetFigure && s.figures.includes(targetFigure)) knockback(s, f, targetFigure, knock, events);
     // Any damage explodes a barrel in the area (RULES §3 exploding barrels).
-    if (damage > 0) explodeBarrels(s, [...area].filter((i) => (s.board.cells[i] & Cell.barrel) !== 0), events);
+    if (damage > 0) explodeBarrels(s, [...area].filter((i) => (cellBits(s, i) & Cell.barrel) !== 0), events);
   }
   if (p.has('blow-through') && s.figures.includes(f)) {
     const spaces: [number, number][] = [...(s.chain?.spaces ?? []), [plan.target.x, plan.target.y]];

@@ -3,7 +3,7 @@
  */
 import { Cell } from '../../core/types.ts';
 import type { GameEvent } from '../types.ts';
-import { cellsOf, rangeFrom, type D4Figure, type D4State } from './state.ts';
+import { cellBits, cellsOf, rangeFrom, setCellBits, type D4Figure, type D4State } from './state.ts';
 
 /** Wounds from `damage` against `armor`: floor(damage / armor), every point when armor is 0. */
 export const woundsFrom = (damage: number, armor: number): number => (armor <= 0 ? damage : Math.floor(damage / armor));
@@ -60,8 +60,8 @@ export function explodeBarrels(s: D4State, cells: number[], events: GameEvent[])
   const W = s.board.width;
   while (queue.length) {
     const i = queue.shift()!;
-    if ((s.board.cells[i] & Cell.barrel) === 0) continue;
-    s.board.cells[i] &= ~Cell.barrel;
+    if ((cellBits(s, i) & Cell.barrel) === 0) continue;
+    setCellBits(s, i, cellBits(s, i) & ~Cell.barrel);
     const x = i % W;
     const y = Math.floor(i / W);
     events.push({ type: 'barrel-exploded', at: { x, y } });
@@ -69,6 +69,6 @@ export function explodeBarrels(s: D4State, cells: number[], events: GameEvent[])
     const near = new Set<number>();
     range.forEach((r, j) => r === 1 && near.add(j));
     for (const f of figuresOn(s, near)) wound(s, f, 1, 'exploding barrel', events);
-    for (const j of near) if ((s.board.cells[j] & Cell.barrel) !== 0) queue.push(j);
+    for (const j of near) if ((cellBits(s, j) & Cell.barrel) !== 0) queue.push(j);
   }
 }

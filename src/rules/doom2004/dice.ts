@@ -3,16 +3,16 @@
  * or range + damage (bullet holes) with an optional ammo icon. Rolls come only from the state's rng.
  */
 import { roll } from '../rng.ts';
-import type { D4Attack, D4Face, D4State } from './state.ts';
+import { dataOf, type D4Attack, type D4Face, type D4State } from './state.ts';
 
 /** Roll one die of `colour`: the index of the face that came up. */
 export function rollDie(s: D4State, colour: string): number {
-  const die = s.dice[colour];
+  const die = dataOf(s).dice[colour];
   if (!die || !die.faces.length) throw new Error(`no die ${JSON.stringify(colour)} in the dice data`);
   return roll(s.rng, die.faces.length) - 1;
 }
 
-export const faceOf = (s: D4State, colour: string, index: number): D4Face => s.dice[colour].faces[index];
+export const faceOf = (s: D4State, colour: string, index: number): D4Face => dataOf(s).dice[colour].faces[index];
 
 export interface Totals {
   miss: boolean;
@@ -44,6 +44,6 @@ export function strength(a: D4Attack, ability: 'accuracy' | 'deadly' | 'blast' |
 /** The highest range total the dice can show, + accuracy: beyond it no roll can hit. */
 export function maxRange(s: D4State, a: D4Attack, dice: string[]): number {
   let total = strength(a, 'accuracy');
-  for (const colour of dice) total += Math.max(0, ...(s.dice[colour]?.faces ?? []).map((f) => (f.miss ? 0 : f.range ?? 0)));
+  for (const colour of dice) total += Math.max(0, ...(dataOf(s).dice[colour]?.faces ?? []).map((f) => (f.miss ? 0 : f.range ?? 0)));
   return total;
 }

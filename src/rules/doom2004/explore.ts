@@ -4,7 +4,7 @@
  */
 import { checkFigures } from '../../core/board-input.ts';
 import type { GameEvent } from '../types.ts';
-import { boardOf, buildFigure, type D4Area, type D4State } from './state.ts';
+import { boardOf, buildFigure, unpack, type D4Area, type D4State } from './state.ts';
 
 export function explore(s: D4State, events: GameEvent[]): void {
   for (;;) {
@@ -35,7 +35,7 @@ export function reveal(s: D4State, a: D4Area, events: GameEvent[]): void {
   const { height, cells, hEdges, vEdges } = s.board;
   const fits = (list: typeof s.figures) => {
     let ok = true;
-    checkFigures(W, height, Uint8Array.from(cells), Uint8Array.from(hEdges), Uint8Array.from(vEdges), list, () => (ok = false));
+    checkFigures(W, height, unpack(cells), unpack(hEdges), unpack(vEdges), list, () => (ok = false));
     return ok;
   };
   for (const sf of a.figures) {

@@ -6,7 +6,7 @@
 import { Cell, EdgeKind } from '../../core/types.ts';
 import type { GameEvent, Refusal } from '../types.ts';
 import { wound } from './damage.ts';
-import { boardOf, cellsOf, figureAt, hiddenCells, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
+import { boardOf, cellBits, dataOf, cellsOf, setEdge, unpack, figureAt, hiddenCells, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
 
 export const DOOR_COST = 2;
 export const GIVE_COST = 1;
@@ -15,7 +15,7 @@ export const HOP_COST = 1;
 /** The movement board for `f`: unrevealed cells are off the map, except teleporters for marines. */
 export function movementBoard(s: D4State, f: D4Figure, block: number[] = []) {
   const hidden = hiddenCells(s);
-  if (f.marine) for (const i of [...hidden]) if ((s.board.cells[i] & Cell.teleporter) !== 0) hidden.delete(i);
+  if (f.marine) for (const i of [...hidden]) if ((cellBits(s, i) & Cell.teleporter) !== 0) hidden.delete(i);
   return boardOf(s, { block, voidCells: hidden });
 }
 
@@ -45,7 +45,7 @@ export function moveFigure(s: D4State, f: D4Figure, to: unknown, mp: number, eve
     return refuse('RULES §3 movement', `${f.id} cannot end a move at (${x},${y}) with ${Math.max(0, mp)} spaces of movement (enemies, obstacles and barrels block, unrevealed areas are closed, and no move may end on a figure)`);
   }
   const W = s.board.width;
-  const hazards = s.board.cells.map((c, i) => ((c & Cell.hazard) !== 0 ? i : -1)).filter((i) => i >= 0);
+  const hazards = [...unpack(s.board.cells).keys()].filter((i) => (cellBits(s, i) & Cell.hazard) !== 0);
   const end = new Set(cellsOf({ x, y, w: f.w, h: f.h }).map(([cx, cy]) => cy * W + cx));
   const avoid = hazards.filter((i) => !end.has(i));
   let steps = path.steps;
@@ -65,7 +65,7 @@ export function moveFigure(s: D4State, f: D4Figure, to: unknown, mp: number, eve
     f.x = steps[k].x;
     f.y = steps[k].y;
     if (teleported) events.push({ type: 'teleported', figure: f.id, to: { x: f.x, y: f.y } });
-    const entered = cellsOf(f).some(([cx, cy]) => !before.has(cy * W + cx) && (s.board.cells[cy * W + cx] & Cell.hazard) !== 0);
+    const entered = cellsOf(f).some(([cx, cy]) => !before.has(cy * W + cx) && (cellBits(s, cy * W + cx) & Cell.hazard) !== 0);
     if (entered) wound(s, f, 1, 'damaging obstacle', events);
   }
   if (f.marine && f.order === 'aim' && s.figures.includes(f)) {
@@ -109,7 +109,7 @@ export function doorRefusal(s: D4State, f: D4Figure, d: D4Door, open: boolean): 
 
 export function setDoor(s: D4State, d: D4Door, open: boolean): void {
   d.open = open;
-  for (const e of d.edges) (e.horizontal ? s.board.hEdges : s.board.vEdges)[e.index] = open ? EdgeKind.none : EdgeKind.door;
+  for (const e of d.edges) setEdge(s, e.horizontal, e.index, open ? EdgeKind.none : EdgeKind.door);
 }
 
 // ------------------------------------------------------------------ tokens
@@ -185,7 +185,7 @@ export function giveRefusal(s: D4State, f: D4Figure, to: unknown, weapon: unknow
 
 /** Why invader `f` may not hop through the ducts to (x,y). Ruling: 1×1 scuttlers only. */
 export function hopRefusal(s: D4State, f: D4Figure, to: unknown): Refusal | number {
-  if (f.marine || !(s.units[f.type].abilities ?? []).includes('scuttle')) return refuse('RULES §3 ducts', `only invaders with the scuttle ability use ducts; ${f.id} has not`);
+  if (f.marine || !(dataOf(s).units[f.type].abilities ?? []).includes('scuttle')) return refuse('RULES §3 ducts', `only invaders with the scuttle ability use ducts; ${f.id} has not`);
   if (f.w * f.h !== 1) return refuse('RULES §3 ducts', `${f.id} is too large for the ducts (Ruling: 1×1 figures only)`);
   const t = to as { x?: unknown; y?: unknown } | null;
   if (!t || typeof t !== 'object' || !Number.isInteger(t.x) || !Number.isInteger(t.y)) return refuse('command', '"to" must be a space {x, y} with integers');

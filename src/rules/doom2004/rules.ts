@@ -11,7 +11,7 @@ import {
   adjacentMarines, DOOR_COST, doorById, doorRefusal, GIVE_COST, giveRefusal, HOP_COST, hopRefusal, moveFigure, pickUp, pickUpRefusal,
   reachable, setDoor,
 } from './movement.ts';
-import { cellsOf, figureAt, hiddenCells, isRefusal, ORDERS, refuse, type AttackPlan, type D4Figure, type D4State, type Order } from './state.ts';
+import { cellBits, cellsOf, figureAt, unpack, hiddenCells, isRefusal, ORDERS, refuse, type AttackPlan, type D4Figure, type D4State, type Order } from './state.ts';
 import {
   ACTIONS, actionRefusal, advance, allMarines, checkWinner, endTurn, respawnSpaces, startActivation, startMarineTurn, tidy, useReady,
 } from './turn.ts';
@@ -315,7 +315,7 @@ function attackCommands(s: D4State, f: D4Figure, base: Command, hidden: Set<numb
   const out: Command[] = [];
   const W = s.board.width;
   const targets: number[] = [];
-  s.board.cells.forEach((c, i) => {
+  unpack(s.board.cells).forEach((c, i) => {
     if (hidden.has(i)) return;
     const g = figureAt(s, i % W, Math.floor(i / W));
     if ((g && g !== f) || (c & Cell.barrel) !== 0) targets.push(i);
@@ -363,7 +363,7 @@ function blowThroughCommands(s: D4State, hidden: Set<number>): Command[] {
         const [x, y] = [ch.last.x + dx, ch.last.y + dy];
         if ((dx === 0 && dy === 0) || x < 0 || y < 0 || x >= W || y >= s.board.height) continue;
         const there = figureAt(s, x, y);
-        const barrel = (s.board.cells[y * W + x] & Cell.barrel) !== 0;
+        const barrel = (cellBits(s, y * W + x) & Cell.barrel) !== 0;
         if ((!there && !barrel) || there === f) continue;
         if (ch.spaces.some(([a, b]) => a === x && b === y) || (there && ch.figures.includes(there.id))) continue;
         if (isRefusal(targetRefusal(s, f, p, { x, y }, sight, hidden))) continue;

@@ -173,15 +173,21 @@ export interface D4Chain {
 export interface D4State {
   ruleset: 'doom2004';
   rng: RngState;
-  board: { width: number; height: number; cells: number[]; hEdges: number[]; vEdges: number[] };
+  /**
+   * The board as the grid core stores it, each array packed into a string of one character per
+   * entry (String.fromCharCode(48 + value)): the state is copied on every command, and strings
+   * copy far faster than arrays of numbers. Read and write through cellBits / setCellBits / setEdge.
+   */
+  board: { width: number; height: number; cells: string; hEdges: string; vEdges: string };
   /** Duct cells (y*width+x): the map letter 'u'. */
   ducts: number[];
   doors: D4Door[];
-  units: Record<string, D4Unit>;
-  weapons: Record<string, D4Attack>;
-  dice: Record<string, D4Die>;
-  /** The marines' starting line (RULES §6 marine start, by party size). */
-  start: D4MarineStart | null;
+  /**
+   * The data the rules read (units, weapons, dice, the marines' start line) as JSON text: the state
+   * is copied on every command and one string copies far faster than the objects. Read it with
+   * `dataOf(s)`.
+   */
+  data: string;
   sides: string[];
   marineSide: string;
   invaderSide: string;
@@ -210,6 +216,19 @@ export interface D4State {
 }
 
 const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+
+/**
+ * The data entries without their citations and names: the state carries only what the rules read
+ * (it is copied on every command; the data sets keep the sources).
+ */
+function rulesOnly<T>(entries: Record<string, T>): Record<string, T> {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'source' && k !== 'name' && k !== 'notes').map(([k, x]) => [k, strip(x)]));
+  };
+  return strip(entries) as Record<string, T>;
+}
 
 /** The marine start line for `n` marines; above the data's largest party, the largest (Ruling). */
 function marineStart(table: Record<string, D4MarineStart>, n: number): D4MarineStart {
@@ -267,9 +286,9 @@ export function initDoom2004(scenario: Scenario, data: Record<string, DataSet>, 
     }
     return set.entries as unknown as Record<string, T>;
   };
-  const units = entries<D4Unit>('units', true);
-  const weapons = entries<D4Attack>('weapons', false);
-  const dice = entries<D4Die>('dice', true);
+  const units = rulesOnly(entries<D4Unit>('units', true));
+  const weapons = rulesOnly(entries<D4Attack>('weapons', false));
+  const dice = rulesOnly(entries<D4Die>('dice', true));
   const starts = entries<D4MarineStart>('marineStart', false);
   if (scenario.sides.length !== 2) throw new Error('sides: doom2004 is played by two sides, the marines and the invader');
   const all = [...scenario.figures, ...(scenario.areas ?? []).flatMap((a) => a.figures ?? [])];
@@ -289,7 +308,7 @@ export function initDoom2004(scenario: Scenario, data: Record<string, DataSet>, 
   const ducts: number[] = [];
   scenario.map.forEach((row, y) => [...row].forEach((ch, x) => ch === 'u' && ducts.push(y * width + x)));
   const doors: D4Door[] = [];
-  (scenario.edges ?? []).forEach((e, i) => {
+  (scenario.edges ?? []).forEach((e) => {
     if (e.kind !== 'door') return;
     const door: D4Door = { id: `door-${doors.length + 1}`, edges: [], cells: [], key: e.key ?? null, open: false };
     const [x1, y1] = e.from;
@@ -305,10 +324,12 @@ export function initDoom2004(scenario: Scenario, data: Record<string, DataSet>, 
         door.cells.push([x1 - 1, y], [x1, y]);
       }
     }
-    door.cells = door.cells.filter(([x, y]) => x >= 0 && y >= 0 && x < width && y < b.height && (b.cells[y * width + x] & Cell.on) !== 0);
-    // A door edge the normaliser turned into a wall (map border) is no door.
-    if (door.edges.every((d) => (d.horizontal ? b.hEdges : b.vEdges)[d.index] === EdgeKind.door) && door.cells.length) doors.push(door);
-    else throw new Error(`edges[${i}]: a door must lie between two map cells`);
+    // Door units that the board made walls (next to an off-map cell) or another edge overwrote are
+    // no door; the rest of the segment is one door, opened and closed as a whole.
+    const kept = door.edges.map((d) => (d.horizontal ? b.hEdges : b.vEdges)[d.index] === EdgeKind.door);
+    door.edges = door.edges.filter((_, k) => kept[k]);
+    door.cells = door.cells.filter((_, k) => kept[k >> 1]);
+    if (door.edges.length) doors.push(door);
   });
   const areas: D4Area[] = (scenario.areas ?? []).map((a) => {
     const cells = new Set<number>();
@@ -318,13 +339,10 @@ export function initDoom2004(scenario: Scenario, data: Record<string, DataSet>, 
   const s: D4State = {
     ruleset: 'doom2004',
     rng: seedRng(seed),
-    board: { width, height: b.height, cells: [...b.cells], hEdges: [...b.hEdges], vEdges: [...b.vEdges] },
+    board: { width, height: b.height, cells: pack(b.cells), hEdges: pack(b.hEdges), vEdges: pack(b.vEdges) },
     ducts,
     doors,
-    units,
-    weapons,
-    dice,
-    start,
+    data: JSON.stringify({ units, weapons, dice, start } satisfies D4Data),
     sides: [...scenario.sides],
     marineSide,
     invaderSide,
@@ -359,7 +377,8 @@ export function initDoom2004(scenario: Scenario, data: Record<string, DataSet>, 
 
 /** Build an area's figure when the area is revealed (same rules as the starting figures). */
 export function buildFigure(s: D4State, f: ScenarioFigure): D4Figure {
-  return figureFromScenario(s.weapons, s.units, s.start, f);
+  const d = dataOf(s);
+  return figureFromScenario(d.weapons, d.units, d.start, f);
 }
 
 function figureFromScenario(weapons: Record<string, D4Attack>, units: Record<string, D4Unit>, start: D4MarineStart | null, f: ScenarioFigure): D4Figure {
@@ -376,10 +395,52 @@ function figureFromScenario(weapons: Record<string, D4Attack>, units: Record<str
   return fig;
 }
 
+export const pack = (values: ArrayLike<number>): string => String.fromCharCode(...Array.from(values, (v) => 48 + v));
+export const unpack = (packed: string): Uint8Array => Uint8Array.from(packed, (ch) => ch.charCodeAt(0) - 48);
+/** Feature bits of cell i (y*width+x). */
+export const cellBits = (s: D4State, i: number): number => s.board.cells.charCodeAt(i) - 48;
+export function setCellBits(s: D4State, i: number, bits: number): void {
+  s.board.cells = s.board.cells.slice(0, i) + String.fromCharCode(48 + bits) + s.board.cells.slice(i + 1);
+}
+export function setEdge(s: D4State, horizontal: boolean, i: number, kind: number): void {
+  const key = horizontal ? 'hEdges' : 'vEdges';
+  s.board[key] = s.board[key].slice(0, i) + String.fromCharCode(48 + kind) + s.board[key].slice(i + 1);
+}
+export const edgeKind = (s: D4State, horizontal: boolean, i: number): number => (horizontal ? s.board.hEdges : s.board.vEdges).charCodeAt(i) - 48;
+
+/** The rules' data of a game (see D4State.data). */
+export interface D4Data {
+  units: Record<string, D4Unit>;
+  weapons: Record<string, D4Attack>;
+  dice: Record<string, D4Die>;
+  /** The marines' starting line (RULES §6 marine start, by party size). */
+  start: D4MarineStart | null;
+}
+
+const parsed = new Map<string, D4Data>();
+function freeze<T>(v: T): T {
+  if (v && typeof v === 'object') {
+    for (const x of Object.values(v)) freeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+/** The parsed data of `s` (shared and frozen: parsed once per distinct text). */
+export function dataOf(s: D4State): D4Data {
+  let d = parsed.get(s.data);
+  if (!d) {
+    d = freeze(JSON.parse(s.data) as D4Data);
+    if (parsed.size >= 64) parsed.clear();
+    parsed.set(s.data, d);
+  }
+  return d;
+}
+
 /** Cell index helpers. */
 export const cellIndex = (s: D4State, x: number, y: number) => y * s.board.width + x;
 export const onMap = (s: D4State, x: number, y: number) =>
-  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < s.board.width && y < s.board.height && (s.board.cells[y * s.board.width + x] & Cell.on) !== 0;
+  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < s.board.width && y < s.board.height && (cellBits(s, y * s.board.width + x) & Cell.on) !== 0;
 
 /** Cells of unrevealed areas, as a set of indices. */
 export function hiddenCells(s: D4State): Set<number> {
@@ -401,7 +462,7 @@ export interface BoardOptions {
 
 /** The grid core's view of the state. Marines use teleporters (RULES §3 teleporters). */
 export function boardOf(s: D4State, o: BoardOptions = {}): Board {
-  const cells = Uint8Array.from(s.board.cells);
+  const cells = unpack(s.board.cells);
   if (o.voidCells) for (const i of o.voidCells) cells[i] &= ~Cell.on;
   if (o.block) for (const i of o.block) cells[i] |= Cell.obstacle;
   if (o.noObstacles) for (let i = 0; i < cells.length; i++) cells[i] &= ~(Cell.obstacle | Cell.barrel);
@@ -410,8 +471,8 @@ export function boardOf(s: D4State, o: BoardOptions = {}): Board {
     width: s.board.width,
     height: s.board.height,
     cells,
-    hEdges: Uint8Array.from(s.board.hEdges),
-    vEdges: Uint8Array.from(s.board.vEdges),
+    hEdges: unpack(s.board.hEdges),
+    vEdges: unpack(s.board.vEdges),
     figures: o.figures ?? s.figures.map(({ id, side, x, y, w, h, marine }) => ({ id, side, x, y, w, h, ...(marine ? { teleports: true } : {}) })),
   };
   return Board.fromData(data);
@@ -432,4 +493,4 @@ export const cellsOf = (f: { x: number; y: number; w: number; h: number }): [num
 export const figureAt = (s: D4State, x: number, y: number): D4Figure | undefined =>
   s.figures.find((f) => x >= f.x && y >= f.y && x < f.x + f.w && y < f.y + f.h);
 
-export const hasCell = (s: D4State, x: number, y: number, bit: number) => onMap(s, x, y) && (s.board.cells[y * s.board.width + x] & bit) !== 0;
+export const hasCell = (s: D4State, x: number, y: number, bit: number) => onMap(s, x, y) && (cellBits(s, y * s.board.width + x) & bit) !== 0;

@@ -12,7 +12,7 @@ import { Cell } from '../../core/types.ts';
 import type { Objective } from '../../scenario/types.ts';
 import type { GameEvent, Refusal } from '../types.ts';
 import { wound } from './damage.ts';
-import { boardOf, cellsOf, figureAt, hasCell, hiddenCells, rangeFrom, refuse, ORDERS, type D4Figure, type D4State, type D4Turn, type Order } from './state.ts';
+import { boardOf, cellsOf, unpack, figureAt, hasCell, hiddenCells, rangeFrom, refuse, ORDERS, type D4Figure, type D4State, type D4Turn, type Order } from './state.ts';
 
 export const ACTIONS = ['sprint', 'advance', 'attack', 'ready'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -136,7 +136,7 @@ export function respawnSpaces(s: D4State, at: { x: number; y: number }): number[
   const W = s.board.width;
   let best = Infinity;
   let out: number[] = [];
-  s.board.cells.forEach((c, i) => {
+  unpack(s.board.cells).forEach((c, i) => {
     if ((c & Cell.on) === 0 || (c & (Cell.obstacle | Cell.barrel | Cell.hazard)) !== 0 || hidden.has(i)) return;
     if (figureAt(s, i % W, Math.floor(i / W))) return;
     const r = range[i];

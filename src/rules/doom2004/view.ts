@@ -1,6 +1,6 @@
 /** The doom2004 position as a board view draws it (GameView). */
 import type { GameView } from '../types.ts';
-import { hiddenCells, type D4State } from './state.ts';
+import { hiddenCells, unpack, type D4State } from './state.ts';
 
 export function viewOf(s: D4State): GameView {
   const side = s.winner !== null ? null : s.phase === 'marines' ? s.marineSide : s.invaderSide;
@@ -14,7 +14,7 @@ export function viewOf(s: D4State): GameView {
   status += ` — frag points ${s.fragPoints}`;
   return {
     ruleset: 'doom2004',
-    board: s.board,
+    board: { width: s.board.width, height: s.board.height, cells: [...unpack(s.board.cells)], hEdges: [...unpack(s.board.hEdges)], vEdges: [...unpack(s.board.vEdges)] },
     figures: s.figures.map((f) => {
       const markers: string[] = [];
       if (f.order) markers.push(f.order);
