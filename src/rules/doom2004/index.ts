@@ -3,6 +3,7 @@ import type { RulesetModule } from '../registry.ts';
 import { explore } from './explore.ts';
 import { doom2004Rules } from './rules.ts';
 import { initDoom2004, type D4State } from './state.ts';
+import { advance } from './turn.ts';
 
 export const doom2004Module: RulesetModule<D4State> = {
   rules: doom2004Rules,
@@ -10,6 +11,8 @@ export const doom2004Module: RulesetModule<D4State> = {
     const s = initDoom2004(scenario, data, seed);
     // Areas the marines already see at the start are revealed before the first command.
     explore(s, []);
+    // A side with nothing to do (no figure yet) passes at once.
+    advance(s, []);
     return s;
   },
 };
