@@ -6,7 +6,7 @@
 import { Cell, EdgeKind } from '../../core/types.ts';
 import type { GameEvent, Refusal } from '../types.ts';
 import { wound } from './damage.ts';
-import { boardOf, cellBits, dataOf, cellsOf, setEdge, unpack, figureAt, hiddenCells, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
+import { boardOf, cellBits, dataOf, doorEdge, cellsOf, setEdge, unpack, figureAt, hiddenCells, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
 
 export const DOOR_COST = 2;
 export const GIVE_COST = 1;
@@ -45,7 +45,8 @@ export function moveFigure(s: D4State, f: D4Figure, to: unknown, mp: number, eve
     return refuse('RULES §3 movement', `${f.id} cannot end a move at (${x},${y}) with ${Math.max(0, mp)} spaces of movement (enemies, obstacles and barrels block, unrevealed areas are closed, and no move may end on a figure)`);
   }
   const W = s.board.width;
-  const hazards = [...unpack(s.board.cells).keys()].filter((i) => (cellBits(s, i) & Cell.hazard) !== 0);
+  const hazards: number[] = [];
+  unpack(s.board.cells).forEach((c, i) => (c & Cell.hazard) !== 0 && hazards.push(i));
   const end = new Set(cellsOf({ x, y, w: f.w, h: f.h }).map(([cx, cy]) => cy * W + cx));
   const avoid = hazards.filter((i) => !end.has(i));
   let steps = path.steps;
@@ -86,7 +87,7 @@ export function doorById(s: D4State, id: unknown): D4Door | Refusal {
 export function doorRefusal(s: D4State, f: D4Figure, d: D4Door, open: boolean): Refusal | null {
   const verb = open ? 'open' : 'close';
   if (d.open === open) return refuse('RULES §3 doors', `${d.id} is already ${open ? 'open' : 'closed'}`);
-  if (!cellsOf(f).some(([x, y]) => d.cells.some(([cx, cy]) => cx === x && cy === y))) {
+  if (!cellsOf(f).some(([x, y]) => d.cells.includes(y * s.board.width + x))) {
     return refuse('RULES §3 doors', `${f.id} must stand on a space next to ${d.id} to ${verb} it`);
   }
   if (d.key !== null) {
@@ -96,7 +97,7 @@ export function doorRefusal(s: D4State, f: D4Figure, d: D4Door, open: boolean): 
   if (!open) {
     // The door line is blocked by a figure on both sides of it (an oversized invader).
     const W = s.board.width;
-    for (const e of d.edges) {
+    for (const e of d.edges.map(doorEdge)) {
       const [a, b] = e.horizontal
         ? [[e.index % W, Math.floor(e.index / W) - 1], [e.index % W, Math.floor(e.index / W)]]
         : [[(e.index % (W + 1)) - 1, Math.floor(e.index / (W + 1))], [e.index % (W + 1), Math.floor(e.index / (W + 1))]];
@@ -109,7 +110,7 @@ export function doorRefusal(s: D4State, f: D4Figure, d: D4Door, open: boolean): 
 
 export function setDoor(s: D4State, d: D4Door, open: boolean): void {
   d.open = open;
-  for (const e of d.edges) setEdge(s, e.horizontal, e.index, open ? EdgeKind.none : EdgeKind.door);
+  for (const e of d.edges.map(doorEdge)) setEdge(s, e.horizontal, e.index, open ? EdgeKind.none : EdgeKind.door);
 }
 
 // ------------------------------------------------------------------ tokens

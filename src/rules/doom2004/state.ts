@@ -105,10 +105,10 @@ export const TOKEN_KINDS = ['ammo', 'armor', 'health', 'key', 'weapon', 'adrenal
 
 export interface D4Door {
   id: string;
-  /** Edge units: horizontal edges as `h<index>`, vertical as `v<index>` into the board's arrays. */
-  edges: { horizontal: boolean; index: number }[];
-  /** The cells on either side of the door (a figure there may open or close it). */
-  cells: [number, number][];
+  /** Edge units: 2 × index for horizontal edges, 2 × index + 1 for vertical ones (see doorEdge). */
+  edges: number[];
+  /** The cells (y*width+x) on either side of the door: a figure there may open or close it. */
+  cells: number[];
   key: string | null;
   open: boolean;
 }
@@ -315,18 +315,18 @@ export function initDoom2004(scenario: Scenario, data: Record<string, DataSet>, 
     const [x2, y2] = e.to;
     if (y1 === y2) {
       for (let x = Math.min(x1, x2); x < Math.max(x1, x2); x++) {
-        door.edges.push({ horizontal: true, index: y1 * width + x });
-        door.cells.push([x, y1 - 1], [x, y1]);
+        door.edges.push(2 * (y1 * width + x));
+        door.cells.push((y1 - 1) * width + x, y1 * width + x);
       }
     } else {
       for (let y = Math.min(y1, y2); y < Math.max(y1, y2); y++) {
-        door.edges.push({ horizontal: false, index: y * (width + 1) + x1 });
-        door.cells.push([x1 - 1, y], [x1, y]);
+        door.edges.push(2 * (y * (width + 1) + x1) + 1);
+        door.cells.push(y * width + x1 - 1, y * width + x1);
       }
     }
     // Door units that the board made walls (next to an off-map cell) or another edge overwrote are
     // no door; the rest of the segment is one door, opened and closed as a whole.
-    const kept = door.edges.map((d) => (d.horizontal ? b.hEdges : b.vEdges)[d.index] === EdgeKind.door);
+    const kept = door.edges.map((code) => (code % 2 ? b.vEdges : b.hEdges)[code >> 1] === EdgeKind.door);
     door.edges = door.edges.filter((_, k) => kept[k]);
     door.cells = door.cells.filter((_, k) => kept[k >> 1]);
     if (door.edges.length) doors.push(door);
@@ -395,8 +395,15 @@ function figureFromScenario(weapons: Record<string, D4Attack>, units: Record<str
   return fig;
 }
 
+/** A door edge unit: which array and where. */
+export const doorEdge = (code: number) => ({ horizontal: code % 2 === 0, index: code >> 1 });
+
 export const pack = (values: ArrayLike<number>): string => String.fromCharCode(...Array.from(values, (v) => 48 + v));
-export const unpack = (packed: string): Uint8Array => Uint8Array.from(packed, (ch) => ch.charCodeAt(0) - 48);
+export function unpack(packed: string): Uint8Array {
+  const out = new Uint8Array(packed.length);
+  for (let i = 0; i < packed.length; i++) out[i] = packed.charCodeAt(i) - 48;
+  return out;
+}
 /** Feature bits of cell i (y*width+x). */
 export const cellBits = (s: D4State, i: number): number => s.board.cells.charCodeAt(i) - 48;
 export function setCellBits(s: D4State, i: number, bits: number): void {
