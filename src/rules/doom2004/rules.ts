@@ -11,7 +11,7 @@ import {
   adjacentMarines, DOOR_COST, doorById, doorRefusal, GIVE_COST, giveRefusal, HOP_COST, hopRefusal, moveFigure, pickUp, pickUpRefusal,
   reachable, setDoor,
 } from './movement.ts';
-import { cellBits, cellsOf, figureAt, unpack, hiddenCells, isRefusal, ORDERS, refuse, type AttackPlan, type D4Figure, type D4State, type Order } from './state.ts';
+import { cellBits, figureAt, unpack, hiddenCells, isRefusal, ORDERS, refuse, type AttackPlan, type D4Figure, type D4State, type Order } from './state.ts';
 import {
   ACTIONS, actionRefusal, advance, allMarines, checkWinner, endTurn, respawnSpaces, startActivation, startMarineTurn, tidy, useReady,
 } from './turn.ts';
@@ -465,4 +465,3 @@ export const doom2004Rules: RulesetEngine<D4State> = {
   view: viewOf,
 };
 
-export { cellsOf };

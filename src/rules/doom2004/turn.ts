@@ -12,7 +12,7 @@ import { Cell } from '../../core/types.ts';
 import type { Objective } from '../../scenario/types.ts';
 import type { GameEvent, Refusal } from '../types.ts';
 import { wound } from './damage.ts';
-import { boardOf, cellsOf, unpack, figureAt, hasCell, hiddenCells, rangeFrom, refuse, ORDERS, type D4Figure, type D4State, type D4Turn, type Order } from './state.ts';
+import { cellsOf, unpack, figureAt, hasCell, hiddenCells, rangeFrom, refuse, ORDERS, type D4Figure, type D4State, type D4Turn, type Order } from './state.ts';
 
 export const ACTIONS = ['sprint', 'advance', 'attack', 'ready'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -190,4 +190,3 @@ export function tidy(s: D4State, events: GameEvent[]): void {
   }
 }
 
-export { boardOf };
