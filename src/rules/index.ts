@@ -8,6 +8,7 @@ import type { Scenario } from '../scenario/types.ts';
 import { resolveData, validateScenario } from '../scenario/validate.ts';
 import type { D20State } from './d20/state.ts';
 import type { Doom2016State } from './doom2016/types.ts';
+import type { D4State } from './doom2004/state.ts';
 import { Game, replayWith } from './game.ts';
 import { RULESET_MODULES, type RulesetModule } from './registry.ts';
 import type { Command } from './types.ts';
@@ -16,9 +17,10 @@ export { Game } from './game.ts';
 export type { ApplyResult, Command, FigureView, GameEvent, GameView, Refusal, TokenView } from './types.ts';
 export type { D20State, D20Unit } from './d20/state.ts';
 export type { Doom2016State } from './doom2016/types.ts';
+export type { D4State, D4Figure } from './doom2004/state.ts';
 
 /** The state of a game of any ruleset (`state.ruleset` tells which). */
-export type GameState = D20State | Doom2016State;
+export type GameState = D20State | Doom2016State | D4State;
 
 export interface GameOptions {
   /** The dice seed; defaults to the scenario's seed, else 1. */

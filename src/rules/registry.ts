@@ -7,6 +7,7 @@ import type { DataSet } from '../data/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { d20Rules } from './d20/rules.ts';
 import { initD20, type D20Unit } from './d20/state.ts';
+import { doom2004Module } from './doom2004/index.ts';
 import { doom2016Module } from './doom2016/index.ts';
 import type { RulesetEngine } from './types.ts';
 
@@ -33,4 +34,5 @@ const d20: RulesetModule<ReturnType<typeof initD20>> = {
 export const RULESET_MODULES: Partial<Record<Ruleset, RulesetModule<object>>> = {
   d20: d20 as unknown as RulesetModule<object>,
   doom2016: doom2016Module as unknown as RulesetModule<object>,
+  doom2004: doom2004Module as unknown as RulesetModule<object>,
 };
