@@ -8,7 +8,7 @@ import { Cell, EdgeKind, type BoardData } from '../../core/types.ts';
 import type { DataSet } from '../../data/index.ts';
 import type { Objective, Scenario, ScenarioFigure, ScenarioToken } from '../../scenario/types.ts';
 import { seedRng, type RngState } from '../rng.ts';
-import type { Refusal } from '../types.ts';
+import type { PlacedFigure, Refusal } from '../types.ts';
 
 export const refuse = (rule: string, message: string): Refusal => ({ rule, message });
 export const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && x !== null && 'rule' in x && 'message' in x && !Array.isArray(x);
@@ -62,14 +62,7 @@ export const ORDERS: readonly Order[] = ['aim', 'guard', 'dodge', 'heal'];
 /** The weapons every marine has (RULES §3 "Marines always have fist, pistol and grenade"). */
 export const STANDARD_WEAPONS = ['fist', 'pistol', 'grenade'];
 
-export interface D4Figure {
-  id: string;
-  side: string;
-  type: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
+export interface D4Figure extends PlacedFigure {
   marine: boolean;
   /** Wounds taken (a marine's wound tokens removed from its bin). */
   wounds: number;
