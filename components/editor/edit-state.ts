@@ -96,7 +96,7 @@ export function toScenario(st: EditState): Scenario {
   return {
     ruleset,
     ...others,
-    map: st.cells.map((r) => r.join('').replace(/ +$/, '')),
+    map: st.cells.map((r) => r.join('')),
     edges,
     figures: st.figures.map((f) => ({ ...f })),
     sides,

@@ -19,7 +19,7 @@ const thing = (v: unknown): string => (isCell(v) ? cellName(v.x, v.y) : typeof v
 function extras(o: Record<string, unknown>, skip: string[]): string {
   const parts = Object.entries(o)
     .filter(([k, v]) => !skip.includes(k) && v !== undefined && (typeof v !== 'object' || isCell(v)))
-    .map(([k, v]) => `${k.replace(/[-_]/g, ' ')} ${thing(v)}`);
+    .map(([k, v]) => `${k.replace(/[-_]/g, ' ')} ${isCell(v) ? cellName(v.x, v.y) : String(v)}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
