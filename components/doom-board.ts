@@ -15,7 +15,7 @@ import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
 import type { Scenario, ScenarioFigure } from '../src/scenario/types.ts';
 import { cellName, figureName } from './coords.ts';
 import {
-  addFigure, blankScenario, EDGE_TOOLS, embedSnippet, figureAtCell, fromScenario, nextId, paintCell, removeFigureAt, resize,
+  addFigure, blankScenario, DEFAULT_SIDES, EDGE_TOOLS, embedSnippet, figureAtCell, fromScenario, nextId, paintCell, removeFigureAt, resize,
   TERRAIN_TOOLS, toggleEdge, toScenario, type EditState, type Side,
 } from './editor/edit-state.ts';
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
@@ -53,7 +53,6 @@ export type HintProvider = (context: HintContext) => Hint | string | null | Prom
 const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 const PLAY_MP = 64;
-const DEFAULT_SIDES: Record<string, string[]> = { doom2016: ['marines', 'invader'], doom2004: ['marines', 'invaders'], d20: ['side-a', 'side-b'] };
 
 const problemsOf = (e: unknown): string[] =>
   e && typeof e === 'object' && Array.isArray((e as { problems?: unknown }).problems) ? ((e as { problems: string[] }).problems) : [];
@@ -167,6 +166,8 @@ export class DoomBoard extends LitElement {
   // ------------------------------------------------------------------ internal state (not reactive;
   // every change calls requestUpdate)
   private _scenario: Scenario | null = null;
+  /** The scenario as given (before validation filled in defaults), for export. */
+  private _source: Scenario | null = null;
   private _error: ErrorDetail | null = null;
   private _loading = true;
   private _loadToken = 0;
@@ -217,10 +218,17 @@ export class DoomBoard extends LitElement {
   exportScenario(): Scenario | null {
     if (this._edit) return toScenario(this._edit);
     if (!this._scenario) return null;
+    const source = structuredClone(this._source ?? this._scenario);
     if (this.mode === 'explore') {
-      return { ...this._scenario, figures: this._figures.map((f) => ({ ...f })), edges: (this._scenario.edges ?? []).filter((_, i) => !this._open.has(i)) };
+      // The scenario as written, with the figures where they stand now and opened doors removed.
+      const figures = source.figures.map((f, i) => {
+        const now = this._figures[i];
+        const rotated = now.w !== (this._scenario!.figures[i].w ?? 1);
+        return { ...f, x: now.x, y: now.y, ...(rotated ? { w: now.w, h: now.h } : {}) };
+      });
+      return { ...source, figures, ...(source.edges ? { edges: source.edges.filter((_, i) => !this._open.has(i)) } : {}) };
     }
-    return structuredClone(this._scenario);
+    return source;
   }
 
   /** Select a figure (null clears the selection), as a click on it would. */
@@ -306,9 +314,10 @@ export class DoomBoard extends LitElement {
       }
       const scenario = this.engine.validate(input);
       this._scenario = scenario;
+      this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
       if (this.mode === 'play') await this._startPlay(scenario, token);
-      else if (this.mode === 'edit') this._startEdit(scenario);
+      else if (this.mode === 'edit') this._startEdit(this._source, scenario);
       else this._startExplore(scenario);
       if (token !== this._loadToken) return;
       this._loading = false;
@@ -700,8 +709,15 @@ export class DoomBoard extends LitElement {
 
   // ------------------------------------------------------------------ edit
 
-  private _startEdit(s: Scenario): void {
-    this._edit = fromScenario(s);
+  /** `s` as written; `sized` validated (footprints from unit data filled in). */
+  private _startEdit(s: Scenario, sized: Scenario = s): void {
+    const st = fromScenario(s);
+    // A figure sized by its unit data (e.g. a 2×2 beast) keeps that size explicitly while edited.
+    st.figures = st.figures.map((f, i) => {
+      const v = sized.figures[i];
+      return f.w === undefined && f.h === undefined && v && ((v.w ?? 1) !== 1 || (v.h ?? 1) !== 1) ? { ...f, w: v.w, h: v.h } : f;
+    });
+    this._edit = st;
     const sides = this._edit.rest.sides;
     this._figureSpec = { side: sides[0] ?? 'side-a', type: s.figures[0]?.type ?? (s.ruleset === 'd20' ? 'trooper' : 'marine'), w: 1, h: 1 };
     this._rebuildEdit();
@@ -788,7 +804,8 @@ export class DoomBoard extends LitElement {
     try {
       const s = this.engine.validate(json);
       this._scenario = s;
-      this._startEdit(s);
+      this._source = json as Scenario;
+      this._startEdit(this._source, s);
       this._announce(`Loaded ${s.title ?? 'the scenario'}`);
       this._emit('doom-change', { scenario: toScenario(this._edit!) });
     } catch (e) {
@@ -1300,7 +1317,8 @@ export class DoomBoard extends LitElement {
     const spec = this._figureSpec;
     const setSpec = (k: keyof typeof spec) => (e: Event) => {
       const v = (e.target as HTMLInputElement).value;
-      this._figureSpec = { ...spec, [k]: k === 'w' || k === 'h' ? Math.max(1, Math.min(3, Number(v) || 1)) : v };
+      this._figureSpec = { ...this._figureSpec, [k]: k === 'w' || k === 'h' ? Math.max(1, Math.min(3, Number(v) || 1)) : v };
+      this.requestUpdate();
     };
     return html`
       <div class="editor" part="editor">

@@ -54,9 +54,12 @@ export function fromScenario(s: Scenario): EditState {
   return { rest, width, height, cells, edges, figures: figures.map((f) => ({ ...f })) };
 }
 
+/** Sides of a new scenario, per ruleset. */
+export const DEFAULT_SIDES: Record<string, string[]> = { doom2016: ['marines', 'invader'], doom2004: ['marines', 'invaders'], d20: ['side-a', 'side-b'] };
+
 /** An empty board of the given size and ruleset. */
 export function blankScenario(ruleset: Scenario['ruleset'], width: number, height: number): Scenario {
-  return { ruleset, title: 'New board', map: Array.from({ length: height }, () => '.'.repeat(width)), edges: [], figures: [], sides: [] };
+  return { ruleset, title: 'New board', map: Array.from({ length: height }, () => '.'.repeat(width)), edges: [], figures: [], sides: [...DEFAULT_SIDES[ruleset]] };
 }
 
 const same = (a: UnitEdge, b: UnitEdge) => a.kind === b.kind && a.key === b.key;
