@@ -15,7 +15,7 @@ import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
 import type { Scenario, ScenarioFigure } from '../src/scenario/types.ts';
 import { cellName, figureName } from './coords.ts';
 import {
-  addFigure, blankScenario, DEFAULT_SIDES, EDGE_TOOLS, embedSnippet, figureAtCell, fromScenario, nextId, paintCell, removeFigureAt, resize,
+  addFigure, blankScenario, DEFAULT_SIDES, EDGE_TOOLS, embedSnippet, figureAtCell, formatScenario, fromScenario, nextId, paintCell, removeFigureAt, resize,
   TERRAIN_TOOLS, toggleEdge, toScenario, type EditState, type Side,
 } from './editor/edit-state.ts';
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
@@ -29,7 +29,7 @@ import {
 import { edgesLayer } from './render/edges.ts';
 import { figuresLayer, tokensLayer } from './render/figures.ts';
 import { viewBox } from './render/geometry.ts';
-import { cursorLayer, fogLayer, pathLayer, reachLayer, sightLayer, targetsLayer, type ReachCell } from './render/overlays.ts';
+import { cursorLayer, fogLayer, pathLayer, reachLayer, sightLayer, targetsLayer, type Box, type ReachCell } from './render/overlays.ts';
 import { terrainLayer } from './render/terrain.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
@@ -122,6 +122,7 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @cssproperty --doom-focus - Keyboard focus and selection.
  * @cssproperty --doom-font - Font family.
  * @cssproperty --doom-max-width - Maximum width of the element.
+ * @cssproperty --doom-cell-max - Largest size of one space, so that small boards are not blown up (default 52px).
  */
 export class DoomBoard extends LitElement {
   static override styles = styles;
@@ -954,6 +955,7 @@ export class DoomBoard extends LitElement {
   private _setCursor(c: Cursor): void {
     this._cursor = c;
     this._hoverAt(c.x, c.y);
+    this.requestUpdate();
   }
 
   private _hoverAt(x: number, y: number): void {
@@ -1213,18 +1215,18 @@ export class DoomBoard extends LitElement {
     const sel = m.figures.find((f) => f.id === this._selected);
     const { x: cx, y: cy } = this._cursor;
     return html`
-      <div class="board" part="board">
+      <div class="board" part="board" style=${`max-width:calc(var(--doom-cell-max, 52px) * ${(vb.w / 32).toFixed(3)})`}>
         <svg class="board-svg" part="svg" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
           ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
           ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
           ${guard([m.tokens], () => tokensLayer(m))}
           ${fogLayer(m, this._explain ? null : this._sel.los)}
-          ${this._explain && this.mode === 'explore' ? nothing : reachLayer(m, this._sel.cells, true)}
+          ${this._explain ? nothing : reachLayer(m, this._sel.cells, true)}
           ${targetsLayer(m, targetRects)}
           ${this._hint?.cells?.length ? reachLayer(m, this._hint.cells, false) : nothing}
           ${figuresLayer(m, this._selected, targets)}
           ${sel ? pathLayer(this._path, sel.w, sel.h) : nothing}
-          ${sightLayer(this._explain)}
+          ${sightLayer(this._explain, this._sightBox(m))}
           ${this._targetCell ? svg`<rect class="blocker-cell" x=${this._targetCell.x * 32 + 2} y=${this._targetCell.y * 32 + 2} width="28" height="28"></rect>` : nothing}
           ${cursorLayer(cx, cy, this._focused)}
         </svg>
@@ -1254,6 +1256,18 @@ export class DoomBoard extends LitElement {
         </div>
       </div>
       <p id="keys" class="visually-hidden">${this._keysHelp()}</p>`;
+  }
+
+  /** d20 lines run across both footprints: the box (doubled coordinates) the witness line is drawn in. */
+  private _sightBox(m: DrawModel): Box | undefined {
+    if (m.ruleset !== 'd20' || !this._selected || !this._target) return undefined;
+    const a = m.figures.find((f) => f.id === this._selected);
+    const t = m.figures.find((f) => f.id === this._target);
+    if (!a || !t) return undefined;
+    return {
+      x1: 2 * Math.min(a.x, t.x), y1: 2 * Math.min(a.y, t.y),
+      x2: 2 * Math.max(a.x + a.w, t.x + t.w), y2: 2 * Math.max(a.y + a.h, t.y + t.h),
+    };
   }
 
   private _keysHelp(): string {
@@ -1312,7 +1326,7 @@ export class DoomBoard extends LitElement {
   private _renderEdit(): TemplateResult {
     const st = this._edit!;
     const s = toScenario(st);
-    const json = JSON.stringify(s, null, 2);
+    const json = formatScenario(s);
     const tool = (id: string, label: string) => html`<button part="button" aria-pressed=${this._tool === id ? 'true' : 'false'} @click=${() => { this._tool = id; this._announce(`Tool: ${label}`); }}>${label}</button>`;
     const spec = this._figureSpec;
     const setSpec = (k: keyof typeof spec) => (e: Event) => {

@@ -45,6 +45,7 @@ export const styles = css`
     --doom-button-border: #8a8a99;
     --doom-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
     --doom-max-width: 100%;
+    --doom-cell-max: 52px;
     display: block;
     max-width: var(--doom-max-width);
     color: var(--doom-text);

@@ -95,15 +95,32 @@ export function toScenario(st: EditState): Scenario {
   }
   const sides = [...(st.rest.sides ?? [])];
   for (const f of st.figures) if (!sides.includes(f.side)) sides.push(f.side);
-  const { ruleset, ...others } = st.rest;
+  // Keys in reading order: what it is, the board, the figures, then the rest.
+  const { ruleset, title, notes, tokens, areas, ...others } = st.rest;
   return {
     ruleset,
-    ...others,
+    ...(title !== undefined ? { title } : {}),
+    ...(notes !== undefined ? { notes } : {}),
     map: st.cells.map((r) => r.join('')),
     edges,
     figures: st.figures.map((f) => ({ ...f })),
+    ...(tokens !== undefined ? { tokens } : {}),
+    ...(areas !== undefined ? { areas } : {}),
+    ...others,
     sides,
   };
+}
+
+/** One line per value, or per item of a list: map rows, edges and figures each read on one line. */
+export function formatScenario(s: Scenario): string {
+  const oneLine = (v: unknown) => JSON.stringify(v, null, 1).replace(/\n\s*/g, ' ');
+  const entries = Object.entries(s).filter(([, v]) => v !== undefined).map(([k, v]) => {
+    const body = Array.isArray(v) && v.length > 0 && v.some((x) => typeof x === 'string' || (x && typeof x === 'object'))
+      ? `[\n${v.map((x) => `    ${oneLine(x)}`).join(',\n')}\n  ]`
+      : oneLine(v);
+    return `  ${JSON.stringify(k)}: ${body}`;
+  });
+  return `{\n${entries.join(',\n')}\n}`;
 }
 
 export function edgeKey(x: number, y: number, side: Side): string {
@@ -168,6 +185,6 @@ export function resize(st: EditState, width: number, height: number): EditState 
 
 /** The ready-to-paste embed snippet for a scenario. */
 export function embedSnippet(s: Scenario, bundleUrl: string, mode = 'explore'): string {
-  const json = JSON.stringify(s, null, 2).replace(/<\//g, '<\\/');
+  const json = formatScenario(s).replace(/<\//g, '<\\/');
   return `<script type="module" src="${bundleUrl}"></script>\n<doom-board mode="${mode}">\n  <script type="application/json">\n${json}\n  </script>\n</doom-board>`;
 }

@@ -34,7 +34,7 @@ function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolea
       <text class="figure-label" x=${x + w / 2} y=${y + h / 2 + 4}>${figureInitials(f.id)}</text>
       ${f.damage ? svg`<g class="damage"><circle cx=${x + w - 3} cy=${y + 3} r="7"></circle><text x=${x + w - 3} y=${y + 6}>${f.damage}</text></g>` : null}
       ${markers.map((k, i) => svg`<g class="marker"><rect x=${x - 2 + i * 11} y=${y + h - 9} width="11" height="11" rx="2"></rect><text x=${x + 3.5 + i * 11} y=${y + h - 0.5}>${MARKER_LETTERS[k] ?? k.charAt(0).toUpperCase()}</text></g>`)}
-      ${f.markers.includes('activated') ? svg`<text class="spent-mark" x=${x + 6} y=${y + 10}>✓</text>` : null}
+      ${f.markers.includes('activated') ? svg`<text class="spent-mark" x=${x + w - 4} y=${y + h - 2}>✓</text>` : null}
     </g>`;
 }
 

@@ -64,13 +64,44 @@ function blockerShape(b: Blocker): SVGTemplateResult[] {
 const line = (l: TestedLine, cls: string) =>
   svg`<line class=${cls} x1=${doubled(l.from.x)} y1=${doubled(l.from.y)} x2=${doubled(l.to.x)} y2=${doubled(l.to.y)}></line>`;
 
+/** A box in doubled coordinates. */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * The line through `l`'s two points, clipped to `box` (Liang–Barsky). d20 explanations give two
+ * critical points of a clear line; the line itself runs on from the attacker's space to the target's.
+ */
+export function extendLine(l: TestedLine, box: Box): TestedLine {
+  const dx = l.to.x - l.from.x;
+  const dy = l.to.y - l.from.y;
+  if (dx === 0 && dy === 0) return l;
+  let t0 = -Infinity;
+  let t1 = Infinity;
+  for (const [p, q] of [[-dx, l.from.x - box.x1], [dx, box.x2 - l.from.x], [-dy, l.from.y - box.y1], [dy, box.y2 - l.from.y]]) {
+    if (p === 0) {
+      if (q < 0) return l;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+  }
+  if (t0 > t1 || !Number.isFinite(t0) || !Number.isFinite(t1)) return l;
+  return { ...l, from: { x: l.from.x + t0 * dx, y: l.from.y + t0 * dy }, to: { x: l.from.x + t1 * dx, y: l.from.y + t1 * dy } };
+}
+
 /**
  * The lines that decide LOS and cover: the clear LOS line (or every blocked one), and for cover the
  * blocked cover lines; each blocking feature is highlighted once.
  */
-export function sightLayer(e: SightExplanation | null): SVGTemplateResult | null {
+export function sightLayer(e: SightExplanation | null, extendTo?: Box): SVGTemplateResult | null {
   if (!e) return null;
-  const clear = e.losLines.filter((l) => !l.blocked);
+  const clear = e.losLines.filter((l) => !l.blocked).map((l) => (extendTo ? extendLine(l, extendTo) : l));
   const blocked = e.losLines.filter((l) => l.blocked);
   const coverBlocked = e.cover ? e.coverLines.filter((l) => l.blocked) : [];
   const seen = new Set<string>();

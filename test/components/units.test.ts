@@ -1,7 +1,7 @@
 /** Pure helpers of the component: coordinates, URL state, the editor's working copy, descriptions. */
 import { describe, expect, test } from 'vitest';
 import { cellName, columnName, figureInitials, parseCellName } from '../../components/coords.ts';
-import { embedSnippet, fromScenario, paintCell, resize, toggleEdge, toScenario } from '../../components/editor/edit-state.ts';
+import { embedSnippet, formatScenario, fromScenario, paintCell, resize, toggleEdge, toScenario } from '../../components/editor/edit-state.ts';
 import { describeCommand, describeEvent } from '../../components/interaction/describe.ts';
 import { navigate } from '../../components/interaction/keyboard.ts';
 import { decodeState, encodeState, readFragment, writeFragment } from '../../components/url-state.ts';
@@ -77,6 +77,12 @@ describe('editor working copy', () => {
     const small = toScenario(resize(st, 2, 2));
     expect(small.map).toEqual(['..', '..']);
     expect(small.edges!.every((e) => e.from[0] <= 2 && e.to[0] <= 2 && e.from[1] <= 2 && e.to[1] <= 2)).toBe(true);
+  });
+  test('the export reads one map row, edge or figure per line and parses back to the same scenario', () => {
+    const text = formatScenario(toScenario(fromScenario(s)));
+    expect(JSON.parse(text)).toEqual(s);
+    expect(text).toContain('\n    { "id": "a", "side": "marines", "type": "marine", "x": 0, "y": 0 }');
+    expect(text).toContain('\n    "....",\n');
   });
   test('the embed snippet carries the scenario and cannot close its script early', () => {
     const snippet = embedSnippet({ ...s, title: '</script><b>' }, 'https://example.org/doom-board.js');
