@@ -102,3 +102,20 @@ test('an enemy figure offers no actions; the moves of a game are kept in the URL
   await expect(other.locator(`#${BOARD} [part="status"]`)).toHaveText('Round 1 — empire: trooper-2 is activating');
   expect(errors).toEqual([]);
 });
+
+test('the hint hook: a provider set as a property shows its hint and fires doom-hint', async ({ page }) => {
+  await recordEvents(page);
+  await page.goto('/d20.html');
+  await ready(page, BOARD);
+  await page.evaluate(() => {
+    const el = document.getElementById('d20-play') as HTMLElement & { hints: unknown };
+    el.hints = (ctx: { view: { side: string }; legalActions: { type: string }[] }) => ({
+      text: `${ctx.view.side}: ${ctx.legalActions.length} possible commands; activate Trooper 1`,
+      cells: [{ x: 1, y: 1 }],
+    });
+  });
+  await page.locator(`#${BOARD} button`, { hasText: 'Hint' }).click();
+  await expect(page.locator(`#${BOARD} .hint`)).toHaveText('Hint: empire: 2 possible commands; activate Trooper 1');
+  await expect(live(page, BOARD)).toHaveText('Hint: empire: 2 possible commands; activate Trooper 1');
+  expect((await events(page, 'doom-hint'))[0].detail).toEqual({ text: 'empire: 2 possible commands; activate Trooper 1' });
+});
