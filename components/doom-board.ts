@@ -195,6 +195,8 @@ export class DoomBoard extends LitElement {
   private _moves = new Map<number, Command[]>();
   private _attacks = new Map<string, Command[]>();
   private _others: Command[] = [];
+  /** Play: legal commands that name no figure (a side's own actions), always offered. */
+  private _sideCommands: Command[] = [];
   private _pending: Command[] = [];
   private _log: string[] = [];
   private _announcement = '';
@@ -606,6 +608,7 @@ export class DoomBoard extends LitElement {
     this._view = v;
     this._history = (await this._game!.history()).length;
     this._model = modelFromView(this._scenario!, v);
+    this._sideCommands = (await this._game!.legalActions()).filter((c) => c.figure === undefined);
     const data = boardDataOfView(v);
     this._board = data ? Board.fromData(data) : null;
     if (this._selected && !v.figures.some((f) => f.id === this._selected)) this._selected = null;
@@ -1315,7 +1318,7 @@ export class DoomBoard extends LitElement {
       ${this._hint ? html`<p class="hint" part="explanation">Hint: ${this._hint.text}</p>` : nothing}
       <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
         ${this._selected ? html`<span>${figureName(this._selected)}:</span>` : html`<span>Select a figure to see its actions.</span>`}
-        ${[...buttons, ...(this._pending.length ? [] : attackButtons)].map((c) => html`<button part="button" @click=${() => this._guard(() => this._apply(c))}>${describeCommand(c)}</button>`)}
+        ${[...buttons, ...(this._pending.length ? [] : [...attackButtons, ...this._sideCommands])].map((c) => html`<button part="button" @click=${() => this._guard(() => this._apply(c))}>${describeCommand(c)}</button>`)}
         <button part="button" ?disabled=${this._history === 0} @click=${() => this._guard(() => this._undo())}>Undo</button>
         ${this.hints ? html`<button part="button" @click=${() => this._guard(() => this._askHint())}>Hint</button>` : nothing}
       </div>

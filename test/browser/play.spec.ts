@@ -119,3 +119,71 @@ test('the hint hook: a provider set as a property shows its hint and fires doom-
   await expect(live(page, BOARD)).toHaveText('Hint: empire: 2 possible commands; activate Trooper 1');
   expect((await events(page, 'doom-hint'))[0].detail).toEqual({ text: 'empire: 2 possible commands; activate Trooper 1' });
 });
+
+test('play mode is ruleset-agnostic: a stand-in engine for doom2016 gets its commands offered and applied', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/index.html');
+  await ready(page, 'home');
+  const applied = await page.evaluate(async () => {
+    type Cmd = { type: string; [k: string]: unknown };
+    const el = document.createElement('doom-board') as HTMLElement & { engine: any; scenario: unknown; mode: string };
+    const real = el.engine;
+    const scenario = {
+      ruleset: 'doom2016', map: ['......', '......'], edges: [{ from: [3, 0], to: [3, 1], kind: 'door' }],
+      figures: [{ id: 'alpha', side: 'marines', type: 'marine', x: 0, y: 0 }, { id: 'imp', side: 'invader', type: 'imp', x: 5, y: 1 }],
+      sides: ['marines', 'invader'],
+    };
+    const log: Cmd[] = [];
+    let alpha = { x: 0, y: 0 };
+    const game = {
+      view: async () => {
+        const d = real.board({ ruleset: 'doom2016', map: scenario.map, edges: scenario.edges }).data;
+        return {
+          ruleset: 'doom2016', board: { width: d.width, height: d.height, cells: [...d.cells], hEdges: [...d.hEdges], vEdges: [...d.vEdges] },
+          figures: [{ id: 'alpha', side: 'marines', type: 'marine', x: alpha.x, y: alpha.y, w: 1, h: 1, markers: ['aim'] }, { id: 'imp', side: 'invader', type: 'imp', x: 5, y: 1, w: 1, h: 1, damage: 2, health: 3, markers: ['staggered'] }],
+          tokens: [], round: 1, side: 'marines', active: 'alpha', winner: null, status: 'Round 1 — marines: alpha',
+        };
+      },
+      legalActions: async (figure?: string) => {
+        const all: Cmd[] = [
+          { type: 'move', figure: 'alpha', to: { x: 1, y: 1 } },
+          { type: 'attack', figure: 'alpha', target: 'imp', weapon: 'pistol' },
+          { type: 'open-door', figure: 'alpha', door: 0 },
+          { type: 'draw-invasion-card' },
+        ];
+        return figure === undefined ? all : all.filter((c) => c.figure === figure);
+      },
+      apply: async (c: Cmd) => {
+        log.push(c);
+        if (c.type === 'move') alpha = c.to as { x: number; y: number };
+        return { ok: true, events: [{ type: c.type === 'move' ? 'moved' : `${c.type}-done`, figure: c.figure, to: c.to }] };
+      },
+      undo: async () => false,
+      history: async () => log,
+    };
+    el.engine = { ready: () => real.ready(), validate: (x: unknown) => real.validate(x), board: (i: unknown) => real.board(i), createGame: async () => game };
+    el.id = 'fake';
+    el.setAttribute('mode', 'play');
+    el.scenario = scenario;
+    document.querySelector('main')!.append(el);
+    await new Promise((r) => el.addEventListener('doom-ready', r, { once: true }));
+    return true;
+  });
+  expect(applied).toBe(true);
+  const g = await ready(page, 'fake');
+  // Side-level command (no figure) is offered at once.
+  await expect(page.locator('#fake button', { hasText: 'Draw invasion card' })).toBeVisible();
+  await expect(page.locator('#fake #c-5-1')).toHaveAttribute('aria-label', 'F2, floor, Imp (invader, 2 damage, staggered)');
+  await g.focus();
+  await keys(page, 'Enter');
+  await expect(page.locator('#fake button', { hasText: 'Open door (Alpha) (door 0)' })).toBeVisible();
+  await expect(page.locator('#fake svg .attack-targets rect')).toHaveCount(1);
+  await keys(page, 'ArrowDown', 'ArrowRight', 'Enter');
+  await expect(page.locator('#fake [part="log"] li').last()).toHaveText('Alpha moves to B2');
+  await walk(page, { x: 1, y: 1 }, { x: 5, y: 1 });
+  await keys(page, 'Enter', 'Enter');
+  await expect(page.locator('#fake [part="log"] li').last()).toHaveText('Attack done: Alpha');
+  await page.locator('#fake button', { hasText: 'Draw invasion card' }).click();
+  await expect(page.locator('#fake [part="log"] li').last()).toHaveText('Draw invasion card done');
+  expect(errors).toEqual([]);
+});
