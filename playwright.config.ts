@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Playwright cannot download browsers here: use Debian's Chromium (.ci/run installs it).
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = 5174; // distinct from `npm start` (5173)
+// Distinct from `npm start` (5173); PW_PORT picks another when several checkouts test at once.
+const PORT = Number(process.env.PW_PORT ?? 5174);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({

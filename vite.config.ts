@@ -1,16 +1,30 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const demoRoot = fileURLToPath(new URL('./demo', import.meta.url));
 
-// Demo pages live in demo/ and import ../src and ../build (the Wasm core, via `?init`).
+// Demo pages live in demo/ (one HTML file per wiki page) and import ../components, ../src and
+// ../build (the Wasm core, via `?init`).
+const pages = Object.fromEntries(
+  readdirSync(demoRoot).filter((f) => f.endsWith('.html')).map((f) => [f.replace(/\.html$/, ''), `${demoRoot}/${f}`]),
+);
+
 export default defineConfig({
-  root: fileURLToPath(new URL('./demo', import.meta.url)),
+  root: demoRoot,
+  // A missing file is a 404, not the index page (scenario URLs must fail loudly).
+  appType: 'mpa',
   server: {
     fs: { allow: [repoRoot] },
+  },
+  // Pre-bundle Lit at start-up so that the first page load never triggers a re-optimisation reload.
+  optimizeDeps: {
+    include: ['lit', 'lit/directives/guard.js'],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist-demo', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: { input: pages },
   },
 });

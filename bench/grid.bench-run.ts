@@ -3,7 +3,7 @@
  * the same process) and rot.js PreciseShadowcasting, on seeded 26×26 and 49×49 boards. Writes
  * bench/RESULTS.md.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { FOV } from 'rot-js';
 import { expect, test } from 'vitest';
@@ -123,6 +123,10 @@ faster than the reference on every row.
 |---|---|---|---|---|---|
 ${lines.join('\n')}
 `;
-  writeFileSync(new URL('./RESULTS.md', import.meta.url), report);
+  // Keep the component's section (written by bench/ui-bench.mjs) when rewriting the file.
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const from = previous.indexOf('<!-- component-bench:start -->');
+  writeFileSync(file, from >= 0 ? `${report}\n${previous.slice(from)}` : report);
   console.log(report);
 });

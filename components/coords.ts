@@ -1,0 +1,49 @@
+/**
+ * Coordinates as the games' boards print them: columns A, B, C… (AA, AB… past Z), rows 1, 2, 3…
+ * Cell (x, y) with x to the right and y down is "C4" for x = 2, y = 3.
+ */
+
+/** Column letters for a 0-based column: 0 → A, 25 → Z, 26 → AA. */
+export function columnName(x: number): string {
+  let n = x + 1;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+/** "C4" for cell (2, 3). */
+export function cellName(x: number, y: number): string {
+  return `${columnName(x)}${y + 1}`;
+}
+
+/** Parse "C4" back to a cell (0-based), or null. */
+export function parseCellName(name: string): { x: number; y: number } | null {
+  const m = /^([A-Z]+)(\d+)$/.exec(name.trim().toUpperCase());
+  if (!m) return null;
+  let x = 0;
+  for (const ch of m[1]) x = x * 26 + (ch.charCodeAt(0) - 64);
+  return { x: x - 1, y: Number(m[2]) - 1 };
+}
+
+/** A readable name for a figure id: "possessed-soldier-1" → "Possessed soldier 1". */
+export function figureName(id: string): string {
+  const words = id.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A short label drawn on a figure: "alpha" → "Al", "possessed-soldier-1" → "PS1", "trooper-2" → "T2". */
+export function figureInitials(id: string): string {
+  const words = id.split(/[-_ ]+/).filter(Boolean);
+  if (words.length === 1) {
+    const w = words[0];
+    return /^\d+$/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1, 2);
+  }
+  return words
+    .map((w) => (/^\d+$/.test(w) ? w : w.charAt(0).toUpperCase()))
+    .join('')
+    .slice(0, 4);
+}

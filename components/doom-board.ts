@@ -1,0 +1,1382 @@
+/**
+ * `<doom-board>`: a board of DOOM: The Board Game (2016, 2004) or a d20 skirmish, drawn in SVG,
+ * with exact, explained line of sight, cover, range and movement.
+ *
+ * Modes: `explore` (rules illustration: select, reach, LOS lines, drag figures, doors), `play` (a
+ * game through the rules engine's `view` / `legalActions` / `apply`, with undo and an event log)
+ * and `edit` (paint terrain, draw edges, place figures, export JSON and an embed snippet).
+ */
+import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { BoardError } from '../src/core/board-input.ts';
+import { Board } from '../src/core/board.ts';
+import type { Placement, SightExplanation } from '../src/core/types.ts';
+import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
+import type { Scenario, ScenarioFigure } from '../src/scenario/types.ts';
+import { cellName, figureName } from './coords.ts';
+import {
+  addFigure, blankScenario, DEFAULT_SIDES, EDGE_TOOLS, embedSnippet, figureAtCell, formatScenario, fromScenario, nextId, paintCell, removeFigureAt, resize,
+  TERRAIN_TOOLS, toggleEdge, toScenario, type EditState, type Side,
+} from './editor/edit-state.ts';
+import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
+import { doomEvent, type ErrorDetail, type DoomEventMap } from './events.ts';
+import { describeCommand, describeEvent } from './interaction/describe.ts';
+import { arrowSide, cellFromPointer, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
+import { boardDataOfView, pathTo, selectionOf, type Selection } from './interaction/selection.ts';
+import {
+  boardInputOf, figureAt, modelFromBoard, modelFromView, onMap, padMap, terrainWords, type DrawModel, type Placed,
+} from './model.ts';
+import { edgesLayer } from './render/edges.ts';
+import { figuresLayer, tokensLayer } from './render/figures.ts';
+import { viewBox } from './render/geometry.ts';
+import { cursorLayer, fogLayer, pathLayer, reachLayer, sightLayer, targetsLayer, type Box, type ReachCell } from './render/overlays.ts';
+import { terrainLayer } from './render/terrain.ts';
+import { styles } from './theme.ts';
+import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
+
+export type Mode = 'explore' | 'play' | 'edit';
+
+/** A hint for the side to act (filled in by the hints work). */
+export interface Hint {
+  text: string;
+  /** Cells to highlight. */
+  cells?: { x: number; y: number }[];
+}
+/** What a hint provider is told. */
+export interface HintContext {
+  view: GameView;
+  selected: string | null;
+  legalActions: Command[];
+}
+export type HintProvider = (context: HintContext) => Hint | string | null | Promise<Hint | string | null>;
+
+const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
+/** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
+const PLAY_MP = 64;
+
+const problemsOf = (e: unknown): string[] =>
+  e && typeof e === 'object' && Array.isArray((e as { problems?: unknown }).problems) ? ((e as { problems: string[] }).problems) : [];
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** The bundle's own URL when running from the built file, for the embed snippet. */
+const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.js';
+
+/**
+ * A board of a tactical grid game with explained line of sight, cover, range and movement.
+ *
+ * @summary Board, rules illustration, game and editor for DOOM (2016, 2004) and d20 skirmishes.
+ *
+ * @attr scenario - URL of a scenario JSON file (the `scenario` property also takes the object).
+ * @attr mode - `explore` (default), `play` or `edit`.
+ * @attr theme - `light` (default), `dark` or `auto` (follows the system setting).
+ * @attr seed - Dice seed for play mode (default: the scenario's seed).
+ * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
+ * @attr url-state - Keep the position in the page URL fragment (`#doom=…`) so a link reproduces it.
+ * @attr hide-coordinates - Hide the A, B, C… / 1, 2, 3… ruler.
+ * @attr label - Accessible name of the board (default: the scenario title).
+ * @attr bundle-url - Script URL written into the editor's embed snippet.
+ *
+ * @slot - An inline scenario: `<script type="application/json">{…}</script>` (not displayed).
+ *
+ * @fires doom-ready - The board is drawn. `detail`: `{ ruleset, width, height, mode, title }`.
+ * @fires doom-select - A figure was selected or the selection cleared. `detail`: `{ figure, at }`.
+ * @fires doom-target - A target was picked: `{ figure, target, los, cover, range, summary }`.
+ * @fires doom-move - A figure moved: `{ figure, from, to, cost }`.
+ * @fires doom-door - A door was opened or closed (explore): `{ edge, open }`.
+ * @fires doom-action - The rules engine accepted a command (play): `{ command, events }`.
+ * @fires doom-undo - The last command was taken back (play): `{ history }`.
+ * @fires doom-change - The scenario was edited (edit): `{ scenario }`.
+ * @fires doom-hint - A hint was shown (play): `{ text }`.
+ * @fires doom-error - Something could not be done: a malformed scenario, a bad URL state, a refused command. `{ message, problems, source }`.
+ *
+ * @csspart board - The box holding the SVG drawing and the keyboard grid.
+ * @csspart svg - The SVG drawing of the board.
+ * @csspart grid - The focusable grid (WAI-ARIA grid pattern) over the drawing.
+ * @csspart toolbar - The row of buttons of the current mode.
+ * @csspart button - Every button.
+ * @csspart status - The status line (whose turn, what is selected).
+ * @csspart explanation - The one-line LOS / cover / range explanation citing the rule.
+ * @csspart log - The event log (play).
+ * @csspart editor - The editor's tools and export (edit).
+ * @csspart error - The error box shown for a malformed scenario.
+ *
+ * @cssproperty --doom-bg - Background of the element.
+ * @cssproperty --doom-text - Text colour.
+ * @cssproperty --doom-floor - Floor of on-map cells.
+ * @cssproperty --doom-grid-line - Lines between cells.
+ * @cssproperty --doom-wall - Walls (thick lines).
+ * @cssproperty --doom-door - Doors.
+ * @cssproperty --doom-blocking - Blocking terrain (solid red line).
+ * @cssproperty --doom-impassable - Impassable terrain (dotted red line).
+ * @cssproperty --doom-difficult - Difficult terrain outline (dotted blue).
+ * @cssproperty --doom-difficult-fill - Difficult terrain tint.
+ * @cssproperty --doom-obstacle - Obstacles.
+ * @cssproperty --doom-teleporter - Teleporters.
+ * @cssproperty --doom-side-0 - Colour of the first side's figures (--doom-side-1 … -3 for the others).
+ * @cssproperty --doom-reach - Reachable spaces.
+ * @cssproperty --doom-path - The cheapest path.
+ * @cssproperty --doom-fog - Shade over cells out of line of sight.
+ * @cssproperty --doom-los-clear - A clear line of sight.
+ * @cssproperty --doom-los-blocked - A blocked line.
+ * @cssproperty --doom-blocker - The feature that blocks a line.
+ * @cssproperty --doom-focus - Keyboard focus and selection.
+ * @cssproperty --doom-font - Font family.
+ * @cssproperty --doom-max-width - Maximum width of the element.
+ * @cssproperty --doom-cell-max - Largest size of one space, so that small boards are not blown up (default 52px).
+ */
+export class DoomBoard extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    scenario: { attribute: 'scenario', converter: { fromAttribute: (v: string | null) => v } },
+    mode: { type: String, reflect: true },
+    theme: { type: String, reflect: true },
+    seed: { type: Number },
+    mp: { type: Number },
+    urlState: { type: Boolean, attribute: 'url-state' },
+    hideCoordinates: { type: Boolean, attribute: 'hide-coordinates' },
+    label: { type: String },
+    bundleUrl: { type: String, attribute: 'bundle-url' },
+    hints: { attribute: false },
+    engine: { attribute: false },
+  };
+
+  /** The scenario: an object, or (from the attribute) the URL of a JSON file. */
+  declare scenario: Scenario | string | null | undefined;
+  /** `explore`, `play` or `edit`. */
+  declare mode: Mode;
+  /** `light`, `dark` or `auto`. */
+  declare theme: 'light' | 'dark' | 'auto';
+  /** Dice seed for play mode. */
+  declare seed: number | undefined;
+  /** Movement points shown on selection in explore mode. */
+  declare mp: number | undefined;
+  /** Keep the position in the URL fragment. */
+  declare urlState: boolean;
+  /** Hide the coordinate ruler. */
+  declare hideCoordinates: boolean;
+  /** Accessible name of the board. */
+  declare label: string | undefined;
+  /** Script URL for the embed snippet. */
+  declare bundleUrl: string | undefined;
+  /** Hint provider for play mode: shows a "Hint" button when set. */
+  declare hints: HintProvider | undefined;
+  /** The engine; defaults to the in-page Wasm engine. */
+  declare engine: EngineClient;
+
+  // ------------------------------------------------------------------ internal state (not reactive;
+  // every change calls requestUpdate)
+  private _scenario: Scenario | null = null;
+  /** The scenario as given (before validation filled in defaults), for export. */
+  private _source: Scenario | null = null;
+  private _error: ErrorDetail | null = null;
+  private _loading = true;
+  private _loadToken = 0;
+  private _model: DrawModel | null = null;
+  private _board: Board | null = null;
+  private _figures: Placed[] = [];
+  private _open = new Set<number>();
+  private _game: GameClient | null = null;
+  private _view: GameView | null = null;
+  private _history = 0;
+  private _edit: EditState | null = null;
+  private _tool = '.';
+  private _figureSpec = { side: '', type: '', w: 1, h: 1 };
+  private _editProblems: string[] = [];
+  private _importText = '';
+  private _selected: string | null = null;
+  private _target: string | null = null;
+  private _targetCell: Cursor | null = null;
+  private _explain: SightExplanation | null = null;
+  private _sel: Selection = { reach: null, cells: [], los: null };
+  private _path: Placement[] | null = null;
+  private _cursor: Cursor = { x: 0, y: 0 };
+  private _focused = false;
+  private _moves = new Map<number, Command[]>();
+  private _attacks = new Map<string, Command[]>();
+  private _others: Command[] = [];
+  /** Play: legal commands that name no figure (a side's own actions), always offered. */
+  private _sideCommands: Command[] = [];
+  private _pending: Command[] = [];
+  private _log: string[] = [];
+  private _announcement = '';
+  private _message = '';
+  private _hint: Hint | null = null;
+  private _drag: { id: string; from: Cursor; moved: boolean } | null = null;
+  private _painting = false;
+  private _inlineObserver: MutationObserver | null = null;
+
+  constructor() {
+    super();
+    this.mode = 'explore';
+    this.theme = 'light';
+    this.urlState = false;
+    this.hideCoordinates = false;
+    this.engine = new InPageEngine();
+  }
+
+  // ------------------------------------------------------------------ public API
+
+  /** The current scenario as JSON (in edit mode: the edited one). */
+  exportScenario(): Scenario | null {
+    if (this._edit) return toScenario(this._edit);
+    if (!this._scenario) return null;
+    const source = structuredClone(this._source ?? this._scenario);
+    if (this.mode === 'explore') {
+      // The scenario as written, with the figures where they stand now and opened doors removed.
+      const figures = source.figures.map((f, i) => {
+        const now = this._figures[i];
+        const rotated = now.w !== (this._scenario!.figures[i].w ?? 1);
+        return { ...f, x: now.x, y: now.y, ...(rotated ? { w: now.w, h: now.h } : {}) };
+      });
+      return { ...source, figures, ...(source.edges ? { edges: source.edges.filter((_, i) => !this._open.has(i)) } : {}) };
+    }
+    return source;
+  }
+
+  /** Select a figure (null clears the selection), as a click on it would. */
+  async select(id: string | null): Promise<void> {
+    await this._guard(async () => {
+      if (id === null) this._clearSelection();
+      else await this._selectFigure(id);
+    });
+    await this.updateComplete;
+  }
+
+  /** Pick a target for the selected figure and explain LOS, cover and range to it. */
+  async target(id: string): Promise<void> {
+    await this._guard(() => this._setTarget(id));
+    await this.updateComplete;
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.scenario === undefined) this._watchInline();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._inlineObserver?.disconnect();
+    this._inlineObserver = null;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('scenario') || changed.has('mode') || changed.has('seed')) {
+      if (this.scenario !== undefined) void this._load();
+    } else if (changed.has('mp') && this._selected && this.mode === 'explore') {
+      this._refreshSelection();
+    }
+  }
+
+  /** An inline `<script type="application/json">` child, now or once the parser adds it. */
+  private _watchInline(): void {
+    const tryRead = () => {
+      const script = this.querySelector(':scope > script[type="application/json"]');
+      if (!script) return false;
+      this._inlineObserver?.disconnect();
+      this._inlineObserver = null;
+      const text = script.textContent ?? '';
+      try {
+        this.scenario = JSON.parse(text) as Scenario;
+      } catch (e) {
+        this._fail('scenario', `The inline scenario is not valid JSON: ${messageOf(e)}`, []);
+      }
+      return true;
+    };
+    if (tryRead()) return;
+    this._inlineObserver = new MutationObserver(() => void tryRead());
+    this._inlineObserver.observe(this, { childList: true, subtree: true, characterData: true });
+    if (this.mode === 'edit') queueMicrotask(() => this.scenario === undefined && !this.querySelector('script') && (this.scenario = null));
+  }
+
+  private async _load(): Promise<void> {
+    const token = ++this._loadToken;
+    this._loading = true;
+    this._error = null;
+    this.requestUpdate();
+    try {
+      let input: unknown = this.scenario;
+      if (typeof input === 'string') {
+        const res = await fetch(input);
+        if (!res.ok) throw Object.assign(new Error(`Could not load the scenario ${input}: HTTP ${res.status}`), { source: 'scenario' });
+        const text = await res.text();
+        try {
+          input = JSON.parse(text);
+        } catch (e) {
+          throw new Error(`The scenario ${input} is not valid JSON: ${messageOf(e)}`);
+        }
+      }
+      await this.engine.ready();
+      if (token !== this._loadToken) return;
+      if (input === null && this.mode === 'edit') input = blankScenario('doom2016', 12, 8);
+      if (input === null || input === undefined) throw new Error('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
+      if (this.mode === 'edit' && typeof input === 'object' && input !== null && !Array.isArray((input as Scenario).sides)) {
+        input = { ...input, sides: DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
+      }
+      const scenario = this.engine.validate(input);
+      this._scenario = scenario;
+      this._source = structuredClone(input) as Scenario;
+      this._resetInteraction();
+      if (this.mode === 'play') await this._startPlay(scenario, token);
+      else if (this.mode === 'edit') this._startEdit(this._source, scenario);
+      else this._startExplore(scenario);
+      if (token !== this._loadToken) return;
+      this._loading = false;
+      this.requestUpdate();
+      await this.updateComplete;
+      const m = this._model!;
+      this.dispatchEvent(doomEvent('doom-ready', { ruleset: m.ruleset, width: m.width, height: m.height, mode: this.mode, ...(scenario.title ? { title: scenario.title } : {}) }));
+    } catch (e) {
+      if (token !== this._loadToken) return;
+      this._loading = false;
+      this._model = null;
+      this._fail('scenario', messageOf(e).replace(/^Invalid scenario: .*/, 'This scenario is not valid.'), problemsOf(e));
+    }
+  }
+
+  private _resetInteraction(): void {
+    this._selected = null;
+    this._target = null;
+    this._targetCell = null;
+    this._explain = null;
+    this._sel = { reach: null, cells: [], los: null };
+    this._path = null;
+    this._moves.clear();
+    this._attacks.clear();
+    this._others = [];
+    this._pending = [];
+    this._log = [];
+    this._message = '';
+    this._hint = null;
+    this._game = null;
+    this._view = null;
+    this._edit = null;
+    this._open = new Set();
+    this._cursor = { x: 0, y: 0 };
+  }
+
+  /** Report a failure inside the element and as a `doom-error` event; never throws. */
+  private _fail(source: ErrorDetail['source'], message: string, problems: string[], blocking = source === 'scenario'): void {
+    const detail: ErrorDetail = { message, problems, source };
+    if (blocking) this._error = detail;
+    else this._message = problems.length ? `${message} ${problems.join('; ')}` : message;
+    this._announce(blocking ? `Error: ${message}` : this._message);
+    this.requestUpdate();
+    this.dispatchEvent(doomEvent('doom-error', detail));
+  }
+
+  /** Run a handler; anything it throws becomes a `doom-error`, never an exception in the host page. */
+  private async _guard(fn: () => unknown): Promise<void> {
+    try {
+      await fn();
+    } catch (e) {
+      this._fail(e instanceof BoardError ? 'command' : 'engine', messageOf(e), problemsOf(e), false);
+    }
+    this.requestUpdate();
+  }
+
+  private _emit<K extends keyof DoomEventMap>(type: K, detail: DoomEventMap[K]['detail']): void {
+    this.dispatchEvent(doomEvent(type, detail));
+  }
+
+  private _announce(text: string): void {
+    // Alternate a trailing no-break space so that repeating the same words is announced again.
+    this._announcement = this._announcement === text ? `${text}\u00a0` : text;
+    this.requestUpdate();
+  }
+
+  // ------------------------------------------------------------------ explore
+
+  private _startExplore(s: Scenario): void {
+    this._figures = s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
+    this._open = new Set();
+    const state = this._readUrl();
+    if (state) {
+      try {
+        if (state.f) {
+          if (state.f.length !== this._figures.length) throw new Error('the URL has positions for a different number of figures');
+          this._figures = this._figures.map((f, i) => {
+            const [x, y, r] = state.f![i];
+            return r ? { ...f, x, y, w: f.h, h: f.w } : { ...f, x, y };
+          });
+        }
+        if (state.d) {
+          for (const i of state.d) if (s.edges?.[i]?.kind !== 'door') throw new Error(`edge ${i} of the scenario is not a door`);
+          this._open = new Set(state.d);
+        }
+        this._rebuildExplore();
+      } catch (e) {
+        this._figures = s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
+        this._open = new Set();
+        this._fail('url', `Ignored the board state in the page URL: ${messageOf(e)}`, problemsOf(e), false);
+      }
+    }
+    this._rebuildExplore();
+    if (state?.s && this._figures.some((f) => f.id === state.s)) {
+      this._selected = state.s;
+      this._refreshSelection();
+      if (state.t && state.t !== state.s && this._figures.some((f) => f.id === state.t)) this._setTargetNow(state.t);
+    }
+  }
+
+  private _rebuildExplore(): void {
+    const s = this._scenario!;
+    this._board = this.engine.board(boardInputOf(s, this._figures, this._open));
+    this._model = modelFromBoard(s, this._board.data, this._figures, this._open);
+  }
+
+  private get _mp(): number {
+    return this.mp ?? DEFAULT_MP[this._scenario?.ruleset ?? 'doom2016'] ?? 4;
+  }
+
+  /** Recompute reach, fog and the explanation for the current selection (batch queries). */
+  private _refreshSelection(): void {
+    if (!this._board || !this._selected) return;
+    if (this.mode === 'explore') {
+      this._sel = selectionOf(this._board, this._selected, this._mp);
+    }
+    if (this._target) this._setTargetNow(this._target, false);
+    this._path = null;
+    this.requestUpdate();
+  }
+
+  private _clearSelection(): void {
+    const had = this._selected !== null;
+    this._selected = null;
+    this._target = null;
+    this._targetCell = null;
+    this._explain = null;
+    this._sel = { reach: null, cells: [], los: null };
+    this._path = null;
+    this._moves.clear();
+    this._attacks.clear();
+    this._others = [];
+    this._pending = [];
+    if (had) {
+      this._emit('doom-select', { figure: null, at: null });
+      this._announce('Selection cleared');
+    }
+    this._writeUrl();
+  }
+
+  private async _selectFigure(id: string): Promise<void> {
+    const f = this._model?.figures.find((g) => g.id === id);
+    if (!f) throw new Error(`no figure ${JSON.stringify(id)} on this board`);
+    this._selected = id;
+    this._target = null;
+    this._targetCell = null;
+    this._explain = null;
+    this._pending = [];
+    this._message = '';
+    if (this.mode === 'play') await this._refreshActions();
+    else this._refreshSelection();
+    this._emit('doom-select', { figure: id, at: { x: f.x, y: f.y } });
+    this._announce(this._selectionWords(id));
+    this._writeUrl();
+  }
+
+  private _selectionWords(id: string): string {
+    const f = this._model!.figures.find((g) => g.id === id)!;
+    const where = `${figureName(id)} at ${cellName(f.x, f.y)} selected`;
+    if (this.mode === 'play') {
+      const parts: string[] = [];
+      if (this._moves.size) parts.push(`${this._moves.size} spaces to move to`);
+      if (this._attacks.size) parts.push(`${this._attacks.size} targets`);
+      for (const c of this._others) parts.push(describeCommand(c));
+      return `${where}: ${parts.length ? parts.join(', ') : 'no actions now'}`;
+    }
+    return `${where}: ${this._sel.cells.length} spaces within ${this._mp} MP`;
+  }
+
+  private _setTarget(id: string): void {
+    if (!this._selected) throw new Error('select a figure first');
+    this._setTargetNow(id);
+  }
+
+  /** Explain LOS, cover and range from the selected figure to `id`; announce it. */
+  private _setTargetNow(id: string, announce = true): void {
+    if (!this._board || !this._selected) return;
+    this._target = id;
+    this._targetCell = null;
+    this._explain = this._board.explain(this._selected, id);
+    const e = this._explain;
+    const t = this._model!.figures.find((g) => g.id === id)!;
+    if (announce) {
+      const verdict = `${figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${e.los ? `, ${e.cover ? 'in cover' : 'not in cover'}` : ''}, range ${e.range < 0 ? 'none' : e.range}`;
+      const attack = this.mode === 'play' && this._attacks.has(id) ? '. Press Enter again to attack' : '';
+      this._announce(`${verdict}${attack}`);
+      this._emit('doom-target', { figure: this._selected, target: id, los: e.los, cover: e.cover, range: e.range, summary: e.summary });
+      this._writeUrl();
+    }
+    this.requestUpdate();
+  }
+
+  private _moveExplore(id: string, x: number, y: number, rotated = false): void {
+    const f = this._figures.find((g) => g.id === id)!;
+    const from = { x: f.x, y: f.y };
+    const cost = !rotated && this._sel.reach && this._selected === id ? this._sel.reach.cost[y * this._sel.reach.width + x] : -1;
+    try {
+      this._board!.moveFigure(id, x, y, rotated);
+    } catch (e) {
+      this._fail('command', `${figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
+      return;
+    }
+    this._figures = this._figures.map((g) => (g.id === id ? { ...g, x, y, ...(rotated ? { w: g.h, h: g.w } : {}) } : g));
+    this._model = modelFromBoard(this._scenario!, this._board!.data, this._figures, this._open);
+    this._message = '';
+    this._emit('doom-move', { figure: id, from, to: { x, y }, ...(cost > 0 ? { cost } : {}) });
+    this._announce(rotated
+      ? `${figureName(id)} rotated to ${f.h}×${f.w}`
+      : `${figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this._mp} MP)`}`);
+    this._refreshSelection();
+    this._writeUrl();
+  }
+
+  private _toggleDoor(index: number): void {
+    const open = new Set(this._open);
+    const opening = !open.has(index);
+    if (opening) open.add(index);
+    else open.delete(index);
+    const before = this._open;
+    this._open = open;
+    try {
+      this._rebuildExplore();
+    } catch (e) {
+      this._open = before;
+      this._rebuildExplore();
+      this._fail('command', 'The door cannot close:', problemsOf(e), false);
+      return;
+    }
+    const d = this._model!.doors.find((x) => x.index === index)!;
+    this._emit('doom-door', { edge: index, open: opening });
+    this._announce(`Door ${this._doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
+    this._refreshSelection();
+    this._writeUrl();
+  }
+
+  private _doorName(s: { x1: number; y1: number; x2: number; y2: number }): string {
+    // The two cells either side of the door's first unit.
+    if (s.y1 === s.y2) {
+      const x = Math.min(s.x1, s.x2);
+      return `${cellName(x, s.y1 - 1)}–${cellName(x, s.y1)}`;
+    }
+    const y = Math.min(s.y1, s.y2);
+    return `${cellName(s.x1 - 1, y)}–${cellName(s.x1, y)}`;
+  }
+
+  /** A door on a side of the cell (explore: the key O toggles it). */
+  private _doorNextTo(x: number, y: number): number | null {
+    for (const d of this._model?.doors ?? []) {
+      const s = d.segment;
+      if (s.y1 === s.y2) {
+        if ((s.y1 === y || s.y1 === y + 1) && x >= Math.min(s.x1, s.x2) && x < Math.max(s.x1, s.x2)) return d.index;
+      } else if ((s.x1 === x || s.x1 === x + 1) && y >= Math.min(s.y1, s.y2) && y < Math.max(s.y1, s.y2)) return d.index;
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ play
+
+  private async _startPlay(s: Scenario, token: number): Promise<void> {
+    const game = await this.engine.createGame(s, this.seed);
+    if (token !== this._loadToken) return;
+    this._game = game;
+    const state = this._readUrl();
+    if (state?.h) {
+      let applied = 0;
+      for (const c of state.h) {
+        const r = await game.apply(c);
+        if (!r.ok) {
+          while (applied-- > 0) await game.undo();
+          this._fail('url', `Ignored the moves in the page URL: command ${state.h.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
+          break;
+        }
+        applied++;
+      }
+    }
+    await this._refreshView();
+    if (state?.s && this._model?.figures.some((f) => f.id === state.s)) {
+      this._selected = state.s;
+      await this._refreshActions();
+    }
+  }
+
+  private async _refreshView(): Promise<void> {
+    const v = await this._game!.view();
+    this._view = v;
+    this._history = (await this._game!.history()).length;
+    this._model = modelFromView(this._scenario!, v);
+    this._sideCommands = (await this._game!.legalActions()).filter((c) => c.figure === undefined);
+    const data = boardDataOfView(v);
+    this._board = data ? Board.fromData(data) : null;
+    if (this._selected && !v.figures.some((f) => f.id === this._selected)) this._selected = null;
+  }
+
+  /** Partition the selected figure's legal commands: moves (to a cell), attacks (a target), others. */
+  private async _refreshActions(): Promise<void> {
+    this._moves = new Map();
+    this._attacks = new Map();
+    this._others = [];
+    this._sel = { reach: null, cells: [], los: null };
+    this._path = null;
+    const id = this._selected;
+    if (!id || !this._game || !this._model) return;
+    const actions = await this._game.legalActions(id);
+    const w = this._model.width;
+    for (const c of actions) {
+      const to = c.to as { x?: unknown; y?: unknown } | undefined;
+      if (to && Number.isInteger(to.x) && Number.isInteger(to.y) && c.target === undefined) {
+        const k = (to.y as number) * w + (to.x as number);
+        this._moves.set(k, [...(this._moves.get(k) ?? []), c]);
+      } else if (c.target !== undefined) {
+        const t = c.target as unknown;
+        const key = typeof t === 'string' ? t : typeof t === 'object' && t && Number.isInteger((t as Cursor).x) ? `@${(t as Cursor).x},${(t as Cursor).y}` : JSON.stringify(t);
+        this._attacks.set(key, [...(this._attacks.get(key) ?? []), c]);
+      } else this._others.push(c);
+    }
+    // Costs and paths come from the grid core; the engine alone decides what is legal.
+    let reach = null;
+    if (this._moves.size && this._board) {
+      try {
+        reach = this._board.reach(id, PLAY_MP);
+      } catch {
+        reach = null;
+      }
+    }
+    const cells: ReachCell[] = [];
+    for (const k of this._moves.keys()) {
+      const cost = reach && reach.cost[k] >= 0 ? reach.cost[k] : undefined;
+      cells.push({ x: k % w, y: Math.floor(k / w), ...(cost !== undefined ? { cost } : {}) });
+    }
+    this._sel = { reach, cells, los: null };
+    if (this._target && !this._attacks.has(this._target)) {
+      this._target = null;
+      this._explain = null;
+    }
+    this.requestUpdate();
+  }
+
+  private async _apply(command: Command): Promise<void> {
+    if (!this._game) return;
+    const r = await this._game.apply(command);
+    if (!r.ok) {
+      this._fail('command', `Refused (${r.refusal.rule}): ${r.refusal.message}`, [], false);
+      return;
+    }
+    this._message = '';
+    this._hint = null;
+    const lines = r.events.map(describeEvent);
+    this._log = [...this._log, ...lines];
+    this._target = null;
+    this._targetCell = null;
+    this._explain = null;
+    this._pending = [];
+    await this._refreshView();
+    if (this._selected) await this._refreshActions();
+    this._emit('doom-action', { command, events: r.events });
+    const moved = r.events.find((e: GameEvent) => e.type === 'moved');
+    if (typeof command.to === 'object' && moved) {
+      this._emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
+    }
+    this._announce(lines.join('. ') || describeCommand(command));
+    this._writeUrl();
+  }
+
+  private async _undo(): Promise<void> {
+    if (!this._game) return;
+    const ok = await this._game.undo();
+    if (!ok) {
+      this._announce('Nothing to undo');
+      return;
+    }
+    this._log = [...this._log, 'Undone: the last command was taken back'];
+    this._target = null;
+    this._explain = null;
+    this._pending = [];
+    await this._refreshView();
+    if (this._selected) await this._refreshActions();
+    this._emit('doom-undo', { history: this._history });
+    this._announce(`Undone. ${this._view?.status ?? ''}`);
+    this._writeUrl();
+  }
+
+  private async _askHint(): Promise<void> {
+    if (!this.hints || !this._game || !this._view) return;
+    const legal = await this._game.legalActions(this._selected ?? undefined);
+    const h = await this.hints({ view: this._view, selected: this._selected, legalActions: legal });
+    this._hint = h === null ? { text: 'No hint for this position.' } : typeof h === 'string' ? { text: h } : h;
+    this._emit('doom-hint', { text: this._hint.text });
+    this._announce(`Hint: ${this._hint.text}`);
+  }
+
+  // ------------------------------------------------------------------ edit
+
+  /** `s` as written; `sized` validated (footprints from unit data filled in). */
+  private _startEdit(s: Scenario, sized: Scenario = s): void {
+    const st = fromScenario(s);
+    // A figure sized by its unit data (e.g. a 2×2 beast) keeps that size explicitly while edited.
+    st.figures = st.figures.map((f, i) => {
+      const v = sized.figures[i];
+      return f.w === undefined && f.h === undefined && v && ((v.w ?? 1) !== 1 || (v.h ?? 1) !== 1) ? { ...f, w: v.w, h: v.h } : f;
+    });
+    this._edit = st;
+    const sides = this._edit.rest.sides;
+    this._figureSpec = { side: sides[0] ?? 'side-a', type: s.figures[0]?.type ?? (s.ruleset === 'd20' ? 'trooper' : 'marine'), w: 1, h: 1 };
+    this._rebuildEdit();
+  }
+
+  /** Draw the edited scenario; figures that no longer fit are reported, not drawn. */
+  private _rebuildEdit(): void {
+    const st = this._edit!;
+    const s = toScenario(st);
+    const problems: string[] = [];
+    let board: Board;
+    try {
+      board = this.engine.board({ ruleset: s.ruleset, map: s.map.length ? padMap(s.map, st.width) : ['.'], edges: s.edges });
+    } catch (e) {
+      problems.push(...problemsOf(e));
+      board = this.engine.board({ ruleset: s.ruleset, map: padMap(s.map, st.width), edges: [] });
+    }
+    const figures = st.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
+    try {
+      this.engine.validate(s);
+    } catch (e) {
+      problems.push(...problemsOf(e));
+    }
+    this._editProblems = problems;
+    this._board = board;
+    this._model = modelFromBoard({ ...s, map: padMap(s.map, st.width) }, board.data, figures, new Set());
+    this._model.map = st.cells.map((r) => r.join(''));
+  }
+
+  private _editChanged(next: EditState, words: string): void {
+    if (next === this._edit) return;
+    this._edit = next;
+    this._rebuildEdit();
+    this._emit('doom-change', { scenario: toScenario(next) });
+    this._announce(words);
+  }
+
+  private _editAt(x: number, y: number, side: Side | null): void {
+    const st = this._edit!;
+    const tool = this._tool;
+    if ((EDGE_TOOLS as string[]).includes(tool) || tool === 'erase-edge') {
+      if (!side) return;
+      const kind = tool === 'erase-edge' ? 'erase' : (tool as (typeof EDGE_TOOLS)[number]);
+      this._editChanged(toggleEdge(st, x, y, side, kind), `${cellName(x, y)} ${side} edge: ${kind === 'erase' ? 'erased' : kind}`);
+      return;
+    }
+    if (tool === 'figure') {
+      if (figureAtCell(st, x, y)) {
+        this._editChanged(removeFigureAt(st, x, y), `Figure at ${cellName(x, y)} removed`);
+        return;
+      }
+      const spec = this._figureSpec;
+      const f: ScenarioFigure = { id: nextId(st, spec.type), side: spec.side, type: spec.type, x, y, ...(spec.w !== 1 ? { w: spec.w } : {}), ...(spec.h !== 1 ? { h: spec.h } : {}) };
+      const next = addFigure(st, f);
+      try {
+        this.engine.board({ ruleset: st.rest.ruleset, map: toScenario(next).map, edges: toScenario(next).edges, figures: next.figures.map((g) => ({ id: g.id, side: g.side, x: g.x, y: g.y, w: g.w, h: g.h })) });
+      } catch (e) {
+        this._fail('command', `No room for a ${spec.w}×${spec.h} figure at ${cellName(x, y)}:`, problemsOf(e).filter((p) => p.includes(`figures[${next.figures.length - 1}]`)).map((p) => p.replace(/^figures\[\d+\]\.\w+: /, '')), false);
+        return;
+      }
+      this._editChanged(next, `${figureName(f.id)} (${f.side}) placed at ${cellName(x, y)}`);
+      return;
+    }
+    if (tool === 'erase') {
+      this._editChanged(removeFigureAt(st, x, y), `Figure at ${cellName(x, y)} removed`);
+      return;
+    }
+    if (tool === ' ' && figureAtCell(st, x, y)) {
+      this._fail('command', `Remove the figure at ${cellName(x, y)} before taking the cell off the map`, [], false);
+      return;
+    }
+    const label = TERRAIN_TOOLS.find((t) => t.letter === tool)?.label ?? tool;
+    this._editChanged(paintCell(st, x, y, tool), `${cellName(x, y)}: ${label.toLowerCase()}`);
+  }
+
+  private _importScenario(): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(this._importText);
+    } catch (e) {
+      this._fail('scenario', `The pasted text is not valid JSON: ${messageOf(e)}`, [], false);
+      return;
+    }
+    try {
+      const s = this.engine.validate(json);
+      this._scenario = s;
+      this._source = json as Scenario;
+      this._startEdit(this._source, s);
+      this._announce(`Loaded ${s.title ?? 'the scenario'}`);
+      this._emit('doom-change', { scenario: toScenario(this._edit!) });
+    } catch (e) {
+      this._fail('scenario', 'The pasted scenario is not valid.', problemsOf(e), false);
+    }
+  }
+
+  // ------------------------------------------------------------------ URL fragment
+
+  private _readUrl(): UrlState | null {
+    if (!this.urlState) return null;
+    const raw = readFragment(location.hash, paramName(this.id));
+    if (raw === null) return null;
+    try {
+      return decodeState(raw);
+    } catch (e) {
+      this._fail('url', `Ignored the board state in the page URL: ${messageOf(e)}`, [], false);
+      return null;
+    }
+  }
+
+  private _writeUrl(): void {
+    if (!this.urlState || this._loading && !this._model) return;
+    let state: UrlState | null = null;
+    if (this.mode === 'explore' && this._scenario) {
+      const orig = this._scenario.figures;
+      state = {
+        f: this._figures.map((f, i) => (f.w !== (orig[i].w ?? 1) ? [f.x, f.y, 1] : [f.x, f.y])),
+        ...(this._open.size ? { d: [...this._open].sort((a, b) => a - b) } : {}),
+        ...(this._selected ? { s: this._selected } : {}),
+        ...(this._target ? { t: this._target } : {}),
+      };
+    } else if (this.mode === 'play' && this._game) {
+      void this._game.history().then((h) => {
+        const s: UrlState = { ...(h.length ? { h } : {}), ...(this._selected ? { s: this._selected } : {}) };
+        this._replaceHash(Object.keys(s).length ? encodeState(s) : null);
+      });
+      return;
+    }
+    if (state) this._replaceHash(encodeState(state));
+  }
+
+  private _replaceHash(value: string | null): void {
+    try {
+      const hash = writeFragment(location.hash, paramName(this.id), value);
+      history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+    } catch {
+      // A sandboxed page may forbid history changes; the board still works.
+    }
+  }
+
+  // ------------------------------------------------------------------ input
+
+  /** Enter / click on a cell: select, target, move or act, depending on the mode. */
+  private async _activate(x: number, y: number): Promise<void> {
+    const m = this._model;
+    if (!m) return;
+    if (this.mode === 'edit') {
+      this._editAt(x, y, null);
+      return;
+    }
+    const fig = figureAt(m, x, y);
+    if (this.mode === 'explore') {
+      if (fig) {
+        if (!this._selected || fig.id === this._selected) {
+          if (fig.id === this._selected) this._announce(this._selectionWords(fig.id));
+          else await this._selectFigure(fig.id);
+        } else if (this._target === fig.id) await this._selectFigure(fig.id);
+        else this._setTargetNow(fig.id);
+        return;
+      }
+      if (this._selected && onMap(m, x, y)) {
+        this._moveExplore(this._selected, x, y);
+        return;
+      }
+      this._announce(this._cellWords(x, y));
+      return;
+    }
+    // play
+    const k = y * m.width + x;
+    if (this._selected && fig && this._attacks.has(fig.id)) {
+      const cmds = this._attacks.get(fig.id)!;
+      if (this._target === fig.id) {
+        if (cmds.length === 1) await this._apply(cmds[0]);
+        else this._offer(cmds);
+      } else this._setTargetNow(fig.id);
+      return;
+    }
+    if (this._selected && this._attacks.has(`@${x},${y}`)) {
+      const cmds = this._attacks.get(`@${x},${y}`)!;
+      if (this._targetCell && this._targetCell.x === x && this._targetCell.y === y) {
+        if (cmds.length === 1) await this._apply(cmds[0]);
+        else this._offer(cmds);
+      } else {
+        this._targetCell = { x, y };
+        this._announce(`${cellName(x, y)} targeted. Press Enter again to ${describeCommand(cmds[0]).toLowerCase()}`);
+      }
+      return;
+    }
+    if (this._selected && this._moves.has(k)) {
+      const cmds = this._moves.get(k)!;
+      if (cmds.length === 1) await this._apply(cmds[0]);
+      else this._offer(cmds);
+      return;
+    }
+    if (fig) {
+      if (fig.id === this._selected) this._announce(this._selectionWords(fig.id));
+      else await this._selectFigure(fig.id);
+      return;
+    }
+    this._announce(this._cellWords(x, y));
+  }
+
+  /** Several commands fit the same click: show them as buttons. */
+  private _offer(cmds: Command[]): void {
+    this._pending = cmds;
+    this._announce(`Choose: ${cmds.map(describeCommand).join('; ')}`);
+  }
+
+  private _cellWords(x: number, y: number): string {
+    const m = this._model!;
+    let s = `${cellName(x, y)}: ${terrainWords(m, x, y)}`;
+    if (this._selected && this.mode === 'explore' && this._sel.los) {
+      const i = y * m.width + x;
+      const reach = this._sel.reach;
+      s += this._sel.los[i] ? ', in line of sight' : ', not in line of sight';
+      if (reach && reach.cost[i] > 0 && reach.end[i]) s += `, ${reach.cost[i]} MP away`;
+    }
+    return s;
+  }
+
+  private _cancel(): void {
+    if (this._pending.length) {
+      this._pending = [];
+      this._announce('Choice cancelled');
+    } else if (this._target || this._targetCell) {
+      this._target = null;
+      this._targetCell = null;
+      this._explain = null;
+      this._announce('Target cleared');
+      this._writeUrl();
+    } else if (this._selected) this._clearSelection();
+    this.requestUpdate();
+  }
+
+  private _setCursor(c: Cursor): void {
+    this._cursor = c;
+    this._hoverAt(c.x, c.y);
+    this.requestUpdate();
+  }
+
+  private _hoverAt(x: number, y: number): void {
+    const id = this._selected;
+    let path: Placement[] | null = null;
+    if (id && this._board && !this._target && this.mode !== 'edit') {
+      const mp = this.mode === 'play' ? PLAY_MP : this._mp;
+      const k = y * (this._model?.width ?? 0) + x;
+      if (this.mode === 'explore' || this._moves.has(k)) {
+        try {
+          path = pathTo(this._board, id, mp, this._sel.reach, x, y);
+        } catch {
+          path = null;
+        }
+      }
+    }
+    if (path !== this._path) {
+      this._path = path;
+      this.requestUpdate();
+    }
+  }
+
+  private _onKeyDown(e: KeyboardEvent): void {
+    const m = this._model;
+    if (!m) return;
+    if (this.mode === 'edit' && e.shiftKey) {
+      const side = arrowSide(e.key);
+      if (side) {
+        e.preventDefault();
+        void this._guard(() => this._editAt(this._cursor.x, this._cursor.y, side));
+        return;
+      }
+    }
+    const next = navigate(e.key, e.ctrlKey || e.metaKey, this._cursor, m.width, m.height);
+    if (next) {
+      e.preventDefault();
+      this._setCursor(next);
+      return;
+    }
+    const { x, y } = this._cursor;
+    switch (e.key) {
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        void this._guard(() => this._activate(x, y));
+        return;
+      case 'Escape':
+        e.preventDefault();
+        this._cancel();
+        return;
+      case 'Delete':
+      case 'Backspace':
+        if (this.mode === 'edit') {
+          e.preventDefault();
+          void this._guard(() => this._editChanged(removeFigureAt(this._edit!, x, y), `Figure at ${cellName(x, y)} removed`));
+        }
+        return;
+      case 'r':
+      case 'R':
+        if (this.mode === 'explore' && this._selected) {
+          e.preventDefault();
+          void this._guard(() => this._rotateSelected());
+        }
+        return;
+      case 'o':
+      case 'O': {
+        const d = this.mode === 'explore' ? this._doorNextTo(x, y) : null;
+        if (d !== null) {
+          e.preventDefault();
+          void this._guard(() => this._toggleDoor(d));
+        }
+        return;
+      }
+      case 'z':
+      case 'Z':
+        if (this.mode === 'play' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          void this._guard(() => this._undo());
+        }
+        return;
+      default:
+    }
+  }
+
+  private _rotateSelected(): void {
+    const f = this._figures.find((g) => g.id === this._selected);
+    if (!f) return;
+    if (f.w === f.h) {
+      this._announce(`${figureName(f.id)} is square; rotating changes nothing`);
+      return;
+    }
+    this._moveExplore(f.id, f.x, f.y, true);
+  }
+
+  private _gridBox(): DOMRect | null {
+    return this.renderRoot.querySelector('.grid')?.getBoundingClientRect() ?? null;
+  }
+
+  private _onPointerDown(e: PointerEvent): void {
+    const m = this._model;
+    const box = this._gridBox();
+    if (!m || !box || e.button !== 0) return;
+    const c = cellFromPointer(e, box, m.width, m.height);
+    if (!c) return;
+    this._cursor = c;
+    if (this.mode === 'edit') {
+      const side = sideFromPointer(e, box, m.width, m.height);
+      const edgeTool = (EDGE_TOOLS as string[]).includes(this._tool) || this._tool === 'erase-edge';
+      void this._guard(() => this._editAt(c.x, c.y, edgeTool ? side : null));
+      this._painting = !edgeTool && this._tool !== 'figure';
+      (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+      return;
+    }
+    if (this.mode === 'explore') {
+      // A door edge near the pointer toggles.
+      const side = sideFromPointer(e, box, m.width, m.height, 0.15);
+      if (side) {
+        const door = this._doorOnSide(c.x, c.y, side);
+        if (door !== null) {
+          void this._guard(() => this._toggleDoor(door));
+          return;
+        }
+      }
+      const fig = figureAt(m, c.x, c.y);
+      if (fig && (!this._selected || this._selected === fig.id)) {
+        this._drag = { id: fig.id, from: c, moved: false };
+        (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+        return;
+      }
+    }
+    void this._guard(() => this._activate(c.x, c.y));
+  }
+
+  private _doorOnSide(x: number, y: number, side: Side): number | null {
+    for (const d of this._model?.doors ?? []) {
+      const s = d.segment;
+      if (s.y1 === s.y2 && (side === 'top' || side === 'bottom')) {
+        const Y = side === 'top' ? y : y + 1;
+        if (s.y1 === Y && x >= Math.min(s.x1, s.x2) && x < Math.max(s.x1, s.x2)) return d.index;
+      } else if (s.x1 === s.x2 && (side === 'left' || side === 'right')) {
+        const X = side === 'left' ? x : x + 1;
+        if (s.x1 === X && y >= Math.min(s.y1, s.y2) && y < Math.max(s.y1, s.y2)) return d.index;
+      }
+    }
+    return null;
+  }
+
+  private _onPointerMove(e: PointerEvent): void {
+    const m = this._model;
+    const box = this._gridBox();
+    if (!m || !box) return;
+    const c = cellFromPointer(e, box, m.width, m.height);
+    if (!c) return;
+    if (this._painting && this.mode === 'edit') {
+      if (c.x !== this._cursor.x || c.y !== this._cursor.y) {
+        this._cursor = c;
+        void this._guard(() => this._editAt(c.x, c.y, null));
+      }
+      return;
+    }
+    if (this._drag && (c.x !== this._drag.from.x || c.y !== this._drag.from.y)) {
+      if (!this._drag.moved && this._selected !== this._drag.id) void this._guard(() => this._selectFigure(this._drag!.id));
+      this._drag.moved = true;
+    }
+    this._hoverAt(c.x, c.y);
+  }
+
+  private _onPointerUp(e: PointerEvent): void {
+    this._painting = false;
+    const drag = this._drag;
+    this._drag = null;
+    if (!drag) return;
+    const m = this._model;
+    const box = this._gridBox();
+    const c = m && box ? cellFromPointer(e, box, m.width, m.height) : null;
+    if (!c) return;
+    this._cursor = c;
+    if (!drag.moved) {
+      void this._guard(() => this._activate(c.x, c.y));
+      return;
+    }
+    const f = this._figures.find((g) => g.id === drag.id)!;
+    // Keep the grab offset inside a large figure.
+    const x = c.x - (drag.from.x - f.x);
+    const y = c.y - (drag.from.y - f.y);
+    void this._guard(() => this._moveExplore(drag.id, x, y));
+  }
+
+  // ------------------------------------------------------------------ render
+
+  protected override render(): TemplateResult {
+    try {
+      if (this._error) return this._renderError(this._error);
+      if (!this._model) return html`<div class="loading" role="status">Loading board…</div>${this._renderLive()}`;
+      return html`
+        ${this._renderBoard(this._model)}
+        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' ? this._renderEdit() : this._renderExplore()}
+        ${this._renderLive()}
+        <slot hidden></slot>`;
+    } catch (e) {
+      return this._renderError({ message: `The board could not be drawn: ${messageOf(e)}`, problems: [], source: 'engine' });
+    }
+  }
+
+  private _renderError(err: ErrorDetail): TemplateResult {
+    return html`
+      <div class="error" part="error" role="alert">
+        <strong>This board cannot be shown.</strong> ${err.message}
+        ${err.problems.length ? html`<ul>${err.problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}
+      </div>
+      <slot hidden></slot>`;
+  }
+
+  private _renderLive(): TemplateResult {
+    return html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>`;
+  }
+
+  private _cellLabels(m: DrawModel): string[][] {
+    const labels: string[][] = [];
+    for (let y = 0; y < m.height; y++) {
+      const row: string[] = [];
+      for (let x = 0; x < m.width; x++) row.push(`${cellName(x, y)}, ${terrainWords(m, x, y)}`);
+      labels.push(row);
+    }
+    for (const t of m.tokens) if (labels[t.y]?.[t.x] !== undefined) labels[t.y][t.x] += `, ${t.label ?? t.kind}${t.color ? ` (${t.color})` : ''}`;
+    for (const f of m.figures) {
+      const extra = [f.side, f.damage ? `${f.damage} damage` : '', ...f.markers].filter(Boolean).join(', ');
+      for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (labels[y]?.[x] !== undefined) labels[y][x] += `, ${figureName(f.id)} (${extra})`;
+    }
+    for (const i of m.hidden) {
+      const x = i % m.width;
+      const y = Math.floor(i / m.width);
+      if (labels[y]?.[x] !== undefined) labels[y][x] = `${cellName(x, y)}, not yet revealed`;
+    }
+    return labels;
+  }
+
+  private _renderBoard(m: DrawModel): TemplateResult {
+    const coords = !this.hideCoordinates;
+    const vb = viewBox(m.width, m.height, coords);
+    const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
+    const gridStyle = `left:${pct(-vb.x, vb.w)};top:${pct(-vb.y, vb.h)};width:${pct(m.width * 32, vb.w)};height:${pct(m.height * 32, vb.h)}`;
+    const label = this.label ?? m.title ?? 'Board';
+    const targets = new Set<string>();
+    const targetRects: { x: number; y: number; w: number; h: number }[] = [];
+    if (this.mode === 'play') {
+      for (const key of this._attacks.keys()) {
+        const f = m.figures.find((g) => g.id === key);
+        if (f) targetRects.push(f);
+        else if (key.startsWith('@')) {
+          const [x, y] = key.slice(1).split(',').map(Number);
+          targetRects.push({ x, y, w: 1, h: 1 });
+        }
+      }
+    }
+    if (this._target) targets.add(this._target);
+    const sel = m.figures.find((f) => f.id === this._selected);
+    const { x: cx, y: cy } = this._cursor;
+    return html`
+      <div class="board" part="board" style=${`max-width:calc(var(--doom-cell-max, 52px) * ${(vb.w / 32).toFixed(3)})`}>
+        <svg class="board-svg" part="svg" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
+          ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
+          ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
+          ${guard([m.tokens], () => tokensLayer(m))}
+          ${fogLayer(m, this._explain ? null : this._sel.los)}
+          ${this._explain ? nothing : reachLayer(m, this._sel.cells, true)}
+          ${targetsLayer(m, targetRects)}
+          ${this._hint?.cells?.length ? reachLayer(m, this._hint.cells, false) : nothing}
+          ${figuresLayer(m, this._selected, targets)}
+          ${sel ? pathLayer(this._path, sel.w, sel.h) : nothing}
+          ${sightLayer(this._explain, this._sightBox(m))}
+          ${this._targetCell ? svg`<rect class="blocker-cell" x=${this._targetCell.x * 32 + 2} y=${this._targetCell.y * 32 + 2} width="28" height="28"></rect>` : nothing}
+          ${cursorLayer(cx, cy, this._focused)}
+        </svg>
+        <div
+          class="grid"
+          part="grid"
+          role="grid"
+          tabindex="0"
+          aria-label=${label}
+          aria-rowcount=${m.height}
+          aria-colcount=${m.width}
+          aria-describedby="keys"
+          aria-activedescendant=${`c-${cx}-${cy}`}
+          style=${gridStyle}
+          @keydown=${this._onKeyDown}
+          @focus=${() => { this._focused = true; this.requestUpdate(); }}
+          @blur=${() => { this._focused = false; this.requestUpdate(); }}
+          @pointerdown=${this._onPointerDown}
+          @pointermove=${this._onPointerMove}
+          @pointerup=${this._onPointerUp}
+          @pointerleave=${() => { if (!this._drag && this._path) { this._path = null; this.requestUpdate(); } }}
+        >
+          ${guard([m], () => {
+            const labels = this._cellLabels(m);
+            return labels.map((row, y) => html`<div class="row" role="row" aria-rowindex=${y + 1}>${row.map((l, x) => html`<div class="cell" role="gridcell" id=${`c-${x}-${y}`} aria-colindex=${x + 1} aria-label=${l}></div>`)}</div>`);
+          })}
+        </div>
+      </div>
+      <p id="keys" class="visually-hidden">${this._keysHelp()}</p>`;
+  }
+
+  /** d20 lines run across both footprints: the box (doubled coordinates) the witness line is drawn in. */
+  private _sightBox(m: DrawModel): Box | undefined {
+    if (m.ruleset !== 'd20' || !this._selected || !this._target) return undefined;
+    const a = m.figures.find((f) => f.id === this._selected);
+    const t = m.figures.find((f) => f.id === this._target);
+    if (!a || !t) return undefined;
+    return {
+      x1: 2 * Math.min(a.x, t.x), y1: 2 * Math.min(a.y, t.y),
+      x2: 2 * Math.max(a.x + a.w, t.x + t.w), y2: 2 * Math.max(a.y + a.h, t.y + t.h),
+    };
+  }
+
+  private _keysHelp(): string {
+    const base = 'Arrow keys move between spaces, Home and End go to the ends of a row. Enter selects or acts, Escape cancels.';
+    if (this.mode === 'edit') return `${base} Enter paints with the chosen tool; Shift with an arrow key draws the chosen edge on that side; Delete removes a figure.`;
+    if (this.mode === 'play') return `${base} Select a figure, then Enter on a highlighted space moves it; Enter on a target explains line of sight, Enter again attacks. Control+Z undoes.`;
+    return `${base} Select a figure, then Enter on another figure explains line of sight, cover and range; Enter on an empty space moves the figure there. R rotates a large figure; O opens or closes a door next to the space.`;
+  }
+
+  private _renderExplanation(): TemplateResult {
+    const e = this._explain;
+    return html`<p class="explanation" part="explanation">${e ? e.summary : nothing}</p>`;
+  }
+
+  private _status(): string {
+    const m = this._model!;
+    if (this.mode === 'play') return this._view?.status ?? '';
+    const sel = this._selected ? m.figures.find((f) => f.id === this._selected) : null;
+    if (!sel) return `${m.title ?? 'Board'} — ${m.width}×${m.height}, ${m.ruleset}. Select a figure.`;
+    return `${figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${this._sel.cells.length} spaces within ${this._mp} MP${this._target ? ` — target ${figureName(this._target)}` : ''}`;
+  }
+
+  private _renderExplore(): TemplateResult {
+    const m = this._model!;
+    const sel = this._figures.find((f) => f.id === this._selected);
+    return html`
+      <p class="status" part="status">${this._status()}</p>
+      ${this._renderExplanation()}
+      ${this._message ? html`<p class="message" role="note">${this._message}</p>` : nothing}
+      <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
+        ${sel && sel.w !== sel.h ? html`<button part="button" @click=${() => this._guard(() => this._rotateSelected())}>Rotate ${figureName(sel.id)}</button>` : nothing}
+        ${this._selected ? html`<button part="button" @click=${() => this._cancel()}>Clear selection</button>` : nothing}
+        ${m.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${() => this._guard(() => this._toggleDoor(d.index))}>Door ${this._doorName(d.segment)}: ${d.open ? 'open' : 'closed'}</button>`)}
+      </div>`;
+  }
+
+  private _renderPlay(): TemplateResult {
+    const v = this._view;
+    const buttons = this._pending.length ? this._pending : this._others;
+    const attackButtons = this._target ? this._attacks.get(this._target) ?? [] : this._targetCell ? this._attacks.get(`@${this._targetCell.x},${this._targetCell.y}`) ?? [] : [];
+    return html`
+      <p class="status" part="status">${v?.status ?? ''}${v?.winner ? html` — <strong>${figureName(v.winner)} won</strong>` : nothing}</p>
+      ${this._renderExplanation()}
+      ${this._message ? html`<p class="message" role="note">${this._message}</p>` : nothing}
+      ${this._hint ? html`<p class="hint" part="explanation">Hint: ${this._hint.text}</p>` : nothing}
+      <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
+        ${this._selected ? html`<span>${figureName(this._selected)}:</span>` : html`<span>Select a figure to see its actions.</span>`}
+        ${[...buttons, ...(this._pending.length ? [] : [...attackButtons, ...this._sideCommands])].map((c) => html`<button part="button" @click=${() => this._guard(() => this._apply(c))}>${describeCommand(c)}</button>`)}
+        <button part="button" ?disabled=${this._history === 0} @click=${() => this._guard(() => this._undo())}>Undo</button>
+        ${this.hints ? html`<button part="button" @click=${() => this._guard(() => this._askHint())}>Hint</button>` : nothing}
+      </div>
+      <h3 class="visually-hidden">Event log</h3>
+      <ol class="log" part="log" aria-label="Event log">${this._log.map((l) => html`<li>${l}</li>`)}</ol>`;
+  }
+
+  private _renderEdit(): TemplateResult {
+    const st = this._edit!;
+    const s = toScenario(st);
+    const json = formatScenario(s);
+    const tool = (id: string, label: string) => html`<button part="button" aria-pressed=${this._tool === id ? 'true' : 'false'} @click=${() => { this._tool = id; this._announce(`Tool: ${label}`); }}>${label}</button>`;
+    const spec = this._figureSpec;
+    const setSpec = (k: keyof typeof spec) => (e: Event) => {
+      const v = (e.target as HTMLInputElement).value;
+      this._figureSpec = { ...this._figureSpec, [k]: k === 'w' || k === 'h' ? Math.max(1, Math.min(3, Number(v) || 1)) : v };
+      this.requestUpdate();
+    };
+    return html`
+      <div class="editor" part="editor">
+        <p class="status" part="status">${s.title ?? 'Scenario'} — ${st.width}×${st.height}, ${s.ruleset}. Tool: ${this._toolLabel()}</p>
+        ${this._message ? html`<p class="message" role="note">${this._message}</p>` : nothing}
+        <div class="bar" role="toolbar" aria-label="Terrain">${TERRAIN_TOOLS.map((t) => tool(t.letter, t.label))}</div>
+        <div class="bar" role="toolbar" aria-label="Edges and figures">
+          ${EDGE_TOOLS.map((k) => tool(k, k.charAt(0).toUpperCase() + k.slice(1)))}
+          ${tool('erase-edge', 'Erase edge')} ${tool('figure', 'Figure')} ${tool('erase', 'Erase figure')}
+        </div>
+        <div class="bar">
+          <label>Side <input type="text" .value=${spec.side} @change=${setSpec('side')} /></label>
+          <label>Type <input type="text" .value=${spec.type} @change=${setSpec('type')} /></label>
+          <label>W <input type="number" min="1" max="3" .value=${String(spec.w)} @change=${setSpec('w')} /></label>
+          <label>H <input type="number" min="1" max="3" .value=${String(spec.h)} @change=${setSpec('h')} /></label>
+        </div>
+        <div class="bar">
+          <label>Width <input type="number" min="1" max="64" .value=${String(st.width)} @change=${(e: Event) => this._guard(() => this._editChanged(resize(st, Math.max(1, Math.min(64, Number((e.target as HTMLInputElement).value) || 1)), st.height), 'Resized'))} /></label>
+          <label>Height <input type="number" min="1" max="64" .value=${String(st.height)} @change=${(e: Event) => this._guard(() => this._editChanged(resize(st, st.width, Math.max(1, Math.min(64, Number((e.target as HTMLInputElement).value) || 1))), 'Resized'))} /></label>
+        </div>
+        ${this._editProblems.length ? html`<div class="error" part="error"><strong>Not yet a valid scenario:</strong><ul>${this._editProblems.map((p) => html`<li>${p}</li>`)}</ul></div>` : nothing}
+        <label for="export">Scenario JSON</label>
+        <textarea id="export" class="export" readonly .value=${json}></textarea>
+        <label for="embed">Embed snippet</label>
+        <textarea id="embed" class="embed" readonly .value=${embedSnippet(s, this.bundleUrl ?? OWN_URL)}></textarea>
+        <label for="import">Paste a scenario to load it</label>
+        <textarea id="import" class="import" .value=${this._importText} @input=${(e: Event) => { this._importText = (e.target as HTMLTextAreaElement).value; }}></textarea>
+        <div class="bar"><button part="button" @click=${() => this._guard(() => this._importScenario())}>Load pasted scenario</button></div>
+      </div>`;
+  }
+
+  private _toolLabel(): string {
+    const t = this._tool;
+    return TERRAIN_TOOLS.find((x) => x.letter === t)?.label ?? ({ 'erase-edge': 'Erase edge', figure: 'Figure', erase: 'Erase figure' } as Record<string, string>)[t] ?? t;
+  }
+}
+
+if (!customElements.get('doom-board')) customElements.define('doom-board', DoomBoard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'doom-board': DoomBoard;
+  }
+}

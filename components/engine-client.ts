@@ -1,0 +1,60 @@
+/**
+ * The component talks to the rules engine through this interface. `InPageEngine` runs the Wasm
+ * grid core and the rules in the page (the default); an HTTP implementation with the same shape
+ * can come later. Game calls are asynchronous so that a remote engine fits the same interface.
+ *
+ * Play mode is ruleset-agnostic: it draws `view()`, offers `legalActions(figure)` and sends
+ * `apply(command)`; nothing here knows a ruleset's commands.
+ */
+import { Board, loadCore, type BoardInput } from '../src/core/index.ts';
+import { createGame } from '../src/rules/index.ts';
+import type { ApplyResult, Command, GameView } from '../src/rules/types.ts';
+import { validateScenario, type Scenario } from '../src/scenario/index.ts';
+
+export interface GameClient {
+  view(): Promise<GameView>;
+  legalActions(figure?: string): Promise<Command[]>;
+  apply(command: Command): Promise<ApplyResult>;
+  /** Take back the last accepted command; false when there is none. */
+  undo(): Promise<boolean>;
+  /** The accepted commands in order. */
+  history(): Promise<Command[]>;
+}
+
+export interface EngineClient {
+  /** Resolves when the engine can answer (loads the Wasm core once). */
+  ready(): Promise<void>;
+  /** Validate and normalise a scenario; throws an error with `problems` when it is invalid. */
+  validate(input: unknown): Scenario;
+  /** Start a game (play mode); throws when the ruleset cannot be played yet. */
+  createGame(scenario: Scenario, seed?: number): Promise<GameClient>;
+  /** Geometry for drawing and explaining (LOS, cover, range, reach): always in the page. */
+  board(input: BoardInput): Board;
+}
+
+/** The default engine: the Wasm core and the rules running in this page. */
+export class InPageEngine implements EngineClient {
+  ready(): Promise<void> {
+    return loadCore().then(() => undefined);
+  }
+
+  validate(input: unknown): Scenario {
+    return validateScenario(input);
+  }
+
+  async createGame(scenario: Scenario, seed?: number): Promise<GameClient> {
+    await this.ready();
+    const game = createGame(scenario, seed === undefined ? {} : { seed });
+    return {
+      view: async () => game.view(),
+      legalActions: async (figure) => game.legalActions(figure),
+      apply: async (command) => game.apply(command),
+      undo: async () => game.undo(),
+      history: async () => game.history,
+    };
+  }
+
+  board(input: BoardInput): Board {
+    return Board.create(input);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Words for commands and events, ruleset-agnostic: known field names (figure, target, to, from,
+ * damage, hit, …) are phrased, anything else is listed, so a new ruleset's commands still read well.
+ */
+import type { Command, GameEvent } from '../../src/rules/types.ts';
+import { cellName, figureName } from '../coords.ts';
+
+const isCell = (v: unknown): v is { x: number; y: number } =>
+  typeof v === 'object' && v !== null && Number.isInteger((v as { x?: unknown }).x) && Number.isInteger((v as { y?: unknown }).y);
+
+const words = (type: string) => {
+  const s = type.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+const thing = (v: unknown): string => (isCell(v) ? cellName(v.x, v.y) : typeof v === 'string' ? figureName(v) : JSON.stringify(v));
+
+/** Fields other than the ones phrased, as "key value" pairs. */
+function extras(o: Record<string, unknown>, skip: string[]): string {
+  const parts = Object.entries(o)
+    .filter(([k, v]) => !skip.includes(k) && v !== undefined && (typeof v !== 'object' || isCell(v)))
+    .map(([k, v]) => `${k.replace(/[-_]/g, ' ')} ${isCell(v) ? cellName(v.x, v.y) : String(v)}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+export function describeCommand(c: Command): string {
+  const who = typeof c.figure === 'string' ? figureName(c.figure) : '';
+  switch (c.type) {
+    case 'activate':
+      return `Activate ${who}`;
+    case 'end':
+      return `End ${who}'s activation`;
+    case 'move':
+      return `Move ${who} to ${thing(c.to)}${extras(c, ['type', 'figure', 'to'])}`;
+    case 'attack':
+      return `Attack ${thing(c.target)} with ${who}${extras(c, ['type', 'figure', 'target', 'helpers'])}`;
+    default: {
+      const on = c.target !== undefined ? ` ${thing(c.target)}` : c.to !== undefined ? ` to ${thing(c.to)}` : '';
+      return `${words(c.type)}${who ? ` (${who})` : ''}${on}${extras(c, ['type', 'figure', 'target', 'to'])}`;
+    }
+  }
+}
+
+export function describeEvent(e: GameEvent): string {
+  const f = typeof e.figure === 'string' ? figureName(e.figure) : '';
+  switch (e.type) {
+    case 'activated':
+      return `${f} is activated`;
+    case 'activation-ended':
+      return `${f} ends its activation`;
+    case 'moved':
+      return `${f} moves ${isCell(e.from) ? `from ${thing(e.from)} ` : ''}to ${thing(e.to)}${typeof e.cost === 'number' ? ` (cost ${e.cost})` : ''}`;
+    case 'attacked': {
+      const roll = typeof e.natural === 'number' ? `: rolled ${e.natural}${typeof e.total === 'number' ? `, total ${e.total}` : ''}${typeof e.defense === 'number' ? ` against ${e.defense}` : ''}` : '';
+      const outcome = e.hit === true ? ` — hit${typeof e.damage === 'number' ? `, ${e.damage} damage` : ''}` : e.hit === false ? ' — miss' : '';
+      return `${f} attacks ${thing(e.target)}${e.cover ? ' (in cover)' : ''}${roll}${outcome}${typeof e.rule === 'string' ? ` (${e.rule})` : ''}`;
+    }
+    case 'damaged':
+      return `${f} takes ${e.damage} damage${typeof e.hp === 'number' ? `, ${e.hp} left` : ''}`;
+    case 'defeated':
+      return `${f} is defeated`;
+    case 'phase-started':
+      return `${typeof e.side === 'string' ? figureName(e.side) : 'Next side'}'s phase${typeof e.round === 'number' ? ` (round ${e.round})` : ''}`;
+    case 'round-started':
+      return `Round ${e.round} begins`;
+    case 'game-over':
+      return e.winner ? `Game over: ${figureName(String(e.winner))} win` : 'Game over: a draw';
+    default: {
+      const target = e.target !== undefined ? ` ${thing(e.target)}` : '';
+      return `${words(e.type)}${f ? `: ${f}` : ''}${target}${extras(e, ['type', 'figure', 'target'])}`;
+    }
+  }
+}

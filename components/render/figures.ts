@@ -1,0 +1,65 @@
+/**
+ * Figures with their footprint and orientation, side colour, short label, damage and markers;
+ * tokens (portals, items, keys) underneath.
+ */
+import { svg, type SVGTemplateResult } from 'lit';
+import { figureInitials } from '../coords.ts';
+import type { DrawFigure, DrawModel, DrawToken } from '../model.ts';
+import { S } from './geometry.ts';
+
+/** Index of a side in the scenario's side order (for its colour); unknown sides take the next ones. */
+export function sideIndex(m: DrawModel, side: string): number {
+  const i = m.sides.indexOf(side);
+  return (i < 0 ? m.sides.length : i) % 4;
+}
+
+const MARKER_LETTERS: Record<string, string> = { stunned: 'S', staggered: '!', activated: '✓', aim: 'A', guard: 'G', dodge: 'D', order: 'O' };
+
+function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolean): SVGTemplateResult {
+  const x = f.x * S + 3;
+  const y = f.y * S + 3;
+  const w = f.w * S - 6;
+  const h = f.h * S - 6;
+  const large = f.w * f.h > 1;
+  const cls = `figure side-${sideIndex(m, f.side)}${selected ? ' selected' : ''}${targeted ? ' targeted' : ''}${f.markers.includes('activated') ? ' spent' : ''}`;
+  // Orientation: a notch on the "front" (long) side of a large non-square figure.
+  const notch = large && f.w !== f.h
+    ? (f.w > f.h ? svg`<path class="facing" d=${`M${x + w / 2 - 5} ${y}l5 5l5 -5`}></path>` : svg`<path class="facing" d=${`M${x} ${y + h / 2 - 5}l5 5l-5 5`}></path>`)
+    : null;
+  const markers = f.markers.filter((k) => k !== 'activated');
+  return svg`
+    <g class=${cls} data-figure=${f.id}>
+      <rect x=${x} y=${y} width=${w} height=${h} rx=${large ? 8 : 12}></rect>
+      ${notch}
+      <text class="figure-label" x=${x + w / 2} y=${y + h / 2 + 4}>${figureInitials(f.id)}</text>
+      ${f.damage ? svg`<g class="damage"><circle cx=${x + w - 3} cy=${y + 3} r="7"></circle><text x=${x + w - 3} y=${y + 6}>${f.damage}</text></g>` : null}
+      ${markers.map((k, i) => svg`<g class="marker"><rect x=${x - 2 + i * 11} y=${y + h - 9} width="11" height="11" rx="2"></rect><text x=${x + 3.5 + i * 11} y=${y + h - 0.5}>${MARKER_LETTERS[k] ?? k.charAt(0).toUpperCase()}</text></g>`)}
+      ${f.markers.includes('activated') ? svg`<text class="spent-mark" x=${x + w - 4} y=${y + h - 2}>✓</text>` : null}
+    </g>`;
+}
+
+export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>): SVGTemplateResult {
+  return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => figure(m, f, f.id === selected, targets.has(f.id)))}</g>`;
+}
+
+const TOKEN_COLOURS: Record<string, string> = { red: '#d22', blue: '#26d', yellow: '#eb0', green: '#2a4', purple: '#93c' };
+
+function token(t: DrawToken): SVGTemplateResult {
+  const cx = t.x * S + S / 2;
+  const cy = t.y * S + S / 2;
+  const colour = t.color ? TOKEN_COLOURS[t.color] ?? t.color : undefined;
+  switch (t.kind) {
+    case 'portal':
+      return svg`<circle class="token portal" cx=${cx} cy=${cy} r=${S * 0.38} style=${colour ? `stroke:${colour}` : ''}></circle>`;
+    case 'key':
+      return svg`<g class="token key" style=${colour ? `fill:${colour}` : ''}><circle cx=${cx - 5} cy=${cy} r="5"></circle><rect x=${cx - 1} y=${cy - 2} width="12" height="4"></rect></g>`;
+    case 'medkit':
+      return svg`<path class="token medkit" d=${`M${cx - 3} ${cy - 9}h6v6h6v6h-6v6h-6v-6h-6v-6h6z`}></path>`;
+    default:
+      return svg`<path class="token item" d=${`M${cx} ${cy - 9}l9 9l-9 9l-9 -9z`}></path>`;
+  }
+}
+
+export function tokensLayer(m: DrawModel): SVGTemplateResult {
+  return svg`<g class="tokens" aria-hidden="true">${m.tokens.map(token)}</g>`;
+}

@@ -1,0 +1,12 @@
+/** SVG geometry: one cell is S user units; the coordinates ruler takes a margin of M. */
+export const S = 32;
+export const M = 20;
+
+/** The viewBox of a board of w×h cells with its coordinate margin. */
+export function viewBox(w: number, h: number, coordinates: boolean): { x: number; y: number; w: number; h: number } {
+  const m = coordinates ? M : 4;
+  return { x: -m, y: -m, w: w * S + m + 4, h: h * S + m + 4 };
+}
+
+/** A point in the doubled coordinates of the core (corner (X,Y) = (2X,2Y)) in SVG units. */
+export const doubled = (v: number): number => (v * S) / 2;

@@ -1,0 +1,127 @@
+/**
+ * Overlay layers redrawn on selection: reachable spaces with their cost, the cheapest path,
+ * line-of-sight fog, LOS lines (clear and blocked, with the blocking feature), targets.
+ * Only these layers change when the selection changes; the board layers stay as drawn.
+ */
+import { svg, type SVGTemplateResult } from 'lit';
+import type { Blocker, Placement, SightExplanation, TestedLine } from '../../src/core/types.ts';
+import type { DrawModel } from '../model.ts';
+import { doubled, S } from './geometry.ts';
+import { runsPath } from './terrain.ts';
+
+export interface ReachCell {
+  x: number;
+  y: number;
+  /** MP to get there, when known. */
+  cost?: number;
+}
+
+export function fogLayer(m: DrawModel, los: Uint8Array | null): SVGTemplateResult | null {
+  if (!los) return null;
+  const d = runsPath(m, (x, y) => m.map[y][x] !== ' ' && !los[y * m.width + x]);
+  return svg`<path class="fog" aria-hidden="true" d=${d}></path>`;
+}
+
+export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean): SVGTemplateResult | null {
+  if (!cells.length) return null;
+  const set = new Set(cells.map((c) => c.y * m.width + c.x));
+  const d = runsPath(m, (x, y) => set.has(y * m.width + x), 1);
+  return svg`
+    <g class="reach" aria-hidden="true">
+      <path class="reach-cells" d=${d}></path>
+      ${showCost ? cells.map((c) => (c.cost === undefined ? null : svg`<text class="cost" x=${c.x * S + S - 3} y=${c.y * S + 11}>${c.cost}</text>`)) : null}
+    </g>`;
+}
+
+export function pathLayer(steps: Placement[] | null, w: number, h: number): SVGTemplateResult | null {
+  if (!steps || steps.length < 2) return null;
+  const pts = steps.map((p) => {
+    const [fw, fh] = p.o ? [h, w] : [w, h];
+    return `${p.x * S + (fw * S) / 2},${p.y * S + (fh * S) / 2}`;
+  });
+  const last = steps[steps.length - 1];
+  const [fw, fh] = last.o ? [h, w] : [w, h];
+  return svg`
+    <g class="path" aria-hidden="true">
+      <polyline points=${pts.join(' ')}></polyline>
+      <rect class="ghost" x=${last.x * S + 3} y=${last.y * S + 3} width=${fw * S - 6} height=${fh * S - 6} rx="8"></rect>
+    </g>`;
+}
+
+export function targetsLayer(m: DrawModel, cells: { x: number; y: number; w: number; h: number }[]): SVGTemplateResult | null {
+  if (!cells.length) return null;
+  return svg`<g class="attack-targets" aria-hidden="true">${cells.map((c) => svg`<rect x=${c.x * S + 1} y=${c.y * S + 1} width=${c.w * S - 2} height=${c.h * S - 2} rx="4"></rect>`)}</g>`;
+}
+
+function blockerShape(b: Blocker): SVGTemplateResult[] {
+  const out: SVGTemplateResult[] = [];
+  if ('edge' in b) out.push(svg`<line class="blocker-edge" x1=${doubled(b.edge.x1)} y1=${doubled(b.edge.y1)} x2=${doubled(b.edge.x2)} y2=${doubled(b.edge.y2)}></line>`);
+  if ('corner' in b) out.push(svg`<circle class="blocker-corner" cx=${doubled(b.corner.x)} cy=${doubled(b.corner.y)} r="5"></circle>`);
+  if ('cell' in b) out.push(svg`<rect class="blocker-cell" x=${b.cell.x * S + 2} y=${b.cell.y * S + 2} width=${S - 4} height=${S - 4}></rect>`);
+  return out;
+}
+
+const line = (l: TestedLine, cls: string) =>
+  svg`<line class=${cls} x1=${doubled(l.from.x)} y1=${doubled(l.from.y)} x2=${doubled(l.to.x)} y2=${doubled(l.to.y)}></line>`;
+
+/** A box in doubled coordinates. */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * The line through `l`'s two points, clipped to `box` (Liang–Barsky). d20 explanations give two
+ * critical points of a clear line; the line itself runs on from the attacker's space to the target's.
+ */
+export function extendLine(l: TestedLine, box: Box): TestedLine {
+  const dx = l.to.x - l.from.x;
+  const dy = l.to.y - l.from.y;
+  if (dx === 0 && dy === 0) return l;
+  let t0 = -Infinity;
+  let t1 = Infinity;
+  for (const [p, q] of [[-dx, l.from.x - box.x1], [dx, box.x2 - l.from.x], [-dy, l.from.y - box.y1], [dy, box.y2 - l.from.y]]) {
+    if (p === 0) {
+      if (q < 0) return l;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+  }
+  if (t0 > t1 || !Number.isFinite(t0) || !Number.isFinite(t1)) return l;
+  return { ...l, from: { x: l.from.x + t0 * dx, y: l.from.y + t0 * dy }, to: { x: l.from.x + t1 * dx, y: l.from.y + t1 * dy } };
+}
+
+/**
+ * The lines that decide LOS and cover: the clear LOS line (or every blocked one), and for cover the
+ * blocked cover lines; each blocking feature is highlighted once.
+ */
+export function sightLayer(e: SightExplanation | null, extendTo?: Box): SVGTemplateResult | null {
+  if (!e) return null;
+  const clear = e.losLines.filter((l) => !l.blocked).map((l) => (extendTo ? extendLine(l, extendTo) : l));
+  const blocked = e.losLines.filter((l) => l.blocked);
+  const coverBlocked = e.cover ? e.coverLines.filter((l) => l.blocked) : [];
+  const seen = new Set<string>();
+  const blockers: SVGTemplateResult[] = [];
+  for (const l of e.los ? coverBlocked : blocked) {
+    if (!l.blocker) continue;
+    const key = JSON.stringify(l.blocker);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    blockers.push(...blockerShape(l.blocker));
+  }
+  return svg`
+    <g class="sight" aria-hidden="true">
+      ${e.los ? coverBlocked.map((l) => line(l, 'cover-line')) : blocked.map((l) => line(l, 'los-blocked'))}
+      ${clear.slice(0, 1).map((l) => line(l, 'los-clear'))}
+      ${blockers}
+    </g>`;
+}
+
+export function cursorLayer(x: number, y: number, visible: boolean): SVGTemplateResult | null {
+  if (!visible) return null;
+  return svg`<rect class="cursor" aria-hidden="true" x=${x * S + 1.5} y=${y * S + 1.5} width=${S - 3} height=${S - 3} rx="3"></rect>`;
+}

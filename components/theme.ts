@@ -1,0 +1,227 @@
+/**
+ * Styles of `<doom-board>`: every colour is a `--doom-*` custom property with a light and a dark
+ * default (`theme="light|dark|auto"`, auto follows `prefers-color-scheme`). Motion is turned off
+ * under `prefers-reduced-motion`.
+ */
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --doom-bg: #ffffff;
+    --doom-text: #1b1b1f;
+    --doom-muted: #4a4a55;
+    --doom-floor: #eceae4;
+    --doom-void: transparent;
+    --doom-grid-line: #b9b5aa;
+    --doom-wall: #111111;
+    --doom-door: #c98a1b;
+    --doom-blocking: #d0161b;
+    --doom-impassable: #d0161b;
+    --doom-difficult: #1f5fd6;
+    --doom-difficult-fill: rgba(31, 95, 214, 0.12);
+    --doom-obstacle: #5c5c5c;
+    --doom-barrel: #d9661a;
+    --doom-hazard: #f0c419;
+    --doom-low: #b58a5a;
+    --doom-teleporter: #0e9c8f;
+    --doom-side-0: #1d5fbf;
+    --doom-side-1: #b3261e;
+    --doom-side-2: #2e7d32;
+    --doom-side-3: #6a3fa0;
+    --doom-figure-text: #ffffff;
+    --doom-reach: rgba(46, 160, 67, 0.28);
+    --doom-reach-text: #14532d;
+    --doom-path: #15803d;
+    --doom-fog: rgba(20, 20, 30, 0.22);
+    --doom-los-clear: #15803d;
+    --doom-los-blocked: #b91c1c;
+    --doom-cover: #c2410c;
+    --doom-blocker: #f59e0b;
+    --doom-target: #b91c1c;
+    --doom-focus: #7c3aed;
+    --doom-error-bg: #fdecea;
+    --doom-error-text: #8a1c12;
+    --doom-button-bg: #f1f1f4;
+    --doom-button-border: #8a8a99;
+    --doom-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+    --doom-max-width: 100%;
+    --doom-cell-max: 52px;
+    display: block;
+    max-width: var(--doom-max-width);
+    color: var(--doom-text);
+    background: var(--doom-bg);
+    font-family: var(--doom-font);
+    font-size: 0.95rem;
+    line-height: 1.35;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([theme='dark']) {
+    --doom-bg: #16161b;
+    --doom-text: #ececf1;
+    --doom-muted: #b4b4c0;
+    --doom-floor: #2b2b33;
+    --doom-grid-line: #4a4a57;
+    --doom-wall: #f2f2f2;
+    --doom-door: #e0a43a;
+    --doom-blocking: #ff5a5f;
+    --doom-impassable: #ff5a5f;
+    --doom-difficult: #6ea0ff;
+    --doom-difficult-fill: rgba(110, 160, 255, 0.16);
+    --doom-obstacle: #8d8d99;
+    --doom-low: #a07850;
+    --doom-teleporter: #2dd4bf;
+    --doom-side-0: #3b7ddd;
+    --doom-side-1: #d2453b;
+    --doom-reach: rgba(74, 222, 128, 0.25);
+    --doom-reach-text: #bbf7d0;
+    --doom-path: #4ade80;
+    --doom-fog: rgba(0, 0, 0, 0.45);
+    --doom-los-clear: #4ade80;
+    --doom-los-blocked: #f87171;
+    --doom-cover: #fb923c;
+    --doom-focus: #c4b5fd;
+    --doom-error-bg: #3b1512;
+    --doom-error-text: #ffb4a9;
+    --doom-button-bg: #26262e;
+    --doom-button-border: #6b6b7a;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      --doom-bg: #16161b;
+      --doom-text: #ececf1;
+      --doom-muted: #b4b4c0;
+      --doom-floor: #2b2b33;
+      --doom-grid-line: #4a4a57;
+      --doom-wall: #f2f2f2;
+      --doom-door: #e0a43a;
+      --doom-blocking: #ff5a5f;
+      --doom-impassable: #ff5a5f;
+      --doom-difficult: #6ea0ff;
+      --doom-difficult-fill: rgba(110, 160, 255, 0.16);
+      --doom-obstacle: #8d8d99;
+      --doom-teleporter: #2dd4bf;
+      --doom-reach: rgba(74, 222, 128, 0.25);
+      --doom-reach-text: #bbf7d0;
+      --doom-path: #4ade80;
+      --doom-fog: rgba(0, 0, 0, 0.45);
+      --doom-los-clear: #4ade80;
+      --doom-los-blocked: #f87171;
+      --doom-focus: #c4b5fd;
+      --doom-error-bg: #3b1512;
+      --doom-error-text: #ffb4a9;
+      --doom-button-bg: #26262e;
+      --doom-button-border: #6b6b7a;
+    }
+  }
+
+  .frame { position: relative; }
+  .board { position: relative; width: 100%; }
+  svg.board-svg { display: block; width: 100%; height: auto; user-select: none; }
+  .grid {
+    position: absolute;
+    display: flex;
+    flex-direction: column;
+    outline: none;
+    touch-action: none;
+  }
+  .grid:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 3px; }
+  .row { display: flex; flex: 1 1 0; min-height: 0; }
+  .cell { flex: 1 1 0; min-width: 0; }
+
+  .floor { fill: var(--doom-floor); }
+  .grid-line { stroke: var(--doom-grid-line); stroke-width: 1; fill: none; }
+  .difficult-fill { fill: var(--doom-difficult-fill); }
+  .difficult-line { stroke: var(--doom-difficult); stroke-width: 2; stroke-dasharray: 2 4; stroke-linecap: round; fill: none; }
+  .obstacle { fill: var(--doom-obstacle); }
+  .obstacle-mark { stroke: var(--doom-floor); stroke-width: 2; fill: none; }
+  .barrel { fill: var(--doom-barrel); stroke: #7a3408; stroke-width: 2; }
+  .hazard { fill: var(--doom-hazard); stroke: #1b1b1f; stroke-width: 1.5; stroke-dasharray: 4 3; }
+  .low { fill: var(--doom-low); opacity: 0.55; }
+  .low-mark { stroke: var(--doom-low); stroke-width: 2; fill: none; }
+  .duct { stroke: var(--doom-muted); stroke-width: 2; fill: none; }
+  .teleporter { fill: none; stroke: var(--doom-teleporter); stroke-width: 2.5; }
+  .teleporter-off { fill: none; stroke: var(--doom-muted); stroke-width: 2; stroke-dasharray: 3 3; }
+  .hidden-area { fill: var(--doom-text); opacity: 0.55; }
+  .ruler text { font-size: 11px; fill: var(--doom-muted); text-anchor: middle; font-family: var(--doom-font); }
+  .ruler text.row { text-anchor: end; }
+
+  .wall { stroke: var(--doom-wall); stroke-width: 5; stroke-linecap: square; fill: none; }
+  .door-frame { stroke: var(--doom-wall); stroke-width: 9; fill: none; }
+  .door { stroke: var(--doom-door); stroke-width: 5; fill: none; }
+  .door-key { stroke-width: 5; fill: none; }
+  .door-open { stroke: var(--doom-door); stroke-width: 3; stroke-dasharray: 4 4; fill: none; }
+  .blocking { stroke: var(--doom-blocking); stroke-width: 5; fill: none; }
+  .impassable { stroke: var(--doom-impassable); stroke-width: 3.5; stroke-dasharray: 0.1 6; stroke-linecap: round; fill: none; }
+
+  .token.portal { fill: none; stroke: var(--doom-side-1); stroke-width: 3; stroke-dasharray: 5 2; }
+  .token.key { fill: var(--doom-door); }
+  .token.medkit { fill: #e11d48; stroke: #ffffff; stroke-width: 1; }
+  .token.item { fill: #a16207; stroke: #fef3c7; stroke-width: 1.5; }
+
+  .figure rect { stroke: rgba(0, 0, 0, 0.55); stroke-width: 1.5; }
+  .figure.side-0 > rect { fill: var(--doom-side-0); }
+  .figure.side-1 > rect { fill: var(--doom-side-1); }
+  .figure.side-2 > rect { fill: var(--doom-side-2); }
+  .figure.side-3 > rect { fill: var(--doom-side-3); }
+  .figure.spent > rect { opacity: 0.6; }
+  .figure.selected > rect { stroke: var(--doom-focus); stroke-width: 4; }
+  .figure.targeted > rect { stroke: var(--doom-target); stroke-width: 4; stroke-dasharray: 5 3; }
+  .figure-label { fill: var(--doom-figure-text); font-size: 12px; font-weight: 700; text-anchor: middle; font-family: var(--doom-font); }
+  .facing { fill: none; stroke: var(--doom-figure-text); stroke-width: 2; }
+  .damage circle { fill: #fde047; stroke: #7f1d1d; stroke-width: 1.5; }
+  .damage text { fill: #7f1d1d; font-size: 10px; font-weight: 700; text-anchor: middle; font-family: var(--doom-font); }
+  .marker rect { fill: #fef3c7; stroke: #78350f; stroke-width: 1; }
+  .marker text { fill: #78350f; font-size: 9px; font-weight: 700; text-anchor: middle; font-family: var(--doom-font); }
+  .spent-mark { fill: var(--doom-figure-text); font-size: 10px; text-anchor: middle; }
+
+  .fog { fill: var(--doom-fog); }
+  .reach-cells { fill: var(--doom-reach); }
+  .cost { fill: var(--doom-reach-text); font-size: 9px; font-weight: 700; text-anchor: end; font-family: var(--doom-font); }
+  .path polyline { fill: none; stroke: var(--doom-path); stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
+  .path .ghost { fill: none; stroke: var(--doom-path); stroke-width: 2; stroke-dasharray: 4 3; }
+  .attack-targets rect { fill: none; stroke: var(--doom-target); stroke-width: 3; }
+  .sight line { stroke-width: 2; }
+  .los-clear { stroke: var(--doom-los-clear); stroke-width: 3 !important; }
+  .los-blocked { stroke: var(--doom-los-blocked); stroke-dasharray: 5 4; opacity: 0.75; }
+  .cover-line { stroke: var(--doom-cover); stroke-dasharray: 2 3; opacity: 0.7; }
+  .blocker-edge { stroke: var(--doom-blocker); stroke-width: 7 !important; stroke-linecap: round; opacity: 0.9; }
+  .blocker-corner { fill: var(--doom-blocker); stroke: #000; stroke-width: 1; }
+  .blocker-cell { fill: none; stroke: var(--doom-blocker); stroke-width: 3; }
+  .cursor { fill: none; stroke: var(--doom-focus); stroke-width: 3; }
+  .hover { fill: none; stroke: var(--doom-muted); stroke-width: 1.5; stroke-dasharray: 3 2; }
+  .figures g, .path, .reach { transition: opacity 120ms ease; }
+
+  .bar { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.4rem 0; }
+  button, select, input, textarea {
+    font: inherit;
+    color: var(--doom-text);
+    background: var(--doom-button-bg);
+    border: 1px solid var(--doom-button-border);
+    border-radius: 4px;
+  }
+  button { padding: 0.2rem 0.6rem; cursor: pointer; }
+  button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 1px; }
+  button[aria-pressed='true'] { background: var(--doom-focus); color: #fff; }
+  button:disabled { opacity: 0.55; cursor: default; }
+  .status { font-weight: 600; margin: 0.3rem 0; }
+  .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
+  .explanation:empty { display: none; }
+  .log { max-height: 10rem; overflow: auto; margin: 0.3rem 0; padding-left: 1.4rem; font-size: 0.85rem; }
+  .error { padding: 0.6rem 0.8rem; background: var(--doom-error-bg); color: var(--doom-error-text); border-radius: 4px; }
+  .error ul { margin: 0.3rem 0 0; padding-left: 1.2rem; }
+  .loading { color: var(--doom-muted); padding: 0.5rem; }
+  .editor textarea { width: 100%; min-height: 8rem; font-family: ui-monospace, monospace; font-size: 0.8rem; box-sizing: border-box; }
+  .editor label { display: inline-flex; gap: 0.3rem; align-items: center; }
+  .editor input[type='number'] { width: 4rem; }
+  .editor input[type='text'] { width: 7rem; }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * { transition: none !important; animation: none !important; }
+  }
+`;

@@ -1,0 +1,92 @@
+/**
+ * Board state in the page URL fragment, so that a link reproduces a position:
+ * `#doom=<base64url of compact JSON>` (or `#doom-<element id>=…` when the element has an id, so
+ * several boards can share a page). Explore mode stores figure positions, opened doors and the
+ * selection; play mode stores the accepted commands (the game replays them from its seed).
+ * Garbage is reported, never thrown.
+ */
+import type { Command } from '../src/rules/types.ts';
+
+export interface UrlState {
+  /** Figure positions in scenario order: [x, y] or [x, y, 1] when rotated (explore). */
+  f?: [number, number, number?][];
+  /** Indices of opened doors in the scenario's edges (explore). */
+  d?: number[];
+  /** Selected figure and target. */
+  s?: string;
+  t?: string;
+  /** Accepted commands (play). */
+  h?: Command[];
+}
+
+export function encodeState(state: UrlState): string {
+  const json = JSON.stringify(state);
+  const bytes = new TextEncoder().encode(json);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decode a fragment value; throws an Error with a readable message on garbage. */
+export function decodeState(text: string): UrlState {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('the board state in the URL is not base64url');
+  let json: string;
+  try {
+    const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    throw new Error('the board state in the URL is not valid base64url text');
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    throw new Error('the board state in the URL is not JSON');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('the board state in the URL is not an object');
+  const o = v as Record<string, unknown>;
+  const out: UrlState = {};
+  if (o.f !== undefined) {
+    if (!Array.isArray(o.f) || !o.f.every((p) => Array.isArray(p) && p.length >= 2 && p.length <= 3 && p.every(Number.isInteger))) {
+      throw new Error('the figure positions in the URL are malformed');
+    }
+    out.f = o.f as UrlState['f'];
+  }
+  if (o.d !== undefined) {
+    if (!Array.isArray(o.d) || !o.d.every(Number.isInteger)) throw new Error('the opened doors in the URL are malformed');
+    out.d = o.d as number[];
+  }
+  if (o.s !== undefined) {
+    if (typeof o.s !== 'string') throw new Error('the selected figure in the URL is malformed');
+    out.s = o.s;
+  }
+  if (o.t !== undefined) {
+    if (typeof o.t !== 'string') throw new Error('the target in the URL is malformed');
+    out.t = o.t;
+  }
+  if (o.h !== undefined) {
+    if (!Array.isArray(o.h) || !o.h.every((c) => typeof c === 'object' && c !== null && typeof (c as Command).type === 'string')) {
+      throw new Error('the commands in the URL are malformed');
+    }
+    out.h = o.h as Command[];
+  }
+  return out;
+}
+
+/** The fragment parameter of an element: `doom`, or `doom-<id>` when it has an id. */
+export const paramName = (id: string): string => (id ? `doom-${id}` : 'doom');
+
+/** The encoded state for `name` in a location hash, or null. */
+export function readFragment(hash: string, name: string): string | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  return params.get(name);
+}
+
+/** The hash with `name` set to `value` (or removed when value is null), other parameters kept. */
+export function writeFragment(hash: string, name: string, value: string | null): string {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  const s = params.toString();
+  return s ? `#${s}` : '';
+}

@@ -1,0 +1,53 @@
+/**
+ * Shared script of the demo pages: defines <doom-board> (from source, through Vite) and draws the
+ * navigation. Every page is plain HTML with prose and boards whose scenarios are inline JSON.
+ */
+import '../components/doom-board.ts';
+
+export const PAGES: [href: string, title: string][] = [
+  ['index.html', 'Overview'],
+  ['line-of-sight.html', 'Line of sight'],
+  ['cover.html', 'Cover'],
+  ['movement.html', 'Movement'],
+  ['large-figures.html', 'Large figures and rotation'],
+  ['doors-teleporters.html', 'Doors and teleporters'],
+  ['doom2004-attack.html', 'doom2004 attack and blast'],
+  ['d20.html', 'd20 cover and nearest enemy'],
+  ['tutorial.html', 'The doom2016 tutorial'],
+  ['editor.html', 'Editor'],
+  ['embed.html', 'Embed this'],
+];
+
+function nav(): void {
+  const el = document.querySelector('nav.site');
+  if (!el) return;
+  const here = location.pathname.split('/').pop() || 'index.html';
+  const ul = document.createElement('ul');
+  for (const [href, title] of PAGES) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = title;
+    if (href === here) a.setAttribute('aria-current', 'page');
+    li.append(a);
+    ul.append(li);
+  }
+  el.append(ul);
+}
+
+/** Show the last doom-* event of each board in an <output for="board-id"> when the page has one. */
+function eventEcho(): void {
+  for (const out of document.querySelectorAll<HTMLOutputElement>('output[data-events-of]')) {
+    const board = document.getElementById(out.dataset.eventsOf!);
+    if (!board) continue;
+    for (const type of ['doom-ready', 'doom-select', 'doom-target', 'doom-move', 'doom-door', 'doom-action', 'doom-undo', 'doom-change', 'doom-error']) {
+      board.addEventListener(type, (e) => {
+        const detail = JSON.stringify((e as CustomEvent).detail, (k, v) => (k === 'scenario' ? '…' : v));
+        out.textContent = `${type} ${detail.length > 300 ? `${detail.slice(0, 300)}…` : detail}`;
+      });
+    }
+  }
+}
+
+nav();
+eventEcho();

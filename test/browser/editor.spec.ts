@@ -1,0 +1,105 @@
+/** Edit mode: paint, draw edges and place figures (keyboard and pointer), export JSON that reloads to the same board. */
+import { expect, test } from '@playwright/test';
+import { cell, events, keys, ready, recordEvents, walk, watchErrors } from './helpers.ts';
+
+const BOARD = 'editor';
+
+test('the editor exports JSON that reloads to the same board', async ({ page }) => {
+  const errors = watchErrors(page);
+  await recordEvents(page);
+  await page.goto('/editor.html');
+  const g = await ready(page, BOARD);
+  const tool = (name: string) => page.locator(`#${BOARD} button`, { hasText: new RegExp(`^${name}$`) });
+
+  // Keyboard: difficult terrain at A1 and B1, a wall on B1's bottom side, an impassable edge on its right.
+  await tool('Difficult').click();
+  await g.focus();
+  await keys(page, 'Enter', 'ArrowRight', 'Enter');
+  await expect(cell(page, BOARD, 1, 0)).toHaveAttribute('aria-label', 'B1, difficult terrain');
+  await tool('Wall').click();
+  await g.focus();
+  await keys(page, 'Shift+ArrowDown');
+  await tool('Impassable').click();
+  await g.focus();
+  await keys(page, 'Shift+ArrowRight');
+  // Obstacle at C4 with the keyboard; a barrel by pointer at J2.
+  await tool('Obstacle').click();
+  await g.focus();
+  await walk(page, { x: 1, y: 0 }, { x: 2, y: 3 });
+  await keys(page, 'Enter');
+  await tool('Barrel').click();
+  const box = (await g.boundingBox())!;
+  await page.mouse.click(box.x + (9.5 * box.width) / 10, box.y + (1.5 * box.height) / 6);
+  await expect(cell(page, BOARD, 9, 1)).toHaveAttribute('aria-label', 'J2, exploding barrel');
+  // A 2×1 demon placed at E5.
+  await tool('Figure').click();
+  await page.locator(`#${BOARD} input`).nth(0).fill('invader');
+  await page.locator(`#${BOARD} input`).nth(0).dispatchEvent('change');
+  await page.locator(`#${BOARD} input`).nth(1).fill('pinky');
+  await page.locator(`#${BOARD} input`).nth(1).dispatchEvent('change');
+  await page.locator(`#${BOARD} input`).nth(2).fill('2');
+  await page.locator(`#${BOARD} input`).nth(2).dispatchEvent('change');
+  await g.focus();
+  await walk(page, { x: 9, y: 1 }, { x: 4, y: 4 });
+  await keys(page, 'Enter');
+  await expect(cell(page, BOARD, 5, 4)).toHaveAttribute('aria-label', /Pinky 1 \(invader\)/);
+
+  const exported = JSON.parse(await page.locator(`#${BOARD} textarea.export`).inputValue());
+  expect(exported.map[0].slice(0, 2)).toBe('dd');
+  expect(exported.map[3][2]).toBe('o');
+  expect(exported.map[1][9]).toBe('b');
+  expect(exported.edges).toEqual(expect.arrayContaining([
+    { from: [1, 1], to: [2, 1], kind: 'wall' },
+    { from: [2, 0], to: [2, 1], kind: 'impassable' },
+  ]));
+  expect(exported.figures).toContainEqual({ id: 'pinky-1', side: 'invader', type: 'pinky', x: 4, y: 4, w: 2 });
+  expect((await events(page, 'doom-change')).length).toBeGreaterThanOrEqual(7);
+  await expect(page.locator(`#${BOARD} textarea.embed`)).toHaveValue(/<doom-board mode="explore">/);
+
+  // Reload the exported JSON into a new explore-mode board: the same drawing, the same JSON back.
+  const same = await page.evaluate(async (scenario) => {
+    const el = document.createElement('doom-board') as HTMLElement & { scenario: unknown; exportScenario(): unknown };
+    el.id = 'reloaded';
+    el.scenario = scenario;
+    document.querySelector('main')!.append(el);
+    await new Promise<void>((resolve) => el.addEventListener('doom-ready', () => resolve(), { once: true }));
+    const draw = (id: string) => {
+      const root = document.getElementById(id)!.shadowRoot!;
+      return ['.terrain', '.edges', '.tokens', '.figures'].map((s) => root.querySelector(s)!.outerHTML.replace(/<!--[^>]*-->/g, ''));
+    };
+    return { drawing: JSON.stringify(draw('editor')) === JSON.stringify(draw('reloaded')), json: el.exportScenario() };
+  }, exported);
+  expect(same.drawing).toBe(true);
+  expect(same.json).toEqual(exported);
+
+  // And pasting it into the editor's import box loads the same scenario.
+  await page.locator(`#${BOARD} textarea.import`).fill(JSON.stringify(exported));
+  await page.locator(`#${BOARD} button`, { hasText: 'Load pasted scenario' }).click();
+  expect(JSON.parse(await page.locator(`#${BOARD} textarea.export`).inputValue())).toEqual(exported);
+  expect(errors).toEqual([]);
+});
+
+test('a figure that does not fit is refused with a reason; edit mode without a scenario starts a blank board', async ({ page }) => {
+  await page.goto('/editor.html');
+  const g = await ready(page, BOARD);
+  await page.locator(`#${BOARD} button`, { hasText: /^Figure$/ }).click();
+  await g.focus();
+  // J5 is off the map: refused. Alpha stands on B2: the figure tool removes it.
+  await walk(page, { x: 0, y: 0 }, { x: 9, y: 4 });
+  await keys(page, 'Enter');
+  await expect(page.locator(`#${BOARD} .message`)).toContainText('No room for a 1×1 figure at J5');
+  await walk(page, { x: 9, y: 4 }, { x: 1, y: 1 });
+  await keys(page, 'Enter');
+  await expect(cell(page, BOARD, 1, 1)).toHaveAttribute('aria-label', 'B2, floor');
+
+  const blank = await page.evaluate(async () => {
+    const el = document.createElement('doom-board') as HTMLElement & { exportScenario(): { map: string[] } | null };
+    el.id = 'blank';
+    el.setAttribute('mode', 'edit');
+    document.querySelector('main')!.append(el);
+    await new Promise<void>((resolve) => el.addEventListener('doom-ready', () => resolve(), { once: true }));
+    return el.exportScenario()!.map;
+  });
+  expect(blank).toHaveLength(8);
+  expect(blank[0]).toBe('............');
+});

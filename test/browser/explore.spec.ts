@@ -1,0 +1,176 @@
+/**
+ * Explore mode: the rulebook cover example's verdicts, keyboard selection and moves, the URL
+ * fragment, malformed input (scenario and URL) reported inside the element and as doom-error.
+ */
+import { expect, test } from '@playwright/test';
+import { cell, events, grid, keys, live, ready, recordEvents, walk, watchErrors } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await recordEvents(page);
+});
+
+test('the LOS explanation gives the rulebook verdicts for the cover example', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/cover.html');
+  const g = await ready(page, 'cover-example');
+  await g.focus();
+  // The cursor starts on A1, where Alpha stands.
+  await keys(page, 'Enter');
+  await expect(live(page, 'cover-example')).toHaveText(/^Alpha at A1 selected/);
+  const explanation = page.locator('#cover-example [part="explanation"]');
+
+  // The imp (E5) is in cover behind the possessed soldier's space (clause 1.1.3).
+  await walk(page, { x: 0, y: 0 }, { x: 4, y: 4 });
+  await keys(page, 'Enter');
+  await expect(live(page, 'cover-example')).toHaveText('Imp at E5: in line of sight, in cover, range 4');
+  await expect(explanation).toContainText('alpha has line of sight to imp');
+  await expect(explanation).toContainText('in cover');
+  await expect(explanation).toContainText('space of soldier');
+  await expect(explanation).toContainText('1.1.3');
+  await expect(page.locator('#cover-example svg .los-clear')).toHaveCount(1);
+  await expect(page.locator('#cover-example svg .blocker-cell')).toHaveCount(1);
+
+  // The possessed soldier (C4) is in cover behind blocking terrain.
+  await keys(page, 'Escape');
+  await walk(page, { x: 4, y: 4 }, { x: 2, y: 3 });
+  await keys(page, 'Enter');
+  await expect(live(page, 'cover-example')).toHaveText('Soldier at C4: in line of sight, in cover, range 3');
+  await expect(explanation).toContainText('blocking');
+  await expect(page.locator('#cover-example svg .blocker-edge').first()).toBeAttached();
+
+  // The cacodemon (F1) is not in cover.
+  await keys(page, 'Escape');
+  await walk(page, { x: 2, y: 3 }, { x: 5, y: 0 });
+  await keys(page, 'Enter');
+  await expect(live(page, 'cover-example')).toHaveText('Cacodemon at F1: in line of sight, not in cover, range 5');
+  await expect(explanation).toContainText('not in cover');
+
+  const targets = await events(page, 'doom-target');
+  expect(targets.map((e) => [e.detail.target, e.detail.cover])).toEqual([['imp', true], ['soldier', true], ['cacodemon', false]]);
+  expect(errors).toEqual([]);
+});
+
+test('selecting shows reach with costs and the cheapest path; the rulebook movement example', async ({ page }) => {
+  await page.goto('/movement.html');
+  const g = await ready(page, 'movement-example');
+  await g.focus();
+  await walk(page, { x: 0, y: 0 }, { x: 0, y: 1 });
+  await keys(page, 'Enter');
+  await expect(live(page, 'movement-example')).toHaveText(/Alpha at A2 selected: \d+ spaces within 4 MP/);
+  const costs = page.locator('#movement-example svg .cost');
+  await expect(costs.first()).toBeAttached();
+  // B1 costs 1 (diagonal past the wall end), D1 costs 4 (through the imp's space); C1 is not an end.
+  const texts = await costs.evaluateAll((els) => els.map((e) => `${e.getAttribute('x')},${e.getAttribute('y')}:${e.textContent}`));
+  expect(texts).toContain(`${1 * 32 + 29},11:1`);
+  expect(texts).toContain(`${3 * 32 + 29},11:4`);
+  expect(texts.some((t) => t.startsWith(`${2 * 32 + 29},11:`))).toBe(false);
+  // Moving the cursor to D1 draws the cheapest path A2 → B1 → C1 → D1.
+  await walk(page, { x: 0, y: 1 }, { x: 3, y: 0 });
+  await expect(page.locator('#movement-example svg .path polyline')).toHaveAttribute('points', '16,48 48,16 80,16 112,16');
+  await keys(page, 'Enter');
+  await expect(live(page, 'movement-example')).toHaveText('Alpha moved to D1 (4 MP)');
+  await expect(cell(page, 'movement-example', 3, 0)).toHaveAttribute('aria-label', /Alpha/);
+  const moves = await events(page, 'doom-move');
+  expect(moves[0].detail).toEqual({ figure: 'alpha', from: { x: 0, y: 1 }, to: { x: 3, y: 0 }, cost: 4 });
+});
+
+test('a URL with a state fragment reproduces the position', async ({ page, context }) => {
+  await page.goto('/line-of-sight.html');
+  const g = await ready(page, 'walls');
+  await g.focus();
+  // Select Alpha (B2), move it to C5, open the door, target the soldier.
+  await walk(page, { x: 0, y: 0 }, { x: 1, y: 1 });
+  await keys(page, 'Enter');
+  await walk(page, { x: 1, y: 1 }, { x: 2, y: 4 });
+  await keys(page, 'Enter');
+  await expect(cell(page, 'walls', 2, 4)).toHaveAttribute('aria-label', /Alpha/);
+  await page.locator('#walls button', { hasText: /^Door/ }).click();
+  await expect(page.locator('#walls button', { hasText: /^Door/ })).toHaveAttribute('aria-pressed', 'true');
+  await g.focus();
+  await walk(page, { x: 2, y: 4 }, { x: 5, y: 5 });
+  await keys(page, 'Enter');
+  await expect(page.locator('#walls [part="explanation"]')).toContainText('alpha has line of sight to soldier');
+  const url = page.url();
+  expect(url).toMatch(/#doom-walls=[A-Za-z0-9_-]+$/);
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await ready(other, 'walls');
+  await expect(cell(other, 'walls', 2, 4)).toHaveAttribute('aria-label', /Alpha/);
+  await expect(cell(other, 'walls', 1, 1)).not.toHaveAttribute('aria-label', /Alpha/);
+  await expect(other.locator('#walls button', { hasText: /^Door/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(other.locator('#walls [part="status"]')).toContainText('Alpha at C5');
+  await expect(other.locator('#walls [part="explanation"]')).toContainText('alpha has line of sight to soldier');
+  await expect(other.locator('#walls svg .door-open')).toBeAttached();
+});
+
+test('a garbage URL fragment is ignored with a doom-error, never thrown', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/line-of-sight.html#doom-walls=%%%garbage');
+  await ready(page, 'walls');
+  await expect(cell(page, 'walls', 1, 1)).toHaveAttribute('aria-label', /Alpha/);
+  await expect(page.locator('#walls .message')).toContainText('Ignored the board state in the page URL');
+  // Well-formed, but Alpha would stand off the map: ignored too.
+  const offMap = Buffer.from(JSON.stringify({ f: [[99, 99], [5, 0], [2, 3], [4, 4]] })).toString('base64url');
+  await page.goto(`/cover.html#doom-cover-example=${offMap}`);
+  await ready(page, 'cover-example');
+  await expect(cell(page, 'cover-example', 0, 0)).toHaveAttribute('aria-label', /Alpha/);
+  await expect(page.locator('#cover-example .message')).toContainText('outside the 7×5 map');
+  const errs = await events(page, 'doom-error');
+  expect(errs.map((e) => [e.target, e.detail.source])).toEqual([['cover-example', 'url']]);
+  expect(errors).toEqual([]);
+});
+
+test('a malformed scenario shows a readable error inside the element and fires doom-error', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/index.html');
+  await ready(page, 'home');
+  const result = await page.evaluate(async () => {
+    const seen: unknown[] = [];
+    document.addEventListener('doom-error', (e) => seen.push((e as CustomEvent).detail));
+    const el = document.createElement('doom-board') as HTMLElement & { scenario: unknown; updateComplete: Promise<unknown> };
+    el.id = 'bad';
+    el.scenario = { ruleset: 'doom2016', map: ['......'], figures: [{ id: 'a', side: 'marines', type: 'marine', x: 41, y: 0 }], sides: ['marines', 'invader'] };
+    document.body.append(el);
+    const el2 = document.createElement('doom-board') as HTMLElement & { scenario: unknown };
+    el2.id = 'bad-json';
+    el2.innerHTML = '<script type="application/json">{ not json</script>';
+    document.body.append(el2);
+    const el3 = document.createElement('doom-board') as HTMLElement;
+    el3.id = 'bad-url';
+    el3.setAttribute('scenario', 'scenarios/missing.json');
+    document.body.append(el3);
+    await new Promise((r) => setTimeout(r, 500));
+    return seen;
+  });
+  await expect(page.locator('#bad [part="error"]')).toContainText('This scenario is not valid.');
+  await expect(page.locator('#bad [part="error"] li')).toContainText(['figures[0].x: footprint 1×1 at (41,0) is outside the 6×1 map']);
+  await expect(page.locator('#bad [part="error"]')).toHaveAttribute('role', 'alert');
+  await expect(page.locator('#bad-json [part="error"]')).toContainText('not valid JSON');
+  await expect(page.locator('#bad-url [part="error"]')).toContainText('HTTP 404');
+  expect((result as { source: string }[]).map((d) => d.source)).toEqual(['scenario', 'scenario', 'scenario']);
+  // The 404 is the test's own request; nothing was thrown into the page.
+  expect(errors.filter((e) => !e.includes('missing.json') && !e.includes('404'))).toEqual([]);
+});
+
+test('drag a figure with the pointer; rotate a large figure', async ({ page }) => {
+  await page.goto('/large-figures.html');
+  const g = await ready(page, 'large');
+  const box = (await g.boundingBox())!;
+  const cellW = box.width / 10;
+  const at = (x: number, y: number) => ({ x: box.x + (x + 0.5) * cellW, y: box.y + (y + 0.5) * (box.height / 7) });
+  // Drag Alpha from E6 to F5.
+  await page.mouse.move(at(4, 5).x, at(4, 5).y);
+  await page.mouse.down();
+  await page.mouse.move(at(5, 4).x, at(5, 4).y, { steps: 4 });
+  await page.mouse.up();
+  await expect(cell(page, 'large', 5, 4)).toHaveAttribute('aria-label', /Alpha/);
+  // Select the baron (after clearing Alpha's selection) and rotate it (3×2 now).
+  await page.locator('#large button', { hasText: 'Clear selection' }).click();
+  await page.mouse.click(at(1, 1).x, at(1, 1).y);
+  await page.locator('#large button', { hasText: 'Rotate Baron' }).click();
+  await expect(live(page, 'large')).toHaveText('Baron rotated to 3×2');
+  await expect(cell(page, 'large', 3, 1)).toHaveAttribute('aria-label', /Baron/);
+  await expect(cell(page, 'large', 1, 3)).not.toHaveAttribute('aria-label', /Baron/);
+  await expect(grid(page, 'large')).toBeVisible();
+});

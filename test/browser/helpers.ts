@@ -1,0 +1,69 @@
+/** Shared helpers of the browser tests. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Fail the test on console errors, uncaught exceptions and failed requests. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`HTTP ${res.status()} ${res.url()}`);
+  });
+  return errors;
+}
+
+/** The keyboard grid of a board (Playwright's CSS locators pierce the open shadow root). */
+export function grid(page: Page, boardId: string): Locator {
+  return page.locator(`#${boardId} [role="grid"]`);
+}
+
+/** Wait until a board has drawn its grid. */
+export async function ready(page: Page, boardId: string): Promise<Locator> {
+  const g = grid(page, boardId);
+  await expect(g).toBeVisible();
+  await expect(g.locator('[role="gridcell"]').first()).toBeAttached();
+  return g;
+}
+
+/** The polite live region of a board. */
+export function live(page: Page, boardId: string): Locator {
+  return page.locator(`#${boardId} [role="status"][aria-live="polite"]`);
+}
+
+/** The label of cell "C4"-style name of a board. */
+export function cell(page: Page, boardId: string, x: number, y: number): Locator {
+  return page.locator(`#${boardId} #c-${x}-${y}`);
+}
+
+/** Press keys in order. */
+export async function keys(page: Page, ...list: string[]): Promise<void> {
+  for (const k of list) await page.keyboard.press(k);
+}
+
+/** Move the grid cursor from (fx, fy) to (tx, ty) with arrow keys. */
+export async function walk(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+}
+
+/** Record every doom-* event fired on the page (they bubble and are composed). */
+export async function recordEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { doomEvents: { type: string; target: string; detail: unknown }[] };
+    w.doomEvents = [];
+    for (const type of ['doom-ready', 'doom-select', 'doom-target', 'doom-move', 'doom-door', 'doom-action', 'doom-undo', 'doom-change', 'doom-hint', 'doom-error']) {
+      document.addEventListener(type, (e) => {
+        w.doomEvents.push({ type, target: (e.target as HTMLElement).id, detail: (e as CustomEvent).detail });
+      });
+    }
+  });
+}
+
+export async function events(page: Page, type?: string): Promise<{ type: string; target: string; detail: Record<string, unknown> }[]> {
+  const all = await page.evaluate(() => (window as unknown as { doomEvents: { type: string; target: string; detail: Record<string, unknown> }[] }).doomEvents);
+  return type ? all.filter((e) => e.type === type) : all;
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The schema's descriptions are documentation: the validator never reads them, the bundle need not carry them. */
+function stripSchemaAnnotations(): Plugin {
+  const ANNOTATIONS = ['description', 'examples', '$comment'];
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      // A key named like an annotation inside "properties" is a property schema (an object): keep it.
+      if (ANNOTATIONS.includes(k) && (typeof x === 'string' || k === 'examples')) continue;
+      out[k] = strip(x);
+    }
+    return out;
+  };
+  return {
+    name: 'doom-board:strip-schema-annotations',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('scenario.schema.json')) return null;
+      return { code: JSON.stringify(strip(JSON.parse(code))), map: null };
+    },
+  };
+}
+
+// The embeddable bundle: one self-contained ES module, dist/doom-board.js. Lit, the engine and the
+// Wasm core (imported with `?init`, inlined as bytes) all go into that one file.
+export default defineConfig({
+  publicDir: false,
+  plugins: [stripSchemaAnnotations()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    lib: {
+      entry: fileURLToPath(new URL('./components/index.ts', import.meta.url)),
+      formats: ['es'],
+      fileName: () => 'doom-board.js',
+    },
+    // Everything in one file: no code-split chunks, no separate .wasm asset.
+    assetsInlineLimit: Number.MAX_SAFE_INTEGER,
+    // Library mode keeps whitespace in ES output unless the output itself is minified.
+    rolldownOptions: { output: { codeSplitting: false, minify: true } },
+  },
+});
