@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The schema's descriptions are documentation: the validator never reads them, the bundle need not carry them. */
-function stripSchemaAnnotations(): Plugin {
+export function stripSchemaAnnotations(): Plugin {
   const ANNOTATIONS = ['description', 'examples', '$comment'];
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);
@@ -25,11 +25,29 @@ function stripSchemaAnnotations(): Plugin {
   };
 }
 
-// The embeddable bundle: one self-contained ES module, dist/doom-board.js. Lit, the engine and the
-// Wasm core (imported with `?init`, inlined as bytes) all go into that one file.
+const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004)[\\/]index\.ts$/;
+
+/**
+ * The DOOM rules engines are most of the engine's code: the main module imports them on demand
+ * from beside it (dist/doom-board-doom2016.js, built by vite.rules.config.ts) instead of carrying them.
+ */
+function rulesOnDemand(): Plugin {
+  return {
+    name: 'doom-board:rules-on-demand',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      const m = resolved && RULES.exec(resolved.id);
+      return m ? { id: `./doom-board-${m[1]}.js`, external: true } : null;
+    },
+  };
+}
+
+// The embeddable bundle: one self-contained ES module, dist/doom-board.js, with Lit, the engine,
+// the d20 rules and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [stripSchemaAnnotations()],
+  plugins: [stripSchemaAnnotations(), rulesOnDemand()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

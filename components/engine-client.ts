@@ -7,7 +7,7 @@
  * `apply(command)`; nothing here knows a ruleset's commands.
  */
 import { Board, loadCore, type BoardInput } from '../src/core/index.ts';
-import { createGame } from '../src/rules/index.ts';
+import { createGame, loadRuleset } from '../src/rules/engine.ts';
 import type { ApplyResult, Command, GameView } from '../src/rules/types.ts';
 import { validateScenario, type Scenario } from '../src/scenario/index.ts';
 
@@ -43,7 +43,7 @@ export class InPageEngine implements EngineClient {
   }
 
   async createGame(scenario: Scenario, seed?: number): Promise<GameClient> {
-    await this.ready();
+    await Promise.all([this.ready(), loadRuleset(scenario.ruleset)]);
     const game = createGame(scenario, seed === undefined ? {} : { seed });
     return {
       view: async () => game.view(),

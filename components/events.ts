@@ -4,7 +4,7 @@
  */
 import type { Command, GameEvent } from '../src/rules/types.ts';
 
-export interface Cell {
+export interface CellRef {
   x: number;
   y: number;
 }
@@ -19,7 +19,7 @@ export interface ReadyDetail {
 export interface SelectDetail {
   /** The selected figure, or null when the selection was cleared. */
   figure: string | null;
-  at: Cell | null;
+  at: CellRef | null;
 }
 export interface TargetDetail {
   figure: string;
@@ -32,8 +32,8 @@ export interface TargetDetail {
 }
 export interface MoveDetail {
   figure: string;
-  from: Cell;
-  to: Cell;
+  from: CellRef;
+  to: CellRef;
   /** MP (or squares) the move cost when known. */
   cost?: number;
 }

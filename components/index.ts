@@ -1,7 +1,10 @@
 /**
  * The bundle's entry: defines `<doom-board>` and exports its types. `npm run build:lib` turns this
- * into one self-contained ES module (`dist/doom-board.js`, the Wasm core inlined).
+ * into one self-contained ES module (`dist/doom-board.js`, the Wasm core inlined); the doom2016
+ * and doom2004 rules engines are built beside it and loaded when a board plays them.
  */
 export { DoomBoard, type Hint, type HintContext, type HintProvider, type Mode } from './doom-board.ts';
 export { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
 export type * from './events.ts';
+// The grid core and the pieces the on-demand rules engines import from this module.
+export * from '../src/rules/ruleset-runtime.ts';

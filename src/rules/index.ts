@@ -1,55 +1,18 @@
 /**
- * The rules engine API: createGame(scenario, { seed }), game.state / legalActions / apply / undo,
- * replay(scenario, seed, commands). Call `await loadCore()` (src/core) first: every geometric
- * decision goes through the grid core.
+ * The rules engine API: createGame(scenario, { seed }), game.state / view / legalActions / apply /
+ * undo, replay(scenario, seed, commands). Call `await loadCore()` (src/core) first: every geometric
+ * decision goes through the grid core. This entry loads all three rulesets.
  */
-import type { DataSet } from '../data/index.ts';
-import type { Scenario } from '../scenario/types.ts';
-import { resolveData, validateScenario } from '../scenario/validate.ts';
-import type { D20State } from './d20/state.ts';
-import type { Doom2016State } from './doom2016/types.ts';
-import type { D4State } from './doom2004/state.ts';
-import { Game, replayWith } from './game.ts';
-import { RULESET_MODULES, type RulesetModule } from './registry.ts';
-import type { Command } from './types.ts';
+import { doom2004Module } from './doom2004/index.ts';
+import { doom2016Module } from './doom2016/index.ts';
+import { registerRuleset } from './registry.ts';
 
+registerRuleset('doom2016', doom2016Module);
+registerRuleset('doom2004', doom2004Module);
+
+export { createGame, replay, loadRuleset, type GameOptions, type GameState } from './engine.ts';
 export { Game } from './game.ts';
 export type { ApplyResult, Command, FigureView, GameEvent, GameView, Refusal, TokenView } from './types.ts';
 export type { D20State, D20Unit } from './d20/state.ts';
 export type { Doom2016State } from './doom2016/types.ts';
 export type { D4State, D4Figure } from './doom2004/state.ts';
-
-/** The state of a game of any ruleset (`state.ruleset` tells which). */
-export type GameState = D20State | Doom2016State | D4State;
-
-export interface GameOptions {
-  /** The dice seed; defaults to the scenario's seed, else 1. */
-  seed?: number;
-  /** Data sets by role that replace the scenario's (e.g. your own "units" with the official numbers). */
-  data?: Record<string, DataSet>;
-  /** Shorthand for the entries of a "units" data set. */
-  units?: Record<string, unknown>;
-}
-
-function setup(input: Scenario, options: GameOptions): { module: RulesetModule<object>; initial: object } {
-  const scenario = validateScenario(input);
-  const module = RULESET_MODULES[scenario.ruleset];
-  if (!module) throw new Error(`createGame: the ${scenario.ruleset} rules are not implemented yet`);
-  const data = { ...resolveData(scenario), ...options.data };
-  if (options.units) {
-    data.units = { name: 'options.units', ruleset: scenario.ruleset, kind: 'units', source: 'given by the caller', entries: options.units as DataSet['entries'] };
-  }
-  return { module, initial: module.init(scenario, data, options.seed ?? scenario.seed ?? 1) };
-}
-
-/** Start a game; throws ScenarioError (naming every bad field) for an invalid scenario. */
-export function createGame<S extends GameState = GameState>(input: Scenario, options: GameOptions = {}): Game<S> {
-  const { module, initial } = setup(input, options);
-  return new Game(module.rules, initial) as unknown as Game<S>;
-}
-
-/** Rebuild a game from its scenario, seed and commands: the same state as the live game. */
-export function replay<S extends GameState = GameState>(scenario: Scenario, seed: number, commands: Command[], options: Omit<GameOptions, 'seed'> = {}): Game<S> {
-  const { module, initial } = setup(scenario, { ...options, seed });
-  return replayWith(module.rules, initial, commands) as unknown as Game<S>;
-}

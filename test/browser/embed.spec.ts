@@ -73,3 +73,29 @@ test('a plain HTML page loading only the bundle renders a board from an inline s
   expect(errors).toEqual([]);
   expect(new Set(requests)).toEqual(new Set([`${ORIGIN}/`, `${ORIGIN}/doom-board.js`]));
 });
+
+test('the bundle plays doom2016 and doom2004, loading each rules engine from beside it on demand', async ({ page }) => {
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  const bundled = (name: string) => readFileSync(fileURLToPath(new URL(`../../src/scenario/bundled/${name}`, import.meta.url)), 'utf8');
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Play</title></head><body>
+    <script type="module" src="/doom-board.js"></script>
+    <doom-board id="tutorial" mode="play" label="Tutorial"><script type="application/json">${bundled('doom2016-tutorial.json')}</script></doom-board>
+    <doom-board id="skirmish" mode="play" label="Skirmish"><script type="application/json">${bundled('doom2004-skirmish.json')}</script></doom-board>
+  </body></html>`;
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', headers: { 'Content-Security-Policy': CSP }, body });
+    if (/^\/doom-board(-doom20(16|04))?\.js$/.test(path)) {
+      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(fileURLToPath(new URL(`../../dist${path}`, import.meta.url))) });
+    }
+    return route.fulfill({ status: 404, body: 'not found' });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await expect(page.locator('#tutorial [part="status"]')).toContainText('Round 1');
+  await expect(page.locator('#skirmish [part="status"]')).not.toBeEmpty();
+  await expect(page.locator('#skirmish [part="error"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-doom2016.js', '/doom-board-doom2004.js']));
+});

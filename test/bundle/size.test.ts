@@ -1,6 +1,8 @@
 /**
- * The embeddable bundle (dist/doom-board.js, built by `npm test` before Vitest runs, or by
- * `npm run build:lib`): one self-contained file, JS + Wasm ≤ 60 KB gzipped.
+ * The embeddable bundle (built by `npm test` before Vitest runs, or by `npm run build:lib`):
+ * dist/doom-board.js is one self-contained module, JS + Wasm ≤ 60 KB gzipped — everything a page
+ * needs to show, explain and edit boards of every ruleset and to play d20. Playing doom2016 or
+ * doom2004 loads that ruleset's engine from beside it (dist/doom-board-doom2016.js, ...).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,23 +11,41 @@ import { describe, expect, test } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const BUDGET = 60 * 1024;
+const ENGINE_BUDGET = 20 * 1024;
+const ENGINES = ['doom-board-doom2004.js', 'doom-board-doom2016.js'];
+const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
+const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
 
 describe('bundle', () => {
-  test('dist/ holds exactly one file, doom-board.js (the Wasm is inlined)', () => {
+  test('dist/ holds doom-board.js (the Wasm inlined) and the two on-demand rules engines', () => {
     expect(existsSync(DIST), 'dist/ is missing: run `npm run build:lib`').toBe(true);
-    expect(readdirSync(DIST)).toEqual(['doom-board.js']);
+    expect(readdirSync(DIST).sort()).toEqual([...ENGINES, 'doom-board.js'].sort());
   });
 
-  test('it imports nothing and fetches no separate .wasm file', () => {
-    const js = readFileSync(`${DIST}doom-board.js`, 'utf8');
+  test('doom-board.js imports nothing up front and fetches no separate .wasm file', () => {
+    const js = read('doom-board.js');
     expect(js).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
     expect(js).not.toMatch(/\.wasm["'`]/);
     expect(js).toContain('data:application/wasm;base64,');
+    for (const engine of ENGINES) expect(js).toContain(`import(\`./${engine}\`)`);
   });
 
-  test(`JS + Wasm are at most ${BUDGET / 1024} KB gzipped`, () => {
-    const bytes = readdirSync(DIST).reduce((n, f) => n + gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length, 0);
-    console.log(`bundle: ${(bytes / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB)`);
-    expect(bytes).toBeLessThanOrEqual(BUDGET);
+  test('the rules engines import only from doom-board.js, and only names it exports', () => {
+    const exported = new Set([...read('doom-board.js').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!)));
+    for (const engine of ENGINES) {
+      const js = read(engine);
+      const imports = [...js.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)];
+      expect(imports.map((m) => m[2]), engine).toEqual(['./doom-board.js']);
+      const names = imports[0][1].split(',').map((x) => x.trim().split(/\s+as\s+/)[0]);
+      for (const name of names) expect(exported, `${engine} imports ${name}`).toContain(name);
+    }
+  });
+
+  test(`doom-board.js (JS + Wasm) is at most ${BUDGET / 1024} KB gzipped; each rules engine at most ${ENGINE_BUDGET / 1024} KB`, () => {
+    const main = gzipped('doom-board.js');
+    const engines = ENGINES.map((f) => [f, gzipped(f)] as const);
+    console.log(`bundle: ${(main / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB); ${engines.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)} KB`).join(', ')}`);
+    expect(main).toBeLessThanOrEqual(BUDGET);
+    for (const [f, n] of engines) expect(n, f).toBeLessThanOrEqual(ENGINE_BUDGET);
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * Creating and replaying games of the registered rulesets (see registry.ts). Embedding code calls
+ * `await loadRuleset(id)` first; src/rules/index.ts is the full library with every ruleset loaded.
+ */
+import type { DataSet } from '../data/index.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { resolveData, validateScenario } from '../scenario/validate.ts';
+import type { D20State } from './d20/state.ts';
+import type { Doom2016State } from './doom2016/types.ts';
+import type { D4State } from './doom2004/state.ts';
+import { Game, replayWith } from './game.ts';
+import { rulesetModule, type RulesetModule } from './registry.ts';
+import type { Command } from './types.ts';
+
+export { loadRuleset } from './registry.ts';
+
+/** The state of a game of any ruleset (`state.ruleset` tells which). */
+export type GameState = D20State | Doom2016State | D4State;
+
+export interface GameOptions {
+  /** The dice seed; defaults to the scenario's seed, else 1. */
+  seed?: number;
+  /** Data sets by role that replace the scenario's (e.g. your own "units" with the official numbers). */
+  data?: Record<string, DataSet>;
+  /** Shorthand for the entries of a "units" data set. */
+  units?: Record<string, unknown>;
+}
+
+function setup(input: Scenario, options: GameOptions): { module: RulesetModule<object>; initial: object } {
+  const scenario = validateScenario(input);
+  const module = rulesetModule(scenario.ruleset);
+  if (!module) throw new Error(`createGame: the ${scenario.ruleset} rules are not loaded (await loadRuleset(${JSON.stringify(scenario.ruleset)}) first)`);
+  const data = { ...resolveData(scenario), ...options.data };
+  if (options.units) {
+    data.units = { name: 'options.units', ruleset: scenario.ruleset, kind: 'units', source: 'given by the caller', entries: options.units as DataSet['entries'] };
+  }
+  return { module, initial: module.init(scenario, data, options.seed ?? scenario.seed ?? 1) };
+}
+
+/** Start a game; throws ScenarioError (naming every bad field) for an invalid scenario. */
+export function createGame<S extends GameState = GameState>(input: Scenario, options: GameOptions = {}): Game<S> {
+  const { module, initial } = setup(input, options);
+  return new Game(module.rules, initial) as unknown as Game<S>;
+}
+
+/** Rebuild a game from its scenario, seed and commands: the same state as the live game. */
+export function replay<S extends GameState = GameState>(scenario: Scenario, seed: number, commands: Command[], options: Omit<GameOptions, 'seed'> = {}): Game<S> {
+  const { module, initial } = setup(scenario, { ...options, seed });
+  return replayWith(module.rules, initial, commands) as unknown as Game<S>;
+}

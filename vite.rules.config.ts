@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const FOLDER = /[\\/]src[\\/]rules[\\/](doom2016|doom2004)[\\/]/;
+
+/** Everything outside the engine's own folder comes from the main module (see src/rules/ruleset-runtime.ts). */
+function fromMainModule(): Plugin {
+  return {
+    name: 'doom-board:from-main-module',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !FOLDER.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved || FOLDER.test(resolved.id)) return null;
+      return { id: './doom-board.js', external: true };
+    },
+  };
+}
+
+const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index.ts`, import.meta.url));
+
+// The doom2016 and doom2004 rules engines, loaded by dist/doom-board.js when a board plays them.
+export default defineConfig({
+  publicDir: false,
+  plugins: [fromMainModule()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: false,
+    target: 'es2022',
+    lib: { entry: { doom2016: entry('doom2016'), doom2004: entry('doom2004') }, formats: ['es'], fileName: (_, name) => `doom-board-${name}.js` },
+    rolldownOptions: { output: { minify: true } },
+  },
+});
