@@ -17,9 +17,10 @@ const thing = (v: unknown): string => (isCell(v) ? cellName(v.x, v.y) : typeof v
 
 /** Fields other than the ones phrased, as "key value" pairs. */
 function extras(o: Record<string, unknown>, skip: string[]): string {
+  const listed = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x !== 'object');
   const parts = Object.entries(o)
-    .filter(([k, v]) => !skip.includes(k) && v !== undefined && (typeof v !== 'object' || isCell(v)))
-    .map(([k, v]) => `${k.replace(/[-_]/g, ' ')} ${isCell(v) ? cellName(v.x, v.y) : String(v)}`);
+    .filter(([k, v]) => !skip.includes(k) && v !== undefined && (typeof v !== 'object' || isCell(v) || listed(v)))
+    .map(([k, v]) => `${k.replace(/[-_]/g, ' ')} ${isCell(v) ? cellName(v.x, v.y) : Array.isArray(v) ? v.join(', ') : String(v)}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 

@@ -2,31 +2,13 @@
 import type { Command } from '../types.ts';
 import { playableCards } from './attack.ts';
 import { activeTeleporters, covers, figureAt, isLarge, isStaggered } from './geometry.ts';
-import { argentTargets, MAX_ARGENT_DISCARDS, summonGroups } from './invader.ts';
+import { argentTargets, summonGroups } from './invader.ts';
 import { planMove } from './movement.ts';
 import { readyDemonTypes } from './round.ts';
 import { boardOf } from './state.ts';
 import type { DemonActivation, Doom2016Figure, Doom2016State, MarineActivation } from './types.ts';
 import { isRefusal } from './common.ts';
 import { EdgeKind } from '../../core/types.ts';
-
-/** Subsets of up to `max` items (by position, so repeated cards give repeated subsets only once by id). */
-function subsets(items: string[], max: number): string[][] {
-  const out: string[][] = [[]];
-  const walk = (start: number, acc: string[]) => {
-    for (let i = start; i < items.length; i++) {
-      const next = [...acc, items[i]];
-      out.push(next);
-      if (next.length < max) walk(i + 1, next);
-    }
-  };
-  walk(0, []);
-  const seen = new Set<string>();
-  return out.filter((s) => {
-    const key = [...s].sort().join('|');
-    return !seen.has(key) && (seen.add(key), true);
-  });
-}
 
 /** Closed doors next to a figure, as the two cells on either side. */
 function doorsNextTo(s: Doom2016State, f: Doom2016Figure): { x1: number; y1: number; x2: number; y2: number }[] {
@@ -138,10 +120,10 @@ function allActions(s: Doom2016State): Command[] {
     return [false, ...(p.canReveal ? [true] : [])].flatMap((reveal) => plays.map((play) => ({ type: 'defend', figure: p.defender, reveal, play })));
   }
   if (s.phase === 'status') {
+    // Every discard of up to 3 cards is accepted; the list offers no discard, or one card (each
+    // card, each target), so that a player's choices stay few (more cards: name them in `discard`).
     const out: Command[] = [{ type: 'status', discard: [] }];
-    for (const discard of subsets(s.invader.hand, MAX_ARGENT_DISCARDS).filter((d) => d.length)) {
-      for (const onto of argentTargets(s)) out.push({ type: 'status', discard, onto });
-    }
+    for (const card of new Set(s.invader.hand)) for (const onto of argentTargets(s)) out.push({ type: 'status', discard: [card], onto });
     return out;
   }
   const a = s.active;
