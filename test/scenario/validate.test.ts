@@ -50,8 +50,12 @@ const base = (): Scenario & Record<string, unknown> => ({
 
 describe('bundled scenarios', () => {
   const files = readdirSync(BUNDLED_DIR).filter((f) => f.endsWith('.json'));
-  test('there are the three bundled scenarios', () => {
-    expect(files.sort()).toEqual(['d20-skirmish.json', 'doom2004-skirmish.json', 'doom2016-tutorial.json']);
+  test('there are the three skirmish / tutorial scenarios and the rulebook examples', () => {
+    expect(files.sort()).toEqual([
+      'd20-skirmish.json', 'doom2004-skirmish.json', 'doom2016-tutorial.json',
+      'rulebook-doom2004-los.json', 'rulebook-doom2004-pistol.json',
+      'rulebook-doom2016-attack.json', 'rulebook-doom2016-cover.json', 'rulebook-doom2016-movement.json',
+    ]);
   });
   test.each(files)('%s satisfies the schema and validates', (file) => {
     const json = readJson(join(BUNDLED_DIR, file));
