@@ -55,7 +55,7 @@ the page (bench/ui/bench-page.js). A seeded doom2016 board of 40×40 spaces (${r
 page, including compiling the inlined Wasm core; warm = a further board (median of 8).
 Select-to-highlight: \`select(figure)\` → reach (MP 8, ${r.reachCells} spaces with costs), LOS fog and
 status drawn; median of 21 (worst ${ms(r.selectMax)}). Each figure is the median of 3 page loads.
-Targets (issue 3): first render of a 40×40 board ≤ 100 ms; select-to-highlight ≤ 16 ms.
+Targets (issue 4): first render of a 40×40 board ≤ 100 ms; select-to-highlight ≤ 16 ms.
 
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}/${process.arch}; a shared VM
