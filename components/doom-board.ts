@@ -337,16 +337,7 @@ export class DoomBoard extends LitElement {
   }
 
   private _resetInteraction(): void {
-    this._selected = null;
-    this._target = null;
-    this._targetCell = null;
-    this._explain = null;
-    this._sel = { reach: null, cells: [], los: null };
-    this._path = null;
-    this._moves.clear();
-    this._attacks.clear();
-    this._others = [];
-    this._pending = [];
+    this._dropSelection();
     this._log = [];
     this._message = '';
     this._hint = null;
@@ -442,8 +433,8 @@ export class DoomBoard extends LitElement {
     this.requestUpdate();
   }
 
-  private _clearSelection(): void {
-    const had = this._selected !== null;
+  /** Forget the selected figure, its target and what was computed for them. */
+  private _dropSelection(): void {
     this._selected = null;
     this._target = null;
     this._targetCell = null;
@@ -454,6 +445,11 @@ export class DoomBoard extends LitElement {
     this._attacks.clear();
     this._others = [];
     this._pending = [];
+  }
+
+  private _clearSelection(): void {
+    const had = this._selected !== null;
+    this._dropSelection();
     if (had) {
       this._emit('doom-select', { figure: null, at: null });
       this._announce('Selection cleared');

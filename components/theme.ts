@@ -5,6 +5,38 @@
  */
 import { css } from 'lit';
 
+/** The dark palette, for theme="dark" and for theme="auto" when the system asks for dark. */
+const dark = css`
+  --doom-bg: #16161b;
+  --doom-text: #ececf1;
+  --doom-muted: #b4b4c0;
+  --doom-floor: #2b2b33;
+  --doom-grid-line: #4a4a57;
+  --doom-wall: #f2f2f2;
+  --doom-door: #e0a43a;
+  --doom-blocking: #ff5a5f;
+  --doom-impassable: #ff5a5f;
+  --doom-difficult: #6ea0ff;
+  --doom-difficult-fill: rgba(110, 160, 255, 0.16);
+  --doom-obstacle: #8d8d99;
+  --doom-low: #a07850;
+  --doom-teleporter: #2dd4bf;
+  --doom-side-0: #3b7ddd;
+  --doom-side-1: #d2453b;
+  --doom-reach: rgba(74, 222, 128, 0.25);
+  --doom-reach-text: #bbf7d0;
+  --doom-path: #4ade80;
+  --doom-fog: rgba(0, 0, 0, 0.45);
+  --doom-los-clear: #4ade80;
+  --doom-los-blocked: #f87171;
+  --doom-cover: #fb923c;
+  --doom-focus: #c4b5fd;
+  --doom-error-bg: #3b1512;
+  --doom-error-text: #ffb4a9;
+  --doom-button-bg: #26262e;
+  --doom-button-border: #6b6b7a;
+`;
+
 export const styles = css`
   :host {
     --doom-bg: #ffffff;
@@ -58,61 +90,11 @@ export const styles = css`
     display: none;
   }
   :host([theme='dark']) {
-    --doom-bg: #16161b;
-    --doom-text: #ececf1;
-    --doom-muted: #b4b4c0;
-    --doom-floor: #2b2b33;
-    --doom-grid-line: #4a4a57;
-    --doom-wall: #f2f2f2;
-    --doom-door: #e0a43a;
-    --doom-blocking: #ff5a5f;
-    --doom-impassable: #ff5a5f;
-    --doom-difficult: #6ea0ff;
-    --doom-difficult-fill: rgba(110, 160, 255, 0.16);
-    --doom-obstacle: #8d8d99;
-    --doom-low: #a07850;
-    --doom-teleporter: #2dd4bf;
-    --doom-side-0: #3b7ddd;
-    --doom-side-1: #d2453b;
-    --doom-reach: rgba(74, 222, 128, 0.25);
-    --doom-reach-text: #bbf7d0;
-    --doom-path: #4ade80;
-    --doom-fog: rgba(0, 0, 0, 0.45);
-    --doom-los-clear: #4ade80;
-    --doom-los-blocked: #f87171;
-    --doom-cover: #fb923c;
-    --doom-focus: #c4b5fd;
-    --doom-error-bg: #3b1512;
-    --doom-error-text: #ffb4a9;
-    --doom-button-bg: #26262e;
-    --doom-button-border: #6b6b7a;
+    ${dark}
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
-      --doom-bg: #16161b;
-      --doom-text: #ececf1;
-      --doom-muted: #b4b4c0;
-      --doom-floor: #2b2b33;
-      --doom-grid-line: #4a4a57;
-      --doom-wall: #f2f2f2;
-      --doom-door: #e0a43a;
-      --doom-blocking: #ff5a5f;
-      --doom-impassable: #ff5a5f;
-      --doom-difficult: #6ea0ff;
-      --doom-difficult-fill: rgba(110, 160, 255, 0.16);
-      --doom-obstacle: #8d8d99;
-      --doom-teleporter: #2dd4bf;
-      --doom-reach: rgba(74, 222, 128, 0.25);
-      --doom-reach-text: #bbf7d0;
-      --doom-path: #4ade80;
-      --doom-fog: rgba(0, 0, 0, 0.45);
-      --doom-los-clear: #4ade80;
-      --doom-los-blocked: #f87171;
-      --doom-focus: #c4b5fd;
-      --doom-error-bg: #3b1512;
-      --doom-error-text: #ffb4a9;
-      --doom-button-bg: #26262e;
-      --doom-button-border: #6b6b7a;
+      ${dark}
     }
   }
 
