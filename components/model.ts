@@ -4,7 +4,7 @@
  */
 import { Cell, EdgeKind, type BoardData } from '../src/core/types.ts';
 import type { BoardInput } from '../src/core/board-input.ts';
-import type { GameView } from '../src/rules/types.ts';
+import type { GameView, PlacedFigure } from '../src/rules/types.ts';
 import type { Scenario, ScenarioFigure } from '../src/scenario/types.ts';
 
 export interface Segment {
@@ -14,14 +14,7 @@ export interface Segment {
   y2: number;
 }
 
-export interface DrawFigure {
-  id: string;
-  side: string;
-  type: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
+export interface DrawFigure extends PlacedFigure {
   damage?: number;
   health?: number;
   markers: string[];

@@ -1,8 +1,12 @@
 /**
  * Shared script of the demo pages: defines <doom-board> (from source, through Vite) and draws the
- * navigation. Every page is plain HTML with prose and boards whose scenarios are inline JSON.
+ * navigation. Boards carry their scenario as inline JSON, or name a bundled scenario (the rulebook
+ * examples, the tutorial) in `data-bundled`, so the pages show exactly what the engine ships.
  */
+import type { DoomBoard } from '../components/doom-board.ts';
 import '../components/doom-board.ts';
+
+const BUNDLED = import.meta.glob<DoomBoard['scenario']>('../src/scenario/bundled/*.json', { eager: true, import: 'default' });
 
 export const PAGES: [href: string, title: string][] = [
   ['index.html', 'Overview'],
@@ -49,5 +53,15 @@ function eventEcho(): void {
   }
 }
 
+/** Boards with `data-bundled="<name>"` get that bundled scenario as their `scenario` property. */
+function bundledScenarios(): void {
+  for (const board of document.querySelectorAll<DoomBoard>('doom-board[data-bundled]')) {
+    const scenario = BUNDLED[`../src/scenario/bundled/${board.dataset.bundled}.json`];
+    if (!scenario) throw new Error(`no bundled scenario ${JSON.stringify(board.dataset.bundled)}`);
+    board.scenario = scenario;
+  }
+}
+
 nav();
+bundledScenarios();
 eventEcho();

@@ -34,7 +34,7 @@ const settle = (g: ReturnType<typeof game>, ev: { type: string }[]) => {
 
 describe('RULES §2.1 attacks need LOS and range', () => {
   test('attacking without line of sight is refused', () => {
-    const g = game(['1.|.x'.replace('|', '.')], { edges: [{ from: [2, 0], to: [2, 1], kind: 'wall' }] }, all(cards(['run']), marineFirst, events(['e-none'])));
+    const g = game(['1...x'], { edges: [{ from: [2, 0], to: [2, 1], kind: 'wall' }] }, all(cards(['run']), marineFirst, events(['e-none'])));
     start(g);
     ok(g, { type: 'play', figure: 'm1', card: 'run' });
     expect(refused(g, { type: 'attack', figure: 'm1', target: 'imp-1' })).toMatchObject({ rule: 'RULES §2.1 LOS' });
@@ -294,8 +294,6 @@ describe('RULES §2.3 marine activation', () => {
     expect(m.deck).toEqual(['run2']);
   });
   test('the class card is readied at the start of the activation; exhausting it gives its effect once', () => {
-    const g = game(['1...', '...x'], { figures: [] }, () => {});
-    void g;
     const sc = scenario(['1...', '...x']);
     sc.figures[0].state = { class: 'assault' };
     const h = createGame<Doom2016State>(sc, { seed: 3 });
@@ -464,9 +462,20 @@ describe('RULES §2.4 attacks and damage', () => {
     expect(g.state.invader.deck).toEqual(['e-big']);
     expect(fig(g, 'imp-1')!.stunned).toBe(false);
   });
-  test('stun does not stack: a stunned figure stays stunned once', () => {
-    const { g } = marineAttack(['.....', '1...y', '.....'], 'shot', ['e-none'], [], 'zombie-1');
-    expect(g.view().figures.find((f) => f.id === 'zombie-1')!.markers!.filter((m) => m === 'stunned')).toHaveLength(1);
+  test('stun does not stack: stunned again while stunned, one attack still ends it', () => {
+    const g = game(['.....', '1...y', '.....'], {}, all(cards(['shot', 'run']), marineFirst, events(['e-big']), (s) => {
+      s.figures.find((f) => f.id === 'zombie-1')!.stunned = true;
+    }));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'shot' });
+    const first = ok(g, { type: 'attack', figure: 'm1', target: 'zombie-1' });
+    expect(first).toContainEqual({ type: 'stunned-no-defense', figure: 'zombie-1' });
+    expect(first).toContainEqual({ type: 'stunned', figure: 'zombie-1' });
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    const second = ok(g, { type: 'attack', figure: 'm1', target: 'zombie-1' });
+    expect(second).toContainEqual({ type: 'stunned-no-defense', figure: 'zombie-1' });
+    expect(fig(g, 'zombie-1')).toMatchObject({ stunned: false, damage: 3 });
+    expect(g.state.invader.deck).toEqual(['e-big']); // no defense card was revealed either time
   });
   test('a figure is killed when its damage reaches its health', () => {
     const { g, ev } = marineAttack(['.....', '1...x', '.....'], 'heavy', ['e-none']);
@@ -628,9 +637,6 @@ describe('RULES §2.4 mission end (tutorial)', () => {
   test.each([[4, 2], [3, 3], [2, 4], [1, 4]])('with %i marines the invader wins at %i kills', (marines, kills) => {
     const rows = [['1', '2', '3', '4'].slice(0, marines).join('').padEnd(6, '.') + 'C.', '........', '........'];
     const g = game(rows, { objectives: tutorialObjectives }, all(cards([], ['run']), (s) => { s.invader.kills = kills - 1; s.figures[0].damage = 9; }));
-    const state = g.state;
-    const victim = state.figures[0];
-    void victim;
     // Kill the first marine with the cyberdemon's attack.
     start(g);
     while (g.view().active !== 'cyber-1') {
