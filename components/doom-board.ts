@@ -10,6 +10,7 @@ import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResul
 import { guard } from 'lit/directives/guard.js';
 import { BoardError } from '../src/core/board-input.ts';
 import { Board } from '../src/core/board.ts';
+import { loadCore } from '../src/core/wasm.ts';
 import type { Placement, SightExplanation } from '../src/core/types.ts';
 import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
 import type { Scenario, ScenarioFigure } from '../src/scenario/types.ts';
@@ -28,6 +29,7 @@ import {
 } from './model.ts';
 import { edgesLayer } from './render/edges.ts';
 import { figuresLayer, tokensLayer } from './render/figures.ts';
+import { gridCellsHtml } from './render/grid-cells.ts';
 import { viewBox } from './render/geometry.ts';
 import { cursorLayer, fogLayer, pathLayer, reachLayer, sightLayer, targetsLayer, type Box, type ReachCell } from './render/overlays.ts';
 import { terrainLayer } from './render/terrain.ts';
@@ -78,7 +80,7 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  *
  * @slot - An inline scenario: `<script type="application/json">{…}</script>` (not displayed).
  *
- * @fires doom-ready - The board is drawn. `detail`: `{ ruleset, width, height, mode, title }`.
+ * @fires doom-ready - The board is drawn. `detail`: `{ ruleset, width, height, mode, title }`. The keyboard grid's cells follow after the first frame (or at once when it is focused).
  * @fires doom-select - A figure was selected or the selection cleared. `detail`: `{ figure, at }`.
  * @fires doom-target - A target was picked: `{ figure, target, los, cover, range, summary }`.
  * @fires doom-move - A figure moved: `{ figure, from, to, cost }`.
@@ -90,7 +92,8 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @fires doom-error - Something could not be done: a malformed scenario, a bad URL state, a refused command. `{ message, problems, source }`.
  *
  * @csspart board - The box holding the SVG drawing and the keyboard grid.
- * @csspart svg - The SVG drawing of the board.
+ * @csspart svg - The SVG drawing of the board (cells, terrain, edges, tokens).
+ * @csspart overlay - The SVG drawn over it: figures, reach, path, fog, LOS lines, focus.
  * @csspart grid - The focusable grid (WAI-ARIA grid pattern) over the drawing.
  * @csspart toolbar - The row of buttons of the current mode.
  * @csspart button - Every button.
@@ -173,6 +176,10 @@ export class DoomBoard extends LitElement {
   private _loading = true;
   private _loadToken = 0;
   private _model: DrawModel | null = null;
+  /** The model whose cells the grid holds. */
+  private _gridModel: DrawModel | null = null;
+  /** A new grid whose cells are written after the first frame. */
+  private _cellsPending: HTMLElement | null = null;
   private _board: Board | null = null;
   private _figures: Placed[] = [];
   private _open = new Set<number>();
@@ -268,6 +275,35 @@ export class DoomBoard extends LitElement {
     } else if (changed.has('mp') && this._selected && this.mode === 'explore') {
       this._refreshSelection();
     }
+  }
+
+  protected override updated(): void {
+    this._syncGridCells();
+  }
+
+  /**
+   * The grid's cells are written outside Lit's template (one HTML string) when the drawing changes.
+   * A new grid gets them after the board's first frame: they are invisible, and on a 40×40 board
+   * they cost as much to lay out as the drawing. Focusing the grid writes them at once.
+   */
+  private _syncGridCells(): void {
+    const grid = this.renderRoot.querySelector<HTMLElement>('.grid');
+    if (!this._model || !grid || this._gridModel === this._model && grid.firstChild) return;
+    if (grid.firstChild) {
+      this._writeGridCells(grid);
+      return;
+    }
+    if (this._cellsPending === grid) return;
+    this._cellsPending = grid;
+    requestAnimationFrame(() => setTimeout(() => this._cellsPending === grid && this._writeGridCells(grid), 0));
+  }
+
+  private _writeGridCells(grid: HTMLElement | null = this.renderRoot.querySelector('.grid')): void {
+    if (this._cellsPending === grid) this._cellsPending = null;
+    const m = this._model;
+    if (!m || !grid || !grid.isConnected || this._gridModel === m && grid.firstChild) return;
+    grid.innerHTML = gridCellsHtml(m);
+    this._gridModel = m;
   }
 
   /** An inline `<script type="application/json">` child, now or once the parser adds it. */
@@ -1172,26 +1208,6 @@ export class DoomBoard extends LitElement {
     return html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>`;
   }
 
-  private _cellLabels(m: DrawModel): string[][] {
-    const labels: string[][] = [];
-    for (let y = 0; y < m.height; y++) {
-      const row: string[] = [];
-      for (let x = 0; x < m.width; x++) row.push(`${cellName(x, y)}, ${terrainWords(m, x, y)}`);
-      labels.push(row);
-    }
-    for (const t of m.tokens) if (labels[t.y]?.[t.x] !== undefined) labels[t.y][t.x] += `, ${t.label ?? t.kind}${t.color ? ` (${t.color})` : ''}`;
-    for (const f of m.figures) {
-      const extra = [f.side, f.damage ? `${f.damage} damage` : '', ...f.markers].filter(Boolean).join(', ');
-      for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (labels[y]?.[x] !== undefined) labels[y][x] += `, ${figureName(f.id)} (${extra})`;
-    }
-    for (const i of m.hidden) {
-      const x = i % m.width;
-      const y = Math.floor(i / m.width);
-      if (labels[y]?.[x] !== undefined) labels[y][x] = `${cellName(x, y)}, not yet revealed`;
-    }
-    return labels;
-  }
-
   private _renderBoard(m: DrawModel): TemplateResult {
     const coords = !this.hideCoordinates;
     const vb = viewBox(m.width, m.height, coords);
@@ -1219,6 +1235,8 @@ export class DoomBoard extends LitElement {
           ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
           ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
           ${guard([m.tokens], () => tokensLayer(m))}
+        </svg>
+        <svg class="overlay-svg" part="overlay" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
           ${fogLayer(m, this._explain ? null : this._sel.los)}
           ${this._explain ? nothing : reachLayer(m, this._sel.cells, true)}
           ${targetsLayer(m, targetRects)}
@@ -1241,18 +1259,13 @@ export class DoomBoard extends LitElement {
           aria-activedescendant=${`c-${cx}-${cy}`}
           style=${gridStyle}
           @keydown=${this._onKeyDown}
-          @focus=${() => { this._focused = true; this.requestUpdate(); }}
+          @focus=${() => { this._writeGridCells(); this._focused = true; this.requestUpdate(); }}
           @blur=${() => { this._focused = false; this.requestUpdate(); }}
           @pointerdown=${this._onPointerDown}
           @pointermove=${this._onPointerMove}
           @pointerup=${this._onPointerUp}
           @pointerleave=${() => { if (!this._drag && this._path) { this._path = null; this.requestUpdate(); } }}
-        >
-          ${guard([m], () => {
-            const labels = this._cellLabels(m);
-            return labels.map((row, y) => html`<div class="row" role="row" aria-rowindex=${y + 1}>${row.map((l, x) => html`<div class="cell" role="gridcell" id=${`c-${x}-${y}`} aria-colindex=${x + 1} aria-label=${l}></div>`)}</div>`);
-          })}
-        </div>
+        ></div>
       </div>
       <p id="keys" class="visually-hidden">${this._keysHelp()}</p>`;
   }
@@ -1369,7 +1382,12 @@ export class DoomBoard extends LitElement {
   }
 }
 
-if (!customElements.get('doom-board')) customElements.define('doom-board', DoomBoard);
+if (!customElements.get('doom-board')) {
+  customElements.define('doom-board', DoomBoard);
+  // Compile the grid core while the page loads, not when the first board needs it. A failure is
+  // reported by that board (`ready()` rejects the same way), so it is not reported here.
+  loadCore().catch(() => undefined);
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -100,7 +100,9 @@ export const styles = css`
 
   .frame { position: relative; }
   .board { position: relative; width: 100%; }
-  svg.board-svg { display: block; width: 100%; height: auto; user-select: none; }
+  /* The board and its overlays are separate layers, so a selection repaints only the overlays. */
+  svg.board-svg { display: block; width: 100%; height: auto; user-select: none; will-change: transform; }
+  svg.overlay-svg { position: absolute; inset: 0; width: 100%; height: 100%; user-select: none; pointer-events: none; will-change: transform; }
   .grid {
     position: absolute;
     display: flex;
@@ -109,13 +111,13 @@ export const styles = css`
     touch-action: none;
   }
   .grid:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 3px; }
-  .row { display: flex; flex: 1 1 0; min-height: 0; }
-  .cell { flex: 1 1 0; min-width: 0; }
+  [role='row'] { display: flex; flex: 1 1 0; min-height: 0; }
+  [role='gridcell'] { flex: 1 1 0; min-width: 0; }
 
   .floor { fill: var(--doom-floor); }
   .grid-line { stroke: var(--doom-grid-line); stroke-width: 1; fill: none; }
   .difficult-fill { fill: var(--doom-difficult-fill); }
-  .difficult-line { stroke: var(--doom-difficult); stroke-width: 2; stroke-dasharray: 2 4; stroke-linecap: round; fill: none; }
+  .difficult-line { fill: var(--doom-difficult); }
   .obstacle { fill: var(--doom-obstacle); }
   .obstacle-mark { stroke: var(--doom-floor); stroke-width: 2; fill: none; }
   .barrel { fill: var(--doom-barrel); stroke: #7a3408; stroke-width: 2; }
@@ -135,7 +137,7 @@ export const styles = css`
   .door-key { stroke-width: 5; fill: none; }
   .door-open { stroke: var(--doom-door); stroke-width: 3; stroke-dasharray: 4 4; fill: none; }
   .blocking { stroke: var(--doom-blocking); stroke-width: 5; fill: none; }
-  .impassable { stroke: var(--doom-impassable); stroke-width: 3.5; stroke-dasharray: 0.1 6; stroke-linecap: round; fill: none; }
+  .impassable { fill: var(--doom-impassable); }
 
   .token.portal { fill: none; stroke: var(--doom-side-1); stroke-width: 3; stroke-dasharray: 5 2; }
   .token.key { fill: var(--doom-door); }
@@ -160,7 +162,7 @@ export const styles = css`
 
   .fog { fill: var(--doom-fog); }
   .reach-cells { fill: var(--doom-reach); }
-  .cost { fill: var(--doom-reach-text); font-size: 9px; font-weight: 700; text-anchor: end; font-family: var(--doom-font); }
+  .cost { fill: none; stroke: var(--doom-reach-text); stroke-width: 1.3; stroke-linejoin: miter; stroke-linecap: butt; }
   .path polyline { fill: none; stroke: var(--doom-path); stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
   .path .ghost { fill: none; stroke: var(--doom-path); stroke-width: 2; stroke-dasharray: 4 3; }
   .attack-targets rect { fill: none; stroke: var(--doom-target); stroke-width: 3; }

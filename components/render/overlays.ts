@@ -6,6 +6,8 @@
 import { svg, type SVGTemplateResult } from 'lit';
 import type { Blocker, Placement, SightExplanation, TestedLine } from '../../src/core/types.ts';
 import type { DrawModel } from '../model.ts';
+import { cellName } from '../coords.ts';
+import { numberPath } from './digits.ts';
 import { doubled, S } from './geometry.ts';
 import { runsPath } from './terrain.ts';
 
@@ -29,8 +31,20 @@ export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean):
   return svg`
     <g class="reach" aria-hidden="true">
       <path class="reach-cells" d=${d}></path>
-      ${showCost ? cells.map((c) => (c.cost === undefined ? null : svg`<text class="cost" x=${c.x * S + S - 3} y=${c.y * S + 11}>${c.cost}</text>`)) : null}
+      ${showCost ? svg`<path class="cost" d=${costsPath(cells)} data-costs=${costsList(cells)}></path>` : null}
     </g>`;
+}
+
+/** Every known cost as one path of stroked digits in the top right corner of its space. */
+function costsPath(cells: ReachCell[]): string {
+  let d = '';
+  for (const c of cells) if (c.cost !== undefined) d += numberPath(c.cost, c.x * S + S - 4, c.y * S + 3.5, 7.5);
+  return d;
+}
+
+/** The same costs readable by scripts and tests: "B1:1 D1:4 …". */
+function costsList(cells: ReachCell[]): string {
+  return cells.filter((c) => c.cost !== undefined).map((c) => `${cellName(c.x, c.y)}:${c.cost}`).join(' ');
 }
 
 export function pathLayer(steps: Placement[] | null, w: number, h: number): SVGTemplateResult | null {

@@ -1,0 +1,48 @@
+/**
+ * The cells of the keyboard grid (WAI-ARIA grid pattern): one labelled, invisible `gridcell` per
+ * space over the drawing. A 40×40 board has 1,600 of them, so they are written as one HTML string
+ * (parsed by the browser in one go) instead of 1,600 template instances.
+ */
+import { cellName, figureName } from '../coords.ts';
+import { terrainWords, type DrawModel } from '../model.ts';
+
+/** What a screen reader hears for each cell: name, terrain, token, figure (rows of columns). */
+export function cellLabels(m: DrawModel): string[][] {
+  const labels: string[][] = [];
+  for (let y = 0; y < m.height; y++) {
+    const row: string[] = [];
+    for (let x = 0; x < m.width; x++) row.push(`${cellName(x, y)}, ${terrainWords(m, x, y)}`);
+    labels.push(row);
+  }
+  for (const t of m.tokens) if (labels[t.y]?.[t.x] !== undefined) labels[t.y][t.x] += `, ${t.label ?? t.kind}${t.color ? ` (${t.color})` : ''}`;
+  for (const f of m.figures) {
+    const extra = [f.side, f.damage ? `${f.damage} damage` : '', ...f.markers].filter(Boolean).join(', ');
+    for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (labels[y]?.[x] !== undefined) labels[y][x] += `, ${figureName(f.id)} (${extra})`;
+  }
+  for (const i of m.hidden) {
+    const x = i % m.width;
+    const y = Math.floor(i / m.width);
+    if (labels[y]?.[x] !== undefined) labels[y][x] = `${cellName(x, y)}, not yet revealed`;
+  }
+  return labels;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+/** Labels carry scenario text (figure ids, token labels): escaped for an attribute value. */
+export const escapeAttribute = (s: string): string => s.replace(/[&"<>]/g, (c) => ESCAPES[c]);
+
+/**
+ * The rows and cells of the grid as HTML; cell ids are `c-x-y` (the grid's active descendant). Every
+ * row and column is present, so no aria-rowindex / aria-colindex is needed.
+ */
+export function gridCellsHtml(m: DrawModel): string {
+  const labels = cellLabels(m);
+  let html = '';
+  for (let y = 0; y < labels.length; y++) {
+    html += '<div role="row">';
+    const row = labels[y];
+    for (let x = 0; x < row.length; x++) html += `<div role="gridcell" id="c-${x}-${y}" aria-label="${escapeAttribute(row[x])}"></div>`;
+    html += '</div>';
+  }
+  return html;
+}
