@@ -6,8 +6,7 @@
  * game through the rules engine's `view` / `legalActions` / `apply`, with undo and an event log)
  * and `edit` (paint terrain, draw edges, place figures, export JSON and an embed snippet).
  */
-import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { BoardError } from '../src/core/board-input.ts';
 import { Board } from '../src/core/board.ts';
 import { loadCore } from '../src/core/wasm.ts';
@@ -22,17 +21,18 @@ import {
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
 import { doomEvent, type ErrorDetail, type DoomEventMap } from './events.ts';
 import { describeCommand, describeEvent } from './interaction/describe.ts';
-import { arrowSide, cellFromPointer, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
+import { arrowSide, cellFromPointer, keysHelp, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
 import { boardDataOfView, pathTo, selectionOf, type Selection } from './interaction/selection.ts';
 import {
   boardInputOf, figureAt, modelFromBoard, modelFromView, onMap, padMap, terrainWords, type DrawModel, type Placed,
 } from './model.ts';
-import { edgesLayer } from './render/edges.ts';
-import { figuresLayer, tokensLayer } from './render/figures.ts';
+import { blastArea } from './interaction/blast.ts';
+import { doorAt, doorName } from './interaction/doors.ts';
+import { explorePanel } from './panels/explore-panel.ts';
+import { playPanel } from './panels/play-panel.ts';
+import { boardView, type GridListeners, type Overlays } from './render/board-view.ts';
 import { gridCellsHtml } from './render/grid-cells.ts';
-import { viewBox } from './render/geometry.ts';
-import { cursorLayer, fogLayer, pathLayer, reachLayer, sightLayer, targetsLayer, type Box, type ReachCell } from './render/overlays.ts';
-import { terrainLayer } from './render/terrain.ts';
+import type { ReachCell } from './render/overlays.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
 
@@ -73,6 +73,9 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @attr theme - `light` (default), `dark` or `auto` (follows the system setting).
  * @attr seed - Dice seed for play mode (default: the scenario's seed).
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
+ * @attr blast - doom2004, explore mode: the blast radius of the weapon in hand; picking a target draws
+ *   the spaces the blast hits (within that many spaces of the target, counted like range). In play
+ *   mode the area comes from the attack's weapon.
  * @attr url-state - Keep the position in the page URL fragment (`#doom=…`) so a link reproduces it.
  * @attr hide-coordinates - Hide the A, B, C… / 1, 2, 3… ruler.
  * @attr label - Accessible name of the board (default: the scenario title).
@@ -117,6 +120,7 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @cssproperty --doom-teleporter - Teleporters.
  * @cssproperty --doom-side-0 - Colour of the first side's figures (--doom-side-1 … -3 for the others).
  * @cssproperty --doom-reach - Reachable spaces.
+ * @cssproperty --doom-blast - Spaces a blast would hit.
  * @cssproperty --doom-path - The cheapest path.
  * @cssproperty --doom-fog - Shade over cells out of line of sight.
  * @cssproperty --doom-los-clear - A clear line of sight.
@@ -136,6 +140,7 @@ export class DoomBoard extends LitElement {
     theme: { type: String, reflect: true },
     seed: { type: Number },
     mp: { type: Number },
+    blast: { type: Number },
     urlState: { type: Boolean, attribute: 'url-state' },
     hideCoordinates: { type: Boolean, attribute: 'hide-coordinates' },
     label: { type: String },
@@ -154,6 +159,8 @@ export class DoomBoard extends LitElement {
   declare seed: number | undefined;
   /** Movement points shown on selection in explore mode. */
   declare mp: number | undefined;
+  /** doom2004 explore mode: blast radius drawn around a picked target's space. */
+  declare blast: number | undefined;
   /** Keep the position in the URL fragment. */
   declare urlState: boolean;
   /** Hide the coordinate ruler. */
@@ -536,9 +543,12 @@ export class DoomBoard extends LitElement {
     const e = this._explain;
     const t = this._model!.figures.find((g) => g.id === id)!;
     if (announce) {
-      const verdict = `${figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${e.los ? `, ${e.cover ? 'in cover' : 'not in cover'}` : ''}, range ${e.range < 0 ? 'none' : e.range}`;
+      // doom2004 has no cover (RULES §3): its verdict is LOS and range only.
+      const cover = e.los && this._model!.ruleset !== 'doom2004' ? `, ${e.cover ? 'in cover' : 'not in cover'}` : '';
+      const verdict = `${figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
       const attack = this.mode === 'play' && this._attacks.has(id) ? '. Press Enter again to attack' : '';
-      this._announce(`${verdict}${attack}`);
+      const blast = this._blastWords();
+      this._announce(`${verdict}${blast ? `. ${blast}` : ''}${attack}`);
       this._emit('doom-target', { figure: this._selected, target: id, los: e.los, cover: e.cover, range: e.range, summary: e.summary });
       this._writeUrl();
     }
@@ -583,30 +593,9 @@ export class DoomBoard extends LitElement {
     }
     const d = this._model!.doors.find((x) => x.index === index)!;
     this._emit('doom-door', { edge: index, open: opening });
-    this._announce(`Door ${this._doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
+    this._announce(`Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
     this._refreshSelection();
     this._writeUrl();
-  }
-
-  private _doorName(s: { x1: number; y1: number; x2: number; y2: number }): string {
-    // The two cells either side of the door's first unit.
-    if (s.y1 === s.y2) {
-      const x = Math.min(s.x1, s.x2);
-      return `${cellName(x, s.y1 - 1)}–${cellName(x, s.y1)}`;
-    }
-    const y = Math.min(s.y1, s.y2);
-    return `${cellName(s.x1 - 1, y)}–${cellName(s.x1, y)}`;
-  }
-
-  /** A door on a side of the cell (explore: the key O toggles it). */
-  private _doorNextTo(x: number, y: number): number | null {
-    for (const d of this._model?.doors ?? []) {
-      const s = d.segment;
-      if (s.y1 === s.y2) {
-        if ((s.y1 === y || s.y1 === y + 1) && x >= Math.min(s.x1, s.x2) && x < Math.max(s.x1, s.x2)) return d.index;
-      } else if ((s.x1 === x || s.x1 === x + 1) && y >= Math.min(s.y1, s.y2) && y < Math.max(s.y1, s.y2)) return d.index;
-    }
-    return null;
   }
 
   // ------------------------------------------------------------------ play
@@ -937,7 +926,8 @@ export class DoomBoard extends LitElement {
         else this._offer(cmds);
       } else {
         this._targetCell = { x, y };
-        this._announce(`${cellName(x, y)} targeted. Press Enter again to ${describeCommand(cmds[0]).toLowerCase()}`);
+        const blast = this._blastWords();
+        this._announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${describeCommand(cmds[0]).toLowerCase()}`);
       }
       return;
     }
@@ -1057,7 +1047,7 @@ export class DoomBoard extends LitElement {
         return;
       case 'o':
       case 'O': {
-        const d = this.mode === 'explore' ? this._doorNextTo(x, y) : null;
+        const d = this.mode === 'explore' && this._model ? doorAt(this._model, x, y) : null;
         if (d !== null) {
           e.preventDefault();
           void this._guard(() => this._toggleDoor(d));
@@ -1108,7 +1098,7 @@ export class DoomBoard extends LitElement {
       // A door edge near the pointer toggles.
       const side = sideFromPointer(e, box, m.width, m.height, 0.15);
       if (side) {
-        const door = this._doorOnSide(c.x, c.y, side);
+        const door = doorAt(m, c.x, c.y, side);
         if (door !== null) {
           void this._guard(() => this._toggleDoor(door));
           return;
@@ -1122,20 +1112,6 @@ export class DoomBoard extends LitElement {
       }
     }
     void this._guard(() => this._activate(c.x, c.y));
-  }
-
-  private _doorOnSide(x: number, y: number, side: Side): number | null {
-    for (const d of this._model?.doors ?? []) {
-      const s = d.segment;
-      if (s.y1 === s.y2 && (side === 'top' || side === 'bottom')) {
-        const Y = side === 'top' ? y : y + 1;
-        if (s.y1 === Y && x >= Math.min(s.x1, s.x2) && x < Math.max(s.x1, s.x2)) return d.index;
-      } else if (s.x1 === s.x2 && (side === 'left' || side === 'right')) {
-        const X = side === 'left' ? x : x + 1;
-        if (s.x1 === X && y >= Math.min(s.y1, s.y2) && y < Math.max(s.y1, s.y2)) return d.index;
-      }
-    }
-    return null;
   }
 
   private _onPointerMove(e: PointerEvent): void {
@@ -1181,12 +1157,103 @@ export class DoomBoard extends LitElement {
 
   // ------------------------------------------------------------------ render
 
+  /** Created once, so that Lit keeps the same listeners across renders. */
+  private readonly _gridListeners: GridListeners = {
+    keydown: (e) => this._onKeyDown(e),
+    focus: () => {
+      this._writeGridCells();
+      this._focused = true;
+      this.requestUpdate();
+    },
+    blur: () => {
+      this._focused = false;
+      this.requestUpdate();
+    },
+    pointerdown: (e) => this._onPointerDown(e),
+    pointermove: (e) => this._onPointerMove(e),
+    pointerup: (e) => this._onPointerUp(e),
+    pointerleave: () => {
+      if (!this._drag && this._path) {
+        this._path = null;
+        this.requestUpdate();
+      }
+    },
+  };
+
+  /** The picked attack's blast (doom2004): its target space, radius and weapon, or null. */
+  private _blastOf(): { x: number; y: number; radius: number; weapon: string | null } | null {
+    const m = this._model;
+    if (!m || m.ruleset !== 'doom2004') return null;
+    if (this.mode === 'explore') {
+      const t = this._target ? m.figures.find((f) => f.id === this._target) : undefined;
+      return t && this.blast && this.blast > 0 ? { x: t.x, y: t.y, radius: this.blast, weapon: null } : null;
+    }
+    const c = this._targetCell;
+    if (this.mode !== 'play' || !c) return null;
+    const attacker = m.figures.find((f) => f.id === this._selected);
+    let best: { x: number; y: number; radius: number; weapon: string | null } | null = null;
+    for (const cmd of this._attacks.get(`@${c.x},${c.y}`) ?? []) {
+      const source = typeof cmd.weapon === 'string' ? cmd.weapon : attacker?.type;
+      const radius = source ? this._view?.blast?.[source] ?? 0 : 0;
+      if (radius > (best?.radius ?? 0)) best = { ...c, radius, weapon: typeof cmd.weapon === 'string' ? cmd.weapon : null };
+    }
+    return best;
+  }
+
+  private _blastCache: { key: string; board: Board; cells: ReachCell[] } | null = null;
+
+  private _blastCells(): ReachCell[] {
+    const b = this._blastOf();
+    if (!b || !this._board) return [];
+    const key = `${b.x},${b.y},${b.radius}`;
+    const cache = this._blastCache;
+    if (cache && cache.key === key && cache.board === this._board) return cache.cells;
+    const cells = blastArea(this._board, b.x, b.y, b.radius);
+    this._blastCache = { key, board: this._board, cells };
+    return cells;
+  }
+
+  /** "Blast 1 (rocket-launcher): 9 spaces; hits Imp, Zombie 2." */
+  private _blastWords(): string {
+    const b = this._blastOf();
+    if (!b) return '';
+    const cells = this._blastCells();
+    const inArea = new Set(cells.map((c) => c.y * this._model!.width + c.x));
+    const hit = this._model!.figures.filter((f) => {
+      for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (inArea.has(y * this._model!.width + x)) return true;
+      return false;
+    });
+    const who = hit.length ? `hits ${hit.map((f) => figureName(f.id)).join(', ')}` : 'hits no figure';
+    return `Blast ${b.radius}${b.weapon ? ` (${b.weapon})` : ''} around ${cellName(b.x, b.y)}: ${cells.length} spaces within ${b.radius}, counted like range (RULES §3 blast); ${who}.`;
+  }
+
+  /** The explanation line: LOS, cover and range to the target, then the blast, if any. */
+  private _explanationText(): string | null {
+    return [this._explain?.summary, this._blastWords()].filter(Boolean).join(' ') || null;
+  }
+
+  private _overlays(): Overlays {
+    return {
+      selected: this._selected,
+      target: this._target,
+      targetCell: this._targetCell,
+      explanation: this._explain,
+      selection: this._sel,
+      path: this._path,
+      attackTargets: this.mode === 'play' ? this._attacks.keys() : [],
+      blast: this._blastCells(),
+      hintCells: this._hint?.cells ?? [],
+      cursor: this._cursor,
+      focused: this._focused,
+    };
+  }
+
   protected override render(): TemplateResult {
     try {
       if (this._error) return this._renderError(this._error);
       if (!this._model) return html`<div class="loading" role="status">Loading board…</div>${this._renderLive()}`;
       return html`
-        ${this._renderBoard(this._model)}
+        ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode) }, this._gridListeners)}
         ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' ? this._renderEdit() : this._renderExplore()}
         ${this._renderLive()}
         <slot hidden></slot>`;
@@ -1208,92 +1275,6 @@ export class DoomBoard extends LitElement {
     return html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>`;
   }
 
-  private _renderBoard(m: DrawModel): TemplateResult {
-    const coords = !this.hideCoordinates;
-    const vb = viewBox(m.width, m.height, coords);
-    const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
-    const gridStyle = `left:${pct(-vb.x, vb.w)};top:${pct(-vb.y, vb.h)};width:${pct(m.width * 32, vb.w)};height:${pct(m.height * 32, vb.h)}`;
-    const label = this.label ?? m.title ?? 'Board';
-    const targets = new Set<string>();
-    const targetRects: { x: number; y: number; w: number; h: number }[] = [];
-    if (this.mode === 'play') {
-      for (const key of this._attacks.keys()) {
-        const f = m.figures.find((g) => g.id === key);
-        if (f) targetRects.push(f);
-        else if (key.startsWith('@')) {
-          const [x, y] = key.slice(1).split(',').map(Number);
-          targetRects.push({ x, y, w: 1, h: 1 });
-        }
-      }
-    }
-    if (this._target) targets.add(this._target);
-    const sel = m.figures.find((f) => f.id === this._selected);
-    const { x: cx, y: cy } = this._cursor;
-    return html`
-      <div class="board" part="board" style=${`max-width:calc(var(--doom-cell-max, 52px) * ${(vb.w / 32).toFixed(3)})`}>
-        <svg class="board-svg" part="svg" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
-          ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
-          ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
-          ${guard([m.tokens], () => tokensLayer(m))}
-        </svg>
-        <svg class="overlay-svg" part="overlay" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
-          ${fogLayer(m, this._explain ? null : this._sel.los)}
-          ${this._explain ? nothing : reachLayer(m, this._sel.cells, true)}
-          ${targetsLayer(m, targetRects)}
-          ${this._hint?.cells?.length ? reachLayer(m, this._hint.cells, false) : nothing}
-          ${figuresLayer(m, this._selected, targets)}
-          ${sel ? pathLayer(this._path, sel.w, sel.h) : nothing}
-          ${sightLayer(this._explain, this._sightBox(m))}
-          ${this._targetCell ? svg`<rect class="blocker-cell" x=${this._targetCell.x * 32 + 2} y=${this._targetCell.y * 32 + 2} width="28" height="28"></rect>` : nothing}
-          ${cursorLayer(cx, cy, this._focused)}
-        </svg>
-        <div
-          class="grid"
-          part="grid"
-          role="grid"
-          tabindex="0"
-          aria-label=${label}
-          aria-rowcount=${m.height}
-          aria-colcount=${m.width}
-          aria-describedby="keys"
-          aria-activedescendant=${`c-${cx}-${cy}`}
-          style=${gridStyle}
-          @keydown=${this._onKeyDown}
-          @focus=${() => { this._writeGridCells(); this._focused = true; this.requestUpdate(); }}
-          @blur=${() => { this._focused = false; this.requestUpdate(); }}
-          @pointerdown=${this._onPointerDown}
-          @pointermove=${this._onPointerMove}
-          @pointerup=${this._onPointerUp}
-          @pointerleave=${() => { if (!this._drag && this._path) { this._path = null; this.requestUpdate(); } }}
-        ></div>
-      </div>
-      <p id="keys" class="visually-hidden">${this._keysHelp()}</p>`;
-  }
-
-  /** d20 lines run across both footprints: the box (doubled coordinates) the witness line is drawn in. */
-  private _sightBox(m: DrawModel): Box | undefined {
-    if (m.ruleset !== 'd20' || !this._selected || !this._target) return undefined;
-    const a = m.figures.find((f) => f.id === this._selected);
-    const t = m.figures.find((f) => f.id === this._target);
-    if (!a || !t) return undefined;
-    return {
-      x1: 2 * Math.min(a.x, t.x), y1: 2 * Math.min(a.y, t.y),
-      x2: 2 * Math.max(a.x + a.w, t.x + t.w), y2: 2 * Math.max(a.y + a.h, t.y + t.h),
-    };
-  }
-
-  private _keysHelp(): string {
-    const base = 'Arrow keys move between spaces, Home and End go to the ends of a row. Enter selects or acts, Escape cancels.';
-    if (this.mode === 'edit') return `${base} Enter paints with the chosen tool; Shift with an arrow key draws the chosen edge on that side; Delete removes a figure.`;
-    if (this.mode === 'play') return `${base} Select a figure, then Enter on a highlighted space moves it; Enter on a target explains line of sight, Enter again attacks. Control+Z undoes.`;
-    return `${base} Select a figure, then Enter on another figure explains line of sight, cover and range; Enter on an empty space moves the figure there. R rotates a large figure; O opens or closes a door next to the space.`;
-  }
-
-  private _renderExplanation(): TemplateResult {
-    const e = this._explain;
-    return html`<p class="explanation" part="explanation">${e ? e.summary : nothing}</p>`;
-  }
-
   private _status(): string {
     const m = this._model!;
     if (this.mode === 'play') return this._view?.status ?? '';
@@ -1305,34 +1286,33 @@ export class DoomBoard extends LitElement {
   private _renderExplore(): TemplateResult {
     const m = this._model!;
     const sel = this._figures.find((f) => f.id === this._selected);
-    return html`
-      <p class="status" part="status">${this._status()}</p>
-      ${this._renderExplanation()}
-      ${this._message ? html`<p class="message" role="note">${this._message}</p>` : nothing}
-      <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
-        ${sel && sel.w !== sel.h ? html`<button part="button" @click=${() => this._guard(() => this._rotateSelected())}>Rotate ${figureName(sel.id)}</button>` : nothing}
-        ${this._selected ? html`<button part="button" @click=${() => this._cancel()}>Clear selection</button>` : nothing}
-        ${m.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${() => this._guard(() => this._toggleDoor(d.index))}>Door ${this._doorName(d.segment)}: ${d.open ? 'open' : 'closed'}</button>`)}
-      </div>`;
+    return explorePanel({
+      status: this._status(),
+      explanation: this._explanationText(),
+      message: this._message,
+      rotate: sel && sel.w !== sel.h ? { label: `Rotate ${figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
+      clear: this._selected ? () => this._cancel() : null,
+      doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._toggleDoor(d.index)) })),
+    });
   }
 
   private _renderPlay(): TemplateResult {
     const v = this._view;
     const buttons = this._pending.length ? this._pending : this._others;
     const attackButtons = this._target ? this._attacks.get(this._target) ?? [] : this._targetCell ? this._attacks.get(`@${this._targetCell.x},${this._targetCell.y}`) ?? [] : [];
-    return html`
-      <p class="status" part="status">${v?.status ?? ''}${v?.winner ? html` — <strong>${figureName(v.winner)} won</strong>` : nothing}</p>
-      ${this._renderExplanation()}
-      ${this._message ? html`<p class="message" role="note">${this._message}</p>` : nothing}
-      ${this._hint ? html`<p class="hint" part="explanation">Hint: ${this._hint.text}</p>` : nothing}
-      <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
-        ${this._selected ? html`<span>${figureName(this._selected)}:</span>` : html`<span>Select a figure to see its actions.</span>`}
-        ${[...buttons, ...(this._pending.length ? [] : [...attackButtons, ...this._sideCommands])].map((c) => html`<button part="button" @click=${() => this._guard(() => this._apply(c))}>${describeCommand(c)}</button>`)}
-        <button part="button" ?disabled=${this._history === 0} @click=${() => this._guard(() => this._undo())}>Undo</button>
-        ${this.hints ? html`<button part="button" @click=${() => this._guard(() => this._askHint())}>Hint</button>` : nothing}
-      </div>
-      <h3 class="visually-hidden">Event log</h3>
-      <ol class="log" part="log" aria-label="Event log">${this._log.map((l) => html`<li>${l}</li>`)}</ol>`;
+    const commands = [...buttons, ...(this._pending.length ? [] : [...attackButtons, ...this._sideCommands])];
+    return playPanel({
+      status: v?.status ?? '',
+      winner: v?.winner ? figureName(v.winner) : null,
+      explanation: this._explanationText(),
+      message: this._message,
+      hint: this._hint?.text ?? null,
+      selectedName: this._selected ? figureName(this._selected) : null,
+      commands: commands.map((c) => ({ label: describeCommand(c), run: () => this._guard(() => this._apply(c)) })),
+      undo: { enabled: this._history > 0, run: () => this._guard(() => this._undo()) },
+      askHint: this.hints ? () => this._guard(() => this._askHint()) : null,
+      log: this._log,
+    });
   }
 
   private _renderEdit(): TemplateResult {

@@ -25,6 +25,7 @@ const dark = css`
   --doom-side-1: #d2453b;
   --doom-reach: rgba(74, 222, 128, 0.25);
   --doom-reach-text: #bbf7d0;
+  --doom-blast: rgba(251, 146, 60, 0.4);
   --doom-path: #4ade80;
   --doom-fog: rgba(0, 0, 0, 0.45);
   --doom-los-clear: #4ade80;
@@ -63,6 +64,7 @@ export const styles = css`
     --doom-figure-text: #ffffff;
     --doom-reach: rgba(46, 160, 67, 0.28);
     --doom-reach-text: #14532d;
+    --doom-blast: rgba(234, 88, 12, 0.35);
     --doom-path: #15803d;
     --doom-fog: rgba(20, 20, 30, 0.22);
     --doom-los-clear: #15803d;
@@ -162,6 +164,7 @@ export const styles = css`
 
   .fog { fill: var(--doom-fog); }
   .reach-cells { fill: var(--doom-reach); }
+  .blast .reach-cells { fill: var(--doom-blast); }
   .cost { fill: none; stroke: var(--doom-reach-text); stroke-width: 1.3; stroke-linejoin: miter; stroke-linecap: butt; }
   .path polyline { fill: none; stroke: var(--doom-path); stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
   .path .ghost { fill: none; stroke: var(--doom-path); stroke-width: 2; stroke-dasharray: 4 3; }

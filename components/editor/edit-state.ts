@@ -1,10 +1,11 @@
 /**
  * The editor's working copy of a scenario: map letters as a grid, edges as unit segments keyed by
  * position (so painting and erasing are simple), figures. `toScenario` merges collinear runs back
- * into segments in a fixed order, so export → reload → export gives the same JSON.
+ * into segments in a fixed order, so export → reload → export gives the same JSON. Tokens are edited
+ * in place in the scenario's own list. `EditHistory` is the undo/redo of these states.
  */
 import type { EdgeKindName } from '../../src/core/types.ts';
-import type { Scenario, ScenarioEdge, ScenarioFigure } from '../../src/scenario/types.ts';
+import type { Scenario, ScenarioEdge, ScenarioFigure, ScenarioToken } from '../../src/scenario/types.ts';
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 
@@ -14,7 +15,11 @@ export interface UnitEdge {
 }
 
 export interface EditState {
-  /** Everything of the scenario the editor does not change (title, sides, data, tokens, …). */
+  /**
+   * Everything of the scenario the editor does not reshape (title, sides, data, …). Tokens stay in
+   * `rest.tokens` as the scenario has them: an absent key and an empty list then both survive the
+   * round trip, and the token functions below drop the key when they empty the list.
+   */
   rest: Omit<Scenario, 'map' | 'edges' | 'figures'>;
   width: number;
   height: number;
@@ -37,6 +42,38 @@ export const TERRAIN_TOOLS: { letter: string; label: string }[] = [
   { letter: 'u', label: 'Duct' },
 ];
 export const EDGE_TOOLS: UnitEdge['kind'][] = ['wall', 'door', 'blocking', 'impassable'];
+
+/** Extra token fields a ruleset reads: `color` (portal, key), `weapon` (weapon), `ammo` (ammo type). */
+export type TokenField = 'color' | 'weapon' | 'ammo';
+export type TokenFields = Partial<Record<TokenField, string>>;
+
+export interface TokenTool {
+  kind: string;
+  label: string;
+  rulesets: Scenario['ruleset'][];
+  fields: TokenField[];
+}
+
+/**
+ * The token kinds the rulesets read (the schema lists them but leaves the kind open; each ruleset
+ * refuses a scenario with a kind it does not know, d20 reads none). `fields` are the extra fields
+ * the ruleset requires for that kind: a portal's or key's colour, the weapon, the ammo type.
+ */
+export const TOKEN_TOOLS: TokenTool[] = [
+  { kind: 'portal', label: 'Portal', rulesets: ['doom2016'], fields: ['color'] },
+  { kind: 'medkit', label: 'Medkit', rulesets: ['doom2016'], fields: [] },
+  { kind: 'weapon', label: 'Weapon', rulesets: ['doom2016', 'doom2004'], fields: ['weapon'] },
+  { kind: 'ammo', label: 'Ammo', rulesets: ['doom2004'], fields: ['ammo'] },
+  { kind: 'armor', label: 'Armor', rulesets: ['doom2004'], fields: [] },
+  { kind: 'health', label: 'Health', rulesets: ['doom2004'], fields: [] },
+  { kind: 'key', label: 'Key', rulesets: ['doom2004'], fields: ['color'] },
+  { kind: 'adrenaline', label: 'Adrenaline', rulesets: ['doom2004'], fields: [] },
+  { kind: 'berserk', label: 'Berserk', rulesets: ['doom2004'], fields: [] },
+];
+
+export function tokenToolsFor(ruleset: Scenario['ruleset']): TokenTool[] {
+  return TOKEN_TOOLS.filter((t) => t.rulesets.includes(ruleset));
+}
 
 export function fromScenario(s: Scenario): EditState {
   const height = s.map.length;
@@ -180,8 +217,121 @@ export function resize(st: EditState, width: number, height: number): EditState 
     if (dir === 'h' ? a < width && b <= height : a <= width && b < height) edges.set(k, e);
   }
   const figures = st.figures.filter((f) => f.x + (f.w ?? 1) <= width && f.y + (f.h ?? 1) <= height);
-  return { ...st, width, height, cells, edges, figures };
+  const resized = { ...st, width, height, cells, edges, figures };
+  const tokens = tokensOf(st);
+  const kept = tokens.filter((t) => t.x < width && t.y < height);
+  return kept.length === tokens.length ? resized : withTokens(resized, kept);
 }
+
+const tokensOf = (st: EditState): ScenarioToken[] => st.rest.tokens ?? [];
+
+/** Tokens replaced; an empty list drops the key so an export never carries `"tokens": []` of the editor's making. */
+function withTokens(st: EditState, tokens: ScenarioToken[]): EditState {
+  const { tokens: _old, ...rest } = st.rest;
+  return { ...st, rest: tokens.length ? { ...rest, tokens } : rest };
+}
+
+const isOn = (t: ScenarioToken, x: number, y: number) => t.x === x && t.y === y;
+
+export function tokenAtCell(st: EditState, x: number, y: number): ScenarioToken | undefined {
+  return tokensOf(st).find((t) => isOn(t, x, y));
+}
+
+/** Token ids must be unique across the board and the areas' hidden tokens (the doom2004 rules check both). */
+function nextTokenId(tokens: ScenarioToken[], areas: Scenario['areas'], kind: string): string {
+  const taken = new Set([...tokens, ...(areas ?? []).flatMap((a) => a.tokens ?? [])].map((t) => t.id));
+  for (let n = 1; ; n++) if (!taken.has(`${kind}-${n}`)) return `${kind}-${n}`;
+}
+
+/**
+ * A token of `kind` on cell (x, y), replacing whatever token was there, at its place in the list so an
+ * export changes one line. A replaced token of the same kind keeps its id (a recoloured portal is still
+ * the portal commands name). The same state when nothing would change, or when the ruleset would refuse
+ * the token: a kind it does not read, a required field missing, a cell that is not on the map. Of
+ * `extra`, only the fields the kind uses are kept.
+ */
+export function placeToken(st: EditState, x: number, y: number, kind: string, extra: TokenFields = {}): EditState {
+  const tool = tokenToolsFor(st.rest.ruleset).find((t) => t.kind === kind);
+  const cell = st.cells[y]?.[x];
+  if (!tool || cell === undefined || cell === ' ' || tool.fields.some((f) => !extra[f])) return st;
+  const old = tokenAtCell(st, x, y);
+  if (old?.kind === kind && tool.fields.every((f) => old[f] === extra[f])) return st;
+  const others = tokensOf(st).filter((t) => !isOn(t, x, y));
+  const fields = Object.fromEntries(tool.fields.map((f) => [f, extra[f]]));
+  const id = old?.kind === kind && old.id ? old.id : nextTokenId(others, st.rest.areas, kind);
+  const token: ScenarioToken = { id, kind, ...fields, x, y };
+  const at = tokensOf(st).findIndex((t) => isOn(t, x, y));
+  const index = at < 0 ? others.length : at;
+  return withTokens(st, [...others.slice(0, index), token, ...others.slice(index)]);
+}
+
+export function removeTokenAt(st: EditState, x: number, y: number): EditState {
+  const t = tokenAtCell(st, x, y);
+  return t ? withTokens(st, tokensOf(st).filter((u) => u !== t)) : st;
+}
+
+/**
+ * Undo history of the editor's working copy. States are never mutated, so the history shares them.
+ * `future[0]` is the next state to redo.
+ */
+export interface EditHistory {
+  past: EditState[];
+  present: EditState;
+  future: EditState[];
+  /** While a stroke is under way: the state before it, which becomes one undo step at `endStroke`. */
+  strokeStart: EditState | null;
+}
+
+export const HISTORY_LIMIT = 200;
+
+export function startHistory(st: EditState): EditHistory {
+  return { past: [], present: st, future: [], strokeStart: null };
+}
+
+const capped = (past: EditState[], limit: number) => past.slice(Math.max(0, past.length - limit));
+
+/**
+ * Make `next` the present state; one undo step unless a stroke is under way. The same history when
+ * `next` is the present (an edit that changed nothing adds no step). Keeps at most `limit` steps.
+ */
+export function commit(h: EditHistory, next: EditState, limit = HISTORY_LIMIT): EditHistory {
+  if (next === h.present) return h;
+  if (h.strokeStart) return { ...h, present: next, future: [] };
+  return { past: capped([...h.past, h.present], limit), present: next, future: [], strokeStart: null };
+}
+
+/**
+ * Group the commits until `endStroke` into one undo step, e.g. the cells of one drag-paint. A stroke
+ * is bracketed rather than each commit flagged "merge with the last step" because a stroke may start
+ * on a cell that already has the letter: its first commit changes nothing, and the next one would
+ * then merge into the step before the stroke, so one undo would take back both.
+ */
+export function beginStroke(h: EditHistory): EditHistory {
+  return h.strokeStart ? h : { ...h, strokeStart: h.present };
+}
+
+/** Close the stroke: one undo step back to where it began, or none when it changed nothing. */
+export function endStroke(h: EditHistory, limit = HISTORY_LIMIT): EditHistory {
+  if (!h.strokeStart) return h;
+  const past = h.strokeStart === h.present ? h.past : capped([...h.past, h.strokeStart], limit);
+  return { ...h, past, strokeStart: null };
+}
+
+/** The state before the last step; an open stroke is closed first so undo takes it back whole. */
+export function undo(h: EditHistory): EditHistory {
+  const g = endStroke(h);
+  if (!g.past.length) return h;
+  return { past: g.past.slice(0, -1), present: g.past[g.past.length - 1], future: [g.present, ...g.future], strokeStart: null };
+}
+
+export function redo(h: EditHistory): EditHistory {
+  const g = endStroke(h);
+  if (!g.future.length) return h;
+  return { past: [...g.past, g.present], present: g.future[0], future: g.future.slice(1), strokeStart: null };
+}
+
+export const canUndo = (h: EditHistory): boolean => endStroke(h).past.length > 0;
+export const canRedo = (h: EditHistory): boolean => h.future.length > 0;
 
 /** The ready-to-paste embed snippet for a scenario. */
 export function embedSnippet(s: Scenario, bundleUrl: string, mode = 'explore'): string {

@@ -61,3 +61,11 @@ export function sideFromPointer(e: { clientX: number; clientY: number }, box: DO
   const best = d.reduce((a, b) => (b[1] < a[1] ? b : a));
   return best[1] <= margin ? best[0] : null;
 }
+
+/** What the keys do in a mode: the grid's description (`aria-describedby`). */
+export function keysHelp(mode: 'explore' | 'play' | 'edit'): string {
+  const base = 'Arrow keys move between spaces, Home and End go to the ends of a row. Enter selects or acts, Escape cancels.';
+  if (mode === 'edit') return `${base} Enter paints with the chosen tool; Shift with an arrow key draws the chosen edge on that side; Delete removes a figure or token; Control+Z undoes, Control+Y redoes.`;
+  if (mode === 'play') return `${base} Select a figure, then Enter on a highlighted space moves it; Enter on a target explains line of sight, Enter again attacks. Control+Z undoes.`;
+  return `${base} Select a figure, then Enter on another figure explains line of sight, cover and range; Enter on an empty space moves the figure there. R rotates a large figure; O opens or closes a door next to the space.`;
+}

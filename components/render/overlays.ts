@@ -24,12 +24,13 @@ export function fogLayer(m: DrawModel, los: Uint8Array | null): SVGTemplateResul
   return svg`<path class="fog" aria-hidden="true" d=${d}></path>`;
 }
 
-export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean): SVGTemplateResult | null {
+/** Highlighted spaces (`reach`: where the selected figure can go; also hints and blast areas). */
+export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean, kind = 'reach'): SVGTemplateResult | null {
   if (!cells.length) return null;
   const set = new Set(cells.map((c) => c.y * m.width + c.x));
   const d = runsPath(m, (x, y) => set.has(y * m.width + x), 1);
   return svg`
-    <g class="reach" aria-hidden="true">
+    <g class=${kind} aria-hidden="true">
       <path class="reach-cells" d=${d}></path>
       ${showCost ? svg`<path class="cost" d=${costsPath(cells)} data-costs=${costsList(cells)}></path>` : null}
     </g>`;

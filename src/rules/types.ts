@@ -66,6 +66,11 @@ export interface GameView {
   winner: string | null;
   /** One line for a status bar, e.g. "Round 2 — marines: alpha is activating". */
   status: string;
+  /**
+   * Blast radius per weapon id, or per unit type for invaders (doom2004): such an attack hits every
+   * space within that many spaces of the target space, counted like range. Lets a board draw the area.
+   */
+  blast?: Record<string, number>;
 }
 
 export type ApplyResult = { ok: true; events: GameEvent[] } | { ok: false; refusal: Refusal };

@@ -174,3 +174,29 @@ test('drag a figure with the pointer; rotate a large figure', async ({ page }) =
   await expect(cell(page, 'large', 1, 3)).not.toHaveAttribute('aria-label', /Baron/);
   await expect(grid(page, 'large')).toBeVisible();
 });
+
+test('doom2004 blast: picking a target draws the spaces within the radius, not through the wall (RULES §3 blast)', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/doom2004-attack.html');
+  const g = await ready(page, 'blast');
+  await g.focus();
+  // The marine stands on F5; the imp on F2, in the middle of the pack.
+  await walk(page, { x: 0, y: 0 }, { x: 5, y: 4 });
+  await keys(page, 'Enter');
+  await walk(page, { x: 5, y: 4 }, { x: 5, y: 1 });
+  await keys(page, 'Enter');
+  const words = live(page, 'blast');
+  await expect(words).toContainText('Imp at F2: in line of sight, range 3');
+  // The imp's space and the five around it that the wall does not cut off, the barrel's (E3) among them.
+  await expect(words).toContainText('6 spaces within 1');
+  await expect(words).toContainText('Blast 1 around F2');
+  // Both zombies next to the imp are hit; the one behind the wall (G2) is not.
+  await expect(words).toContainText('hits Imp, Zombie 1, Zombie 2.');
+  await expect(page.locator('#blast [part="explanation"]')).toContainText('RULES §3 blast');
+  const area = page.locator('#blast svg .blast .reach-cells');
+  await expect(area).toHaveAttribute('d', /M/);
+  // Picking another target moves the area; clearing the target removes it.
+  await keys(page, 'Escape');
+  await expect(area).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -1,11 +1,21 @@
 /** Pure helpers of the component: coordinates, URL state, the editor's working copy, descriptions. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cellName, columnName, figureInitials, parseCellName } from '../../components/coords.ts';
-import { embedSnippet, formatScenario, fromScenario, paintCell, resize, toggleEdge, toScenario } from '../../components/editor/edit-state.ts';
+import {
+  beginStroke, blankScenario, canRedo, canUndo, commit, embedSnippet, endStroke, formatScenario, fromScenario, paintCell, placeToken, redo,
+  removeTokenAt, resize, startHistory, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditState,
+} from '../../components/editor/edit-state.ts';
 import { describeCommand, describeEvent } from '../../components/interaction/describe.ts';
 import { navigate } from '../../components/interaction/keyboard.ts';
 import { decodeState, encodeState, readFragment, writeFragment } from '../../components/url-state.ts';
+import { TOKEN_KINDS as DOOM2004_TOKEN_KINDS } from '../../src/rules/doom2004/state.ts';
+import { createGame } from '../../src/rules/index.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
+
+const BUNDLED_DIR = join(import.meta.dirname, '../../src/scenario/bundled');
+const bundled = (file: string): Scenario => JSON.parse(readFileSync(join(BUNDLED_DIR, file), 'utf8'));
 
 describe('coordinates', () => {
   test('columns A…Z, AA…; rows from 1', () => {
@@ -89,6 +99,164 @@ describe('editor working copy', () => {
     expect(snippet).toContain('<script type="module" src="https://example.org/doom-board.js"></script>');
     expect(snippet).toContain('<\\/script><b>');
     expect(snippet.match(/<\/script>/g)).toHaveLength(2);
+  });
+});
+
+describe('editor tokens', () => {
+  /** A 4×3 doom2004 board whose top-right cell is off the map, with a hidden area holding armor-1. */
+  const board = (): EditState => fromScenario({
+    ...blankScenario('doom2004', 4, 3),
+    map: ['... ', '....', '....'],
+    areas: [{ id: 'room', cells: [[0, 2, 4, 1]], tokens: [{ id: 'armor-1', kind: 'armor', x: 3, y: 2 }] }],
+  });
+  const tokens = (st: EditState) => toScenario(st).tokens;
+
+  test('the tools are the kinds each ruleset reads', () => {
+    expect(tokenToolsFor('doom2004').map((t) => t.kind).sort()).toEqual([...DOOM2004_TOKEN_KINDS].sort());
+    expect(tokenToolsFor('doom2016').map((t) => t.kind).sort()).toEqual(['medkit', 'portal', 'weapon']);
+    expect(tokenToolsFor('d20')).toEqual([]);
+  });
+  test('placing: first free id, only the fields of the kind, order id-kind-fields-x-y', () => {
+    let st = placeToken(board(), 1, 1, 'key', { color: 'red', weapon: 'ignored' });
+    st = placeToken(st, 2, 1, 'key', { color: 'blue' });
+    st = placeToken(st, 0, 0, 'armor'); // armor-1 is taken by the area's hidden token
+    expect(tokens(st)).toEqual([
+      { id: 'key-1', kind: 'key', color: 'red', x: 1, y: 1 },
+      { id: 'key-2', kind: 'key', color: 'blue', x: 2, y: 1 },
+      { id: 'armor-2', kind: 'armor', x: 0, y: 0 },
+    ]);
+    expect(Object.keys(tokens(st)![0])).toEqual(['id', 'kind', 'color', 'x', 'y']);
+    expect(tokenAtCell(st, 2, 1)?.id).toBe('key-2');
+    expect(tokenAtCell(st, 3, 1)).toBeUndefined();
+  });
+  test('a token the ruleset would refuse is not placed', () => {
+    const st = board();
+    expect(placeToken(st, 1, 1, 'key')).toBe(st); // a key needs its colour
+    expect(placeToken(st, 1, 1, 'key', { color: '' })).toBe(st);
+    expect(placeToken(st, 1, 1, 'medkit')).toBe(st); // a doom2016 kind
+    expect(placeToken(st, 3, 0, 'armor')).toBe(st); // off the map
+    expect(placeToken(st, 4, 0, 'armor')).toBe(st); // outside the grid
+  });
+  test('replacing keeps the place in the list; the same kind keeps its id; no change is the same state', () => {
+    let st = placeToken(board(), 0, 0, 'health');
+    st = placeToken(st, 1, 1, 'key', { color: 'red' });
+    st = placeToken(st, 2, 1, 'health');
+    st = placeToken(st, 1, 1, 'ammo', { ammo: 'shotgun' });
+    expect(tokens(st)!.map((t) => t.id)).toEqual(['health-1', 'ammo-1', 'health-2']);
+    st = placeToken(st, 0, 0, 'key', { color: 'red' }); // key-1 was freed by the replacement
+    expect(tokenAtCell(st, 0, 0)).toEqual({ id: 'key-1', kind: 'key', color: 'red', x: 0, y: 0 });
+    st = placeToken(st, 0, 0, 'key', { color: 'yellow' });
+    expect(tokenAtCell(st, 0, 0)).toEqual({ id: 'key-1', kind: 'key', color: 'yellow', x: 0, y: 0 });
+    expect(placeToken(st, 0, 0, 'key', { color: 'yellow' })).toBe(st);
+  });
+  test('removing; removing the last token drops the key, and the export is then stable', () => {
+    let st = placeToken(board(), 1, 1, 'berserk');
+    st = placeToken(st, 2, 2, 'adrenaline');
+    expect(removeTokenAt(st, 0, 0)).toBe(st);
+    st = removeTokenAt(st, 1, 1);
+    expect(tokens(st)).toEqual([{ id: 'adrenaline-1', kind: 'adrenaline', x: 2, y: 2 }]);
+    st = removeTokenAt(st, 2, 2);
+    const out = toScenario(st);
+    expect('tokens' in out).toBe(false);
+    expect(toScenario(fromScenario(out))).toEqual(out);
+  });
+  test('an empty token list of the scenario survives the round trip', () => {
+    const s = { ...blankScenario('doom2004', 2, 2), tokens: [] };
+    expect(toScenario(fromScenario(s))).toEqual(s);
+  });
+  test('resizing drops the tokens that no longer fit', () => {
+    let st = placeToken(board(), 0, 0, 'armor');
+    st = placeToken(st, 2, 1, 'health');
+    st = placeToken(st, 0, 2, 'berserk');
+    expect(tokens(resize(st, 2, 3))!.map((t) => t.kind)).toEqual(['armor', 'berserk']);
+    expect(tokens(resize(st, 3, 2))!.map((t) => t.kind)).toEqual(['armor', 'health']);
+    expect(tokens(resize(st, 8, 8))).toEqual(tokens(st));
+    expect('tokens' in toScenario(resize(removeTokenAt(st, 0, 0), 1, 1))).toBe(false);
+  });
+  test.each(readdirSync(BUNDLED_DIR).filter((f) => f.endsWith('.json')))('%s: only edge runs change in the round trip', (file) => {
+    const s = bundled(file);
+    const out = toScenario(fromScenario(s));
+    expect({ ...out, edges: [] }).toEqual({ ...s, edges: [] });
+    expect(fromScenario(out).edges).toEqual(fromScenario(s).edges);
+    expect(toScenario(fromScenario(out))).toEqual(out);
+  });
+  test('the tutorial with tokens edited: export → reload → export is stable and the rules accept it', () => {
+    let st = fromScenario(bundled('doom2016-tutorial.json'));
+    expect(tokenAtCell(st, 12, 1)?.id).toBe('portal-blue');
+    st = placeToken(st, 12, 1, 'portal', { color: 'red' });
+    st = removeTokenAt(st, 1, 8);
+    st = placeToken(st, 0, 0, 'medkit');
+    st = placeToken(st, 15, 9, 'weapon', { weapon: 'heavy-assault-rifle' });
+    const out = toScenario(st);
+    expect(out.tokens!.map((t) => `${t.id}:${t.kind}@${t.x},${t.y}`)).toEqual([
+      'portal-blue:portal@12,1', 'portal-yellow:portal@13,8', 'rocket-launcher:weapon@14,4', 'medkit-1:medkit@0,0', 'weapon-1:weapon@15,9',
+    ]);
+    expect(out.tokens![0].color).toBe('red');
+    const text = formatScenario(out);
+    expect(formatScenario(toScenario(fromScenario(JSON.parse(text))))).toBe(text);
+    expect(() => createGame(out)).not.toThrow();
+  });
+});
+
+describe('editor history', () => {
+  const st0 = fromScenario(blankScenario('doom2016', 3, 1));
+  const painted = (...xs: number[]) => xs.reduce((st, x) => paintCell(st, x, 0, 'd'), st0);
+  const row = (st: EditState) => toScenario(st).map[0];
+
+  test('undo and redo walk the steps; a new edit drops what could be redone', () => {
+    let h = startHistory(st0);
+    h = commit(h, paintCell(h.present, 0, 0, 'd'));
+    h = commit(h, paintCell(h.present, 1, 0, 'o'));
+    expect([canUndo(h), canRedo(h)]).toEqual([true, false]);
+    h = undo(h);
+    expect(row(h.present)).toBe('d..');
+    h = undo(h);
+    expect(h.present).toBe(st0);
+    expect([canUndo(h), canRedo(h)]).toEqual([false, true]);
+    h = redo(h);
+    expect(row(h.present)).toBe('d..');
+    h = commit(h, paintCell(h.present, 2, 0, 'b'));
+    expect(row(h.present)).toBe('d.b');
+    expect(canRedo(h)).toBe(false);
+    expect(row(undo(h).present)).toBe('d..');
+  });
+  test('nothing to undo or redo, or an edit that changed nothing: the same object', () => {
+    const h = startHistory(st0);
+    expect(undo(h)).toBe(h);
+    expect(redo(h)).toBe(h);
+    expect(commit(h, paintCell(h.present, 0, 0, '.'))).toBe(h);
+  });
+  test('at most `limit` steps are kept, the oldest dropped', () => {
+    let h = startHistory(st0);
+    for (const x of [0, 1, 2]) h = commit(h, paintCell(h.present, x, 0, 'd'), 2);
+    expect(h.past).toHaveLength(2);
+    h = undo(undo(h));
+    expect(row(h.present)).toBe('d..');
+    expect(undo(h)).toBe(h);
+  });
+  test('a stroke is one undo step, even when its first cell changed nothing', () => {
+    let h = commit(startHistory(st0), painted(0));
+    h = beginStroke(h);
+    for (const x of [0, 1, 2]) h = commit(h, paintCell(h.present, x, 0, 'd'));
+    expect(h.past).toHaveLength(1); // the stroke becomes a step only when it ends
+    h = endStroke(h);
+    expect(row(h.present)).toBe('ddd');
+    h = undo(h);
+    expect(row(h.present)).toBe('d..');
+    expect(row(undo(h).present)).toBe('...');
+  });
+  test('a stroke that changed nothing adds no step; undo during a stroke takes it back whole', () => {
+    const h = commit(startHistory(st0), painted(0));
+    const idle = endStroke(commit(beginStroke(h), paintCell(h.present, 0, 0, 'd')));
+    expect(idle.past).toEqual(h.past);
+    let g = beginStroke(h);
+    g = commit(g, paintCell(g.present, 1, 0, 'd'));
+    g = commit(g, paintCell(g.present, 2, 0, 'd'));
+    expect(canUndo(g)).toBe(true);
+    g = undo(g);
+    expect(row(g.present)).toBe('d..');
+    expect(g.strokeStart).toBeNull();
+    expect(row(redo(g).present)).toBe('ddd');
   });
 });
 

@@ -3,6 +3,9 @@
  * face each (or two, with the seed chosen), so every roll is known in advance.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import { blastArea } from '../../components/interaction/blast.ts';
+import { boardDataOfView } from '../../components/interaction/selection.ts';
+import { Board } from '../../src/core/board.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { Cell } from '../../src/core/types.ts';
 import { cellBits, type D4State } from '../../src/rules/doom2004/state.ts';
@@ -395,6 +398,16 @@ describe('RULES §3 blast', () => {
     act(g, 'M', 'attack');
     const e = shoot(g, 'M', 'grenade', 2, 0);
     expect(of(e, 'wounded').map((w) => w.figure)).toEqual(['y']);
+  });
+  test('the view gives the blast radii; the area a board draws holds exactly the figures the blast wounds', () => {
+    const g = setup(['M.yz', '...o', '..x.'], { types: { x: 'soft', y: 'soft', z: 'soft' }, edges: [{ from: [3, 0], to: [3, 1], kind: 'wall' }, { from: [2, 2], to: [3, 2], kind: 'door' }] });
+    expect(g.view().blast).toEqual({ grenade: 1 });
+    const area = new Set(blastArea(Board.fromData(boardDataOfView(g.view())!), 2, 0, 1).map((c) => `${c.x},${c.y}`));
+    const inArea = g.view().figures.filter((f) => area.has(`${f.x},${f.y}`)).map((f) => f.id);
+    act(g, 'M', 'attack');
+    const e = shoot(g, 'M', 'grenade', 2, 0);
+    expect(inArea).toEqual(of(e, 'wounded').map((w) => w.figure));
+    expect(inArea).toEqual(['y']);
   });
 });
 

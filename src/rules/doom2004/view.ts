@@ -1,6 +1,7 @@
 /** The doom2004 position as a board view draws it (GameView). */
 import type { GameView } from '../types.ts';
-import { hiddenCells, unpack, type D4State } from './state.ts';
+import { strength } from './dice.ts';
+import { dataOf, hiddenCells, unpack, type D4State } from './state.ts';
 
 export function viewOf(s: D4State): GameView {
   const side = s.winner !== null ? null : s.phase === 'marines' ? s.marineSide : s.invaderSide;
@@ -30,5 +31,20 @@ export function viewOf(s: D4State): GameView {
     active,
     winner: s.winner,
     status,
+    blast: blastRadii(s),
   };
+}
+
+/**
+ * Blast radii (RULES §3 blast) for drawing an attack's area: by weapon id for marines' weapons, by
+ * unit type for invaders (whose attack is their unit's).
+ */
+function blastRadii(s: D4State): Record<string, number> {
+  const d = dataOf(s);
+  const out: Record<string, number> = {};
+  for (const [id, a] of [...Object.entries(d.weapons), ...Object.entries(d.units).filter(([, u]) => !u.marine)]) {
+    const r = strength(a, 'blast');
+    if (r > 0) out[id] = r;
+  }
+  return out;
 }

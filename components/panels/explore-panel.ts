@@ -1,0 +1,31 @@
+/** Below the board in explore mode: status, the LOS explanation, and the board's buttons. */
+import { html, nothing, type TemplateResult } from 'lit';
+
+export interface ExplorePanel {
+  status: string;
+  explanation: string | null;
+  message: string;
+  /** "Rotate Brute" for a selected non-square figure. */
+  rotate: { label: string; run: () => void } | null;
+  clear: (() => void) | null;
+  doors: { label: string; open: boolean; toggle: () => void }[];
+}
+
+/** The one-line LOS / cover / range explanation citing the rule (empty: hidden). */
+export const explanationLine = (text: string | null): TemplateResult =>
+  html`<p class="explanation" part="explanation">${text ?? nothing}</p>`;
+
+export const messageLine = (text: string): TemplateResult | typeof nothing =>
+  text ? html`<p class="message" role="note">${text}</p>` : nothing;
+
+export function explorePanel(p: ExplorePanel): TemplateResult {
+  return html`
+    <p class="status" part="status">${p.status}</p>
+    ${explanationLine(p.explanation)}
+    ${messageLine(p.message)}
+    <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
+      ${p.rotate ? html`<button part="button" @click=${p.rotate.run}>${p.rotate.label}</button>` : nothing}
+      ${p.clear ? html`<button part="button" @click=${p.clear}>Clear selection</button>` : nothing}
+      ${p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`)}
+    </div>`;
+}

@@ -1,0 +1,34 @@
+/** Below the board in play mode: whose turn, the explanation, the selected figure's commands, undo, hint, the event log. */
+import { html, nothing, type TemplateResult } from 'lit';
+import { explanationLine, messageLine } from './explore-panel.ts';
+
+export interface PlayPanel {
+  status: string;
+  /** The winning side's name, once the game is over. */
+  winner: string | null;
+  explanation: string | null;
+  message: string;
+  hint: string | null;
+  /** "Trooper 1:" or null when nothing is selected. */
+  selectedName: string | null;
+  commands: { label: string; run: () => void }[];
+  undo: { enabled: boolean; run: () => void };
+  askHint: (() => void) | null;
+  log: string[];
+}
+
+export function playPanel(p: PlayPanel): TemplateResult {
+  return html`
+    <p class="status" part="status">${p.status}${p.winner ? html` — <strong>${p.winner} won</strong>` : nothing}</p>
+    ${explanationLine(p.explanation)}
+    ${messageLine(p.message)}
+    ${p.hint ? html`<p class="hint" part="explanation">Hint: ${p.hint}</p>` : nothing}
+    <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
+      ${p.selectedName ? html`<span>${p.selectedName}:</span>` : html`<span>Select a figure to see its actions.</span>`}
+      ${p.commands.map((c) => html`<button part="button" @click=${c.run}>${c.label}</button>`)}
+      <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
+      ${p.askHint ? html`<button part="button" @click=${p.askHint}>Hint</button>` : nothing}
+    </div>
+    <h3 class="visually-hidden">Event log</h3>
+    <ol class="log" part="log" aria-label="Event log">${p.log.map((l) => html`<li>${l}</li>`)}</ol>`;
+}

@@ -1,0 +1,128 @@
+/**
+ * The board as drawn: the static drawing (cells, terrain, edges, tokens) and, as a separate SVG
+ * layer above it, what changes with every selection (figures, reach, fog, path, LOS lines, focus);
+ * over both, the focusable keyboard grid whose cells are written by the element (grid-cells.ts).
+ */
+import { html, nothing, svg, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import type { Placement, SightExplanation } from '../../src/core/types.ts';
+import type { Cursor } from '../interaction/keyboard.ts';
+import type { Selection } from '../interaction/selection.ts';
+import type { DrawModel } from '../model.ts';
+import { edgesLayer } from './edges.ts';
+import { figuresLayer, tokensLayer } from './figures.ts';
+import { S, viewBox } from './geometry.ts';
+import { cursorLayer, fogLayer, pathLayer, reachLayer, sightLayer, targetsLayer, type Box, type ReachCell } from './overlays.ts';
+import { terrainLayer } from './terrain.ts';
+
+/** What is drawn over the board. */
+export interface Overlays {
+  selected: string | null;
+  target: string | null;
+  /** A targeted space (doom2004 attacks nominate spaces). */
+  targetCell: Cursor | null;
+  explanation: SightExplanation | null;
+  selection: Selection;
+  path: Placement[] | null;
+  /** Play: what the selected figure may attack, figure ids or `@x,y` spaces. */
+  attackTargets: Iterable<string>;
+  /** Spaces a blast would hit. */
+  blast: ReachCell[];
+  hintCells: ReachCell[];
+  cursor: Cursor;
+  focused: boolean;
+}
+
+/** Listeners of the keyboard grid; Lit calls them with the element as `this`. */
+export interface GridListeners {
+  keydown: (e: KeyboardEvent) => void;
+  focus: () => void;
+  blur: () => void;
+  pointerdown: (e: PointerEvent) => void;
+  pointermove: (e: PointerEvent) => void;
+  pointerup: (e: PointerEvent) => void;
+  pointerleave: () => void;
+}
+
+export interface BoardViewOptions {
+  coordinates: boolean;
+  /** Accessible name of the grid. */
+  label: string;
+  /** The keys the grid understands, read as its description. */
+  keysHelp: string;
+}
+
+function targetRects(m: DrawModel, keys: Iterable<string>): { x: number; y: number; w: number; h: number }[] {
+  const rects = [];
+  for (const key of keys) {
+    const f = m.figures.find((g) => g.id === key);
+    if (f) rects.push(f);
+    else if (key.startsWith('@')) {
+      const [x, y] = key.slice(1).split(',').map(Number);
+      rects.push({ x, y, w: 1, h: 1 });
+    }
+  }
+  return rects;
+}
+
+/** d20 lines run across both footprints: the box (doubled coordinates) the witness line is drawn in. */
+function sightBox(m: DrawModel, selected: string | null, target: string | null): Box | undefined {
+  if (m.ruleset !== 'd20' || !selected || !target) return undefined;
+  const a = m.figures.find((f) => f.id === selected);
+  const t = m.figures.find((f) => f.id === target);
+  if (!a || !t) return undefined;
+  return {
+    x1: 2 * Math.min(a.x, t.x), y1: 2 * Math.min(a.y, t.y),
+    x2: 2 * Math.max(a.x + a.w, t.x + t.w), y2: 2 * Math.max(a.y + a.h, t.y + t.h),
+  };
+}
+
+export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on: GridListeners): TemplateResult {
+  const coords = opts.coordinates;
+  const vb = viewBox(m.width, m.height, coords);
+  const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
+  const gridStyle = `left:${pct(-vb.x, vb.w)};top:${pct(-vb.y, vb.h)};width:${pct(m.width * S, vb.w)};height:${pct(m.height * S, vb.h)}`;
+  const sel = m.figures.find((f) => f.id === o.selected);
+  const e = o.explanation;
+  const { x: cx, y: cy } = o.cursor;
+  return html`
+    <div class="board" part="board" style=${`max-width:calc(var(--doom-cell-max, 52px) * ${(vb.w / S).toFixed(3)})`}>
+      <svg class="board-svg" part="svg" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
+        ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
+        ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
+        ${guard([m.tokens], () => tokensLayer(m))}
+      </svg>
+      <svg class="overlay-svg" part="overlay" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
+        ${fogLayer(m, e ? null : o.selection.los)}
+        ${e ? nothing : reachLayer(m, o.selection.cells, true)}
+        ${targetsLayer(m, targetRects(m, o.attackTargets))}
+        ${o.blast.length ? reachLayer(m, o.blast, false, 'blast') : nothing}
+        ${o.hintCells.length ? reachLayer(m, o.hintCells, false) : nothing}
+        ${figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []))}
+        ${sel ? pathLayer(o.path, sel.w, sel.h) : nothing}
+        ${sightLayer(e, sightBox(m, o.selected, o.target))}
+        ${o.targetCell ? svg`<rect class="blocker-cell" x=${o.targetCell.x * S + 2} y=${o.targetCell.y * S + 2} width=${S - 4} height=${S - 4}></rect>` : nothing}
+        ${cursorLayer(cx, cy, o.focused)}
+      </svg>
+      <div
+        class="grid"
+        part="grid"
+        role="grid"
+        tabindex="0"
+        aria-label=${opts.label}
+        aria-rowcount=${m.height}
+        aria-colcount=${m.width}
+        aria-describedby="keys"
+        aria-activedescendant=${`c-${cx}-${cy}`}
+        style=${gridStyle}
+        @keydown=${on.keydown}
+        @focus=${on.focus}
+        @blur=${on.blur}
+        @pointerdown=${on.pointerdown}
+        @pointermove=${on.pointermove}
+        @pointerup=${on.pointerup}
+        @pointerleave=${on.pointerleave}
+      ></div>
+    </div>
+    <p id="keys" class="visually-hidden">${opts.keysHelp}</p>`;
+}
