@@ -12,22 +12,21 @@ import { Board } from '../src/core/board.ts';
 import { loadCore } from '../src/core/wasm.ts';
 import type { Placement, SightExplanation } from '../src/core/types.ts';
 import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
-import type { Scenario, ScenarioFigure } from '../src/scenario/types.ts';
+import type { Scenario } from '../src/scenario/types.ts';
 import { cellName, figureName } from './coords.ts';
-import {
-  addFigure, blankScenario, DEFAULT_SIDES, EDGE_TOOLS, embedSnippet, figureAtCell, formatScenario, fromScenario, nextId, paintCell, removeFigureAt, resize,
-  TERRAIN_TOOLS, toggleEdge, toScenario, type EditState, type Side,
-} from './editor/edit-state.ts';
+import { blankScenario, DEFAULT_SIDES } from './editor/edit-state.ts';
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
+import { EditMode, type EditHost } from './modes/edit-mode.ts';
 import { doomEvent, type ErrorDetail, type DoomEventMap } from './events.ts';
 import { describeCommand, describeEvent } from './interaction/describe.ts';
 import { arrowSide, cellFromPointer, keysHelp, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
 import { boardDataOfView, pathTo, selectionOf, type Selection } from './interaction/selection.ts';
 import {
-  boardInputOf, figureAt, modelFromBoard, modelFromView, onMap, padMap, terrainWords, type DrawModel, type Placed,
+  boardInputOf, figureAt, modelFromBoard, modelFromView, onMap, terrainWords, type DrawModel, type Placed,
 } from './model.ts';
 import { blastArea } from './interaction/blast.ts';
 import { doorAt, doorName } from './interaction/doors.ts';
+import { editPanel } from './panels/edit-panel.ts';
 import { explorePanel } from './panels/explore-panel.ts';
 import { playPanel } from './panels/play-panel.ts';
 import { boardView, type GridListeners, type Overlays } from './render/board-view.ts';
@@ -193,11 +192,7 @@ export class DoomBoard extends LitElement {
   private _game: GameClient | null = null;
   private _view: GameView | null = null;
   private _history = 0;
-  private _edit: EditState | null = null;
-  private _tool = '.';
-  private _figureSpec = { side: '', type: '', w: 1, h: 1 };
-  private _editProblems: string[] = [];
-  private _importText = '';
+  private _editor: EditMode | null = null;
   private _selected: string | null = null;
   private _target: string | null = null;
   private _targetCell: Cursor | null = null;
@@ -233,7 +228,7 @@ export class DoomBoard extends LitElement {
 
   /** The current scenario as JSON (in edit mode: the edited one). */
   exportScenario(): Scenario | null {
-    if (this._edit) return toScenario(this._edit);
+    if (this._editor) return this._editor.scenario();
     if (!this._scenario) return null;
     const source = structuredClone(this._source ?? this._scenario);
     if (this.mode === 'explore') {
@@ -363,7 +358,7 @@ export class DoomBoard extends LitElement {
       this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
       if (this.mode === 'play') await this._startPlay(scenario, token);
-      else if (this.mode === 'edit') this._startEdit(this._source, scenario);
+      else if (this.mode === 'edit') this._editor = new EditMode(this._editHost, this._source, scenario);
       else this._startExplore(scenario);
       if (token !== this._loadToken) return;
       this._loading = false;
@@ -386,7 +381,7 @@ export class DoomBoard extends LitElement {
     this._hint = null;
     this._game = null;
     this._view = null;
-    this._edit = null;
+    this._editor = null;
     this._open = new Set();
     this._cursor = { x: 0, y: 0 };
   }
@@ -734,109 +729,25 @@ export class DoomBoard extends LitElement {
 
   // ------------------------------------------------------------------ edit
 
-  /** `s` as written; `sized` validated (footprints from unit data filled in). */
-  private _startEdit(s: Scenario, sized: Scenario = s): void {
-    const st = fromScenario(s);
-    // A figure sized by its unit data (e.g. a 2×2 beast) keeps that size explicitly while edited.
-    st.figures = st.figures.map((f, i) => {
-      const v = sized.figures[i];
-      return f.w === undefined && f.h === undefined && v && ((v.w ?? 1) !== 1 || (v.h ?? 1) !== 1) ? { ...f, w: v.w, h: v.h } : f;
-    });
-    this._edit = st;
-    const sides = this._edit.rest.sides;
-    this._figureSpec = { side: sides[0] ?? 'side-a', type: s.figures[0]?.type ?? (s.ruleset === 'd20' ? 'trooper' : 'marine'), w: 1, h: 1 };
-    this._rebuildEdit();
-  }
-
-  /** Draw the edited scenario; figures that no longer fit are reported, not drawn. */
-  private _rebuildEdit(): void {
-    const st = this._edit!;
-    const s = toScenario(st);
-    const problems: string[] = [];
-    let board: Board;
-    try {
-      board = this.engine.board({ ruleset: s.ruleset, map: s.map.length ? padMap(s.map, st.width) : ['.'], edges: s.edges });
-    } catch (e) {
-      problems.push(...problemsOf(e));
-      board = this.engine.board({ ruleset: s.ruleset, map: padMap(s.map, st.width), edges: [] });
-    }
-    const figures = st.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
-    try {
-      this.engine.validate(s);
-    } catch (e) {
-      problems.push(...problemsOf(e));
-    }
-    this._editProblems = problems;
-    this._board = board;
-    this._model = modelFromBoard({ ...s, map: padMap(s.map, st.width) }, board.data, figures, new Set());
-    this._model.map = st.cells.map((r) => r.join(''));
-  }
-
-  private _editChanged(next: EditState, words: string): void {
-    if (next === this._edit) return;
-    this._edit = next;
-    this._rebuildEdit();
-    this._emit('doom-change', { scenario: toScenario(next) });
-    this._announce(words);
-  }
-
-  private _editAt(x: number, y: number, side: Side | null): void {
-    const st = this._edit!;
-    const tool = this._tool;
-    if ((EDGE_TOOLS as string[]).includes(tool) || tool === 'erase-edge') {
-      if (!side) return;
-      const kind = tool === 'erase-edge' ? 'erase' : (tool as (typeof EDGE_TOOLS)[number]);
-      this._editChanged(toggleEdge(st, x, y, side, kind), `${cellName(x, y)} ${side} edge: ${kind === 'erase' ? 'erased' : kind}`);
-      return;
-    }
-    if (tool === 'figure') {
-      if (figureAtCell(st, x, y)) {
-        this._editChanged(removeFigureAt(st, x, y), `Figure at ${cellName(x, y)} removed`);
-        return;
-      }
-      const spec = this._figureSpec;
-      const f: ScenarioFigure = { id: nextId(st, spec.type), side: spec.side, type: spec.type, x, y, ...(spec.w !== 1 ? { w: spec.w } : {}), ...(spec.h !== 1 ? { h: spec.h } : {}) };
-      const next = addFigure(st, f);
-      try {
-        this.engine.board({ ruleset: st.rest.ruleset, map: toScenario(next).map, edges: toScenario(next).edges, figures: next.figures.map((g) => ({ id: g.id, side: g.side, x: g.x, y: g.y, w: g.w, h: g.h })) });
-      } catch (e) {
-        this._fail('command', `No room for a ${spec.w}×${spec.h} figure at ${cellName(x, y)}:`, problemsOf(e).filter((p) => p.includes(`figures[${next.figures.length - 1}]`)).map((p) => p.replace(/^figures\[\d+\]\.\w+: /, '')), false);
-        return;
-      }
-      this._editChanged(next, `${figureName(f.id)} (${f.side}) placed at ${cellName(x, y)}`);
-      return;
-    }
-    if (tool === 'erase') {
-      this._editChanged(removeFigureAt(st, x, y), `Figure at ${cellName(x, y)} removed`);
-      return;
-    }
-    if (tool === ' ' && figureAtCell(st, x, y)) {
-      this._fail('command', `Remove the figure at ${cellName(x, y)} before taking the cell off the map`, [], false);
-      return;
-    }
-    const label = TERRAIN_TOOLS.find((t) => t.letter === tool)?.label ?? tool;
-    this._editChanged(paintCell(st, x, y, tool), `${cellName(x, y)}: ${label.toLowerCase()}`);
-  }
-
-  private _importScenario(): void {
-    let json: unknown;
-    try {
-      json = JSON.parse(this._importText);
-    } catch (e) {
-      this._fail('scenario', `The pasted text is not valid JSON: ${messageOf(e)}`, [], false);
-      return;
-    }
-    try {
-      const s = this.engine.validate(json);
-      this._scenario = s;
-      this._source = json as Scenario;
-      this._startEdit(this._source, s);
-      this._announce(`Loaded ${s.title ?? 'the scenario'}`);
-      this._emit('doom-change', { scenario: toScenario(this._edit!) });
-    } catch (e) {
-      this._fail('scenario', 'The pasted scenario is not valid.', problemsOf(e), false);
-    }
-  }
+  /** What edit mode may do to the element. */
+  private readonly _editHost: EditHost = ((el: DoomBoard) => ({
+    get engine() {
+      return el.engine;
+    },
+    announce: (text) => this._announce(text),
+    refuse: (message, problems) => this._fail('command', message, problems, false),
+    refuseImport: (message, problems) => this._fail('scenario', message, problems, false),
+    changed: (scenario) => this._emit('doom-change', { scenario }),
+    draw: (model, board) => {
+      this._model = model;
+      this._board = board;
+      this.requestUpdate();
+    },
+    loaded: (source: Scenario, scenario: Scenario) => {
+      this._source = source;
+      this._scenario = scenario;
+    },
+  }))(this);
 
   // ------------------------------------------------------------------ URL fragment
 
@@ -889,7 +800,7 @@ export class DoomBoard extends LitElement {
     const m = this._model;
     if (!m) return;
     if (this.mode === 'edit') {
-      this._editAt(x, y, null);
+      this._editor?.at(x, y, null);
       return;
     }
     const fig = figureAt(m, x, y);
@@ -1010,7 +921,7 @@ export class DoomBoard extends LitElement {
       const side = arrowSide(e.key);
       if (side) {
         e.preventDefault();
-        void this._guard(() => this._editAt(this._cursor.x, this._cursor.y, side));
+        void this._guard(() => this._editor?.at(this._cursor.x, this._cursor.y, side));
         return;
       }
     }
@@ -1035,7 +946,7 @@ export class DoomBoard extends LitElement {
       case 'Backspace':
         if (this.mode === 'edit') {
           e.preventDefault();
-          void this._guard(() => this._editChanged(removeFigureAt(this._edit!, x, y), `Figure at ${cellName(x, y)} removed`));
+          void this._guard(() => this._editor?.removeAt(x, y));
         }
         return;
       case 'r':
@@ -1056,11 +967,20 @@ export class DoomBoard extends LitElement {
       }
       case 'z':
       case 'Z':
-        if (this.mode === 'play' && (e.ctrlKey || e.metaKey)) {
+      case 'y':
+      case 'Y': {
+        if (!(e.ctrlKey || e.metaKey)) return;
+        const redo = e.key.toLowerCase() === 'y' || e.shiftKey;
+        if (this.mode === 'play' && !redo) {
           e.preventDefault();
           void this._guard(() => this._undo());
+        } else if (this.mode === 'edit' && this._editor) {
+          e.preventDefault();
+          const editor = this._editor;
+          void this._guard(() => (redo ? editor.redo() : editor.undo()));
         }
         return;
+      }
       default:
     }
   }
@@ -1088,9 +1008,11 @@ export class DoomBoard extends LitElement {
     this._cursor = c;
     if (this.mode === 'edit') {
       const side = sideFromPointer(e, box, m.width, m.height);
-      const edgeTool = (EDGE_TOOLS as string[]).includes(this._tool) || this._tool === 'erase-edge';
-      void this._guard(() => this._editAt(c.x, c.y, edgeTool ? side : null));
-      this._painting = !edgeTool && this._tool !== 'figure';
+      const editor = this._editor;
+      if (!editor) return;
+      this._painting = editor.paints;
+      if (this._painting) editor.beginStroke();
+      void this._guard(() => editor.at(c.x, c.y, editor.edgeTool ? side : null));
       (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
       return;
     }
@@ -1123,7 +1045,7 @@ export class DoomBoard extends LitElement {
     if (this._painting && this.mode === 'edit') {
       if (c.x !== this._cursor.x || c.y !== this._cursor.y) {
         this._cursor = c;
-        void this._guard(() => this._editAt(c.x, c.y, null));
+        void this._guard(() => this._editor?.at(c.x, c.y, null));
       }
       return;
     }
@@ -1135,6 +1057,7 @@ export class DoomBoard extends LitElement {
   }
 
   private _onPointerUp(e: PointerEvent): void {
+    if (this._painting) this._editor?.endStroke();
     this._painting = false;
     const drag = this._drag;
     this._drag = null;
@@ -1254,7 +1177,7 @@ export class DoomBoard extends LitElement {
       if (!this._model) return html`<div class="loading" role="status">Loading board…</div>${this._renderLive()}`;
       return html`
         ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode) }, this._gridListeners)}
-        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' ? this._renderEdit() : this._renderExplore()}
+        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor ? editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action) }) : this._renderExplore()}
         ${this._renderLive()}
         <slot hidden></slot>`;
     } catch (e) {
@@ -1313,52 +1236,6 @@ export class DoomBoard extends LitElement {
       askHint: this.hints ? () => this._guard(() => this._askHint()) : null,
       log: this._log,
     });
-  }
-
-  private _renderEdit(): TemplateResult {
-    const st = this._edit!;
-    const s = toScenario(st);
-    const json = formatScenario(s);
-    const tool = (id: string, label: string) => html`<button part="button" aria-pressed=${this._tool === id ? 'true' : 'false'} @click=${() => { this._tool = id; this._announce(`Tool: ${label}`); }}>${label}</button>`;
-    const spec = this._figureSpec;
-    const setSpec = (k: keyof typeof spec) => (e: Event) => {
-      const v = (e.target as HTMLInputElement).value;
-      this._figureSpec = { ...this._figureSpec, [k]: k === 'w' || k === 'h' ? Math.max(1, Math.min(3, Number(v) || 1)) : v };
-      this.requestUpdate();
-    };
-    return html`
-      <div class="editor" part="editor">
-        <p class="status" part="status">${s.title ?? 'Scenario'} — ${st.width}×${st.height}, ${s.ruleset}. Tool: ${this._toolLabel()}</p>
-        ${this._message ? html`<p class="message" role="note">${this._message}</p>` : nothing}
-        <div class="bar" role="toolbar" aria-label="Terrain">${TERRAIN_TOOLS.map((t) => tool(t.letter, t.label))}</div>
-        <div class="bar" role="toolbar" aria-label="Edges and figures">
-          ${EDGE_TOOLS.map((k) => tool(k, k.charAt(0).toUpperCase() + k.slice(1)))}
-          ${tool('erase-edge', 'Erase edge')} ${tool('figure', 'Figure')} ${tool('erase', 'Erase figure')}
-        </div>
-        <div class="bar">
-          <label>Side <input type="text" .value=${spec.side} @change=${setSpec('side')} /></label>
-          <label>Type <input type="text" .value=${spec.type} @change=${setSpec('type')} /></label>
-          <label>W <input type="number" min="1" max="3" .value=${String(spec.w)} @change=${setSpec('w')} /></label>
-          <label>H <input type="number" min="1" max="3" .value=${String(spec.h)} @change=${setSpec('h')} /></label>
-        </div>
-        <div class="bar">
-          <label>Width <input type="number" min="1" max="64" .value=${String(st.width)} @change=${(e: Event) => this._guard(() => this._editChanged(resize(st, Math.max(1, Math.min(64, Number((e.target as HTMLInputElement).value) || 1)), st.height), 'Resized'))} /></label>
-          <label>Height <input type="number" min="1" max="64" .value=${String(st.height)} @change=${(e: Event) => this._guard(() => this._editChanged(resize(st, st.width, Math.max(1, Math.min(64, Number((e.target as HTMLInputElement).value) || 1))), 'Resized'))} /></label>
-        </div>
-        ${this._editProblems.length ? html`<div class="error" part="error"><strong>Not yet a valid scenario:</strong><ul>${this._editProblems.map((p) => html`<li>${p}</li>`)}</ul></div>` : nothing}
-        <label for="export">Scenario JSON</label>
-        <textarea id="export" class="export" readonly .value=${json}></textarea>
-        <label for="embed">Embed snippet</label>
-        <textarea id="embed" class="embed" readonly .value=${embedSnippet(s, this.bundleUrl ?? OWN_URL)}></textarea>
-        <label for="import">Paste a scenario to load it</label>
-        <textarea id="import" class="import" .value=${this._importText} @input=${(e: Event) => { this._importText = (e.target as HTMLTextAreaElement).value; }}></textarea>
-        <div class="bar"><button part="button" @click=${() => this._guard(() => this._importScenario())}>Load pasted scenario</button></div>
-      </div>`;
-  }
-
-  private _toolLabel(): string {
-    const t = this._tool;
-    return TERRAIN_TOOLS.find((x) => x.letter === t)?.label ?? ({ 'erase-edge': 'Erase edge', figure: 'Figure', erase: 'Erase figure' } as Record<string, string>)[t] ?? t;
   }
 }
 

@@ -103,3 +103,54 @@ test('a figure that does not fit is refused with a reason; edit mode without a s
   expect(blank).toHaveLength(8);
   expect(blank[0]).toBe('............');
 });
+
+test('the editor places and removes tokens; undo and redo take back edits, a drag-paint as one step', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/editor.html');
+  const g = await ready(page, BOARD);
+  const tool = (name: string) => page.locator(`#${BOARD} button`, { hasText: new RegExp(`^${name}$`) });
+  const exported = async () => JSON.parse(await page.locator(`#${BOARD} textarea.export`).inputValue());
+  const before = await exported();
+
+  // A medkit token at B1 (keyboard), then a blue portal at C1.
+  await tool('Medkit').click();
+  await g.focus();
+  await keys(page, 'ArrowRight', 'Enter');
+  await expect(cell(page, BOARD, 1, 0)).toHaveAttribute('aria-label', 'B1, floor, medkit');
+  await tool('Portal').click();
+  await page.locator(`#${BOARD} label`, { hasText: 'Colour' }).locator('input').fill('blue');
+  await page.locator(`#${BOARD} label`, { hasText: 'Colour' }).locator('input').dispatchEvent('change');
+  await g.focus();
+  await keys(page, 'ArrowRight', 'Enter');
+  expect((await exported()).tokens).toEqual([
+    { id: 'medkit-1', kind: 'medkit', x: 1, y: 0 },
+    { id: 'portal-1', kind: 'portal', color: 'blue', x: 2, y: 0 },
+  ]);
+
+  // Undo takes the portal back, redo puts it back; Delete removes the token under the cursor.
+  await keys(page, 'Control+z');
+  expect((await exported()).tokens).toEqual([{ id: 'medkit-1', kind: 'medkit', x: 1, y: 0 }]);
+  await keys(page, 'Control+y');
+  expect((await exported()).tokens).toHaveLength(2);
+  await keys(page, 'Delete');
+  expect((await exported()).tokens).toEqual([{ id: 'medkit-1', kind: 'medkit', x: 1, y: 0 }]);
+
+  // Dragging difficult terrain over D4–F4 is one undo step.
+  await tool('Difficult').click();
+  const box = (await g.boundingBox())!;
+  const at = (x: number, y: number) => [box.x + ((x + 0.5) * box.width) / before.map[0].length, box.y + ((y + 0.5) * box.height) / before.map.length] as const;
+  await page.mouse.move(...at(3, 3));
+  await page.mouse.down();
+  await page.mouse.move(...at(4, 3), { steps: 4 });
+  await page.mouse.move(...at(5, 3), { steps: 4 });
+  await page.mouse.up();
+  expect((await exported()).map[3].slice(3, 6)).toBe('ddd');
+  await page.locator(`#${BOARD} button`, { hasText: /^Undo$/ }).click();
+  expect((await exported()).map[3]).toBe(before.map[3]);
+
+  // Undo all the way back to the scenario as loaded; then nothing is left to undo.
+  const undoButton = page.locator(`#${BOARD} button`, { hasText: /^Undo$/ });
+  while (await undoButton.isEnabled()) await undoButton.click();
+  expect(await exported()).toEqual(before);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,280 @@
+/**
+ * Edit mode: the working copy of a scenario with its undo history, the chosen tool, and what each
+ * tool does to a cell or a cell's side. The element forwards input here and draws what it is given.
+ */
+import type { Board } from '../../src/core/board.ts';
+import type { Scenario, ScenarioFigure } from '../../src/scenario/types.ts';
+import { cellName, figureName } from '../coords.ts';
+import {
+  addFigure, beginStroke, canRedo, canUndo, commit, EDGE_TOOLS, endStroke, figureAtCell, fromScenario, nextId, paintCell, placeToken, redo, removeFigureAt,
+  removeTokenAt, resize, startHistory, TERRAIN_TOOLS, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditHistory, type EditState, type Side,
+  type TokenTool,
+} from '../editor/edit-state.ts';
+import type { EngineClient } from '../engine-client.ts';
+import { modelFromBoard, padMap, type DrawModel } from '../model.ts';
+
+/** What edit mode needs from the element. */
+export interface EditHost {
+  readonly engine: EngineClient;
+  announce(text: string): void;
+  /** A refused edit: shown and fired as `doom-error`, nothing changes. */
+  refuse(message: string, problems: string[]): void;
+  /** A pasted scenario that cannot be loaded. */
+  refuseImport(message: string, problems: string[]): void;
+  /** The scenario changed (`doom-change`). */
+  changed(scenario: Scenario): void;
+  draw(model: DrawModel, board: Board): void;
+  /** A pasted scenario was loaded: as written and validated. */
+  loaded(source: Scenario, scenario: Scenario): void;
+}
+
+export interface FigureSpec {
+  side: string;
+  type: string;
+  w: number;
+  h: number;
+}
+
+/** The extra fields of the next token: a portal's or key's colour, the weapon, the ammo type. */
+export interface TokenSpec {
+  color: string;
+  weapon: string;
+  ammo: string;
+}
+
+const problemsOf = (e: unknown): string[] =>
+  e && typeof e === 'object' && Array.isArray((e as { problems?: unknown }).problems) ? ((e as { problems: string[] }).problems) : [];
+
+const TOKEN_PREFIX = 'token:';
+
+export class EditMode {
+  history: EditHistory;
+  /** A terrain letter, an edge kind, `erase-edge`, `figure`, `erase`, or `token:<kind>`. */
+  tool = '.';
+  figureSpec: FigureSpec;
+  tokenSpec: TokenSpec = { color: 'red', weapon: '', ammo: '' };
+  /** Why the working copy is not yet a valid scenario. */
+  problems: string[] = [];
+  importText = '';
+
+  constructor(private readonly host: EditHost, source: Scenario, sized: Scenario = source) {
+    const st = fromScenario(source);
+    // A figure sized by its unit data (e.g. a 2×2 beast) keeps that size explicitly while edited.
+    st.figures = st.figures.map((f, i) => {
+      const v = sized.figures[i];
+      return f.w === undefined && f.h === undefined && v && ((v.w ?? 1) !== 1 || (v.h ?? 1) !== 1) ? { ...f, w: v.w, h: v.h } : f;
+    });
+    this.history = startHistory(st);
+    const sides = st.rest.sides;
+    this.figureSpec = { side: sides[0] ?? 'side-a', type: source.figures[0]?.type ?? (source.ruleset === 'd20' ? 'trooper' : 'marine'), w: 1, h: 1 };
+    this.draw();
+  }
+
+  get state(): EditState {
+    return this.history.present;
+  }
+
+  scenario(): Scenario {
+    return toScenario(this.state);
+  }
+
+  get tokenTools(): TokenTool[] {
+    return tokenToolsFor(this.state.rest.ruleset);
+  }
+
+  get canUndo(): boolean {
+    return canUndo(this.history);
+  }
+
+  get canRedo(): boolean {
+    return canRedo(this.history);
+  }
+
+  /** Edge tools act on a side of a cell. */
+  get edgeTool(): boolean {
+    return (EDGE_TOOLS as string[]).includes(this.tool) || this.tool === 'erase-edge';
+  }
+
+  /** Tools a pointer drag applies to every cell it passes (one undo step). */
+  get paints(): boolean {
+    return !this.edgeTool && this.tool !== 'figure' && !this.tool.startsWith(TOKEN_PREFIX);
+  }
+
+  toolLabel(tool = this.tool): string {
+    if (tool.startsWith(TOKEN_PREFIX)) return this.tokenTools.find((t) => `${TOKEN_PREFIX}${t.kind}` === tool)?.label ?? tool;
+    return TERRAIN_TOOLS.find((x) => x.letter === tool)?.label
+      ?? ({ 'erase-edge': 'Erase edge', figure: 'Figure', erase: 'Erase figure or token' } as Record<string, string>)[tool]
+      ?? tool.charAt(0).toUpperCase() + tool.slice(1);
+  }
+
+  selectTool(tool: string): void {
+    this.tool = tool;
+    this.host.announce(`Tool: ${this.toolLabel()}`);
+  }
+
+  /** Draw the working copy; what does not fit is reported as problems, not drawn. */
+  private draw(): void {
+    const st = this.state;
+    const s = toScenario(st);
+    const problems: string[] = [];
+    const engine = this.host.engine;
+    let board: Board;
+    try {
+      board = engine.board({ ruleset: s.ruleset, map: s.map.length ? padMap(s.map, st.width) : ['.'], edges: s.edges });
+    } catch (e) {
+      problems.push(...problemsOf(e));
+      board = engine.board({ ruleset: s.ruleset, map: padMap(s.map, st.width), edges: [] });
+    }
+    try {
+      engine.validate(s);
+    } catch (e) {
+      problems.push(...problemsOf(e));
+    }
+    this.problems = problems;
+    const figures = st.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
+    const model = modelFromBoard({ ...s, map: padMap(s.map, st.width) }, board.data, figures, new Set());
+    model.map = st.cells.map((r) => r.join(''));
+    this.host.draw(model, board);
+  }
+
+  private show(history: EditHistory, words: string): void {
+    if (history.present === this.history.present) {
+      this.history = history;
+      return;
+    }
+    this.history = history;
+    this.draw();
+    this.host.changed(this.scenario());
+    this.host.announce(words);
+  }
+
+  private change(next: EditState, words: string): void {
+    this.show(commit(this.history, next), words);
+  }
+
+  /** Apply the tool to cell (x, y), or to its `side` for an edge tool. */
+  at(x: number, y: number, side: Side | null): void {
+    const st = this.state;
+    const tool = this.tool;
+    const where = cellName(x, y);
+    if (this.edgeTool) {
+      if (!side) return;
+      const kind = tool === 'erase-edge' ? 'erase' : (tool as (typeof EDGE_TOOLS)[number]);
+      this.change(toggleEdge(st, x, y, side, kind), `${where} ${side} edge: ${kind === 'erase' ? 'erased' : kind}`);
+      return;
+    }
+    if (tool === 'figure') {
+      if (figureAtCell(st, x, y)) this.change(removeFigureAt(st, x, y), `Figure at ${where} removed`);
+      else this.placeFigure(x, y);
+      return;
+    }
+    if (tool === 'erase') {
+      this.removeAt(x, y);
+      return;
+    }
+    if (tool.startsWith(TOKEN_PREFIX)) {
+      this.placeToken(x, y, tool.slice(TOKEN_PREFIX.length));
+      return;
+    }
+    if (tool === ' ' && (figureAtCell(st, x, y) || tokenAtCell(st, x, y))) {
+      this.host.refuse(`Remove the figure or token at ${where} before taking the cell off the map`, []);
+      return;
+    }
+    const label = TERRAIN_TOOLS.find((t) => t.letter === tool)?.label ?? tool;
+    this.change(paintCell(st, x, y, tool), `${where}: ${label.toLowerCase()}`);
+  }
+
+  private placeFigure(x: number, y: number): void {
+    const st = this.state;
+    const spec = this.figureSpec;
+    const f: ScenarioFigure = { id: nextId(st, spec.type), side: spec.side, type: spec.type, x, y, ...(spec.w !== 1 ? { w: spec.w } : {}), ...(spec.h !== 1 ? { h: spec.h } : {}) };
+    const next = addFigure(st, f);
+    const s = toScenario(next);
+    try {
+      this.host.engine.board({ ruleset: s.ruleset, map: s.map, edges: s.edges, figures: next.figures.map((g) => ({ id: g.id, side: g.side, x: g.x, y: g.y, w: g.w, h: g.h })) });
+    } catch (e) {
+      const mine = `figures[${next.figures.length - 1}]`;
+      this.host.refuse(`No room for a ${spec.w}×${spec.h} figure at ${cellName(x, y)}:`, problemsOf(e).filter((p) => p.includes(mine)).map((p) => p.replace(/^figures\[\d+\]\.\w+: /, '')));
+      return;
+    }
+    this.change(next, `${figureName(f.id)} (${f.side}) placed at ${cellName(x, y)}`);
+  }
+
+  private placeToken(x: number, y: number, kind: string): void {
+    const tool = this.tokenTools.find((t) => t.kind === kind);
+    const where = cellName(x, y);
+    if (!tool) return;
+    const missing = tool.fields.filter((f) => !this.tokenSpec[f].trim());
+    if (missing.length) {
+      this.host.refuse(`A ${tool.label.toLowerCase()} token needs its ${missing.join(' and ')}:`, missing.map((f) => `set "${f}" beside the token tools`));
+      return;
+    }
+    if (this.state.cells[y]?.[x] === ' ') {
+      this.host.refuse(`${where} is off the map: a token needs a space on the map`, []);
+      return;
+    }
+    const extra = Object.fromEntries(tool.fields.map((f) => [f, this.tokenSpec[f].trim()]));
+    const details = tool.fields.map((f) => extra[f]).join(' ');
+    this.change(placeToken(this.state, x, y, kind, extra), `${tool.label}${details ? ` (${details})` : ''} placed at ${where}`);
+  }
+
+  /** Remove the figure on (x, y), else its token. */
+  removeAt(x: number, y: number): void {
+    const st = this.state;
+    const where = cellName(x, y);
+    if (figureAtCell(st, x, y)) this.change(removeFigureAt(st, x, y), `Figure at ${where} removed`);
+    else if (tokenAtCell(st, x, y)) this.change(removeTokenAt(st, x, y), `Token at ${where} removed`);
+    else this.host.announce(`Nothing to remove at ${where}`);
+  }
+
+  resize(width: number, height: number): void {
+    const clamp = (v: number) => Math.max(1, Math.min(64, Math.trunc(v) || 1));
+    this.change(resize(this.state, clamp(width), clamp(height)), `Resized to ${clamp(width)}×${clamp(height)}`);
+  }
+
+  /** A drag-paint is one undo step. */
+  beginStroke(): void {
+    this.history = beginStroke(this.history);
+  }
+
+  endStroke(): void {
+    this.history = endStroke(this.history);
+  }
+
+  undo(): void {
+    const h = undo(this.history);
+    if (h === this.history) this.host.announce('Nothing to undo');
+    else this.show(h, 'Undone');
+  }
+
+  redo(): void {
+    const h = redo(this.history);
+    if (h === this.history) this.host.announce('Nothing to redo');
+    else this.show(h, 'Redone');
+  }
+
+  /** Load the pasted JSON as a new working copy (a new history). */
+  importPasted(): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(this.importText);
+    } catch (e) {
+      this.host.refuseImport(`The pasted text is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, []);
+      return;
+    }
+    let s: Scenario;
+    try {
+      s = this.host.engine.validate(json);
+    } catch (e) {
+      this.host.refuseImport('The pasted scenario is not valid.', problemsOf(e));
+      return;
+    }
+    const fresh = new EditMode(this.host, json as Scenario, s);
+    this.history = fresh.history;
+    this.figureSpec = fresh.figureSpec;
+    this.problems = fresh.problems;
+    this.host.loaded(json as Scenario, s);
+    this.host.announce(`Loaded ${s.title ?? 'the scenario'}`);
+    this.host.changed(this.scenario());
+  }
+}
