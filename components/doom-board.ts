@@ -17,7 +17,7 @@ import { cellName, figureName } from './coords.ts';
 import { blankScenario, DEFAULT_SIDES } from './editor/edit-state.ts';
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
 import { EditMode, type EditHost } from './modes/edit-mode.ts';
-import { doomEvent, type ErrorDetail, type DoomEventMap } from './events.ts';
+import { doomEvent, problemsOf, type ErrorDetail, type DoomEventMap } from './events.ts';
 import { describeCommand, describeEvent } from './interaction/describe.ts';
 import { arrowSide, cellFromPointer, keysHelp, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
 import { boardDataOfView, pathTo, selectionOf, type Selection } from './interaction/selection.ts';
@@ -55,8 +55,6 @@ const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 const PLAY_MP = 64;
 
-const problemsOf = (e: unknown): string[] =>
-  e && typeof e === 'object' && Array.isArray((e as { problems?: unknown }).problems) ? ((e as { problems: string[] }).problems) : [];
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The bundle's own URL when running from the built file, for the embed snippet. */

@@ -84,3 +84,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface HTMLElementEventMap extends DoomEventMap {}
 }
+
+/** The list of problems an engine error carries (`BoardError`, `ScenarioError`), or none. */
+export const problemsOf = (e: unknown): string[] =>
+  e && typeof e === 'object' && Array.isArray((e as { problems?: unknown }).problems) ? ((e as { problems: string[] }).problems) : [];

@@ -11,6 +11,7 @@ import {
   type TokenTool,
 } from '../editor/edit-state.ts';
 import type { EngineClient } from '../engine-client.ts';
+import { problemsOf } from '../events.ts';
 import { modelFromBoard, padMap, type DrawModel } from '../model.ts';
 
 /** What edit mode needs from the element. */
@@ -42,8 +43,6 @@ export interface TokenSpec {
   ammo: string;
 }
 
-const problemsOf = (e: unknown): string[] =>
-  e && typeof e === 'object' && Array.isArray((e as { problems?: unknown }).problems) ? ((e as { problems: string[] }).problems) : [];
 
 const TOKEN_PREFIX = 'token:';
 
@@ -55,7 +54,7 @@ export class EditMode {
   tokenSpec: TokenSpec = { color: 'red', weapon: '', ammo: '' };
   /** Why the working copy is not yet a valid scenario. */
   problems: string[] = [];
-  importText = '';
+  pastedText = '';
 
   constructor(private readonly host: EditHost, source: Scenario, sized: Scenario = source) {
     const st = fromScenario(source);
@@ -254,10 +253,10 @@ export class EditMode {
   }
 
   /** Load the pasted JSON as a new working copy (a new history). */
-  importPasted(): void {
+  loadPasted(): void {
     let json: unknown;
     try {
-      json = JSON.parse(this.importText);
+      json = JSON.parse(this.pastedText);
     } catch (e) {
       this.host.refuseImport(`The pasted text is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, []);
       return;

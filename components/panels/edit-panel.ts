@@ -66,7 +66,7 @@ export function editPanel({ edit, message, bundleUrl, run }: EditPanelContext): 
       <label for="embed">Embed snippet</label>
       <textarea id="embed" class="embed" readonly .value=${embedSnippet(s, bundleUrl)}></textarea>
       <label for="import">Paste a scenario to load it</label>
-      <textarea id="import" class="import" .value=${edit.importText} @input=${(e: Event) => { edit.importText = (e.target as HTMLTextAreaElement).value; }}></textarea>
-      <div class="bar"><button part="button" @click=${() => run(() => edit.importPasted())}>Load pasted scenario</button></div>
+      <textarea id="import" class="import" .value=${edit.pastedText} @input=${(e: Event) => { edit.pastedText = (e.target as HTMLTextAreaElement).value; }}></textarea>
+      <div class="bar"><button part="button" @click=${() => run(() => edit.loadPasted())}>Load pasted scenario</button></div>
     </div>`;
 }
