@@ -70,7 +70,7 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @attr theme - `light` (default), `dark` or `auto` (follows the system setting).
  * @attr seed - Dice seed for play mode (default: the scenario's seed).
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
- * @attr blast - doom2004, explore mode: the blast radius of the weapon in hand; picking a target draws
+ * @attr blast - doom2004, explore mode: the blast radius of the weapon in hand; picking a target in LOS draws
  *   the spaces the blast hits (within that many spaces of the target, counted like range). In play
  *   mode the area comes from the attack's weapon.
  * @attr url-state - Keep the position in the page URL fragment (`#doom=…`) so a link reproduces it.
@@ -1106,7 +1106,8 @@ export class DoomBoard extends LitElement {
     const m = this._model;
     if (!m || m.ruleset !== 'doom2004') return null;
     if (this.mode === 'explore') {
-      const t = this._target ? m.figures.find((f) => f.id === this._target) : undefined;
+      // Only a space the attacker can see can be attacked (RULES §3), so only then is there a blast.
+      const t = this._target && this._explain?.los ? m.figures.find((f) => f.id === this._target) : undefined;
       return t && this.blast && this.blast > 0 ? { x: t.x, y: t.y, radius: this.blast, weapon: null } : null;
     }
     const c = this._targetCell;

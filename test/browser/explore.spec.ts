@@ -195,8 +195,13 @@ test('doom2004 blast: picking a target draws the spaces within the radius, not t
   await expect(page.locator('#blast [part="explanation"]')).toContainText('RULES §3 blast');
   const area = page.locator('#blast svg .blast .reach-cells');
   await expect(area).toHaveAttribute('d', /M/);
-  // Picking another target moves the area; clearing the target removes it.
+  // Clearing the target removes the area.
   await keys(page, 'Escape');
+  await expect(area).toHaveCount(0);
+  // Zombie 1 (F1) stands behind the imp: not in line of sight, so it cannot be attacked and no blast is drawn.
+  await walk(page, { x: 5, y: 1 }, { x: 5, y: 0 });
+  await keys(page, 'Enter');
+  await expect(words).toHaveText('Zombie 1 at F1: not in line of sight, range 4');
   await expect(area).toHaveCount(0);
   expect(errors).toEqual([]);
 });
