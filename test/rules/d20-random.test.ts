@@ -5,7 +5,7 @@ import { loadCore } from '../../src/core/wasm.ts';
 import { createGame, replay, type Command, type D20State } from '../../src/rules/index.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { randomBoardInput, rng } from '../core/random-boards.ts';
-import { fuzz, pickCommand } from './random-play.ts';
+import { fuzz, legalOrWon, pickCommand } from './random-play.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -53,7 +53,7 @@ test('500 random d20 games: replay equals the live state and invariants hold aft
     const r = rng(seed);
     const g = createGame<D20State>(sc, { seed });
     for (let n = 0; n < 300; n++) {
-      const legal = g.legalActions();
+      const legal = legalOrWon(g, `seed ${seed} before command ${n}`);
       if (!legal.length) break;
       const pick = pickCommand(legal, r);
       const res = g.apply(pick);

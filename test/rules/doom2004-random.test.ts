@@ -8,7 +8,7 @@ import { unpack } from '../../src/rules/doom2004/state.ts';
 import { createGame, replay, type D4State } from '../../src/rules/index.ts';
 import type { Scenario, ScenarioArea, ScenarioFigure, ScenarioToken } from '../../src/scenario/types.ts';
 import { rng } from '../core/random-boards.ts';
-import { applyChecked } from './random-play.ts';
+import { applyChecked, legalOrWon } from './random-play.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -153,7 +153,7 @@ test('500 random doom2004 games: replay equals the live state and invariants hol
     const g = createGame<D4State>(sc, { seed });
     const tokenIds = allTokenIds(g.state);
     for (let n = 0; n < 300; n++) {
-      const legal = g.legalActions();
+      const legal = legalOrWon(g, `seed ${seed} before command ${n}`);
       if (!legal.length) break;
       // A random kind of command first, then one of that kind: moves would swamp the rest otherwise.
       const kinds = [...new Set(legal.map((c) => c.type))];

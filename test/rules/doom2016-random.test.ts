@@ -6,7 +6,7 @@ import { createGame, replay, type Command, type Doom2016State, type GameEvent } 
 import type { Scenario } from '../../src/scenario/types.ts';
 import { randomBoardInput, rng } from '../core/random-boards.ts';
 import { DATA, UNITS } from './doom2016-fixture.ts';
-import { fuzz, pickCommand } from './random-play.ts';
+import { fuzz, legalOrWon, pickCommand } from './random-play.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -97,7 +97,7 @@ test('500 random doom2016 games: replay equals the live state and invariants hol
     const weapons = new Set<string>();
     let kills = 0;
     for (let n = 0; n < 300; n++) {
-      const legal = g.legalActions();
+      const legal = legalOrWon(g, `seed ${seed} before command ${n}`);
       if (!legal.length) break;
       // Attacks, when there are any, 70% of the time: more games end within 300 commands.
       const pick = pickCommand(legal, r, ['attack'], 0.7);

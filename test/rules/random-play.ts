@@ -15,6 +15,16 @@ export function pickCommand(legal: Command[], r: () => number, favour: string[] 
 }
 
 /**
+ * RULES §5: some command is always legal until a side has won. Returns the legal commands, and
+ * fails (naming `where`) when there are none while the game is not won.
+ */
+export function legalOrWon<S extends object>(g: Game<S>, where: string): Command[] {
+  const legal = g.legalActions();
+  if (!legal.length && g.view().winner === null) expect.fail(`${where}: no command is legal and no side has won (${g.view().status})`);
+  return legal;
+}
+
+/**
  * Send `n` commands: mostly `junk()`, sometimes a legal command with another figure, sometimes
  * not an object at all, sometimes a real one to move the game on. None may throw; a refused one
  * must leave the state exactly as it was. Returns how many were refused.

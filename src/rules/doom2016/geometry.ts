@@ -24,6 +24,14 @@ export function activeTeleporters(s: Doom2016State): { x: number; y: number }[] 
   return out;
 }
 
+/**
+ * Active teleporters a killed marine may respawn on (RULES §2.4): one held by a marine is not
+ * available; one held by a demon (small or large) is, and the demon is telefragged.
+ */
+export function respawnSpots(s: Doom2016State): { x: number; y: number }[] {
+  return activeTeleporters(s).filter(({ x, y }) => figureAt(s, x, y)?.side !== s.marineSide);
+}
+
 /** A demon is staggered once its damage reaches its stagger value (RULES §2.4). */
 export function isStaggered(s: Doom2016State, f: Doom2016Figure): boolean {
   const stagger = s.data.units[f.type]?.stagger;

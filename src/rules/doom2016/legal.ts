@@ -1,7 +1,7 @@
 /** Every command the doom2016 rules allow now (what the UI offers and the random games pick from). */
 import type { Command } from '../types.ts';
 import { playableCards } from './attack.ts';
-import { activeTeleporters, covers, figureAt, isLarge, isStaggered } from './geometry.ts';
+import { activeTeleporters, covers, isLarge, isStaggered, respawnSpots } from './geometry.ts';
 import { argentTargets, summonGroups } from './invader.ts';
 import { planMove } from './movement.ts';
 import { readyDemonTypes } from './round.ts';
@@ -63,12 +63,7 @@ function attacks(s: Doom2016State, f: Doom2016Figure, range: number, extra: Part
 function marineActions(s: Doom2016State, a: MarineActivation): Command[] {
   const id = a.figure;
   if (a.respawn) {
-    return activeTeleporters(s)
-      .filter(({ x, y }) => {
-        const t = figureAt(s, x, y);
-        return !t || (t.side === s.invaderSide && !isLarge(t));
-      })
-      .map((at) => ({ type: 'respawn', figure: id, at }));
+    return respawnSpots(s).map((at) => ({ type: 'respawn', figure: id, at }));
   }
   const f = s.figures.find((g) => g.id === id)!;
   const m = s.marines[id];

@@ -7,7 +7,7 @@ import type { Command, GameEvent, Refusal } from '../types.ts';
 import { drawCards } from './cards.ts';
 import { actingFigure, isRefusal, refuse } from './common.ts';
 import { killFigure } from './damage.ts';
-import { activeTeleporters, covers, figureAt, isLarge } from './geometry.ts';
+import { activeTeleporters, covers, figureAt } from './geometry.ts';
 import { slug } from './state.ts';
 import type { Doom2016State, MarineActivation } from './types.ts';
 
@@ -87,7 +87,7 @@ export function pickUp(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   return [{ type: 'picked-up', figure: f.id, token: token.id, kind: 'weapon', weapon: token.weapon, cards: set.length }];
 }
 
-/** Respawn at the start of the activation on an active teleporter (telefragging a small demon there). */
+/** Respawn at the start of the activation on an active teleporter, telefragging any demon there (RULES §2.4). */
 export function respawn(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   const a = s.active;
   if (s.pending || a?.kind !== 'marine' || a.figure !== c.figure || !a.respawn) return refuse('RULES §2.4 respawn', `${JSON.stringify(c.figure)} is not a killed marine starting its activation`);
@@ -96,7 +96,7 @@ export function respawn(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   const [x, y] = [at.x as number, at.y as number];
   if (!activeTeleporters(s).some((t) => t.x === x && t.y === y)) return refuse('RULES §2.4 respawn', `(${x},${y}) is not an active teleporter`);
   const there = figureAt(s, x, y);
-  if (there && (there.side === s.marineSide || isLarge(there))) return refuse('RULES §2.4 respawn', `(${x},${y}) is occupied by ${there.id}`);
+  if (there?.side === s.marineSide) return refuse('RULES §2.4 respawn', `the teleporter at (${x},${y}) is held by the marine ${there.id}: not available`);
   const events: GameEvent[] = [];
   if (there) killFigure(s, there, events, { by: a.figure, how: 'telefrag' });
   s.figures.push({ id: a.figure, side: s.marineSide, type: s.marines[a.figure].type, x, y, w: 1, h: 1, damage: 0, stunned: false });

@@ -5,7 +5,7 @@
 import type { GameEvent } from '../types.ts';
 import { shuffle } from '../rng.ts';
 import { drawEvents, drawTo } from './cards.ts';
-import { activeTeleporters } from './geometry.ts';
+import { respawnSpots } from './geometry.ts';
 import type { Doom2016State } from './types.ts';
 
 export const demonsOnBoard = (s: Doom2016State) => s.figures.filter((f) => f.side === s.invaderSide);
@@ -44,12 +44,12 @@ export function revealNext(s: Doom2016State, events: GameEvent[]): void {
       const m = s.marines[id];
       m.classExhausted = false;
       s.active = { kind: 'marine', figure: id, card, mp: 0, mainPlayed: false, resolving: null, attack: null, stun: false, respawn: m.dead };
-      if (!m.dead || activeTeleporters(s).length) {
+      if (!m.dead || respawnSpots(s).length) {
         events.push({ type: 'activation-started', figure: id });
         return;
       }
-      // Ruling: with no active teleporter to respawn on, the dead marine's activation is skipped.
-      events.push({ type: 'activation-skipped', figure: id, reason: 'no active teleporter to respawn on' });
+      // RULES §2.4: with no active teleporter free of marines, the dead marine's activation is skipped.
+      events.push({ type: 'activation-skipped', figure: id, reason: 'no active teleporter free of marines to respawn on' });
     } else {
       s.active = { kind: 'demons', card, type: null, queue: [], figure: null, mp: 0, attacked: false };
       if (readyDemonTypes(s).length) {

@@ -1,0 +1,58 @@
+/**
+ * doom2016 rules corrected after the audit of issue 9 (RULES §2.2–2.4, §5): one named test per
+ * correction, each written to fail before the fix.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Cell } from '../../src/core/types.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import type { Doom2016State as State } from '../../src/rules/doom2016/types.ts';
+import { cards, game, ok, refused } from './doom2016-fixture.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+type G = ReturnType<typeof game>;
+const all = (...fs: ((s: State) => void)[]) => (s: State) => fs.forEach((f) => f(s));
+const events = (deck: string[], hand: string[] = []) => (s: State) => {
+  s.invader.deck = [...deck];
+  s.invader.hand = [...hand];
+  s.invader.discard = [];
+};
+const start = (g: G) => ok(g, { type: 'status', discard: [] });
+const fig = (g: G, id: string) => g.state.figures.find((f) => f.id === id);
+const teleporter = (x: number, y: number) => (s: State) => { s.board.cells[y * s.board.width + x] |= Cell.teleporter; };
+/** m1 has been killed and waits to respawn; its card comes first. */
+const m1Dead = (s: State) => {
+  s.marines.m1.dead = true;
+  s.figures = s.figures.filter((f) => f.id !== 'm1');
+  s.initiative.deck = ['marine:m1', ...s.initiative.deck.filter((c) => !c.startsWith('marine:m1'))];
+};
+
+describe('RULES §2.4 / §5 respawn never leaves the game stuck', () => {
+  test('a killed marine whose only active teleporter holds a marine skips its activation (the teleporter is not available)', () => {
+    const g = game(['2....', '.....', '..x..', '1....'], {}, all(teleporter(0, 0), m1Dead, events(['e-none'])));
+    const ev = start(g);
+    expect(ev).toContainEqual({ type: 'activation-skipped', figure: 'm1', reason: 'no active teleporter free of marines to respawn on' });
+    expect(g.state.active).not.toMatchObject({ figure: 'm1' });
+    expect(g.legalActions().length).toBeGreaterThan(0);
+    expect(g.state.marines.m1.dead).toBe(true);
+  });
+  test('a killed marine whose only active teleporter holds a large demon respawns there and telefrags it', () => {
+    // The pinky (1×2) covers the teleporter at (0,1) with its lower space.
+    const g = game(['P....', '.....', '.....', '2.1..'], {}, all(teleporter(0, 1), m1Dead, events(['e-none'])));
+    start(g);
+    expect(g.state.active).toMatchObject({ kind: 'marine', figure: 'm1', respawn: true });
+    expect(g.legalActions()).toEqual([{ type: 'respawn', figure: 'm1', at: { x: 0, y: 1 } }]);
+    const ev = ok(g, { type: 'respawn', figure: 'm1', at: { x: 0, y: 1 } });
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'pinky-1', by: 'm1', how: 'telefrag' }));
+    expect(fig(g, 'pinky-1')).toBeUndefined();
+    expect(fig(g, 'm1')).toMatchObject({ x: 0, y: 1 });
+  });
+  test('respawning onto a teleporter held by a marine is refused, citing the rule', () => {
+    const g = game(['2t...', '.....', '..x..', '1....'], {}, all(teleporter(0, 0), m1Dead, events(['e-none'])));
+    start(g);
+    expect(refused(g, { type: 'respawn', figure: 'm1', at: { x: 0, y: 0 } })).toMatchObject({ rule: 'RULES §2.4 respawn', message: expect.stringContaining('m2') });
+    ok(g, { type: 'respawn', figure: 'm1', at: { x: 1, y: 0 } });
+  });
+});
