@@ -56,3 +56,24 @@ describe('RULES §2.4 / §5 respawn never leaves the game stuck', () => {
     ok(g, { type: 'respawn', figure: 'm1', at: { x: 1, y: 0 } });
   });
 });
+
+describe('RULES §2.2 telefrag of large demons', () => {
+  test('a marine hopping onto any space of a large demon on a teleporter kills it, without the extra MP', () => {
+    // Teleporters at (0,0) and (8,1); the pinky (1×2) stands on (8,0)–(8,1).
+    const g = game(['t.......P.', '..1.......'], {}, all(cards(['run']), (s) => { s.initiative.deck = ['marine:m1', ...s.initiative.deck.filter((c) => c !== 'marine:m1')]; }, teleporter(8, 1), events(['e-none'])));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    expect(g.legalActions('m1')).toContainEqual({ type: 'move', figure: 'm1', to: { x: 8, y: 1, o: 0 } });
+    // Walk to (0,0) (2 MP) and hop (1 MP): 3, not 4.
+    const ev = ok(g, { type: 'move', figure: 'm1', to: { x: 8, y: 1 } });
+    expect(ev[0]).toMatchObject({ type: 'moved', cost: 3 });
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'pinky-1', how: 'telefrag' }));
+    expect(fig(g, 'm1')).toMatchObject({ x: 8, y: 1 });
+  });
+  test('the space of a large demon that is not a teleporter cannot be entered by a hop', () => {
+    const g = game(['t.......P.', '..1.......'], {}, all(cards(['run']), (s) => { s.initiative.deck = ['marine:m1', ...s.initiative.deck.filter((c) => c !== 'marine:m1')]; }, teleporter(8, 1), events(['e-none'])));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    expect(refused(g, { type: 'move', figure: 'm1', to: { x: 8, y: 0 } })).toMatchObject({ rule: 'RULES §2.2 movement' });
+  });
+});

@@ -1,7 +1,7 @@
 /** Every command the doom2016 rules allow now (what the UI offers and the random games pick from). */
 import type { Command } from '../types.ts';
 import { playableCards } from './attack.ts';
-import { activeTeleporters, covers, isLarge, isStaggered, respawnSpots } from './geometry.ts';
+import { activeTeleporters, covers, isStaggered, respawnSpots } from './geometry.ts';
 import { argentTargets, summonGroups } from './invader.ts';
 import { planMove } from './movement.ts';
 import { readyDemonTypes } from './round.ts';
@@ -40,7 +40,7 @@ function moves(s: Doom2016State, f: Doom2016Figure, mp: number): Command[] {
     // Glory kills and telefrags end on a demon's space: the core's reach never offers those.
     for (const d of s.figures) {
       if (d.side !== s.invaderSide) continue;
-      const special = isStaggered(s, d) || (!isLarge(d) && activeTeleporters(s).some((t) => covers(d, t.x, t.y)));
+      const special = isStaggered(s, d) || activeTeleporters(s).some((t) => covers(d, t.x, t.y));
       if (!special) continue;
       for (let y = d.y; y < d.y + d.h; y++) {
         for (let x = d.x; x < d.x + d.w; x++) {

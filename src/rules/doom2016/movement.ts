@@ -33,8 +33,9 @@ export function planMove(s: Doom2016State, f: Doom2016Figure, mp: number, to: { 
       const path = board.path(board.figureIndex(f.id), mp, to);
       if (path && path.cost + 1 <= mp) return { cost: path.cost + 1, steps: path.steps, glory: target.id };
     }
-    if (teleporter && !isLarge(target)) {
-      // Telefrag: a hop from another active teleporter onto the demon's, without the extra MP.
+    if (teleporter) {
+      // Telefrag (RULES §2.2): a hop from another active teleporter onto any space of a demon (small
+      // or large) on a teleporter kills it, without the extra MP.
       const reach = boardOf(s).reach(fi, Math.max(0, mp));
       const hop = 1 + ((s.board.cells[cellIndex(s, to.x, to.y)] & Cell.difficult) ? 1 : 0);
       let best = -1;
