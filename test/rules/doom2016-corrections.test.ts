@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { Cell } from '../../src/core/types.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import type { Doom2016State as State } from '../../src/rules/doom2016/types.ts';
-import { cards, game, ok, refused } from './doom2016-fixture.ts';
+import { DATA, cards, game, ok, refused } from './doom2016-fixture.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -75,5 +75,19 @@ describe('RULES §2.2 telefrag of large demons', () => {
     start(g);
     ok(g, { type: 'play', figure: 'm1', card: 'run' });
     expect(refused(g, { type: 'move', figure: 'm1', to: { x: 8, y: 0 } })).toMatchObject({ rule: 'RULES §2.2 movement' });
+  });
+});
+
+describe('RULES §2.3 initiative deck', () => {
+  test('a lone marine gets two initiative cards from the rules, whatever the squad-card data says', () => {
+    const { squadCards: _, ...noSquadCards } = DATA;
+    const g = game(['1..x'], { data: noSquadCards });
+    expect(g.state.marines.m1.squad).toEqual([]);
+    expect([...g.state.initiative.deck].sort()).toEqual(['invader:1', 'marine:m1', 'marine:m1#2']);
+  });
+  test('squad-card data cannot give a marine of a larger party a second initiative card', () => {
+    const data = { ...DATA, squadCards: { ...DATA.squadCards, entries: { ...DATA.squadCards.entries, 'battle-hardened': { ...DATA.squadCards.entries['battle-hardened'], initiative: 2 } } } };
+    const g = game(['12.x'], { data });
+    expect([...g.state.initiative.deck].sort()).toEqual(['invader:1', 'marine:m1', 'marine:m2']);
   });
 });

@@ -55,7 +55,7 @@ export const DATA = {
   squadCards: set('squadCards', {
     'take-point': { name: 'Take Point', marines: 3, each: false, handSize: 1 },
     'battle-hardened': { name: 'Battle Hardened', marines: 2, each: true, health: 2 },
-    'lone-wolf': { name: 'Lone Wolf', marines: 1, each: true, initiative: 2 },
+    'lone-wolf': { name: 'Lone Wolf', marines: 1, each: true },
   }),
 };
 

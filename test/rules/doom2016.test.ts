@@ -203,7 +203,7 @@ describe('RULES §2.3 status phase', () => {
     const g = game(['12.x', '..xy']);
     expect(g.state.initiative.deck.sort()).toEqual(['invader:1', 'invader:2', 'marine:m1', 'marine:m2']);
   });
-  test('a lone marine gets two initiative cards (Lone Wolf squad card)', () => {
+  test('a lone marine gets two initiative cards', () => {
     const g = game(['1..x']);
     expect(g.state.initiative.deck.sort()).toEqual(['invader:1', 'marine:m1', 'marine:m1#2']);
     expect(g.state.marines.m1.squad).toEqual(['lone-wolf']);

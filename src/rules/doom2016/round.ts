@@ -15,10 +15,10 @@ export const demonTypesOnBoard = (s: Doom2016State) => [...new Set(demonsOnBoard
 export function startStatusPhase(s: Doom2016State, events: GameEvent[]): void {
   s.phase = 'status';
   const cards: string[] = [];
-  for (const [id, m] of Object.entries(s.marines)) {
-    const copies = Math.max(1, ...m.squad.map((k) => s.data.squadCards[k].initiative ?? 1));
-    for (let i = 1; i <= copies; i++) cards.push(i === 1 ? `marine:${id}` : `marine:${id}#${i}`);
-  }
+  const ids = Object.keys(s.marines);
+  // RULES §2.3: a lone marine gets two initiative cards (a rule, not a squad card's data).
+  const copies = ids.length === 1 ? 2 : 1;
+  for (const id of ids) for (let i = 1; i <= copies; i++) cards.push(i === 1 ? `marine:${id}` : `marine:${id}#${i}`);
   demonTypesOnBoard(s).forEach((_, i) => cards.push(`invader:${i + 1}`));
   s.initiative = { deck: shuffle(s.rng, cards), discard: [] };
   for (const card of Object.values(s.demonCards)) card.ready = true;

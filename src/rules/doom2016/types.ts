@@ -98,7 +98,6 @@ export interface SquadCard {
   name: string;
   marines: number;
   each: boolean;
-  initiative?: number;
   handSize?: number;
   health?: number;
 }
