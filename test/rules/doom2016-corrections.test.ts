@@ -91,3 +91,29 @@ describe('RULES §2.3 initiative deck', () => {
     expect([...g.state.initiative.deck].sort()).toEqual(['invader:1', 'marine:m1', 'marine:m2']);
   });
 });
+
+describe('RULES §2.3 the invader chooses the order of its demons', () => {
+  const twoImps = () => {
+    const g = game(['1...x', '....x', 'y....'], {}, all((s) => { s.initiative.deck = ['invader:1', ...s.initiative.deck.filter((c) => c !== 'invader:1')]; }, events(['e-none'])));
+    start(g);
+    return g;
+  };
+  test.each([['imp-1', 'imp-2'], ['imp-2', 'imp-1']])('either order is possible: %s first, then %s', (first, second) => {
+    const g = twoImps();
+    ok(g, { type: 'activate-demons', demon: 'imp' });
+    expect(g.legalActions()).toEqual([{ type: 'activate-demon', figure: 'imp-1' }, { type: 'activate-demon', figure: 'imp-2' }]);
+    expect(ok(g, { type: 'activate-demon', figure: first })).toContainEqual({ type: 'activation-started', figure: first, mp: 4 });
+    expect(g.view().active).toBe(first);
+    // The last one of the type needs no choice.
+    expect(ok(g, { type: 'end', figure: first })).toContainEqual({ type: 'activation-started', figure: second, mp: 4 });
+    expect(g.view().active).toBe(second);
+  });
+  test('a demon that has already acted, or of another type, cannot be chosen', () => {
+    const g = twoImps();
+    ok(g, { type: 'activate-demons', demon: 'imp' });
+    expect(refused(g, { type: 'activate-demon', figure: 'zombie-1' })).toMatchObject({ rule: 'RULES §2.3 demon activation' });
+    expect(refused(g, { type: 'move', figure: 'imp-1', to: { x: 3, y: 0 } })).toMatchObject({ rule: 'RULES §2.3 activation' });
+    ok(g, { type: 'activate-demon', figure: 'imp-2' });
+    expect(refused(g, { type: 'activate-demon', figure: 'imp-1' })).toMatchObject({ rule: 'RULES §2.3 demon activation' });
+  });
+});

@@ -21,7 +21,7 @@ const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.
 function chores(legal: Command[]): Command | undefined {
   return legal.find((c) => c.type === 'status' && !(c.discard as string[]).length)
     ?? legal.find((c) => (c.type === 'defend' && !c.reveal && !(c.play as string[]).length) || (c.type === 'press' && !(c.play as string[]).length))
-    ?? legal.find((c) => c.type === 'summon' || c.type === 'respawn' || c.type === 'activate-demons');
+    ?? legal.find((c) => c.type === 'summon' || c.type === 'respawn' || c.type === 'activate-demons' || c.type === 'activate-demon');
 }
 
 /** Attack if possible, else close in on the nearest enemy (or, for marines, on the door), else end. */

@@ -167,6 +167,7 @@ describe('RULES §2.2 large figures', () => {
     const g = game(rows, extra, all((s) => { s.initiative.deck = ['invader:1', ...s.initiative.deck.filter((c) => c !== 'invader:1')]; }, events(['e-none'])));
     start(g);
     ok(g, { type: 'activate-demons', demon });
+    if (g.state.active?.kind === 'demons' && g.state.active.figure === null) ok(g, { type: 'activate-demon', figure: `${demon}-1` });
     return g;
   };
   test('no diagonal steps: a diagonal shift costs 2 MP', () => {
@@ -300,14 +301,14 @@ describe('RULES §2.3 marine activation', () => {
     // Drive to m1's activation whatever the initiative order.
     ok(h as never, { type: 'status', discard: [] });
     for (let i = 0; i < 5 && h.view().active !== 'm1'; i++) {
-      const next = h.legalActions().find((c) => c.type === 'activate-demons' || c.type === 'end')!;
+      const next = h.legalActions().find((c) => c.type === 'activate-demons' || c.type === 'activate-demon' || c.type === 'end')!;
       ok(h as never, next);
     }
     expect(ok(h as never, { type: 'use-class', figure: 'm1' })[0]).toMatchObject({ type: 'class-card-used', mp: 2 });
     expect(refused(h as never, { type: 'use-class', figure: 'm1' })).toMatchObject({ rule: 'RULES §2.3 class cards' });
     ok(h as never, { type: 'end', figure: 'm1' });
     for (let i = 0; i < 8 && h.view().active !== 'm1'; i++) {
-      const next = h.legalActions().find((c) => c.type === 'status' || c.type === 'activate-demons' || c.type === 'end')!;
+      const next = h.legalActions().find((c) => c.type === 'status' || c.type === 'activate-demons' || c.type === 'activate-demon' || c.type === 'end')!;
       ok(h as never, next);
     }
     expect(h.state.marines.m1.classExhausted).toBe(false);
@@ -323,6 +324,7 @@ describe('RULES §2.3 demon activation', () => {
     expect(g.legalActions().map((c) => c.demon).sort()).toEqual(['imp', 'zombie']);
     const ev = ok(g, { type: 'activate-demons', demon: 'imp' });
     expect(ev[0]).toEqual({ type: 'demon-card-exhausted', demon: 'imp', figures: ['imp-1', 'imp-2'] });
+    ok(g, { type: 'activate-demon', figure: 'imp-1' }); // the invader picks the order
     expect(g.state.active).toMatchObject({ figure: 'imp-1', mp: 4 });
     expect(refused(g, { type: 'move', figure: 'imp-2', to: { x: 3, y: 1 } })).toMatchObject({ rule: 'RULES §2.3 activation' });
     ok(g, { type: 'end', figure: 'imp-1' });
@@ -332,6 +334,7 @@ describe('RULES §2.3 demon activation', () => {
     const g = demonGame(['1...x', '....x', 'y....'], (s) => { s.initiative.deck = ['invader:1', 'invader:2', 'marine:m1', 'marine:m1#2']; });
     start(g);
     ok(g, { type: 'activate-demons', demon: 'imp' });
+    ok(g, { type: 'activate-demon', figure: 'imp-1' });
     ok(g, { type: 'end', figure: 'imp-1' });
     ok(g, { type: 'end', figure: 'imp-2' });
     expect(refused(g, { type: 'activate-demons', demon: 'imp' })).toMatchObject({ rule: 'RULES §2.3 demon activation' });
@@ -640,7 +643,7 @@ describe('RULES §2.4 mission end (tutorial)', () => {
     // Kill the first marine with the cyberdemon's attack.
     start(g);
     while (g.view().active !== 'cyber-1') {
-      const c = g.legalActions().find((x) => x.type === 'activate-demons' || x.type === 'end' || x.type === 'status')!;
+      const c = g.legalActions().find((x) => x.type === 'activate-demons' || x.type === 'activate-demon' || x.type === 'end' || x.type === 'status')!;
       ok(g, c);
     }
     const target = g.state.figures.find((f) => f.id === 'm1')!;

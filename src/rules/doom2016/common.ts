@@ -23,7 +23,7 @@ export function actingFigure(s: Doom2016State, c: Command): { f: Doom2016Figure;
   if (isRefusal(f)) return f;
   const current = a?.kind === 'marine' ? a.figure : a?.figure;
   if (!a || current !== f.id) {
-    const who = !a ? 'nobody' : a.kind === 'marine' ? a.figure : a.figure ?? `the invader (choose a demon card: ${a.card})`;
+    const who = !a ? 'nobody' : a.kind === 'marine' ? a.figure : a.figure ?? (a.type === null ? `the invader (choose a demon card: ${a.card})` : `the invader (choose the next ${a.type}: ${a.queue.join(', ')})`);
     return refuse('RULES §2.3 activation', `${f.id} is not activating now (${who} is)`);
   }
   return { f, a };

@@ -58,21 +58,44 @@ export function activateDemons(s: Doom2016State, c: Command): GameEvent[] | Refu
   return events;
 }
 
-/** The next demon of the activated type (killed ones are skipped), or the end of the activation. */
+/**
+ * The next demon of the activated type (RULES §2.3: the invader chooses the order): with two or
+ * more still to act the invader picks one (activate-demon); the last one starts at once; with
+ * none left the activation ends. Killed demons are dropped.
+ */
 function nextDemon(s: Doom2016State, a: DemonActivation, events: GameEvent[]): void {
-  while (a.queue.length) {
-    const id = a.queue.shift()!;
-    const f = s.figures.find((g) => g.id === id);
-    if (!f) continue;
-    a.figure = id;
-    a.mp = s.data.units[f.type].speed ?? 0;
-    a.attacked = false;
-    events.push({ type: 'activation-started', figure: id, mp: a.mp });
+  a.queue = a.queue.filter((id) => s.figures.some((g) => g.id === id));
+  a.figure = null;
+  if (a.queue.length === 1) return startDemon(s, a, a.queue[0], events);
+  if (a.queue.length > 1) {
+    events.push({ type: 'demon-choice', demon: a.type, figures: [...a.queue] });
     return;
   }
-  a.figure = null;
   finishActivation(s, events);
   revealNext(s, events);
+}
+
+function startDemon(s: Doom2016State, a: DemonActivation, id: string, events: GameEvent[]): void {
+  const f = s.figures.find((g) => g.id === id)!;
+  a.queue.splice(a.queue.indexOf(id), 1);
+  a.figure = id;
+  a.mp = s.data.units[f.type].speed ?? 0;
+  a.attacked = false;
+  events.push({ type: 'activation-started', figure: id, mp: a.mp });
+}
+
+/** The invader picks which demon of the activated type acts next (RULES §2.3). */
+export function activateDemon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  const a = s.active;
+  if (s.pending || a?.kind !== 'demons' || a.type === null || a.figure !== null) {
+    return refuse('RULES §2.3 demon activation', 'no demon activation is waiting for the invader to choose the next demon');
+  }
+  if (typeof c.figure !== 'string' || !a.queue.includes(c.figure)) {
+    return refuse('RULES §2.3 demon activation', `${JSON.stringify(c.figure)} is not a ${a.type} still to act this activation (${a.queue.join(', ')})`);
+  }
+  const events: GameEvent[] = [];
+  startDemon(s, a, c.figure, events);
+  return events;
 }
 
 /** End the acting figure's activation (a marine discards played cards and draws to hand size). */

@@ -84,6 +84,7 @@ function marineActions(s: Doom2016State, a: MarineActivation): Command[] {
 
 function demonActions(s: Doom2016State, a: DemonActivation): Command[] {
   if (a.type === null) return readyDemonTypes(s).map((demon) => ({ type: 'activate-demons', demon }));
+  if (a.figure === null) return a.queue.map((figure) => ({ type: 'activate-demon', figure }));
   const f = s.figures.find((g) => g.id === a.figure)!;
   const out: Command[] = [];
   const portals = s.tokens.some((t) => t.kind === 'portal');

@@ -5,7 +5,7 @@
 import type { Command, GameEvent, Refusal, RulesetEngine } from '../types.ts';
 import { attack, defend, press } from './attack.ts';
 import { refuse } from './common.ts';
-import { activateDemons, end, status, summon } from './invader.ts';
+import { activateDemon, activateDemons, end, status, summon } from './invader.ts';
 import { legalActions } from './legal.ts';
 import { pickUp, play, respawn, sprint, useClass } from './marine.ts';
 import { checkWinner } from './mission.ts';
@@ -16,6 +16,7 @@ import { view } from './view.ts';
 const HANDLERS: Record<string, (s: Doom2016State, c: Command) => GameEvent[] | Refusal> = {
   status,
   'activate-demons': activateDemons,
+  'activate-demon': activateDemon,
   play,
   sprint,
   'use-class': useClass,

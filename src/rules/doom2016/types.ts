@@ -171,6 +171,7 @@ export interface DemonActivation {
   card: string;
   /** The demon type chosen (null until the invader exhausts a ready card). */
   type: string | null;
+  /** Demons of the type still to act; with two or more, the invader picks the next (activate-demon). */
   queue: string[];
   figure: string | null;
   mp: number;

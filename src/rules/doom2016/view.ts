@@ -15,7 +15,10 @@ function status(s: Doom2016State): string {
   if (s.phase === 'status') return `${head} — status phase: ${s.invaderSide} may discard event cards for argent`;
   const a = s.active;
   if (a?.kind === 'marine') return `${head} — ${a.figure} is activating${a.respawn ? ' (respawn first)' : ''}, ${a.mp} MP`;
-  if (a?.kind === 'demons') return a.figure ? `${head} — ${a.figure} is activating, ${a.mp} MP` : `${head} — ${s.invaderSide}: choose a ready demon card`;
+  if (a?.kind === 'demons') {
+    if (a.figure) return `${head} — ${a.figure} is activating, ${a.mp} MP`;
+    return a.type === null ? `${head} — ${s.invaderSide}: choose a ready demon card` : `${head} — ${s.invaderSide}: choose the next ${a.type} to activate`;
+  }
   return head;
 }
 
