@@ -117,3 +117,43 @@ describe('RULES §2.3 the invader chooses the order of its demons', () => {
     expect(refused(g, { type: 'activate-demon', figure: 'imp-1' })).toMatchObject({ rule: 'RULES §2.3 demon activation' });
   });
 });
+
+describe('RULES §2.4 summoned demons go on or next to their portal', () => {
+  /** m1 opens the door at once; the blue portal (two zombies) is at (5,0). */
+  const portalGame = (rows: string[], extra = {}) => {
+    const g = game(rows, {
+      edges: [{ from: [1, 0], to: [1, 1], kind: 'door' }],
+      tokens: [{ id: 'blue', kind: 'portal', color: 'blue', x: 5, y: 0 }, { id: 'yellow', kind: 'portal', color: 'yellow', x: 5, y: 4 }],
+      mission: { invasion: 'test', summon: 'first-door', demonsOpenDoors: false },
+      ...extra,
+    }, all(cards(['run']), (s) => { s.initiative.deck = ['marine:m1', ...s.initiative.deck.filter((c) => c !== 'marine:m1')]; }, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    ok(g, { type: 'open-door', figure: 'm1', door: { x1: 0, y1: 0, x2: 1, y2: 0 } });
+    return g;
+  };
+  test('a demon with no free space on or next to the portal is not placed (Ruling); never further away', () => {
+    // (4,0), (4,1) and (5,1) are taken: the first zombie goes on the portal, the second nowhere.
+    const g = portalGame(['1...x.', '....xx', '......', '......', '......']);
+    const ev = ok(g, { type: 'summon', portal: 'blue', group: 0 });
+    expect(ev[0]).toMatchObject({ type: 'summoned', figures: ['zombie-1'] });
+    expect(ev).toContainEqual({ type: 'summon-failed', demon: 'zombie', reason: 'RULES §2.4: no free space on or next to the portal' });
+    expect(fig(g, 'zombie-1')).toMatchObject({ x: 5, y: 0 });
+    expect(g.state.figures.filter((f) => f.type === 'zombie')).toHaveLength(1);
+  });
+  test('a space across a wall from the portal is not next to it', () => {
+    // The portal at (5,0) is walled off from (4,0) and (4,1); (5,1) is taken.
+    const g = portalGame(['1.....', '.....x', '......', '......', '......'], { edges: [{ from: [1, 0], to: [1, 1], kind: 'door' }, { from: [5, 0], to: [5, 2], kind: 'wall' }] });
+    ok(g, { type: 'summon', portal: 'blue', group: 0 });
+    expect(g.state.figures.filter((f) => f.type === 'zombie').map((f) => [f.x, f.y])).toEqual([[5, 0]]);
+  });
+  test('a large demon covers the portal or a space next to it', () => {
+    // Yellow group 0: an imp and a pinky (1×2). The portal is at (5,4); (5,3) and (4,4) are free.
+    const g = portalGame(['1.....', '......', '......', '....x.', '...x..']);
+    ok(g, { type: 'summon', portal: 'yellow', group: 0 });
+    const pinky = g.state.figures.find((f) => f.type === 'pinky')!;
+    const cells = [];
+    for (let y = pinky.y; y < pinky.y + pinky.h; y++) for (let x = pinky.x; x < pinky.x + pinky.w; x++) cells.push(Math.max(Math.abs(x - 5), Math.abs(y - 4)));
+    expect(Math.min(...cells)).toBeLessThanOrEqual(1);
+  });
+});

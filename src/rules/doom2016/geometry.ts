@@ -41,18 +41,27 @@ export function isStaggered(s: Doom2016State, f: Doom2016Figure): boolean {
 /**
  * Where a w×h figure can be put nearest to cell (x, y): footprints covering no other figure, on
  * the map and not straddling walls or doors (the grid core checks), ordered by the range from
- * (x, y) to the footprint's top-left cell (walls and doors respected), then top to bottom, left
- * to right. Used for displaced small figures and summoned demons (Rulings, see README).
+ * (x, y) to the nearest cell of the footprint (walls, doors and blocking terrain respected, RULES
+ * §2.1), then top to bottom, left to right; only footprints within `within` of (x, y). Used for
+ * summoned demons: on or next to their portal (RULES §2.4, within 1).
  */
-export function nearestPlacements(s: Doom2016State, x: number, y: number, w: number, h: number, side: string, limit = Infinity): { x: number; y: number }[] {
+export function nearestPlacements(s: Doom2016State, x: number, y: number, w: number, h: number, side: string, limit = Infinity, within = Infinity): { x: number; y: number }[] {
   // A probe alone on the board measures ranges from (x, y) without any figure in the way.
   const probe = boardOf({ ...s, figures: [{ id: '\u0000probe', side, type: '', x, y, w: 1, h: 1, damage: 0, stunned: false }] });
   const range = probe.sightMap(0).range;
   const board = boardOf(s);
+  const { width, height } = s.board;
   const candidates: { x: number; y: number; r: number }[] = [];
-  range.forEach((r, i) => {
-    if (r >= 0) candidates.push({ x: i % s.board.width, y: Math.floor(i / s.board.width), r });
-  });
+  for (let cy = 0; cy + h <= height; cy++) {
+    for (let cx = 0; cx + w <= width; cx++) {
+      let r = -1;
+      for (let v = cy; v < cy + h; v++) for (let u = cx; u < cx + w; u++) {
+        const d = range[v * width + u];
+        if (d >= 0 && (r < 0 || d < r)) r = d;
+      }
+      if (r >= 0 && r <= within) candidates.push({ x: cx, y: cy, r });
+    }
+  }
   candidates.sort((a, b) => a.r - b.r || a.y - b.y || a.x - b.x);
   const out: { x: number; y: number }[] = [];
   for (const c of candidates) {

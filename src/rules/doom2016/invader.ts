@@ -128,9 +128,10 @@ export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   const placed: string[] = [];
   for (const type of group.demons) {
     const [w, h] = s.data.units[type].size ?? [1, 1];
-    const spot = nearestPlacements(s, portal.x, portal.y, w, h, s.invaderSide, 1)[0];
+    // RULES §2.4: on or next to the portal, never further. Ruling: with no such space free the demon is not placed.
+    const spot = nearestPlacements(s, portal.x, portal.y, w, h, s.invaderSide, 1, 1)[0];
     if (!spot) {
-      events.push({ type: 'summon-failed', demon: type, reason: 'no legal space near the portal' });
+      events.push({ type: 'summon-failed', demon: type, reason: 'RULES §2.4: no free space on or next to the portal' });
       continue;
     }
     let n = 1;
@@ -140,11 +141,14 @@ export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     s.demonCards[type].faceUp = true;
     placed.push(`${type}-${n}`);
   }
-  // Ruling: the group's argent, and the argent on the invasion card, go onto the group's first demon card.
-  const first = group.demons[0];
+  // Ruling: the group's argent, and the argent on the invasion card, go onto the card of the group's
+  // first placed demon; when none could be placed it stays on the invasion card.
+  const first = placed.length ? s.figures.find((f) => f.id === placed[0])!.type : null;
   const argent = group.argent + s.invader.invasionArgent;
-  if (first && argent) s.demonCards[first].argent += argent;
-  s.invader.invasionArgent = 0;
+  if (first) {
+    s.demonCards[first].argent += argent;
+    s.invader.invasionArgent = 0;
+  } else s.invader.invasionArgent = argent;
   s.tokens.splice(s.tokens.indexOf(portal), 1);
   p.portals.splice(p.portals.indexOf(portal.id), 1);
   if (!p.portals.length) s.pending = null;
