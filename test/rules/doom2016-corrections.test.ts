@@ -157,3 +157,40 @@ describe('RULES §2.4 summoned demons go on or next to their portal', () => {
     expect(Math.min(...cells)).toBeLessThanOrEqual(1);
   });
 });
+
+describe('RULES §2.4 argent may be split', () => {
+  test('argent from discarded event cards is split over face-up demon cards and the invasion card', () => {
+    const g = game(['1..x', '...y'], { mission: { invasion: 'test' } }, events([], ['e-none', 'e-dodge', 'e-shield', 'e-special']));
+    const ev = ok(g, { type: 'status', discard: ['e-none', 'e-dodge', 'e-shield'], onto: { imp: 1, zombie: 1, invasion: 1 } });
+    expect(ev[0]).toMatchObject({ type: 'status-done', argent: 3, onto: { imp: 1, zombie: 1, invasion: 1 } });
+    expect([g.state.demonCards.imp.argent, g.state.demonCards.zombie.argent, g.state.invader.invasionArgent]).toEqual([1, 1, 1]);
+  });
+  test('a split must name argent targets and add up to the cards discarded', () => {
+    const g = game(['1..x', '...y'], { mission: { invasion: 'test' } }, events([], ['e-none', 'e-dodge', 'e-shield']));
+    expect(refused(g, { type: 'status', discard: ['e-none', 'e-dodge'], onto: { imp: 1, zombie: 2 } })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('adds up to 3') });
+    expect(refused(g, { type: 'status', discard: ['e-none', 'e-dodge'], onto: { imp: 1, cyber: 1 } })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('cyber') });
+    expect(refused(g, { type: 'status', discard: ['e-none', 'e-dodge'], onto: { imp: 2.5, zombie: -0.5 } })).toMatchObject({ rule: 'RULES §2.4 argent' });
+  });
+  test('legalActions offers a split of two cards over two targets, and no more choices than a few per card', () => {
+    const g = game(['1..x', '...y'], { mission: { invasion: 'test' } }, events([], ['e-none', 'e-dodge', 'e-shield', 'e-special', 'e-fury', 'e-big']));
+    const legal = g.legalActions();
+    expect(legal).toContainEqual({ type: 'status', discard: ['e-none', 'e-dodge'], onto: { imp: 1, zombie: 1 } });
+    expect(legal.length).toBeLessThanOrEqual(1 + 6 * 3 + 3);
+  });
+  test("a summoned group's argent is spread over that group's demon cards as the invader says", () => {
+    // Yellow group 1: one imp with 2 argent; group 0: an imp and a pinky, no argent. 1 argent on the invasion card.
+    const g = game(['1.....', '......', '......', '......'], {
+      edges: [{ from: [1, 0], to: [1, 1], kind: 'door' }],
+      tokens: [{ id: 'yellow', kind: 'portal', color: 'yellow', x: 5, y: 3 }],
+      mission: { invasion: 'test', summon: 'first-door', demonsOpenDoors: false },
+    }, all(cards(['run']), (s) => { s.initiative.deck = ['marine:m1', ...s.initiative.deck.filter((c) => c !== 'marine:m1')]; s.invader.invasionArgent = 1; }, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'play', figure: 'm1', card: 'run' });
+    ok(g, { type: 'open-door', figure: 'm1', door: { x1: 0, y1: 0, x2: 1, y2: 0 } });
+    expect(g.legalActions()).toContainEqual({ type: 'summon', portal: 'yellow', group: 0, argent: { pinky: 1 } });
+    expect(refused(g, { type: 'summon', portal: 'yellow', group: 0, argent: { imp: 2 } })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('adds up to 2') });
+    expect(refused(g, { type: 'summon', portal: 'yellow', group: 0, argent: { zombie: 1 } })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('zombie') });
+    ok(g, { type: 'summon', portal: 'yellow', group: 0, argent: { pinky: 1 } });
+    expect([g.state.demonCards.imp.argent, g.state.demonCards.pinky.argent, g.state.invader.invasionArgent]).toEqual([0, 1, 0]);
+  });
+});

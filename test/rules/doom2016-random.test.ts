@@ -134,7 +134,7 @@ test('fuzzing bad commands never throws and never changes the state', () => {
   const ids = sc.figures.map((f) => f.id);
   const junk = () => pick<unknown>([undefined, null, 42, -1, 'x', '', {}, [], { x: 1 }, { x: 1.5, y: 'a' }, { x: 99, y: 99 }, { x1: 0, y1: 0, x2: 0, y2: 1 }, ...ids, ids, 'run', ['run'], 'blue', 'imp']);
   const types = ['status', 'activate-demons', 'activate-demon', 'play', 'sprint', 'use-class', 'pick-up', 'respawn', 'move', 'open-door', 'attack', 'defend', 'press', 'summon', 'end', 'fly', 7, null];
-  const fields = ['figure', 'target', 'to', 'card', 'discard', 'door', 'demon', 'portal', 'group', 'play', 'reveal', 'at', 'token', 'ability', 'drop', 'onto'];
+  const fields = ['figure', 'target', 'to', 'card', 'discard', 'door', 'demon', 'portal', 'group', 'play', 'reveal', 'at', 'token', 'ability', 'drop', 'onto', 'argent'];
   const command = () => ({ type: pick(types), ...Object.fromEntries(fields.map((k) => [k, junk()])) }) as Command;
   expect(fuzz(createGame<Doom2016State>(sc, { seed: 4 }), r, ids, command)).toBeGreaterThan(1500);
 });

@@ -598,7 +598,7 @@ describe('RULES §2.4 portals and invasion groups', () => {
       { type: 'summon', portal: 'yellow', group: 0 }, { type: 'summon', portal: 'yellow', group: 1 },
     ]);
     const blue = ok(g, { type: 'summon', portal: 'blue', group: 0 });
-    expect(blue[0]).toMatchObject({ type: 'summoned', figures: ['zombie-1', 'zombie-2'], argent: 1 });
+    expect(blue[0]).toMatchObject({ type: 'summoned', figures: ['zombie-1', 'zombie-2'], argent: { zombie: 1 } });
     expect(fig(g, 'zombie-1')).toMatchObject({ x: 5, y: 0 });
     expect(fig(g, 'zombie-2')).toMatchObject({ x: 4, y: 0 });
     expect(g.state.demonCards.zombie).toMatchObject({ faceUp: true, argent: 1 });

@@ -16,7 +16,29 @@ export const argentTargets = (s: Doom2016State) => [
   ...(s.invader.invasion !== null ? ['invasion'] : []),
 ];
 
-/** End the status phase: discard up to 3 event cards for 1 argent each, placed `onto` one target. */
+/**
+ * A split of `total` argent: a target name (all of it) or { target: count } (RULES §2.4: argent
+ * may be split). Counts are whole numbers ≥ 0 adding up to `total`, targets from `allowed`.
+ */
+export function argentSplit(onto: unknown, total: number, allowed: string[], what: string): Record<string, number> | Refusal {
+  if (typeof onto === 'string') {
+    if (!allowed.includes(onto)) return refuse('RULES §2.4 argent', `argent goes onto ${what} (${allowed.join(', ')}), not ${JSON.stringify(onto)}`);
+    return { [onto]: total };
+  }
+  if (typeof onto !== 'object' || onto === null || Array.isArray(onto)) return refuse('command', 'argent must name a target, or split as { target: count }');
+  const split: Record<string, number> = {};
+  let sum = 0;
+  for (const [k, n] of Object.entries(onto)) {
+    if (!allowed.includes(k)) return refuse('RULES §2.4 argent', `argent goes onto ${what} (${allowed.join(', ')}), not ${JSON.stringify(k)}`);
+    if (!Number.isInteger(n) || (n as number) < 0) return refuse('RULES §2.4 argent', `argent onto ${k} must be a whole number ≥ 0, not ${JSON.stringify(n)}`);
+    split[k] = n as number;
+    sum += n as number;
+  }
+  if (sum !== total) return refuse('RULES §2.4 argent', `the split adds up to ${sum}; it must place all ${total} argent`);
+  return split;
+}
+
+/** End the status phase: discard up to 3 event cards for 1 argent each, placed `onto` targets (or split). */
 export function status(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   if (s.phase !== 'status' || s.pending) return refuse('RULES §2.3 status phase', 'it is not the status phase');
   const discard = c.discard ?? [];
@@ -28,14 +50,17 @@ export function status(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     if (i < 0) return refuse('RULES §2.3 argent', `${k} is not in the invader's hand`);
     hand.splice(i, 1);
   }
-  if (discard.length && !argentTargets(s).includes(c.onto as string)) {
-    return refuse('RULES §2.3 argent', `argent goes onto a face-up demon card or the invasion card (${argentTargets(s).join(', ')})`);
+  let split: Record<string, number> = {};
+  if (discard.length) {
+    const r = argentSplit(c.onto, discard.length, argentTargets(s), 'a face-up demon card or the invasion card');
+    if (isRefusal(r)) return r.rule === 'command' ? r : { ...r, rule: typeof c.onto === 'string' ? 'RULES §2.3 argent' : r.rule };
+    split = r;
   }
   s.invader.hand = hand;
   s.invader.discard.push(...(discard as string[]));
-  if (discard.length) {
-    if (c.onto === 'invasion') s.invader.invasionArgent += discard.length;
-    else s.demonCards[c.onto as string].argent += discard.length;
+  for (const [k, n] of Object.entries(split)) {
+    if (k === 'invasion') s.invader.invasionArgent += n;
+    else s.demonCards[k].argent += n;
   }
   s.phase = 'activation';
   const events: GameEvent[] = [{ type: 'status-done', argent: discard.length, onto: discard.length ? c.onto : null }];
@@ -113,7 +138,11 @@ export function end(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   return events;
 }
 
-/** Summon one group of the invasion card from a revealed portal, on or next to it (RULES §2.4). */
+/**
+ * Summon one group of the invasion card from a revealed portal, on or next to it (RULES §2.4). The
+ * group's argent and the invasion card's go onto the group's demon cards: as `argent` splits them
+ * ({ type: count }), else onto the first placed demon's card (Ruling).
+ */
 export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   const p = s.pending;
   if (p?.kind !== 'summon') return refuse('RULES §2.4 portals', 'no portal is waiting to summon');
@@ -124,6 +153,9 @@ export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     return refuse('RULES §2.4 portals', `group must be 0–${groups.length - 1}: the ${portal.color} groups of the invasion card`);
   }
   const group = groups[c.group as number];
+  const argent = group.argent + s.invader.invasionArgent;
+  const split = c.argent === undefined ? null : argentSplit(c.argent, argent, [...new Set(group.demons)], "the group's demon cards");
+  if (isRefusal(split)) return split;
   const events: GameEvent[] = [];
   const placed: string[] = [];
   for (const type of group.demons) {
@@ -141,18 +173,19 @@ export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     s.demonCards[type].faceUp = true;
     placed.push(`${type}-${n}`);
   }
-  // Ruling: the group's argent, and the argent on the invasion card, go onto the card of the group's
-  // first placed demon; when none could be placed it stays on the invasion card.
+  // Ruling: without a split, the argent goes onto the card of the group's first placed demon; when
+  // none could be placed it stays on the invasion card.
   const first = placed.length ? s.figures.find((f) => f.id === placed[0])!.type : null;
-  const argent = group.argent + s.invader.invasionArgent;
-  if (first) {
-    s.demonCards[first].argent += argent;
-    s.invader.invasionArgent = 0;
-  } else s.invader.invasionArgent = argent;
+  const spread = split ?? (first ? { [first]: argent } : {});
+  s.invader.invasionArgent = split || first ? 0 : argent;
+  for (const [type, n] of Object.entries(spread)) {
+    s.demonCards[type] ??= { ready: true, faceUp: false, argent: 0 };
+    s.demonCards[type].argent += n;
+  }
   s.tokens.splice(s.tokens.indexOf(portal), 1);
   p.portals.splice(p.portals.indexOf(portal.id), 1);
   if (!p.portals.length) s.pending = null;
-  events.unshift({ type: 'summoned', portal: portal.id, color: portal.color, group: c.group, figures: placed, argent });
+  events.unshift({ type: 'summoned', portal: portal.id, color: portal.color, group: c.group, figures: placed, argent: spread });
   return events;
 }
 

@@ -105,9 +105,14 @@ function allActions(s: Doom2016State): Command[] {
   if (s.winner !== null) return [];
   const p = s.pending;
   if (p?.kind === 'summon') {
+    // Each group with its argent as the default ruling places it, or all of it onto one of the group's cards.
     return p.portals.flatMap((portal) => {
       const t = s.tokens.find((k) => k.id === portal)!;
-      return summonGroups(s, t.color as string).map((_, group) => ({ type: 'summon', portal, group }));
+      return summonGroups(s, t.color as string).flatMap((g, group) => {
+        const argent = g.argent + s.invader.invasionArgent;
+        const types = argent ? [...new Set(g.demons)] : [];
+        return [{ type: 'summon', portal, group }, ...(types.length > 1 ? types.map((type) => ({ type: 'summon', portal, group, argent: { [type]: argent } })) : [])];
+      });
     });
   }
   if (p?.kind === 'attack') {
@@ -116,10 +121,17 @@ function allActions(s: Doom2016State): Command[] {
     return [false, ...(p.canReveal ? [true] : [])].flatMap((reveal) => plays.map((play) => ({ type: 'defend', figure: p.defender, reveal, play })));
   }
   if (s.phase === 'status') {
-    // Every discard of up to 3 cards is accepted; the list offers no discard, or one card (each
-    // card, each target), so that a player's choices stay few (more cards: name them in `discard`).
+    // Every discard of up to 3 cards, split any way, is accepted; the list offers no discard, one
+    // card (each card, each target), and two cards split over two targets (each pair of targets),
+    // so that a player's choices stay few (more: name them in `discard` and `onto`).
     const out: Command[] = [{ type: 'status', discard: [] }];
-    for (const card of new Set(s.invader.hand)) for (const onto of argentTargets(s)) out.push({ type: 'status', discard: [card], onto });
+    const targets = argentTargets(s);
+    const hand = [...new Set(s.invader.hand)];
+    for (const card of hand) for (const onto of targets) out.push({ type: 'status', discard: [card], onto });
+    if (s.invader.hand.length >= 2) {
+      const two = s.invader.hand.slice(0, 2);
+      targets.forEach((a, i) => targets.slice(i + 1).forEach((b) => out.push({ type: 'status', discard: two, onto: { [a]: 1, [b]: 1 } })));
+    }
     return out;
   }
   const a = s.active;
