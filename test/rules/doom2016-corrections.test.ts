@@ -194,3 +194,38 @@ describe('RULES §2.4 argent may be split', () => {
     expect([g.state.demonCards.imp.argent, g.state.demonCards.pinky.argent, g.state.invader.invasionArgent]).toEqual([0, 1, 0]);
   });
 });
+
+describe('RULES §2.2 displacement: by normal movement, chosen by the controller', () => {
+  /** The pinky (1×2 at (0,0)) moves onto m1 at (1,0); an impassable edge runs between columns 0 and 1. */
+  const displacing = (rows: string[]) => {
+    const g = game(rows, { edges: [{ from: [1, 0], to: [1, 2], kind: 'impassable' }] }, all((s) => { s.initiative.deck = ['invader:1', ...s.initiative.deck.filter((c) => c !== 'invader:1')]; }, events(['e-none'])));
+    start(g);
+    ok(g, { type: 'activate-demons', demon: 'pinky' });
+    return g;
+  };
+  test('a displaced figure goes to the nearest space it could move to, never across impassable terrain; one such space: placed at once', () => {
+    // By range (0,0) and (0,1) are next to m1, but across the impassable edge; (2,1) is taken: (2,0) is the one.
+    const g = displacing(['P1...', '..x..']);
+    const ev = ok(g, { type: 'move', figure: 'pinky-1', to: { x: 1, y: 0 } });
+    expect(ev).toContainEqual({ type: 'displaced', figure: 'm1', by: 'pinky-1', from: { x: 1, y: 0 }, to: { x: 2, y: 0 } });
+    expect(g.state.pending).toBeNull();
+    expect(fig(g, 'm1')).toMatchObject({ x: 2, y: 0 });
+  });
+  test('with more than one nearest space the controller chooses (place-displaced) before play goes on', () => {
+    const g = displacing(['P1...', '.....']);
+    const ev = ok(g, { type: 'move', figure: 'pinky-1', to: { x: 1, y: 0 } });
+    expect(ev).toContainEqual({ type: 'displacement-choice', figure: 'm1', by: 'pinky-1', options: [{ x: 2, y: 0 }, { x: 2, y: 1 }] });
+    expect(g.legalActions()).toEqual([
+      { type: 'place-displaced', figure: 'm1', to: { x: 2, y: 0 } },
+      { type: 'place-displaced', figure: 'm1', to: { x: 2, y: 1 } },
+    ]);
+    expect(g.view().side).toBe('marines');
+    expect(refused(g, { type: 'end', figure: 'pinky-1' })).toMatchObject({ rule: 'RULES §2.2 displacement' });
+    expect(refused(g, { type: 'place-displaced', figure: 'm1', to: { x: 0, y: 0 } })).toMatchObject({ rule: 'RULES §2.2 displacement', message: expect.stringContaining('(2,0)') });
+    const placed = ok(g, { type: 'place-displaced', figure: 'm1', to: { x: 2, y: 1 } });
+    expect(placed).toContainEqual({ type: 'displaced', figure: 'm1', by: 'pinky-1', from: { x: 1, y: 0 }, to: { x: 2, y: 1 } });
+    expect(fig(g, 'm1')).toMatchObject({ x: 2, y: 1 });
+    expect(g.state.pending).toBeNull();
+    ok(g, { type: 'end', figure: 'pinky-1' });
+  });
+});

@@ -59,9 +59,11 @@ function invariantProblems(s: Doom2016State, weapons: Set<string>): string[] {
   // On the map, no overlaps, nothing across a wall or door: the board validator says so.
   const { width, height, cells, hEdges, vEdges } = s.board;
   checkFigures(width, height, Uint8Array.from(cells), Uint8Array.from(hEdges), Uint8Array.from(vEdges), s.figures, (path, m) => problems.push(`${path}: ${m}`));
-  const ids = s.figures.map((f) => f.id);
+  // Displaced figures waiting to be placed are off the board but still in play.
+  const displaced = s.pending?.kind === 'displace' ? [s.pending.figure, ...s.pending.waiting] : [];
+  const ids = [...s.figures, ...displaced].map((f) => f.id);
   check(new Set(ids).size === ids.length, 'figure ids unique');
-  for (const f of s.figures) {
+  for (const f of [...s.figures, ...displaced]) {
     const health = f.side === 'marines' ? s.marines[f.id].health : UNITS[f.type as keyof typeof UNITS].health;
     check(f.damage >= 0 && f.damage < health, `${f.id}: damage ${f.damage} within 0..${health - 1}`);
   }
@@ -122,7 +124,7 @@ test('500 random doom2016 games: replay equals the live state and invariants hol
   expect(commands).toBeGreaterThan(30000);
   expect(finished).toBeGreaterThan(50);
   // The random games reach every part of the rules.
-  for (const k of ['glory-kill', 'summoned', 'kill-token', 'respawned', 'displaced', 'stunned', 'second-defense-card', 'picked-up', 'teleporter-activated', 'game-over']) {
+  for (const k of ['glory-kill', 'summoned', 'kill-token', 'respawned', 'displaced', 'displacement-choice', 'stunned', 'second-defense-card', 'picked-up', 'teleporter-activated', 'game-over']) {
     expect(kinds, k).toContain(k);
   }
 }, 300_000);
@@ -133,7 +135,7 @@ test('fuzzing bad commands never throws and never changes the state', () => {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const ids = sc.figures.map((f) => f.id);
   const junk = () => pick<unknown>([undefined, null, 42, -1, 'x', '', {}, [], { x: 1 }, { x: 1.5, y: 'a' }, { x: 99, y: 99 }, { x1: 0, y1: 0, x2: 0, y2: 1 }, ...ids, ids, 'run', ['run'], 'blue', 'imp']);
-  const types = ['status', 'activate-demons', 'activate-demon', 'play', 'sprint', 'use-class', 'pick-up', 'respawn', 'move', 'open-door', 'attack', 'defend', 'press', 'summon', 'end', 'fly', 7, null];
+  const types = ['status', 'activate-demons', 'activate-demon', 'place-displaced', 'play', 'sprint', 'use-class', 'pick-up', 'respawn', 'move', 'open-door', 'attack', 'defend', 'press', 'summon', 'end', 'fly', 7, null];
   const fields = ['figure', 'target', 'to', 'card', 'discard', 'door', 'demon', 'portal', 'group', 'play', 'reveal', 'at', 'token', 'ability', 'drop', 'onto', 'argent'];
   const command = () => ({ type: pick(types), ...Object.fromEntries(fields.map((k) => [k, junk()])) }) as Command;
   expect(fuzz(createGame<Doom2016State>(sc, { seed: 4 }), r, ids, command)).toBeGreaterThan(1500);

@@ -188,10 +188,11 @@ describe('RULES §2.2 large figures', () => {
     const g = demonTurn(['P.d..', '..d..', '....1'], 'pinky', { edges: [{ from: [1, 0], to: [1, 3], kind: 'wall' }] });
     expect(refused(g, { type: 'move', figure: 'pinky-1', to: { x: 1, y: 0 } })).toMatchObject({ rule: 'RULES §2.2 movement' });
   });
-  test('ending on small figures displaces each to the nearest empty legal space', () => {
+  test('ending on small figures displaces each to the nearest empty legal space, chosen by its controller', () => {
     const g = demonTurn(['P1..', '....', '....'], 'pinky');
     const ev = ok(g, { type: 'move', figure: 'pinky-1', to: { x: 1, y: 0 } });
-    expect(ev).toContainEqual({ type: 'displaced', figure: 'm1', by: 'pinky-1', from: { x: 1, y: 0 }, to: { x: 0, y: 0 } });
+    expect(ev).toContainEqual({ type: 'displacement-choice', figure: 'm1', by: 'pinky-1', options: [{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 1 }, { x: 2, y: 1 }] });
+    expect(ok(g, { type: 'place-displaced', figure: 'm1', to: { x: 0, y: 0 } })).toEqual([{ type: 'displaced', figure: 'm1', by: 'pinky-1', from: { x: 1, y: 0 }, to: { x: 0, y: 0 } }]);
   });
   test('a large figure may not end overlapping another large figure (Ruling)', () => {
     const g = demonTurn(['P.P.', '....', '...1'], 'pinky');

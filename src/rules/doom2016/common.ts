@@ -15,6 +15,7 @@ export function figureById(s: Doom2016State, id: unknown): Doom2016Figure | Refu
 
 /** The figure of the command, which must be the one activating now. */
 export function actingFigure(s: Doom2016State, c: Command): { f: Doom2016Figure; a: MarineActivation | DemonActivation } | Refusal {
+  if (s.pending?.kind === 'displace') return refuse('RULES §2.2 displacement', `${s.pending.figure.id} was displaced: its side places it first (place-displaced)`);
   if (s.pending) return refuse('RULES §2.4 attack', s.pending.kind === 'attack' ? 'an attack is being resolved: defend or press first' : 'portals are summoning: the invader summons first');
   if (s.phase === 'status') return refuse('RULES §2.3 status phase', 'it is the status phase: the invader finishes it first (status)');
   const a = s.active;

@@ -1,5 +1,6 @@
 /** Cells, figures and placements of a doom2016 state (geometry itself is the grid core's). */
 import { BoardError } from '../../core/board-input.ts';
+import { Board } from '../../core/board.ts';
 import { Cell } from '../../core/types.ts';
 import { boardOf } from './state.ts';
 import type { Doom2016Figure, Doom2016State } from './types.ts';
@@ -73,6 +74,38 @@ export function nearestPlacements(s: Doom2016State, x: number, y: number, w: num
     } catch (e) {
       if (!(e instanceof BoardError)) throw e;
     }
+  }
+  return out;
+}
+
+/**
+ * The spaces nearest to a displaced small figure's space that it could reach by normal movement
+ * (RULES §2.2: not across impassable terrain, walls, doors or blocking terrain), counted in steps
+ * (difficult terrain and figures cost nothing extra, figures may be passed, no teleporter hops),
+ * that hold no figure; ordered top to bottom, left to right. Empty when there is none.
+ */
+export function displacementOptions(s: Doom2016State, g: { x: number; y: number }): { x: number; y: number }[] {
+  const { width, height } = s.board;
+  const probe = { id: '\u0000displaced', side: 'displaced', x: g.x, y: g.y, w: 1, h: 1, teleports: false };
+  // Every other figure on the probe's side: passable for free, and no end space.
+  const others = s.figures.map(({ id, x, y, w, h }) => ({ id, side: 'displaced', x, y, w, h, teleports: false }));
+  const board = Board.fromData({
+    ruleset: 'doom2016', width, height,
+    cells: Uint8Array.from(s.board.cells, (c) => c & ~Cell.difficult),
+    hEdges: Uint8Array.from(s.board.hEdges), vEdges: Uint8Array.from(s.board.vEdges),
+    figures: [probe, ...others],
+  });
+  const reach = board.reach(0, Math.min(4000, 2 * width * height));
+  let best = -1;
+  const out: { x: number; y: number }[] = [];
+  for (let i = 0; i < width * height; i++) {
+    const c = reach.cost[i];
+    if (c <= 0 || !reach.end[i]) continue;
+    if (best < 0 || c < best) {
+      best = c;
+      out.length = 0;
+    }
+    if (c === best) out.push({ x: i % width, y: Math.floor(i / width) });
   }
   return out;
 }

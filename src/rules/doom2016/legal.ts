@@ -104,6 +104,7 @@ function demonActions(s: Doom2016State, a: DemonActivation): Command[] {
 function allActions(s: Doom2016State): Command[] {
   if (s.winner !== null) return [];
   const p = s.pending;
+  if (p?.kind === 'displace') return p.options.map((to) => ({ type: 'place-displaced', figure: p.figure.id, to }));
   if (p?.kind === 'summon') {
     // Each group with its argent as the default ruling places it, or all of it onto one of the group's cards.
     return p.portals.flatMap((portal) => {

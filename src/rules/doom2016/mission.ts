@@ -18,13 +18,16 @@ export function checkWinner(s: Doom2016State, events: GameEvent[]): void {
       const needed = table[String(marines)] ?? table[String(Math.min(4, marines))];
       won = typeof needed === 'number' && s.invader.kills >= needed;
     } else if (o.kind === 'eliminate') {
-      const enemies = s.figures.some((f) => f.side !== o.side) || (o.side === s.invaderSide && Object.values(s.marines).some((m) => m.dead));
+      // Displaced figures waiting to be placed are still in play.
+      const displaced = s.pending?.kind === 'displace' ? [s.pending.figure, ...s.pending.waiting] : [];
+      const enemies = [...s.figures, ...displaced].some((f) => f.side !== o.side) || (o.side === s.invaderSide && Object.values(s.marines).some((m) => m.dead));
       won = !enemies && s.pending?.kind !== 'summon' && (o.after !== 'door-opened' || s.doorsOpened > 0);
     }
     if (won) {
       s.winner = o.side;
       s.active = null;
-      s.pending = null;
+      // Displaced figures waiting to be placed stay recorded (off the board) when the game ends.
+      if (s.pending?.kind !== 'displace') s.pending = null;
       events.push({ type: 'game-over', winner: o.side, objective: o.kind });
       return;
     }

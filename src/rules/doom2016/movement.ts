@@ -5,7 +5,7 @@
 import { Cell } from '../../core/types.ts';
 import type { Command, GameEvent, Refusal } from '../types.ts';
 import { actingFigure, isRefusal, refuse } from './common.ts';
-import { activeTeleporters, cellIndex, covers, figureAt, inMap, isLarge, isStaggered, nearestPlacements } from './geometry.ts';
+import { activeTeleporters, cellIndex, covers, displacementOptions, figureAt, inMap, isLarge, isStaggered } from './geometry.ts';
 import { gloryKill, killFigure } from './damage.ts';
 import { revealPortals } from './invader.ts';
 import { boardOf } from './state.ts';
@@ -99,21 +99,63 @@ function enterSpaces(s: Doom2016State, f: Doom2016Figure, steps: { x: number; y:
   }
 }
 
-/** Small figures under a large figure's new footprint go to the nearest empty legal space (RULES §2.2). */
+/**
+ * Small figures under a large figure's new footprint are displaced (RULES §2.2): each in turn, to
+ * the nearest space it could reach by normal movement; with more than one such space its
+ * controller chooses (place-displaced) before play goes on. Ruling: a figure with no such space
+ * is killed.
+ */
 function displaceUnder(s: Doom2016State, big: Doom2016Figure, events: GameEvent[]): void {
   const under = s.figures.filter((g) => g !== big && !isLarge(g) && covers(big, g.x, g.y));
-  for (const g of under) {
-    const rest = s.figures.filter((h) => h !== g);
-    const spot = nearestPlacements({ ...s, figures: rest }, g.x, g.y, 1, 1, g.side, 1)[0];
-    const from = { x: g.x, y: g.y };
-    if (!spot) {
-      killFigure(s, g, events, { by: big.id, how: 'no space to be displaced to' });
+  if (!under.length) return;
+  s.figures = s.figures.filter((g) => !under.includes(g));
+  placeNextDisplaced(s, big.id, under, events);
+}
+
+/** Place waiting displaced figures until one needs its controller's choice, or none is left. */
+function placeNextDisplaced(s: Doom2016State, by: string, waiting: Doom2016Figure[], events: GameEvent[]): void {
+  s.pending = null;
+  while (waiting.length) {
+    const g = waiting.shift()!;
+    const options = displacementOptions(s, g);
+    if (options.length > 1) {
+      s.pending = { kind: 'displace', by, figure: g, options, waiting };
+      events.push({ type: 'displacement-choice', figure: g.id, by, options });
+      return;
+    }
+    if (!options.length) {
+      // Back on the board only to be removed as killed (kill token, reshuffle for a marine).
+      s.figures.push(g);
+      killFigure(s, g, events, { by, how: 'no space to be displaced to' });
       continue;
     }
-    g.x = spot.x;
-    g.y = spot.y;
-    events.push({ type: 'displaced', figure: g.id, by: big.id, from, to: spot });
+    putDisplaced(s, g, by, options[0], events);
   }
+}
+
+function putDisplaced(s: Doom2016State, g: Doom2016Figure, by: string, to: { x: number; y: number }, events: GameEvent[]): void {
+  const from = { x: g.x, y: g.y };
+  g.x = to.x;
+  g.y = to.y;
+  s.figures.push(g);
+  events.push({ type: 'displaced', figure: g.id, by, from, to: { x: to.x, y: to.y } });
+}
+
+/** The displaced figure's controller picks one of its nearest spaces (RULES §2.2). */
+export function placeDisplaced(s: Doom2016State, c: Command): GameEvent[] | Refusal {
+  const p = s.pending;
+  if (p?.kind !== 'displace') return refuse('RULES §2.2 displacement', 'no displaced figure is waiting to be placed');
+  if (c.figure !== p.figure.id) return refuse('RULES §2.2 displacement', `${p.figure.id} is the displaced figure waiting to be placed`);
+  const to = c.to as { x?: unknown; y?: unknown } | undefined;
+  if (!to || !Number.isInteger(to.x) || !Number.isInteger(to.y)) return refuse('command', '"to" must be {x, y} with integers');
+  const spot = p.options.find((o) => o.x === to.x && o.y === to.y);
+  if (!spot) {
+    return refuse('RULES §2.2 displacement', `${p.figure.id} goes to a nearest space it could move to: ${p.options.map((o) => `(${o.x},${o.y})`).join(', ')}, not (${to.x},${to.y})`);
+  }
+  const events: GameEvent[] = [];
+  putDisplaced(s, p.figure, p.by, spot, events);
+  placeNextDisplaced(s, p.by, p.waiting, events);
+  return events;
 }
 
 /** Open the closed door between two cells next to each other, one of them the figure's (1 MP). */

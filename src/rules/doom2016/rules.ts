@@ -9,7 +9,7 @@ import { activateDemon, activateDemons, end, status, summon } from './invader.ts
 import { legalActions } from './legal.ts';
 import { pickUp, play, respawn, sprint, useClass } from './marine.ts';
 import { checkWinner } from './mission.ts';
-import { move, openDoor } from './movement.ts';
+import { move, openDoor, placeDisplaced } from './movement.ts';
 import type { Doom2016State } from './types.ts';
 import { view } from './view.ts';
 
@@ -23,6 +23,7 @@ const HANDLERS: Record<string, (s: Doom2016State, c: Command) => GameEvent[] | R
   'pick-up': pickUp,
   respawn,
   move,
+  'place-displaced': placeDisplaced,
   'open-door': openDoor,
   attack,
   defend,

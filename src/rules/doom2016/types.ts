@@ -204,6 +204,19 @@ export interface PendingSummon {
   portals: string[];
 }
 
+/**
+ * Small figures under a large figure that ended its move on them (RULES §2.2), off the board until
+ * placed: `figure` waits for its controller to pick one of `options` (place-displaced), the
+ * `waiting` ones come after it.
+ */
+export interface PendingDisplace {
+  kind: 'displace';
+  by: string;
+  figure: Doom2016Figure;
+  options: { x: number; y: number }[];
+  waiting: Doom2016Figure[];
+}
+
 export interface Doom2016State {
   ruleset: 'doom2016';
   rng: RngState;
@@ -234,6 +247,6 @@ export interface Doom2016State {
   phase: 'status' | 'activation';
   initiative: { deck: string[]; discard: string[] };
   active: MarineActivation | DemonActivation | null;
-  pending: PendingAttack | PendingSummon | null;
+  pending: PendingAttack | PendingSummon | PendingDisplace | null;
   winner: string | null;
 }

@@ -7,6 +7,7 @@ import type { Doom2016State } from './types.ts';
 function status(s: Doom2016State): string {
   if (s.winner !== null) return `${s.winner} won`;
   const head = `Round ${s.round}`;
+  if (s.pending?.kind === 'displace') return `${head} — ${s.pending.figure.id} was displaced by ${s.pending.by}: choose its space`;
   if (s.pending?.kind === 'summon') return `${head} — ${s.invaderSide}: summon from ${s.pending.portals.join(', ')}`;
   if (s.pending?.kind === 'attack') {
     const p = s.pending;
@@ -26,6 +27,7 @@ export function view(s: Doom2016State): GameView {
   const a = s.active;
   const acting = a?.kind === 'marine' ? a.figure : a?.figure ?? null;
   const side = s.winner !== null ? null
+    : s.pending?.kind === 'displace' ? s.pending.figure.side
     : s.pending?.kind === 'attack' ? s.figures.find((f) => f.id === (s.pending as { defender: string }).defender)?.side ?? null
       : s.phase === 'status' || s.pending?.kind === 'summon' || a?.kind === 'demons' ? s.invaderSide : s.marineSide;
   return {
