@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 const units = {
   trooper: { hp: 10, defense: 13, attack: 5, damage: 10, source: 'sample, not official' },
-  scout: { hp: 10, defense: 15, attack: 4, damage: 10, abilities: ['melee'], source: 'sample, not official' },
+  scout: { hp: 10, defense: 15, attack: 4, damage: 10, speed: 4, abilities: ['melee'], source: 'sample, not official' },
   beast: { hp: 40, defense: 12, attack: 8, damage: 20, size: [2, 2], source: 'sample, not official' },
   walker: { hp: 60, defense: 14, attack: 9, damage: 20, size: [3, 3], source: 'sample, not official' },
 };

@@ -113,6 +113,52 @@ describe('RULES §4 cover and targeting', () => {
   });
 });
 
+describe('RULES §4 adjacent means adjacent for movement', () => {
+  test('an enemy touching across a wall is not adjacent: another enemy may be attacked', () => {
+    // A (0,1) and b (1,1) touch, but a wall runs between them; c is in plain sight below A.
+    const sc = { ...scenario(['..', 'Ab', '..', '..', 'c.']), edges: [{ from: [1, 1] as [number, number], to: [1, 2] as [number, number], kind: 'wall' as const }] };
+    const g = createGame<D20State>(sc);
+    g.apply({ type: 'activate', figure: 'A' });
+    expect(g.legalActions('A')).toContainEqual({ type: 'attack', figure: 'A', target: 'c' });
+    expect(g.apply({ type: 'attack', figure: 'A', target: 'c' }).ok).toBe(true);
+  });
+  test('a diagonal enemy past a wall touching the shared corner is not adjacent', () => {
+    // b (1,1) is diagonal to A (0,0); a wall between (0,0) and (1,0) touches their shared corner.
+    const sc = { ...scenario(['A.', '.b', '..', 'c.']), edges: [{ from: [1, 0] as [number, number], to: [1, 1] as [number, number], kind: 'wall' as const }] };
+    const g = createGame<D20State>(sc);
+    g.apply({ type: 'activate', figure: 'A' });
+    expect(g.apply({ type: 'attack', figure: 'A', target: 'c' }).ok).toBe(true);
+  });
+  test('Melee Attack: a diagonal target past a wall touching the shared corner is not adjacent (though in sight)', () => {
+    const sc = { ...scenario(['A.', '.b'], { A: 'brawler' }), edges: [{ from: [1, 0] as [number, number], to: [1, 1] as [number, number], kind: 'wall' as const }] };
+    const g = createGame<D20State>(sc);
+    g.apply({ type: 'activate', figure: 'A' });
+    expect(g.apply({ type: 'attack', figure: 'A', target: 'b' })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 Melee Attack' } });
+  });
+});
+
+describe("RULES §4 a unit's speed", () => {
+  const slow = { ...units, slow: { hp: 10, defense: 14, attack: 6, damage: 10, speed: 3, source: 'sample, not official' } };
+  const slowGame = () => {
+    const data = { units: { name: 'test/units', ruleset: 'd20' as const, kind: 'units', source: 'sample, not official', entries: slow } };
+    const g = createGame<D20State>(scenario(['A.........', '.........b'], { A: 'slow', b: 'tough' }, { data }));
+    g.apply({ type: 'activate', figure: 'A' });
+    return g;
+  };
+  test('speed 3: 2 × 3 squares without attacking, no more', () => {
+    const g = slowGame();
+    expect(g.apply({ type: 'move', figure: 'A', to: { x: 7, y: 0 } })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 movement' } });
+    expect(g.apply({ type: 'move', figure: 'A', to: { x: 6, y: 0 } }).ok).toBe(true);
+    expect(g.apply({ type: 'attack', figure: 'A', target: 'b' })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 activation', message: expect.stringContaining('more than its speed 3') } });
+  });
+  test('speed 3: 3 squares and an attack', () => {
+    const g = slowGame();
+    expect(g.apply({ type: 'move', figure: 'A', to: { x: 3, y: 0 } }).ok).toBe(true);
+    expect(g.apply({ type: 'attack', figure: 'A', target: 'b' }).ok).toBe(true);
+    expect(g.apply({ type: 'move', figure: 'A', to: { x: 4, y: 0 } })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 movement' } });
+  });
+});
+
 describe('RULES §4 combined fire', () => {
   test('each helper that sees the target adds +4 and counts as activated, not against the 2-per-phase limit', () => {
     const { r, g } = attackWith(['A...b', 'B....', 'C....'], 2, ['B', 'C'], { b: 'tough' });

@@ -2,16 +2,54 @@
  * d20 rules (RULES §4) as a RulesetEngine: activate, move, attack (with combined fire), end.
  * Every refusal names the rule it enforces.
  */
+import { Board } from '../../core/board.ts';
+import { Cell } from '../../core/types.ts';
 import { roll } from '../rng.ts';
 import type { Command, GameEvent, Refusal, RulesetEngine } from '../types.ts';
 import { boardOf, type D20Figure, type D20State, type D20Unit } from './state.ts';
 
 const refuse = (rule: string, message: string): Refusal => ({ rule, message });
-const MOVE_AND_ATTACK = 6;
-const DOUBLE_MOVE = 12;
+/** Squares per move when the unit's data gives no speed (RULES §4). */
+const DEFAULT_SPEED = 6;
+
+/** Squares a figure may move in its activation: speed and an attack, or 2 × speed (RULES §4). */
+const speedOf = (s: D20State, f: D20Figure) => s.units[f.type]?.speed ?? DEFAULT_SPEED;
+const allowanceOf = (s: D20State, f: D20Figure, a: NonNullable<D20State['active']>) => (a.attacked ? 1 : 2) * speedOf(s, f) - a.moved;
 
 const touching = (a: D20Figure, b: D20Figure) =>
   a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
+
+/**
+ * Adjacent for movement (RULES §4): the footprints touch and one single step leads from a cell of
+ * one to a cell of the other — no wall between orthogonal neighbours, no diagonal past a wall
+ * touching the shared corner. Asked of the grid core: a 1×1 probe on the bare board (no figures,
+ * no terrain costs) reaches an orthogonal neighbour for 1, and a diagonal one in a single step of 2.
+ */
+function adjacent(s: D20State, a: D20Figure, b: D20Figure): boolean {
+  if (!touching(a, b)) return false;
+  for (let ay = a.y; ay < a.y + a.h; ay++) {
+    for (let ax = a.x; ax < a.x + a.w; ax++) {
+      for (let by = Math.max(b.y, ay - 1); by <= Math.min(b.y + b.h - 1, ay + 1); by++) {
+        for (let bx = Math.max(b.x, ax - 1); bx <= Math.min(b.x + b.w - 1, ax + 1); bx++) {
+          if (bx === ax && by === ay) continue;
+          const path = bareBoard(s, ax, ay).path(0, 2, { x: bx, y: by, o: 0 });
+          if (path && path.steps.length === 2) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** The board with its edges only, and one 1×1 probe at (x, y). */
+function bareBoard(s: D20State, x: number, y: number): Board {
+  return Board.fromData({
+    ruleset: 'd20', width: s.board.width, height: s.board.height,
+    cells: Uint8Array.from(s.board.cells, (c) => c & Cell.on),
+    hEdges: Uint8Array.from(s.board.hEdges), vEdges: Uint8Array.from(s.board.vEdges),
+    figures: [{ id: 'probe', side: 'probe', x, y, w: 1, h: 1 }],
+  });
+}
 
 function figure(s: D20State, id: unknown): D20Figure | Refusal {
   if (typeof id !== 'string') return refuse('command', '"figure" must be a figure id');
@@ -29,6 +67,8 @@ interface Sighting {
   cover: Uint8Array;
   /** Indices of the nearest enemies in LOS (ties all count). */
   nearest: number[];
+  /** Enemies adjacent for movement (RULES §4). */
+  adjacent: D20Figure[];
 }
 
 function sighting(s: D20State, attacker: D20Figure): Sighting {
@@ -44,7 +84,8 @@ function sighting(s: D20State, attacker: D20Figure): Sighting {
     }
     if (seen.range[i] === best) nearest.push(i);
   });
-  return { los: seen.los, cover: seen.cover, nearest };
+  const adjacentEnemies = s.figures.filter((f) => f.side !== attacker.side && adjacent(s, attacker, f));
+  return { los: seen.los, cover: seen.cover, nearest, adjacent: adjacentEnemies };
 }
 
 /** Why `attacker` may not attack `target` now (null when it may). */
@@ -52,12 +93,12 @@ export function targetingRefusal(s: D20State, attacker: D20Figure, target: D20Fi
   if (target.side === attacker.side) return refuse('RULES §4 targeting', `${target.id} is not an enemy of ${attacker.id}`);
   const ti = s.figures.indexOf(target);
   if (!seen.los[ti]) return refuse('RULES §4 LOS', `${attacker.id} has no line of sight to ${target.id}`);
-  const adjacent = touching(attacker, target);
-  if ((unit.abilities ?? []).includes('melee') && !adjacent) {
-    return refuse('RULES §4 Melee Attack', `${attacker.id} has Melee Attack and may only attack adjacent enemies`);
+  const isAdjacent = adjacent(s, attacker, target);
+  if ((unit.abilities ?? []).includes('melee') && !isAdjacent) {
+    return refuse('RULES §4 Melee Attack', `${attacker.id} has Melee Attack and may only attack adjacent enemies (adjacent for movement: no wall between)`);
   }
-  const adjacentEnemies = s.figures.filter((f) => f.side !== attacker.side && touching(attacker, f));
-  if (adjacentEnemies.length && !adjacent) {
+  const adjacentEnemies = seen.adjacent;
+  if (adjacentEnemies.length && !isAdjacent) {
     return refuse('RULES §4 adjacent enemies', `${attacker.id} has an adjacent enemy (${adjacentEnemies.map((f) => f.id).join(', ')}) and must attack one of them`);
   }
   if (seen.cover[ti] && !seen.nearest.includes(ti)) {
@@ -115,10 +156,10 @@ function move(s: D20State, c: Command): GameEvent[] | Refusal {
   const to = c.to as { x?: unknown; y?: unknown } | undefined;
   if (!to || !Number.isInteger(to.x) || !Number.isInteger(to.y)) return refuse('command', '"to" must be {x, y} with integers');
   const a = s.active!;
-  const allowance = (a.attacked ? MOVE_AND_ATTACK : DOUBLE_MOVE) - a.moved;
+  const allowance = allowanceOf(s, f, a);
   const path = boardOf(s).path(s.figures.indexOf(f), Math.max(0, allowance), { x: to.x as number, y: to.y as number, o: 0 });
   if (!path || path.cost === 0) {
-    return refuse('RULES §4 movement', `${f.id} cannot end a move at (${to.x},${to.y}) with ${allowance} squares of movement left (diagonals cost 2, low objects and difficult terrain double, enemies block, no ending on a figure)`);
+    return refuse('RULES §4 movement', `${f.id} cannot end a move at (${to.x},${to.y}) with ${allowance} squares of movement left (speed ${speedOf(s, f)}: speed and an attack, or 2 × speed; diagonals cost 2, low objects and difficult terrain double, enemies block, no ending on a figure)`);
   }
   const from = { x: f.x, y: f.y };
   f.x = to.x as number;
@@ -132,7 +173,7 @@ function attack(s: D20State, c: Command): GameEvent[] | Refusal {
   if (isRefusal(f)) return f;
   const a = s.active!;
   if (a.attacked) return refuse('RULES §4 activation', `${f.id} has already attacked this activation`);
-  if (a.moved > MOVE_AND_ATTACK) return refuse('RULES §4 activation', `${f.id} moved ${a.moved} squares (more than 6) and may not attack`);
+  if (a.moved > speedOf(s, f)) return refuse('RULES §4 activation', `${f.id} moved ${a.moved} squares (more than its speed ${speedOf(s, f)}) and may not attack`);
   const t = figure(s, c.target);
   if (isRefusal(t)) return t;
   const unit = s.units[f.type];
@@ -236,13 +277,13 @@ export const d20Rules: RulesetEngine<D20State> = {
       const a = s.active;
       const board = boardOf(s);
       const fi = s.figures.indexOf(f);
-      const allowance = (a.attacked ? MOVE_AND_ATTACK : DOUBLE_MOVE) - a.moved;
+      const allowance = allowanceOf(s, f, a);
       const reach = board.reach(fi, Math.max(0, allowance));
       for (let i = 0; i < reach.end.length; i++) {
         if (!reach.end[i] || reach.cost[i] <= 0) continue;
         out.push({ type: 'move', figure: f.id, to: { x: i % reach.width, y: Math.floor(i / reach.width) } });
       }
-      if (!a.attacked && a.moved <= MOVE_AND_ATTACK) {
+      if (!a.attacked && a.moved <= speedOf(s, f)) {
         const seen = sighting(s, f);
         for (const t of s.figures) if (!targetingRefusal(s, f, t, s.units[f.type], seen)) out.push({ type: 'attack', figure: f.id, target: t.id });
       }
