@@ -165,6 +165,12 @@ describe('RULES §2.4 argent may be split', () => {
     expect(ev[0]).toMatchObject({ type: 'status-done', argent: 3, onto: { imp: 1, zombie: 1, invasion: 1 } });
     expect([g.state.demonCards.imp.argent, g.state.demonCards.zombie.argent, g.state.invader.invasionArgent]).toEqual([1, 1, 1]);
   });
+  test('a split may also list one target per card discarded', () => {
+    const g = game(['1..x', '...y'], { mission: { invasion: 'test' } }, events([], ['e-none', 'e-dodge', 'e-shield']));
+    expect(refused(g, { type: 'status', discard: ['e-none', 'e-dodge'], onto: ['imp'] })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('adds up to 1') });
+    ok(g, { type: 'status', discard: ['e-none', 'e-dodge', 'e-shield'], onto: ['zombie', 'invasion', 'zombie'] });
+    expect([g.state.demonCards.imp.argent, g.state.demonCards.zombie.argent, g.state.invader.invasionArgent]).toEqual([0, 2, 1]);
+  });
   test('a split must name argent targets and add up to the cards discarded', () => {
     const g = game(['1..x', '...y'], { mission: { invasion: 'test' } }, events([], ['e-none', 'e-dodge', 'e-shield']));
     expect(refused(g, { type: 'status', discard: ['e-none', 'e-dodge'], onto: { imp: 1, zombie: 2 } })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('adds up to 3') });
@@ -174,7 +180,7 @@ describe('RULES §2.4 argent may be split', () => {
   test('legalActions offers a split of two cards over two targets, and no more choices than a few per card', () => {
     const g = game(['1..x', '...y'], { mission: { invasion: 'test' } }, events([], ['e-none', 'e-dodge', 'e-shield', 'e-special', 'e-fury', 'e-big']));
     const legal = g.legalActions();
-    expect(legal).toContainEqual({ type: 'status', discard: ['e-none', 'e-dodge'], onto: { imp: 1, zombie: 1 } });
+    expect(legal).toContainEqual({ type: 'status', discard: ['e-none', 'e-dodge'], onto: ['imp', 'zombie'] });
     expect(legal.length).toBeLessThanOrEqual(1 + 6 * 3 + 3);
   });
   test("a summoned group's argent is spread over that group's demon cards as the invader says", () => {
@@ -187,7 +193,7 @@ describe('RULES §2.4 argent may be split', () => {
     start(g);
     ok(g, { type: 'play', figure: 'm1', card: 'run' });
     ok(g, { type: 'open-door', figure: 'm1', door: { x1: 0, y1: 0, x2: 1, y2: 0 } });
-    expect(g.legalActions()).toContainEqual({ type: 'summon', portal: 'yellow', group: 0, argent: { pinky: 1 } });
+    expect(g.legalActions()).toContainEqual({ type: 'summon', portal: 'yellow', group: 0, argent: ['pinky'] });
     expect(refused(g, { type: 'summon', portal: 'yellow', group: 0, argent: { imp: 2 } })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('adds up to 2') });
     expect(refused(g, { type: 'summon', portal: 'yellow', group: 0, argent: { zombie: 1 } })).toMatchObject({ rule: 'RULES §2.4 argent', message: expect.stringContaining('zombie') });
     ok(g, { type: 'summon', portal: 'yellow', group: 0, argent: { pinky: 1 } });
@@ -210,6 +216,15 @@ describe('RULES §2.2 displacement: by normal movement, chosen by the controller
     expect(ev).toContainEqual({ type: 'displaced', figure: 'm1', by: 'pinky-1', from: { x: 1, y: 0 }, to: { x: 2, y: 0 } });
     expect(g.state.pending).toBeNull();
     expect(fig(g, 'm1')).toMatchObject({ x: 2, y: 0 });
+  });
+  test('a displaced figure with no space it could move to is killed (Ruling)', () => {
+    // Column 1 is cut off by the impassable edge and the map border; the pinky fills it.
+    const g = displacing(['P1', '..']);
+    const ev = ok(g, { type: 'move', figure: 'pinky-1', to: { x: 1, y: 0 } });
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'm1', by: 'pinky-1', how: 'no space to be displaced to' }));
+    expect(ev).toContainEqual({ type: 'kill-token', kills: 1 });
+    expect(g.state.marines.m1.dead).toBe(true);
+    expect(g.state.pending).toBeNull();
   });
   test('with more than one nearest space the controller chooses (place-displaced) before play goes on', () => {
     const g = displacing(['P1...', '.....']);

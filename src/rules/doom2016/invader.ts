@@ -17,24 +17,30 @@ export const argentTargets = (s: Doom2016State) => [
 ];
 
 /**
- * A split of `total` argent: a target name (all of it) or { target: count } (RULES §2.4: argent
- * may be split). Counts are whole numbers ≥ 0 adding up to `total`, targets from `allowed`.
+ * Where `total` argent goes (RULES §2.4: argent may be split), as { target: count }. Given as one
+ * target (all of it), a list with one target per argent (['imp', 'imp', 'invasion']), or counts
+ * ({ imp: 2, invasion: 1 }: whole numbers ≥ 0 adding up to `total`); targets from `allowed`.
  */
-export function argentSplit(onto: unknown, total: number, allowed: string[], what: string): Record<string, number> | Refusal {
-  if (typeof onto === 'string') {
-    if (!allowed.includes(onto)) return refuse('RULES §2.4 argent', `argent goes onto ${what} (${allowed.join(', ')}), not ${JSON.stringify(onto)}`);
-    return { [onto]: total };
-  }
-  if (typeof onto !== 'object' || onto === null || Array.isArray(onto)) return refuse('command', 'argent must name a target, or split as { target: count }');
+export function argentSplit(onto: unknown, total: number, allowed: string[], what: string, rule = 'RULES §2.4 argent'): Record<string, number> | Refusal {
+  const notAllowed = (k: unknown) => refuse(rule, `argent goes onto ${what} (${allowed.join(', ')}), not ${JSON.stringify(k)}`);
+  if (typeof onto === 'string') return allowed.includes(onto) ? { [onto]: total } : notAllowed(onto);
   const split: Record<string, number> = {};
   let sum = 0;
-  for (const [k, n] of Object.entries(onto)) {
-    if (!allowed.includes(k)) return refuse('RULES §2.4 argent', `argent goes onto ${what} (${allowed.join(', ')}), not ${JSON.stringify(k)}`);
-    if (!Number.isInteger(n) || (n as number) < 0) return refuse('RULES §2.4 argent', `argent onto ${k} must be a whole number ≥ 0, not ${JSON.stringify(n)}`);
-    split[k] = n as number;
-    sum += n as number;
-  }
-  if (sum !== total) return refuse('RULES §2.4 argent', `the split adds up to ${sum}; it must place all ${total} argent`);
+  if (Array.isArray(onto)) {
+    for (const k of onto) {
+      if (typeof k !== 'string' || !allowed.includes(k)) return notAllowed(k);
+      split[k] = (split[k] ?? 0) + 1;
+    }
+    sum = onto.length;
+  } else if (typeof onto === 'object' && onto !== null) {
+    for (const [k, n] of Object.entries(onto)) {
+      if (!allowed.includes(k)) return notAllowed(k);
+      if (!Number.isInteger(n) || (n as number) < 0) return refuse(rule, `argent onto ${k} must be a whole number ≥ 0, not ${JSON.stringify(n)}`);
+      split[k] = n as number;
+      sum += n as number;
+    }
+  } else return refuse('command', 'argent goes onto a target, a list of targets (one per argent) or { target: count }');
+  if (sum !== total) return refuse(rule, `the split adds up to ${sum}; it must place all ${total} argent`);
   return split;
 }
 
@@ -52,8 +58,10 @@ export function status(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   }
   let split: Record<string, number> = {};
   if (discard.length) {
-    const r = argentSplit(c.onto, discard.length, argentTargets(s), 'a face-up demon card or the invasion card');
-    if (isRefusal(r)) return r.rule === 'command' ? r : { ...r, rule: typeof c.onto === 'string' ? 'RULES §2.3 argent' : r.rule };
+    // One target is the status phase's plain discard (RULES §2.3); a split is RULES §2.4's.
+    const rule = typeof c.onto === 'string' ? 'RULES §2.3 argent' : 'RULES §2.4 argent';
+    const r = argentSplit(c.onto, discard.length, argentTargets(s), 'a face-up demon card or the invasion card', rule);
+    if (isRefusal(r)) return r;
     split = r;
   }
   s.invader.hand = hand;
@@ -63,7 +71,7 @@ export function status(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     else s.demonCards[k].argent += n;
   }
   s.phase = 'activation';
-  const events: GameEvent[] = [{ type: 'status-done', argent: discard.length, onto: discard.length ? c.onto : null }];
+  const events: GameEvent[] = [{ type: 'status-done', argent: discard.length, onto: discard.length ? split : null }];
   revealNext(s, events);
   return events;
 }

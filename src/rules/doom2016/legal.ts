@@ -112,7 +112,7 @@ function allActions(s: Doom2016State): Command[] {
       return summonGroups(s, t.color as string).flatMap((g, group) => {
         const argent = g.argent + s.invader.invasionArgent;
         const types = argent ? [...new Set(g.demons)] : [];
-        return [{ type: 'summon', portal, group }, ...(types.length > 1 ? types.map((type) => ({ type: 'summon', portal, group, argent: { [type]: argent } })) : [])];
+        return [{ type: 'summon', portal, group }, ...(types.length > 1 ? types.map((type) => ({ type: 'summon', portal, group, argent: Array(argent).fill(type) })) : [])];
       });
     });
   }
@@ -131,7 +131,7 @@ function allActions(s: Doom2016State): Command[] {
     for (const card of hand) for (const onto of targets) out.push({ type: 'status', discard: [card], onto });
     if (s.invader.hand.length >= 2) {
       const two = s.invader.hand.slice(0, 2);
-      targets.forEach((a, i) => targets.slice(i + 1).forEach((b) => out.push({ type: 'status', discard: two, onto: { [a]: 1, [b]: 1 } })));
+      targets.forEach((a, i) => targets.slice(i + 1).forEach((b) => out.push({ type: 'status', discard: two, onto: [a, b] })));
     }
     return out;
   }
