@@ -271,8 +271,10 @@ export function createApi(options: ApiOptions) {
     try {
       created = await games.create(scenario, seed);
     } catch (e) {
-      if (e instanceof ApiError) throw e;
-      throw new ApiError(422, 'cannot-start', `the game cannot start: ${(e as Error).message}`, { rule: 'createGame' });
+      // The rules refuse scenarios they cannot play (e.g. a missing data set); anything else is ours.
+      if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/scenario/${p.path}` })) });
+      if (e instanceof Error && /^createGame/.test(e.message)) throw new ApiError(422, 'cannot-start', e.message, { rule: 'createGame' });
+      throw e;
     }
     const { live, seats } = created;
     return json<Schemas['GameCreated']>(c, { id: live.record.id, ruleset: scenario.ruleset, version: 0, sides: scenario.sides, seats }, 201, {
