@@ -46,7 +46,7 @@ interface Bad {
   method: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string;
   status: number;
 }
 
