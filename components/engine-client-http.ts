@@ -81,7 +81,16 @@ export class HttpGame implements GameClient {
     return this.seats[0];
   }
 
-  async apply(command: Command): Promise<ApplyResult> {
+  /** The change this client is making now: the stream's echo of it is not news. */
+  private inFlight: Promise<unknown> = Promise.resolve();
+
+  apply(command: Command): Promise<ApplyResult> {
+    const run = this.send(command);
+    this.inFlight = run.catch(() => undefined);
+    return run;
+  }
+
+  private async send(command: Command): Promise<ApplyResult> {
     const token = await this.token();
     if (!token) return { ok: false, refusal: { rule: 'seat', message: 'this board follows the game as a spectator (no seat token in its api URL)' } };
     const { data, error, response } = await this.client.POST('/api/v1/games/{gameId}/commands', {
@@ -102,10 +111,12 @@ export class HttpGame implements GameClient {
     const last = (await this.client.GET('/api/v1/games/{gameId}/events', { params: { path: { gameId: this.id }, query: { since: Math.max(0, this.version - 1) } } })).data?.entries.at(-1);
     const token = (last && this.seatsBySide[last.side]) ?? this.seats[0];
     if (!token) return false;
-    const { data } = await this.client.POST('/api/v1/games/{gameId}/undo', {
+    const run = this.client.POST('/api/v1/games/{gameId}/undo', {
       params: { path: { gameId: this.id }, header: { 'If-Match': `"${this.version}"` } },
       headers: { authorization: `Bearer ${token}` },
     });
+    this.inFlight = run.catch(() => undefined);
+    const { data } = await run;
     if (data) this.version = data.version;
     return !!data;
   }
@@ -119,9 +130,14 @@ export class HttpGame implements GameClient {
   /** Follow the game's live stream (server-sent events); calls `onChange` after every entry. */
   subscribe(onChange: () => void): () => void {
     const source = new EventSource(`${this.baseUrl}/api/v1/games/${encodeURIComponent(this.id)}/stream?since=${this.version}`);
-    source.addEventListener('entry', (ev) => {
+    source.addEventListener('entry', async (ev) => {
       const v = Number((ev as MessageEvent).lastEventId);
-      if (v > this.version) onChange();
+      // The server publishes before it answers: wait for our own change to be answered first.
+      await this.inFlight;
+      if (v > this.version) {
+        this.version = v;
+        onChange();
+      }
     });
     return () => source.close();
   }
