@@ -30,6 +30,11 @@ async function main(): Promise<void> {
   }
   $('start').addEventListener('submit', async (e) => {
     e.preventDefault();
+    if (params.has('mock')) {
+      // The mock's games live in this page: play here, holding every seat (the element starts the game).
+      const { data: scenario } = await api.GET('/api/v1/scenarios/{id}', { params: { path: { id: select.value } } });
+      return void showBoard(`${location.origin}/api/v1`, scenario!, `Mock server game (${scenario!.title ?? select.value})`, Number($<HTMLInputElement>('seed').value) || 0);
+    }
     const { data: game, error } = await api.POST('/api/v1/games', { body: { scenarioId: select.value, seed: Number($<HTMLInputElement>('seed').value) || 0 } });
     if (!game) return void ($('api-error').textContent = error?.detail ?? 'the server could not start the game');
     const list = $('seat-links');
@@ -58,13 +63,18 @@ async function showGame(api: ReturnType<typeof createClient<paths>>, gameId: str
   const seat = new URLSearchParams(location.hash.slice(1)).get('seat');
   $('game-title').textContent = replay.scenario.title ?? 'Game';
   $('game-info').textContent = seat ? `You hold a seat in game ${gameId}.` : `You are watching game ${gameId}.`;
+  showBoard(`${location.origin}/api/v1/games/${gameId}${seat ? `#seat=${seat}` : ''}`, replay.scenario, `Server game ${gameId}`);
+}
+
+function showBoard(api: string, scenario: unknown, label: string, seed?: number): void {
   const board = document.createElement('doom-board') as DoomBoard;
   board.id = 'server-board';
-  board.label = `Server game ${gameId}`;
+  board.label = label;
   board.mode = 'play';
-  board.api = `${location.origin}/api/v1/games/${gameId}${seat ? `#seat=${seat}` : ''}`;
-  board.scenario = replay.scenario as unknown as DoomBoard['scenario'];
-  $('board-slot').append(board);
+  board.api = api;
+  if (seed !== undefined) board.seed = seed;
+  board.scenario = scenario as DoomBoard['scenario'];
+  $('board-slot').replaceChildren(board);
   $('game').hidden = false;
 }
 

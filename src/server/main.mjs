@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vite = await createServer({
   configFile: `${root}/vite.config.ts`,
-  server: { middlewareMode: true, hmr: false },
+  server: { middlewareMode: true, hmr: false, ws: false },
   logLevel: 'warn',
 });
 const { startServer } = await vite.ssrLoadModule(`${root}/src/server/serve.ts`);
