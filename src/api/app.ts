@@ -13,7 +13,7 @@ import type { Command } from '../rules/index.ts';
 import { ScenarioError, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
 import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
-import { GameService, type LiveGame, type LogEntry } from './games.ts';
+import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
 import { readJsonBody } from './json-body.ts';
 import { ApiError, problemResponse, splitProblem } from './problem.ts';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.ts';
@@ -286,7 +286,7 @@ export function createApi(options: ApiOptions) {
     const live = await liveGame(c);
     return json<Schemas['GameSnapshot']>(c, {
       id: live.record.id, ruleset: live.record.scenario.ruleset, version: live.log.length,
-      view: live.game.view() as unknown as Schemas['GameView'], state: live.game.state as unknown as Record<string, never>,
+      view: viewOf(live) as unknown as Schemas['GameView'], state: stateOf(live) as Record<string, never>,
     }, 200, etag(live));
   });
 
@@ -294,7 +294,7 @@ export function createApi(options: ApiOptions) {
     const live = await liveGame(c);
     const figure = c.req.query('figure');
     if (figure !== undefined && (figure.length < 1 || figure.length > 64)) throw new ApiError(400, 'invalid-request', 'figure is 1 to 64 characters', { problems: [{ path: '/query/figure', message: 'length' }] });
-    return json<Schemas['LegalActions']>(c, { version: live.log.length, actions: live.game.legalActions(figure) as Schemas['Command'][] }, 200, etag(live));
+    return json<Schemas['LegalActions']>(c, { version: live.log.length, actions: actionsOf(live, figure) as Schemas['Command'][] }, 200, etag(live));
   });
 
   app.post('/api/v1/games/:gameId/commands', async (c) => {

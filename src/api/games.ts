@@ -4,7 +4,7 @@
  * one at a time (a per-game queue), so the version check, the rules and the append are atomic.
  */
 import { loadCore } from '../core/index.ts';
-import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState } from '../rules/index.ts';
+import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState, type GameView } from '../rules/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { ApiError } from './problem.ts';
 import type { GameRecord, GameStore, StoredEntry } from './store.ts';
@@ -26,6 +26,34 @@ export interface LiveGame {
   sides: string[];
   listeners: Set<(e: LogEntry) => void>;
   queue: Promise<unknown>;
+  /** View, state and legal actions of the current version, computed once (every follower reads them). */
+  cache?: { version: number; view?: GameView; state?: unknown; actions: Map<string, Command[]> };
+}
+
+function cacheOf(live: LiveGame): NonNullable<LiveGame['cache']> {
+  if (live.cache?.version !== live.log.length) live.cache = { version: live.log.length, actions: new Map() };
+  return live.cache;
+}
+
+/** The game's view now (shared: do not change it). */
+export function viewOf(live: LiveGame): GameView {
+  const c = cacheOf(live);
+  return (c.view ??= live.game.view());
+}
+
+/** The game's full state now (shared: do not change it). */
+export function stateOf(live: LiveGame): unknown {
+  const c = cacheOf(live);
+  return (c.state ??= live.game.state);
+}
+
+/** The legal commands now, for one figure or all (shared: do not change them). */
+export function actionsOf(live: LiveGame, figure?: string): Command[] {
+  const c = cacheOf(live);
+  const key = figure === undefined ? '' : `#${figure}`;
+  let a = c.actions.get(key);
+  if (!a) c.actions.set(key, (a = live.game.legalActions(figure)));
+  return a;
 }
 
 const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -125,7 +153,7 @@ export class GameService {
   apply(live: LiveGame, side: string, expected: number, command: Command): Promise<LogEntry> {
     return this.serial(live, async () => {
       this.checkVersion(live, expected);
-      const toAct = live.game.view().side;
+      const toAct = viewOf(live).side;
       if (toAct !== null && toAct !== side) {
         throw new ApiError(403, 'not-your-seat', `it is ${toAct}'s turn; this seat token is ${side}'s`);
       }
