@@ -114,3 +114,12 @@ test('server mode in the page (?mock): the same handlers under msw play a game',
   expect(onServer.scenarios.length).toBeGreaterThan(0);
   expect(product(errors)).toEqual([]);
 });
+
+test('the API page asks the server through the generated client', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${URL_}/api.html`);
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await expect(page.locator('#answer-summary')).toContainText('RULES §');
+  await expect(page.locator('#answer')).toContainText('"los"');
+  expect(product(errors)).toEqual([]);
+});
