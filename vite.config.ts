@@ -20,7 +20,7 @@ export default defineConfig({
   },
   // Pre-bundle Lit at start-up so that the first page load never triggers a re-optimisation reload.
   optimizeDeps: {
-    include: ['lit', 'lit/directives/guard.js'],
+    include: ['lit', 'lit/directives/guard.js', 'openapi-fetch', 'msw/browser'],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist-demo', import.meta.url)),

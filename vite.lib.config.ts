@@ -26,6 +26,8 @@ export function stripSchemaAnnotations(): Plugin {
 }
 
 const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004)[\\/]index\.ts$/;
+/** The HTTP engine (the `api` attribute) is built beside it too: dist/doom-board-http.js. */
+const HTTP_ENGINE = /[\\/]components[\\/]engine-client-(http)\.ts$/;
 
 /**
  * The DOOM rules engines are most of the engine's code: the main module imports them on demand
@@ -37,7 +39,7 @@ function rulesOnDemand(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      const m = resolved && RULES.exec(resolved.id);
+      const m = resolved && (RULES.exec(resolved.id) ?? HTTP_ENGINE.exec(resolved.id));
       return m ? { id: `./doom-board-${m[1]}.js`, external: true } : null;
     },
   };

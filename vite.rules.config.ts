@@ -19,7 +19,8 @@ function fromMainModule(): Plugin {
 
 const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index.ts`, import.meta.url));
 
-// The doom2016 and doom2004 rules engines, loaded by dist/doom-board.js when a board plays them.
+// The doom2016 and doom2004 rules engines, loaded by dist/doom-board.js when a board plays them,
+// and the HTTP engine (openapi-fetch), loaded when a board has an `api` attribute.
 export default defineConfig({
   publicDir: false,
   plugins: [fromMainModule()],
@@ -27,7 +28,11 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,
     target: 'es2022',
-    lib: { entry: { doom2016: entry('doom2016'), doom2004: entry('doom2004') }, formats: ['es'], fileName: (_, name) => `doom-board-${name}.js` },
+    lib: {
+      entry: { doom2016: entry('doom2016'), doom2004: entry('doom2004'), http: fileURLToPath(new URL('./components/engine-client-http.ts', import.meta.url)) },
+      formats: ['es'],
+      fileName: (_, name) => `doom-board-${name}.js`,
+    },
     rolldownOptions: { output: { minify: true } },
   },
 });

@@ -144,6 +144,7 @@ export class DoomBoard extends LitElement {
     bundleUrl: { type: String, attribute: 'bundle-url' },
     hints: { attribute: false },
     engine: { attribute: false },
+    api: { type: String },
   };
 
   /** The scenario: an object, or (from the attribute) the URL of a JSON file. */
@@ -170,6 +171,11 @@ export class DoomBoard extends LitElement {
   declare hints: HintProvider | undefined;
   /** The engine; defaults to the in-page Wasm engine. */
   declare engine: EngineClient;
+  /** A doom-board server to play on (see engine-client-http.ts): sets `engine` to an HTTP engine. */
+  declare api: string | undefined;
+  /** The `api` value the current engine was made for; stops following the server game. */
+  private _apiFor: string | undefined;
+  private _unfollow: (() => void) | null = null;
 
   // ------------------------------------------------------------------ internal state (not reactive;
   // every change calls requestUpdate)
@@ -267,10 +273,12 @@ export class DoomBoard extends LitElement {
     super.disconnectedCallback();
     this._inlineObserver?.disconnect();
     this._inlineObserver = null;
+    this._unfollow?.();
+    this._unfollow = null;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('scenario') || changed.has('mode') || changed.has('seed')) {
+    if (changed.has('scenario') || changed.has('mode') || changed.has('seed') || changed.has('api')) {
       if (this.scenario !== undefined) void this._load();
     } else if (changed.has('mp') && this._selected && this.mode === 'explore') {
       this._refreshSelection();
@@ -344,6 +352,11 @@ export class DoomBoard extends LitElement {
           throw new Error(`The scenario ${input} is not valid JSON: ${messageOf(e)}`);
         }
       }
+      if (this.api && this._apiFor !== this.api) {
+        const api = this.api;
+        this.engine = await import('./engine-client-http.ts').then((m) => m.createHttpEngine(api, new InPageEngine()));
+        this._apiFor = api;
+      }
       await this.engine.ready();
       if (token !== this._loadToken) return;
       if (input === null && this.mode === 'edit') input = blankScenario('doom2016', 12, 8);
@@ -377,6 +390,8 @@ export class DoomBoard extends LitElement {
     this._log = [];
     this._message = '';
     this._hint = null;
+    this._unfollow?.();
+    this._unfollow = null;
     this._game = null;
     this._view = null;
     this._editor = null;
@@ -611,6 +626,10 @@ export class DoomBoard extends LitElement {
       }
     }
     await this._refreshView();
+    this._unfollow = game.subscribe?.(() => void this._guard(async () => {
+      await this._refreshView();
+      await this._refreshActions();
+    })) ?? null;
     if (state?.s && this._model?.figures.some((f) => f.id === state.s)) {
       this._selected = state.s;
       await this._refreshActions();

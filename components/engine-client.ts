@@ -1,7 +1,7 @@
 /**
  * The component talks to the rules engine through this interface. `InPageEngine` runs the Wasm
- * grid core and the rules in the page (the default); an HTTP implementation with the same shape
- * can come later. Game calls are asynchronous so that a remote engine fits the same interface.
+ * grid core and the rules in the page (the default); `HttpEngine` (engine-client-http.ts, loaded on
+ * demand for the `api` attribute) plays games on a doom-board server. Game calls are asynchronous so that a remote engine fits the same interface.
  *
  * Play mode is ruleset-agnostic: it draws `view()`, offers `legalActions(figure)` and sends
  * `apply(command)`; nothing here knows a ruleset's commands.
@@ -19,6 +19,11 @@ export interface GameClient {
   undo(): Promise<boolean>;
   /** The accepted commands in order. */
   history(): Promise<Command[]>;
+  /**
+   * Optional: call `onChange` whenever the game changes from elsewhere (a server game moved by
+   * another client). Returns the function that stops following.
+   */
+  subscribe?(onChange: () => void): () => void;
 }
 
 export interface EngineClient {

@@ -13,13 +13,15 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const BUDGET = 60 * 1024;
 const ENGINE_BUDGET = 20 * 1024;
 const ENGINES = ['doom-board-doom2004.js', 'doom-board-doom2016.js'];
+/** The HTTP engine (the `api` attribute), loaded on demand; it imports nothing. */
+const HTTP = 'doom-board-http.js';
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
 
 describe('bundle', () => {
   test('dist/ holds doom-board.js (the Wasm inlined) and the two on-demand rules engines', () => {
     expect(existsSync(DIST), 'dist/ is missing: run `npm run build:lib`').toBe(true);
-    expect(readdirSync(DIST).sort()).toEqual([...ENGINES, 'doom-board.js'].sort());
+    expect(readdirSync(DIST).sort()).toEqual([...ENGINES, HTTP, 'doom-board.js'].sort());
   });
 
   test('doom-board.js imports nothing up front and fetches no separate .wasm file', () => {
@@ -27,7 +29,8 @@ describe('bundle', () => {
     expect(js).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
     expect(js).not.toMatch(/\.wasm["'`]/);
     expect(js).toContain('data:application/wasm;base64,');
-    for (const engine of ENGINES) expect(js).toContain(`import(\`./${engine}\`)`);
+    for (const engine of [...ENGINES, HTTP]) expect(js).toContain(`import(\`./${engine}\`)`);
+    expect(read(HTTP)).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
   });
 
   test('the rules engines import only from doom-board.js, and only names it exports', () => {
@@ -47,5 +50,6 @@ describe('bundle', () => {
     console.log(`bundle: ${(main / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB); ${engines.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)} KB`).join(', ')}`);
     expect(main).toBeLessThanOrEqual(BUDGET);
     for (const [f, n] of engines) expect(n, f).toBeLessThanOrEqual(ENGINE_BUDGET);
+    expect(gzipped(HTTP), HTTP).toBeLessThanOrEqual(ENGINE_BUDGET);
   });
 });

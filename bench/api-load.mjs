@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+/**
+ * API load bench (not a test): the real server (SQLite store, WAL, synchronous=FULL) on loopback;
+ * G concurrent games, each played by one client for N accepted changes (a legal command, or an
+ * undo when the game is over), while F server-sent-event followers watch the games. Reports
+ * throughput and p50/p99 latency, and checks that no command was lost or duplicated: the server's
+ * log of every game holds exactly the acknowledged changes, and every follower saw each version
+ * once, in order.
+ *
+ *   node bench/api-load.mjs [--games 50] [--commands 200] [--followers 500] [--memory]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { games: { type: 'string', default: '50' }, commands: { type: 'string', default: '200' }, followers: { type: 'string', default: '500' }, memory: { type: 'boolean', default: false } } });
+const G = Number(values.games);
+const N = Number(values.commands);
+const F = Number(values.followers);
+const dataDir = mkdtempSync(join(tmpdir(), 'doom-board-bench-'));
+
+function startServer() {
+  const main = fileURLToPath(new URL('../src/server/main.mjs', import.meta.url));
+  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', '0', '--no-demo', '--rate-limit', '0', ...(values.memory ? ['--memory'] : ['--data-dir', dataDir])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no server:\n${out}`)), 60_000);
+    const on = (d) => {
+      out += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout.on('data', on);
+    child.stderr.on('data', on);
+  });
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+async function json(url, init) {
+  const res = await fetch(url, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Follow a game's stream; resolves with the versions seen once `until` is reached. */
+function follow(url, gameId, until, signal) {
+  return (async () => {
+    const res = await fetch(`${url}/api/v1/games/${gameId}/stream`, { signal });
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const versions = [];
+    let buf = '';
+    while (versions.at(-1) !== until()) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += value;
+      let i;
+      while ((i = buf.indexOf('\n\n')) >= 0) {
+        const msg = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        const id = /^id: (\d+)$/m.exec(msg);
+        if (id) versions.push(Number(id[1]));
+      }
+    }
+    reader.cancel().catch(() => {});
+    return versions;
+  })();
+}
+
+async function play(url, game, latencies) {
+  const acked = [];
+  const auth = (side) => ({ authorization: `Bearer ${game.seats[side]}` });
+  let version = 0;
+  const sides = []; // the side of each standing command (an undo needs that seat)
+  while (acked.length < N) {
+    const g = await json(`${url}/api/v1/games/${game.id}`);
+    let request;
+    if (g.view.winner) {
+      // The game is over: take a command back, so that the game goes on for N changes.
+      request = [`${url}/api/v1/games/${game.id}/undo`, { method: 'POST', headers: { ...auth(sides.pop()), 'if-match': `"${version}"` } }];
+    } else {
+      const { actions } = await json(`${url}/api/v1/games/${game.id}/actions`);
+      const command = actions[(acked.length * 7919) % actions.length];
+      sides.push(g.view.side);
+      request = [`${url}/api/v1/games/${game.id}/commands`, { method: 'POST', headers: { ...auth(g.view.side), 'content-type': 'application/json', 'if-match': `"${version}"` }, body: JSON.stringify(command) }];
+    }
+    const t = performance.now();
+    const res = await fetch(...request);
+    const body = await res.json();
+    latencies.push(performance.now() - t);
+    if (!res.ok) throw new Error(`game ${game.id} at ${version}: ${res.status} ${JSON.stringify(body)}`);
+    version = body.version;
+    acked.push(version);
+  }
+  return acked;
+}
+
+const server = await startServer();
+const { url } = server;
+try {
+  const games = [];
+  for (let i = 0; i < G; i++) games.push(await json(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenarioId: 'd20-skirmish', seed: i + 1 }) }));
+  const abort = new AbortController();
+  const followers = Array.from({ length: F }, (_, i) => follow(url, games[i % G].id, () => N, abort.signal));
+  await new Promise((r) => setTimeout(r, 500)); // let the followers connect
+  const latencies = [];
+  const t0 = performance.now();
+  const acks = await Promise.all(games.map((g) => play(url, g, latencies)));
+  const seconds = (performance.now() - t0) / 1000;
+  const timeout = setTimeout(() => abort.abort(), 30_000);
+  const seen = await Promise.all(followers);
+  clearTimeout(timeout);
+
+  // Lost or duplicated: the server's log against the acknowledgements, the followers against 1..N.
+  let lost = 0;
+  let duplicated = 0;
+  for (let i = 0; i < G; i++) {
+    const log = await json(`${url}/api/v1/games/${games[i].id}/events`);
+    const versions = log.entries.map((e) => e.version);
+    const acked = new Set(acks[i]);
+    duplicated += acks[i].length - acked.size + versions.length - new Set(versions).size;
+    lost += [...acked].filter((v) => !versions.includes(v)).length + Math.max(0, versions.length - acked.size);
+  }
+  let streamGaps = 0;
+  for (const versions of seen) {
+    const ok = versions.length === N && versions.every((v, k) => v === k + 1);
+    if (!ok) streamGaps++;
+  }
+  const total = G * N;
+  const result = {
+    store: values.memory ? 'memory' : 'sqlite (WAL, synchronous=FULL)', games: G, changesPerGame: N, followers: F, totalChanges: total,
+    seconds: Number(seconds.toFixed(2)),
+    changesPerSecond: Math.round(total / seconds),
+    commandLatencyMs: { p50: Number(pct(latencies, 50).toFixed(1)), p99: Number(pct(latencies, 99).toFixed(1)), n: latencies.length },
+    lost, duplicated, followersWithGapsOrDuplicates: streamGaps,
+    node: process.version, cpus: (await import('node:os')).cpus().length,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (lost || duplicated || streamGaps) process.exitCode = 1;
+} finally {
+  server.child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}

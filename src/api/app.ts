@@ -1,0 +1,375 @@
+/**
+ * The HTTP API, written once over web-standard Request → Response (Hono). The Node server
+ * (src/server) and msw (tests, the in-browser "server mode") run this same app.
+ *
+ * Every answer matches openapi.yaml: bodies are checked against its schemas on the way in, and
+ * the tests check every answer against it on the way out. Errors are problem+json (problem.ts).
+ */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { streamSSE } from 'hono/streaming';
+import { Board, BoardError, loadCore, type BoardInput } from '../core/index.ts';
+import type { Command } from '../rules/index.ts';
+import { ScenarioError, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
+import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
+import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
+import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
+import { readJsonBody } from './json-body.ts';
+import { ApiError, problemResponse, splitProblem } from './problem.ts';
+import { RateLimiter, type RateLimitOptions } from './rate-limit.ts';
+import type { components } from './schema.d.ts';
+import type { GameStore } from './store.ts';
+
+type Schemas = components['schemas'];
+
+export interface ApiLimits {
+  /** Largest request body in bytes (413 above). */
+  maxBodyBytes: number;
+  /** Largest map side and figure count of a posted scenario (422 above). */
+  maxMapSide: number;
+  maxFigures: number;
+}
+
+export const DEFAULT_LIMITS: ApiLimits = { maxBodyBytes: 256 * 1024, maxMapSide: 64, maxFigures: 64 };
+
+export interface ApiOptions {
+  store: GameStore;
+  limits?: Partial<ApiLimits>;
+  /** Per-client rate limit; null turns it off. */
+  rateLimit?: RateLimitOptions | null;
+  /** Who is asking (for the rate limit): the Node server passes the socket's address. */
+  clientKey?: (c: Context) => string;
+  /** Origins allowed to call the API from other sites (CORS); none by default. */
+  corsOrigins?: string[];
+  /** Seconds between keep-alive comments on event streams. */
+  keepAliveSeconds?: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perSecond: 100, burst: 200 };
+
+const GAME_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const NAME = /^[a-z0-9-]{1,64}$/;
+
+export function createApi(options: ApiOptions) {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const games = new GameService(options.store);
+  const limiter = options.rateLimit === null ? null : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const clientKey = options.clientKey ?? (() => 'anonymous');
+  const keepAlive = (options.keepAliveSeconds ?? 15) * 1000;
+  const app = new Hono();
+
+  app.onError((err) => {
+    if (err instanceof ApiError) return problemResponse(err.toProblem(), err.headers);
+    // Never a stack trace in an answer: the log gets the details.
+    console.error('doom-board api:', err);
+    return problemResponse({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'the server failed; the request may be retried' });
+  });
+  app.notFound((c) => problemResponse({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${c.req.method} ${new URL(c.req.url).pathname}` }));
+
+  if (options.corsOrigins?.length) {
+    app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'If-Match', 'Last-Event-ID'], exposeHeaders: ['ETag', 'Location', 'Retry-After'] }));
+  }
+
+  app.use('*', async (c, next) => {
+    if (limiter) {
+      const wait = limiter.take(clientKey(c));
+      if (wait > 0) throw new ApiError(429, 'rate-limited', `too many requests; retry in ${wait} s`, { retryAfter: wait }, { 'retry-after': String(wait) });
+    }
+    await next();
+  });
+
+  // ------------------------------------------------------------------ helpers
+
+  const json = <T>(c: Context, body: T, status: 200 | 201 = 200, headers: Record<string, string> = {}) =>
+    c.body(JSON.stringify(body), status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+
+  async function body<T>(c: Context, schema: string | null): Promise<T> {
+    const value = await readJsonBody(c.req.raw, limits.maxBodyBytes);
+    if (schema) {
+      const v = schemaValidator(schema);
+      if (!v(value)) throw new ApiError(400, 'invalid-request', `the body does not match ${schema}`, { problems: problemsOf(v.errors, '/body') });
+    }
+    return value as T;
+  }
+
+  /** Size limits first (cheap, and they protect the validator), then the engine's validation. */
+  function checkedScenario(input: unknown, at: string): Scenario {
+    const s = input as { map?: unknown; figures?: unknown };
+    const problems: { path: string; message: string }[] = [];
+    if (Array.isArray(s.map)) {
+      if (s.map.length > limits.maxMapSide) problems.push({ path: `${at}/map`, message: `${s.map.length} rows; at most ${limits.maxMapSide}` });
+      const wide = s.map.findIndex((r) => typeof r === 'string' && r.length > limits.maxMapSide);
+      if (wide >= 0) problems.push({ path: `${at}/map/${wide}`, message: `more than ${limits.maxMapSide} cells` });
+    }
+    if (Array.isArray(s.figures) && s.figures.length > limits.maxFigures) {
+      problems.push({ path: `${at}/figures`, message: `${s.figures.length} figures; at most ${limits.maxFigures}` });
+    }
+    if (problems.length) throw new ApiError(422, 'limits', 'the scenario is above the server limits', { rule: 'limits', problems });
+    try {
+      return validateScenario(input);
+    } catch (e) {
+      if (e instanceof ScenarioError) {
+        throw new ApiError(422, 'invalid-scenario', 'the scenario is not valid', { rule: 'scenario', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: at ? `${at}/${p.path}` : p.path })) });
+      }
+      throw e;
+    }
+  }
+
+  async function boardOf(scenario: Scenario): Promise<Board> {
+    await loadCore();
+    const input: BoardInput = {
+      ruleset: scenario.ruleset,
+      map: scenario.map,
+      edges: (scenario.edges ?? []).map(({ from, to, kind }) => ({ from, to, kind })),
+      figures: scenario.figures.map((f) => ({
+        id: f.id, side: f.side, x: f.x, y: f.y, w: f.w ?? 1, h: f.h ?? 1,
+        ...(scenario.ruleset === 'doom2016' && f.side === 'marines' ? { teleports: true } : {}),
+      })),
+    };
+    return Board.create(input);
+  }
+
+  /** Board queries report a bad figure id or MP as 422 naming the field. */
+  function geometry<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof BoardError) throw new ApiError(422, 'invalid-query', e.message, { rule: 'board', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/${p.path}` })) });
+      throw e;
+    }
+  }
+
+  async function liveGame(c: Context): Promise<LiveGame> {
+    const id = c.req.param('gameId') ?? '';
+    if (!GAME_ID.test(id)) throw new ApiError(400, 'invalid-request', 'a game id is 8 to 64 letters, digits, "_" or "-"', { problems: [{ path: '/path/gameId', message: 'does not match ^[A-Za-z0-9_-]{8,64}$' }] });
+    const live = await games.get(id);
+    if (!live) throw new ApiError(404, 'no-such-game', `no game ${id}`);
+    return live;
+  }
+
+  async function seat(c: Context, live: LiveGame): Promise<string> {
+    const auth = c.req.header('authorization');
+    if (!auth) throw new ApiError(401, 'no-seat', 'send the seat token of the side to act as "Authorization: Bearer <token>"; spectators may only read', {}, { 'www-authenticate': 'Bearer realm="doom-board"' });
+    const m = /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(auth);
+    const side = m ? await games.seatOf(live, m[1]) : null;
+    if (!side) throw new ApiError(403, 'wrong-seat', 'this token is not a seat of this game');
+    return side;
+  }
+
+  function expectedVersion(c: Context): number {
+    const h = c.req.header('if-match');
+    if (h === undefined) throw new ApiError(428, 'no-version', 'send the version you saw as If-Match (the ETag of the game)');
+    const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(h);
+    if (!m) throw new ApiError(400, 'invalid-request', 'If-Match is a version, e.g. "3"', { problems: [{ path: '/header/If-Match', message: 'not a version' }] });
+    return Number(m[1]);
+  }
+
+  function intQuery(c: Context, name: string): number {
+    const raw = c.req.query(name);
+    if (raw === undefined) return 0;
+    if (!/^\d{1,9}$/.test(raw)) throw new ApiError(400, 'invalid-request', `${name} is a whole number`, { problems: [{ path: `/query/${name}`, message: 'not a whole number' }] });
+    return Number(raw);
+  }
+
+  const etag = (live: LiveGame) => ({ etag: `"${live.log.length}"` });
+
+  const entryOut = (e: LogEntry): Schemas['LogEntry'] => ({
+    version: e.version, kind: e.kind, side: e.side,
+    ...(e.command ? { command: e.command as Schemas['Command'] } : {}),
+    ...(e.events ? { events: e.events as Schemas['GameEvent'][] } : {}),
+  });
+
+  // ------------------------------------------------------------------ meta and catalog
+
+  app.get('/openapi.json', (c) => json(c, openApiDocument));
+
+  app.get('/api/v1/rulesets', (c) => json<{ rulesets: Schemas['RulesetInfo'][] }>(c, { rulesets: rulesets() }));
+
+  app.get('/api/v1/data', (c) => json<{ dataSets: Schemas['DataSetSummary'][] }>(c, { dataSets: dataSetSummaries() }));
+
+  app.get('/api/v1/data/:ruleset/:name', (c) => {
+    const { ruleset, name } = c.req.param();
+    if (!NAME.test(ruleset) || !NAME.test(name)) throw new ApiError(400, 'invalid-request', 'ruleset and name are lower-case words', { problems: [{ path: '/path', message: 'does not match ^[a-z0-9-]{1,64}$' }] });
+    const d = getDataSet(`${ruleset}/${name}`);
+    if (!d) throw new ApiError(404, 'no-such-data-set', `no data set ${ruleset}/${name}`);
+    return json(c, d as unknown as Schemas['DataSet']);
+  });
+
+  app.get('/api/v1/scenarios', (c) => json<{ scenarios: Schemas['ScenarioSummary'][] }>(c, { scenarios: scenarioSummaries() }));
+
+  app.post('/api/v1/scenarios/validate', async (c) => {
+    const input = await body<unknown>(c, null);
+    try {
+      const scenario = checkedScenario(input, '');
+      return json<Schemas['ValidationResult']>(c, { valid: true, problems: [], scenario: scenario as unknown as Schemas['Scenario'] });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) return json<Schemas['ValidationResult']>(c, { valid: false, problems: e.extra.problems ?? [] });
+      throw e;
+    }
+  });
+
+  app.get('/api/v1/scenarios/:id', (c) => {
+    const id = c.req.param('id');
+    if (!NAME.test(id)) throw new ApiError(400, 'invalid-request', 'a scenario id is a lower-case word', { problems: [{ path: '/path/id', message: 'does not match ^[a-z0-9-]{1,64}$' }] });
+    const s = bundledScenarios.get(id);
+    if (!s) throw new ApiError(404, 'no-such-scenario', `no bundled scenario ${id}`);
+    return json(c, s as unknown as Schemas['Scenario']);
+  });
+
+  // ------------------------------------------------------------------ stateless board queries
+
+  app.post('/api/v1/board/sight', async (c) => {
+    const q = await body<Schemas['SightRequest']>(c, 'SightRequest');
+    const board = await boardOf(checkedScenario(q.scenario, '/body/scenario'));
+    const e = geometry(() => board.explain(q.from, q.to));
+    return json(c, { from: q.from, to: q.to, ...e } as Schemas['SightExplanation']);
+  });
+
+  app.post('/api/v1/board/sight-map', async (c) => {
+    const q = await body<Schemas['FigureRequest']>(c, 'FigureRequest');
+    const board = await boardOf(checkedScenario(q.scenario, '/body/scenario'));
+    const m = geometry(() => board.sightMap(q.figure));
+    const { width, height } = board.data;
+    return json<Schemas['SightMap']>(c, { figure: q.figure, width, height, los: Array.from(m.los) as (0 | 1)[], cover: Array.from(m.cover) as (0 | 1)[], range: Array.from(m.range) });
+  });
+
+  app.post('/api/v1/board/reach', async (c) => {
+    const q = await body<Schemas['ReachRequest']>(c, 'ReachRequest');
+    const board = await boardOf(checkedScenario(q.scenario, '/body/scenario'));
+    const m = geometry(() => board.reach(q.figure, q.mp));
+    const paths = (q.to ?? []).map((t) => {
+      const to = { x: t.x, y: t.y, o: t.o ?? 0 };
+      const p = board.path(q.figure, q.mp, to);
+      return p ? { to, cost: p.cost, steps: p.steps } : null;
+    });
+    return json<Schemas['Reach']>(c, {
+      figure: q.figure, mp: q.mp, width: m.width, height: m.height, orientations: m.orientations as 1 | 2,
+      cost: Array.from(m.cost), end: Array.from(m.end) as (0 | 1)[], paths,
+    });
+  });
+
+  app.post('/api/v1/board/nearest-enemies', async (c) => {
+    const q = await body<Schemas['FigureRequest']>(c, 'FigureRequest');
+    const board = await boardOf(checkedScenario(q.scenario, '/body/scenario'));
+    const near = geometry(() => board.nearestEnemies(q.figure));
+    const range = near.length ? board.sight(q.figure, near[0]).range : null;
+    return json<Schemas['NearestEnemies']>(c, { figure: q.figure, range, enemies: near.map((i) => board.figure(i).id) });
+  });
+
+  // ------------------------------------------------------------------ games
+
+  app.post('/api/v1/games', async (c) => {
+    const q = await body<Schemas['CreateGameRequest']>(c, 'CreateGameRequest');
+    let input: unknown = q.scenario;
+    if (q.scenarioId !== undefined) {
+      input = bundledScenarios.get(q.scenarioId);
+      if (!input) throw new ApiError(404, 'no-such-scenario', `no bundled scenario ${q.scenarioId}`);
+    }
+    const scenario = checkedScenario(input, '/body/scenario');
+    const seed = q.seed ?? scenario.seed ?? 1;
+    let created;
+    try {
+      created = await games.create(scenario, seed);
+    } catch (e) {
+      // The rules refuse scenarios they cannot play (e.g. a missing data set); anything else is ours.
+      if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/scenario/${p.path}` })) });
+      if (e instanceof Error && /^createGame/.test(e.message)) throw new ApiError(422, 'cannot-start', e.message, { rule: 'createGame' });
+      throw e;
+    }
+    const { live, seats } = created;
+    return json<Schemas['GameCreated']>(c, { id: live.record.id, ruleset: scenario.ruleset, version: 0, sides: scenario.sides, seats }, 201, {
+      location: `/api/v1/games/${live.record.id}`, ...etag(live),
+    });
+  });
+
+  app.get('/api/v1/games/:gameId', async (c) => {
+    const live = await liveGame(c);
+    return json<Schemas['GameSnapshot']>(c, {
+      id: live.record.id, ruleset: live.record.scenario.ruleset, version: live.log.length,
+      view: viewOf(live) as unknown as Schemas['GameView'], state: stateOf(live) as Record<string, never>,
+    }, 200, etag(live));
+  });
+
+  app.get('/api/v1/games/:gameId/actions', async (c) => {
+    const live = await liveGame(c);
+    const figure = c.req.query('figure');
+    if (figure !== undefined && (figure.length < 1 || figure.length > 64)) throw new ApiError(400, 'invalid-request', 'figure is 1 to 64 characters', { problems: [{ path: '/query/figure', message: 'length' }] });
+    return json<Schemas['LegalActions']>(c, { version: live.log.length, actions: actionsOf(live, figure) as Schemas['Command'][] }, 200, etag(live));
+  });
+
+  app.post('/api/v1/games/:gameId/commands', async (c) => {
+    const live = await liveGame(c);
+    const side = await seat(c, live);
+    const expected = expectedVersion(c);
+    const command = await body<Command>(c, 'Command');
+    const entry = await games.apply(live, side, expected, command);
+    return json<Schemas['CommandAccepted']>(c, { version: entry.version, events: (entry.events ?? []) as Schemas['GameEvent'][] }, 200, { etag: `"${entry.version}"` });
+  });
+
+  app.post('/api/v1/games/:gameId/undo', async (c) => {
+    const live = await liveGame(c);
+    const side = await seat(c, live);
+    const expected = expectedVersion(c);
+    const entry = await games.undo(live, side, expected);
+    return json<Schemas['UndoDone']>(c, { version: entry.version, undone: entry.command as Schemas['Command'] }, 200, { etag: `"${entry.version}"` });
+  });
+
+  app.get('/api/v1/games/:gameId/events', async (c) => {
+    const live = await liveGame(c);
+    const since = intQuery(c, 'since');
+    return json<Schemas['EventPage']>(c, { version: live.log.length, entries: live.log.slice(since).map(entryOut) }, 200, etag(live));
+  });
+
+  app.get('/api/v1/games/:gameId/replay', async (c) => {
+    const live = await liveGame(c);
+    return json<Schemas['Replay']>(c, {
+      scenario: live.record.scenario as unknown as Schemas['Scenario'], seed: live.record.seed, commands: live.game.history as Schemas['Command'][],
+    }, 200, etag(live));
+  });
+
+  app.get('/api/v1/games/:gameId/stream', async (c) => {
+    const live = await liveGame(c);
+    let since = intQuery(c, 'since');
+    const lastId = c.req.header('last-event-id');
+    if (lastId !== undefined) {
+      if (!/^\d{1,9}$/.test(lastId)) throw new ApiError(400, 'invalid-request', 'Last-Event-ID is a version', { problems: [{ path: '/header/Last-Event-ID', message: 'not a whole number' }] });
+      since = Number(lastId);
+    }
+    return streamSSE(c, async (stream) => {
+      let last = since;
+      const pending: LogEntry[] = live.log.slice(since);
+      let wake: (() => void) | null = null;
+      const stop = games.subscribe(live, (e) => {
+        pending.push(e);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        stop();
+        wake?.();
+      });
+      try {
+        await stream.write(': following\n\n');
+        while (!stream.aborted && !stream.closed) {
+          while (pending.length) {
+            const e = pending.shift()!;
+            if (e.version <= last) continue;
+            await stream.writeSSE({ event: 'entry', id: String(e.version), data: JSON.stringify(entryOut(e)) });
+            last = e.version;
+          }
+          const idle = await new Promise<boolean>((resolve) => {
+            wake = () => resolve(false);
+            setTimeout(() => resolve(true), keepAlive);
+          });
+          wake = null;
+          if (idle && !stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        stop();
+      }
+    });
+  });
+
+  return { app, games, limits };
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,213 @@
+/**
+ * Live games over a GameStore: each game is held in memory as a rules `Game` rebuilt from its log,
+ * and every change is appended to the store before it is acknowledged. Changes to one game run
+ * one at a time (a per-game queue), so the version check, the rules and the append are atomic.
+ */
+import { loadCore } from '../core/index.ts';
+import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState, type GameView } from '../rules/index.ts';
+import type { Scenario } from '../scenario/index.ts';
+import { ApiError } from './problem.ts';
+import type { GameRecord, GameStore, StoredEntry } from './store.ts';
+
+export interface LogEntry {
+  version: number;
+  kind: 'command' | 'undo';
+  side: string;
+  command?: Command;
+  events?: GameEvent[];
+}
+
+export interface LiveGame {
+  record: GameRecord;
+  game: Game<GameState>;
+  /** Every entry so far (version n at index n-1), with the events of commands. */
+  log: LogEntry[];
+  /** Per accepted command still standing: the side whose seat sent it (undo checks it). */
+  sides: string[];
+  listeners: Set<(e: LogEntry) => void>;
+  queue: Promise<unknown>;
+  /** View, state and legal actions of the current version, computed once (every follower reads them). */
+  cache?: { version: number; view?: GameView; state?: unknown; actions: Map<string, Command[]> };
+}
+
+function cacheOf(live: LiveGame): NonNullable<LiveGame['cache']> {
+  if (live.cache?.version !== live.log.length) live.cache = { version: live.log.length, actions: new Map() };
+  return live.cache;
+}
+
+/** The game's view now (shared: do not change it). */
+export function viewOf(live: LiveGame): GameView {
+  const c = cacheOf(live);
+  return (c.view ??= live.game.view());
+}
+
+/** The game's full state now (shared: do not change it). */
+export function stateOf(live: LiveGame): unknown {
+  const c = cacheOf(live);
+  return (c.state ??= live.game.state);
+}
+
+/** The legal commands now, for one figure or all (shared: do not change them). */
+export function actionsOf(live: LiveGame, figure?: string): Command[] {
+  const c = cacheOf(live);
+  const key = figure === undefined ? '' : `#${figure}`;
+  let a = c.actions.get(key);
+  if (!a) c.actions.set(key, (a = live.game.legalActions(figure)));
+  return a;
+}
+
+const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+export async function sha256(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
+
+export function randomId(bytes: number): string {
+  const b = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Constant-time comparison of two hex digests of equal length. */
+function sameDigest(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return d === 0;
+}
+
+export class GameService {
+  private readonly live = new Map<string, Promise<LiveGame | null>>();
+
+  constructor(readonly store: GameStore) {}
+
+  async create(scenario: Scenario, seed: number): Promise<{ live: LiveGame; seats: Record<string, string> }> {
+    await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
+    const game = createGame(scenario, { seed });
+    const seats: Record<string, string> = {};
+    const seatHashes: Record<string, string> = {};
+    for (const side of scenario.sides) {
+      seats[side] = randomId(24);
+      seatHashes[side] = await sha256(seats[side]);
+    }
+    const record: GameRecord = { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() };
+    await this.store.create(record);
+    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
+    this.live.set(record.id, Promise.resolve(live));
+    return { live, seats };
+  }
+
+  /** The game, rebuilt from the store on first use; null when there is none. */
+  get(id: string): Promise<LiveGame | null> {
+    let p = this.live.get(id);
+    if (!p) {
+      p = this.rebuild(id);
+      this.live.set(id, p);
+      // Do not cache "no such game": it may be created by another instance later.
+      p.then((g) => g ?? this.live.delete(id), () => this.live.delete(id));
+    }
+    return p;
+  }
+
+  private async rebuild(id: string): Promise<LiveGame | null> {
+    const stored = await this.store.load(id);
+    if (!stored) return null;
+    const { record, entries } = stored;
+    await Promise.all([loadCore(), loadRuleset(record.scenario.ruleset)]);
+    const game = createGame(record.scenario, { seed: record.seed });
+    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
+    for (const e of entries) {
+      if (e.kind === 'command') {
+        const r = game.apply(e.command!);
+        if (!r.ok) throw new Error(`game ${id}: stored command ${e.version} was refused on replay (${r.refusal.message})`);
+        live.log.push({ ...e, events: r.events });
+        live.sides.push(e.side);
+      } else {
+        if (!game.undo()) throw new Error(`game ${id}: stored undo ${e.version} had nothing to undo`);
+        live.sides.pop();
+        live.log.push({ ...e });
+      }
+    }
+    return live;
+  }
+
+  /** The side whose seat `token` is, or null. */
+  async seatOf(live: LiveGame, token: string): Promise<string | null> {
+    const h = await sha256(token);
+    for (const [side, hash] of Object.entries(live.record.seatHashes)) if (sameDigest(h, hash)) return side;
+    return null;
+  }
+
+  /** Run `fn` after every earlier change to this game. */
+  private serial<T>(live: LiveGame, fn: () => Promise<T>): Promise<T> {
+    const run = live.queue.then(fn, fn);
+    live.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private checkVersion(live: LiveGame, expected: number): void {
+    if (expected !== live.log.length) {
+      throw new ApiError(409, 'stale-version', `the game is at version ${live.log.length}, not ${expected}: fetch it again`, { version: live.log.length }, { etag: `"${live.log.length}"` });
+    }
+  }
+
+  apply(live: LiveGame, side: string, expected: number, command: Command): Promise<LogEntry> {
+    return this.serial(live, async () => {
+      this.checkVersion(live, expected);
+      const toAct = viewOf(live).side;
+      if (toAct !== null && toAct !== side) {
+        throw new ApiError(403, 'not-your-seat', `it is ${toAct}'s turn; this seat token is ${side}'s`);
+      }
+      const r = live.game.apply(command);
+      if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });
+      const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command: structuredClone(command) };
+      try {
+        await this.store.append(live.record.id, entry);
+      } catch (e) {
+        live.game.undo();
+        throw e;
+      }
+      const full: LogEntry = { ...entry, events: r.events };
+      live.log.push(full);
+      live.sides.push(side);
+      this.publish(live, full);
+      return full;
+    });
+  }
+
+  undo(live: LiveGame, side: string, expected: number): Promise<LogEntry> {
+    return this.serial(live, async () => {
+      this.checkVersion(live, expected);
+      const last = live.sides.at(-1);
+      if (last === undefined) throw new ApiError(422, 'nothing-to-undo', 'no command to take back', { rule: 'undo' });
+      if (last !== side) throw new ApiError(403, 'not-your-command', `the last command is ${last}'s; only that seat may take it back`);
+      const command = live.game.history.at(-1)!;
+      live.game.undo();
+      const entry: StoredEntry = { version: live.log.length + 1, kind: 'undo', side, command };
+      try {
+        await this.store.append(live.record.id, entry);
+      } catch (e) {
+        live.game.apply(command);
+        throw e;
+      }
+      live.log.push(entry);
+      live.sides.pop();
+      this.publish(live, entry);
+      return entry;
+    });
+  }
+
+  private publish(live: LiveGame, entry: LogEntry): void {
+    for (const l of live.listeners) {
+      try {
+        l(entry);
+      } catch {
+        // A broken follower must not break the game.
+      }
+    }
+  }
+
+  subscribe(live: LiveGame, listener: (e: LogEntry) => void): () => void {
+    live.listeners.add(listener);
+    return () => live.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Reading a JSON request body: size limit while reading (a lying or missing Content-Length does
+ * not help), JSON only, and no keys that could reach Object.prototype later (`__proto__`,
+ * `constructor`, `prototype`).
+ */
+import { ApiError } from './problem.ts';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, 'unsupported-media-type', `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`);
+  }
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) throw new ApiError(400, 'malformed-json', 'the body is empty; send a JSON value', { problems: [{ path: '/body', message: 'missing' }] });
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError(400, 'malformed-json', 'the body is not UTF-8', { problems: [{ path: '/body', message: 'not UTF-8' }] });
+  }
+  try {
+    return JSON.parse(text, (key, value) => {
+      if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey(key);
+      return value;
+    });
+  } catch (e) {
+    if (e instanceof ForbiddenKey) {
+      throw new ApiError(400, 'forbidden-key', `the key ${JSON.stringify(e.key)} is not allowed anywhere in a body`, { problems: [{ path: '/body', message: `key ${JSON.stringify(e.key)}` }] });
+    }
+    throw new ApiError(400, 'malformed-json', `the body is not valid JSON: ${(e as Error).message}`, { problems: [{ path: '/body', message: 'malformed JSON' }] });
+  }
+}
+
+class ForbiddenKey extends Error {
+  constructor(readonly key: string) {
+    super(key);
+  }
+}
+
+const tooLarge = (max: number) => new ApiError(413, 'too-large', `the body is larger than ${max} bytes`);

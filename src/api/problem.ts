@@ -1,0 +1,66 @@
+/**
+ * RFC 9457 problem details: every error answer of the API is one of these, as
+ * application/problem+json. `problems` lists each fault with the JSON path it is about.
+ */
+export interface PathProblem {
+  path: string;
+  message: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  rule?: string;
+  problems?: PathProblem[];
+  version?: number;
+  retryAfter?: number;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** An error a handler throws to answer with a problem (never a stack trace). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly kind: string,
+    detail: string,
+    readonly extra: Partial<Problem> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+
+  toProblem(): Problem {
+    return { type: `urn:doom-board:problem:${this.kind}`, title: TITLES[this.status] ?? 'Error', status: this.status, detail: this.message, ...this.extra };
+  }
+}
+
+export function problemResponse(p: Problem, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(p), {
+    status: p.status,
+    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/** "figures[0].x: must be ..." (the engine's problem strings) → { path, message }. */
+export function splitProblem(text: string): PathProblem {
+  const m = /^([A-Za-z0-9_.[\]-]+): (.*)$/s.exec(text);
+  return m ? { path: m[1], message: m[2] } : { path: '', message: text };
+}

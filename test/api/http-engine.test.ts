@@ -1,0 +1,53 @@
+/**
+ * The component's HTTP engine (components/engine-client-http.ts) against the API under msw:
+ * it starts a server game, plays it through the GameClient interface, refuses for a spectator,
+ * and a second engine joining with one seat token sees the same game.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpEngine, parseApiTarget } from '../../components/engine-client-http.ts';
+import { InPageEngine } from '../../components/engine-client.ts';
+import { apiHandlers } from '../../src/api/msw.ts';
+import { loadCore } from '../../src/core/index.ts';
+import skirmish from '../../src/scenario/bundled/d20-skirmish.json' with { type: 'json' };
+import { contractFetch } from './contract.ts';
+
+const server = setupServer(...apiHandlers());
+const checked = contractFetch((r) => fetch(r));
+
+beforeAll(async () => {
+  await loadCore();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+describe('HttpEngine', () => {
+  it('parses the api attribute: server, game, seat tokens from the fragment', () => {
+    expect(parseApiTarget('https://h.example/api/v1')).toEqual({ baseUrl: 'https://h.example', gameId: null, seats: [] });
+    expect(parseApiTarget('/x/api/v1/games/abcdEFGH12#seat=t1&seat=t2', 'http://localhost:5173/page')).toEqual({ baseUrl: 'http://localhost:5173/x', gameId: 'abcdEFGH12', seats: ['t1', 't2'] });
+    expect(() => parseApiTarget('https://h.example/elsewhere')).toThrow(/api\/v1/);
+  });
+
+  it('plays a server game through the GameClient interface; a second board joins with a seat token', async () => {
+    const engine = new HttpEngine('https://doom-board.example/api/v1', new InPageEngine(), checked);
+    const scenario = engine.validate(skirmish);
+    const game = await engine.createGame(scenario, 4);
+    const v0 = await game.view();
+    expect(v0.figures.length).toBe(scenario.figures.length);
+    const action = (await game.legalActions())[0];
+    const r = await game.apply(action);
+    expect(r.ok).toBe(true);
+    expect(await game.history()).toEqual([action]);
+    const refused = await game.apply({ type: 'no-such-command' });
+    expect(refused.ok).toBe(false);
+    expect(await game.undo()).toBe(true);
+    expect(await game.history()).toEqual([]);
+    expect(await game.undo()).toBe(false);
+
+    // A spectator (no seat) reads the same game and may not move.
+    const watcher = await new HttpEngine(`https://doom-board.example/api/v1/games/${game.id}`, new InPageEngine(), checked).createGame(scenario);
+    expect(await watcher.view()).toEqual(await game.view());
+    const spect = await watcher.apply(action);
+    expect(spect).toEqual({ ok: false, refusal: expect.objectContaining({ rule: 'seat' }) });
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The API in the browser: the real server (`node src/server/main.mjs`, demo + API) on loopback;
+ * two browser contexts hold the two seats of one server game, and a move made in one appears in
+ * the other within a second (the live stream). The reference page (/docs) renders the document.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { cell, ready, watchErrors } from './helpers.ts';
+
+const PORT = 5191;
+const URL_ = `http://127.0.0.1:${PORT}`;
+const BOARD = 'server-board';
+let server: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  const main = fileURLToPath(new URL('../../src/server/main.mjs', import.meta.url));
+  server = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(PORT), '--memory', '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server!.stdout!.on('data', onData);
+    server!.stderr!.on('data', onData);
+    server!.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const gone = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    await gone;
+  }
+});
+
+/**
+ * Console noise of Vite's dev client, which npm start's Vite middleware still injects: it tries
+ * the default HMR WebSocket port (possibly another dev server's) although the server runs no HMR.
+ */
+const product = (errors: string[]) => errors.filter((e) => !/WebSocket|\[vite\]/.test(e));
+
+async function clickCell(page: Page, x: number, y: number): Promise<void> {
+  const box = (await cell(page, BOARD, x, y).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+test('two browsers play one server game: a move in one appears in the other within a second', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const created = await (await fetch(`${URL_}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenarioId: 'd20-skirmish', seed: 1 }) })).json();
+  const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const empire = await a.newPage();
+  const alliance = await b.newPage();
+  const errors = [...watchErrors(empire), ...watchErrors(alliance)];
+  await empire.goto(`${URL_}/server-game.html?game=${created.id}#seat=${created.seats.empire}`);
+  await alliance.goto(`${URL_}/server-game.html?game=${created.id}#seat=${created.seats.alliance}`);
+  await ready(empire, BOARD);
+  await ready(alliance, BOARD);
+  const status = (p: Page) => p.locator(`#${BOARD} [part="status"]`);
+  await expect(status(empire)).toHaveText('Round 1 — empire: activation 1 of 2');
+  await expect(status(alliance)).toHaveText('Round 1 — empire: activation 1 of 2');
+
+  // The empire activates Trooper 1 (B2): the alliance's board shows it within a second.
+  await clickCell(empire, 1, 1);
+  await empire.locator(`#${BOARD} button`, { hasText: 'Activate Trooper 1' }).click();
+  await expect(status(empire)).toHaveText('Round 1 — empire: trooper-1 is activating');
+  await expect(status(alliance)).toHaveText('Round 1 — empire: trooper-1 is activating', { timeout: 1000 });
+
+  // The empire moves Trooper 1 to C2 (once its reach is drawn): the alliance sees it there within a second.
+  await expect(empire.locator(`#${BOARD} svg .reach-cells`)).toHaveAttribute('d', /M/);
+  await clickCell(empire, 2, 1);
+  await expect(cell(empire, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/);
+  await expect(cell(alliance, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/, { timeout: 1000 });
+
+  // The server holds exactly these two commands, from the empire's seat.
+  const log = await (await fetch(`${URL_}/api/v1/games/${created.id}/events`)).json();
+  expect(log.entries.map((e: { side: string; command: { type: string } }) => [e.side, e.command.type])).toEqual([['empire', 'activate'], ['empire', 'move']]);
+  expect(product(errors)).toEqual([]);
+  await Promise.all([a.close(), b.close()]);
+});
+
+test('the reference page renders the document offline', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => failed.push(r.url()));
+  await page.goto(`${URL_}/docs`);
+  await expect(page.getByRole('heading', { name: 'doom-board API' })).toBeVisible({ timeout: 20_000 });
+  // Operations from the document, by their summaries, and the games tag.
+  await expect(page.getByRole('heading', { name: 'Line of sight, cover and range between two figures, with the lines that decide them' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'games', exact: true })).toBeVisible();
+  // Everything it loads comes from this server.
+  expect(failed.filter((u) => u.startsWith(URL_))).toEqual([]);
+});
+
+test('server mode in the page (?mock): the same handlers under msw play a game', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${URL_}/server-game.html?mock`);
+  await expect(page.locator('#scenario-id option[value="d20-skirmish"]')).toBeAttached();
+  await page.locator('#scenario-id').selectOption('d20-skirmish');
+  await page.getByRole('button', { name: 'Start a server game' }).click();
+  await ready(page, BOARD);
+  const status = page.locator(`#${BOARD} [part="status"]`);
+  await expect(status).toHaveText('Round 1 — empire: activation 1 of 2');
+  await clickCell(page, 1, 1);
+  await page.locator(`#${BOARD} button`, { hasText: 'Activate Trooper 1' }).click();
+  await expect(status).toHaveText('Round 1 — empire: trooper-1 is activating');
+  // The game is in the page's msw handlers, not on the server.
+  const onServer = await (await fetch(`${URL_}/api/v1/scenarios`)).json();
+  expect(onServer.scenarios.length).toBeGreaterThan(0);
+  expect(product(errors)).toEqual([]);
+});
+
+test('the API page asks the server through the generated client', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${URL_}/api.html`);
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await expect(page.locator('#answer-summary')).toContainText('RULES §');
+  await expect(page.locator('#answer')).toContainText('"los"');
+  expect(product(errors)).toEqual([]);
+});
