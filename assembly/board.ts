@@ -67,7 +67,10 @@ export const BLOCK_MAP: usize = align(RAYS_SIGHT + <usize>MAX_CORNERS); // per-q
 export const SETTLED: usize = align(BLOCK_MAP + <usize>MAX_CELLS); // per-query sight-map bookkeeping
 export const SCRATCH: usize = align(SETTLED + <usize>MAX_CELLS);
 export const SCRATCH_CAP: i32 = MAX_CORNERS;
-export const MEMORY_END: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4);
+export const THREAT_ENEMIES: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4); // figure index per enemy
+export const STAND: usize = align(THREAT_ENEMIES + <usize>MAX_FIGURES * 4); // where the footprint may stand
+export const MEMORY_END: usize = align(STAND + <usize>MAX_CELLS);
+// The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;
 export let H: i32 = 0;
@@ -111,8 +114,15 @@ export function stepOpen(mask: i32, strict: bool, x: i32, y: i32, dx: i32, dy: i
 
 /** Build the per-board tables: open steps per cell, blocking rays per corner, cover cells. */
 export function prepare(): void {
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
+  prepareCells(0, 0, W - 1, H - 1);
+  prepareCorners(0, 0, W, H);
+}
+
+/** Open steps and cover cells for the cells x0..x1 × y0..y1 (clamped to the map). */
+export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
+  x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, W - 1); y1 = min(y1, H - 1);
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
       let sight = 0, move = 0, strict = 0;
       if (onMap(x, y)) {
         for (let k = 0; k < 8; k++) {
@@ -128,8 +138,76 @@ export function prepare(): void {
       store<u8>(STEP_STRICT + i, <u8>strict);
       store<u8>(COVER_CELLS + i, <u8>((cellBits(x, y) & C_DIFFICULT) != 0 || ownerAt(x, y) >= 0 ? 1 : 0));
     }
-  for (let Y = 0; Y <= H; Y++)
-    for (let X = 0; X <= W; X++) store<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, SIGHT_EDGES));
+}
+
+/** Blocking rays for the corners X0..X1 × Y0..Y1 (clamped). */
+export function prepareCorners(X0: i32, Y0: i32, X1: i32, Y1: i32): void {
+  X0 = max(X0, 0); Y0 = max(Y0, 0); X1 = min(X1, W); Y1 = min(Y1, H);
+  for (let Y = Y0; Y <= Y1; Y++)
+    for (let X = X0; X <= X1; X++) store<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, SIGHT_EDGES));
+}
+
+// ---------------------------------------------------------------- incremental updates
+// Each touches only what the change can affect: the figure's cells in OWNER and COVER_CELLS, or
+// the rays at an edge's two end corners and the steps of the cells round them.
+
+/** Mark the cells of figure f's footprint in OWNER (as `who`) and COVER_CELLS. */
+export function markFigure(f: i32, who: i32): void {
+  const fx = figX(f), fy = figY(f), fw = figW(f), fh = figH(f);
+  for (let y = fy; y < fy + fh; y++)
+    for (let x = fx; x < fx + fw; x++) {
+      const i = <usize>(y * W + x);
+      store<i32>(OWNER + (i << 2), who);
+      store<u8>(COVER_CELLS + i, <u8>(who >= 0 || (load<u8>(CELLS + i) & C_DIFFICULT) != 0 ? 1 : 0));
+    }
+}
+
+/** Put figure f (f == NFIG appends one) at x,y with footprint w×h. */
+export function placeFigure(f: i32, x: i32, y: i32, w: i32, h: i32, side: i32, teleports: i32): void {
+  if (f < NFIG) markFigure(f, -1);
+  else NFIG = f + 1;
+  const p = FIGS + (<usize>(f * FIG_FIELDS) << 2);
+  store<i32>(p, x);
+  store<i32>(p + 4, y);
+  store<i32>(p + 8, w);
+  store<i32>(p + 12, h);
+  store<i32>(p + 16, side);
+  store<i32>(p + 20, teleports);
+  store<i32>(p + 24, w * h > 1 ? 1 : 0);
+  markFigure(f, f);
+}
+
+/** Remove figure f; later figures move down one index, as in the figure list. */
+export function dropFigure(f: i32): void {
+  markFigure(f, -1);
+  const row = <usize>FIG_FIELDS << 2;
+  memory.copy(FIGS + <usize>f * row, FIGS + <usize>(f + 1) * row, <usize>(NFIG - f - 1) * row);
+  NFIG--;
+  for (let g = f; g < NFIG; g++) markFigure(g, g);
+}
+
+/** Set one edge: horizontal edge index Y*W+x, or vertical edge index y*(W+1)+X. */
+export function setEdge(horizontal: i32, index: i32, kind: i32): void {
+  if (horizontal != 0) {
+    store<u8>(HEDGES + <usize>index, <u8>kind);
+    const x = index % W, Y = index / W;
+    prepareCorners(x, Y, x + 1, Y);
+    prepareCells(x - 1, Y - 1, x + 1, Y);
+  } else {
+    store<u8>(VEDGES + <usize>index, <u8>kind);
+    const X = index % (W + 1), y = index / (W + 1);
+    prepareCorners(X, y, X, y + 1);
+    prepareCells(X - 1, y - 1, X, y + 1);
+  }
+}
+
+/** Reinstate a board saved by JavaScript (regions copied back): only the scalars live here. */
+export function restoreScalars(w: i32, h: i32, ruleset: i32, nfig: i32, ntele: i32): void {
+  W = w;
+  H = h;
+  RULESET = ruleset;
+  NFIG = nfig;
+  NTELE = ntele;
 }
 
 /** Rebuild the cell → figure map and teleporter list from the figure table. */

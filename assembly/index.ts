@@ -3,8 +3,11 @@
 import {
   CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
   OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, RULESET, VEDGES, W, ensureMemory, figH, figW,
-  figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims,
+  figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims, OWNER, TELEPORTERS, STEP_SIGHT, STEP_MOVE, STEP_STRICT,
+  COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND,
 } from './board';
+export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
+export { threatMap, threatLosPtr, threatRangePtr, threatWords } from './threat';
 import { coverD20, losD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl } from './reach';
@@ -35,6 +38,17 @@ export function reachCostPtr(): usize { return REACH_COST; }
 export function reachParentPtr(): usize { return REACH_PARENT; }
 export function reachEndPtr(): usize { return REACH_END; }
 export function infoPtr(): usize { return INFO; }
+// The regions that hold a board's state (saved and restored by JavaScript when boards take turns).
+export function ownerPtr(): usize { return OWNER; }
+export function teleportersPtr(): usize { return TELEPORTERS; }
+export function stepSightPtr(): usize { return STEP_SIGHT; }
+export function stepMovePtr(): usize { return STEP_MOVE; }
+export function stepStrictPtr(): usize { return STEP_STRICT; }
+export function coverCellsPtr(): usize { return COVER_CELLS; }
+export function raysSightPtr(): usize { return RAYS_SIGHT; }
+export function teleporterCount(): i32 { return NTELE; }
+export function threatEnemiesPtr(): usize { return THREAT_ENEMIES; }
+export function threatStandPtr(): usize { return STAND; }
 
 /** Start a new board: clears cells and edges. Ruleset 0 doom2016, 1 doom2004, 2 d20. */
 export function setBoard(w: i32, h: i32, ruleset: i32): void {

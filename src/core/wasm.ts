@@ -23,6 +23,24 @@ export interface CoreExports {
   reachParentPtr(): number;
   reachEndPtr(): number;
   infoPtr(): number;
+  ownerPtr(): number;
+  teleportersPtr(): number;
+  stepSightPtr(): number;
+  stepMovePtr(): number;
+  stepStrictPtr(): number;
+  coverCellsPtr(): number;
+  raysSightPtr(): number;
+  teleporterCount(): number;
+  placeFigure(f: number, x: number, y: number, w: number, h: number, side: number, teleports: number): void;
+  dropFigure(f: number): void;
+  setEdge(horizontal: number, index: number, kind: number): void;
+  threatMap(side: number, w: number, h: number, ignore: number): number;
+  threatLosPtr(): number;
+  threatRangePtr(): number;
+  threatWords(): number;
+  threatEnemiesPtr(): number;
+  threatStandPtr(): number;
+  restoreScalars(w: number, h: number, ruleset: number, nfig: number, ntele: number): void;
   setBoard(w: number, h: number, ruleset: number): void;
   commit(nfig: number): void;
   lineTest(
