@@ -20,6 +20,11 @@ export const C_TELEPORTER: u8 = 32;
 export const SIGHT_EDGES: i32 = (1 << 1) | (1 << 2) | (1 << 3);
 export const MOVE_EDGES: i32 = SIGHT_EDGES | (1 << 4);
 export const LARGE_EDGES_2016: i32 = (1 << 1) | (1 << 2);
+// Not an edge kind: the outline of difficult terrain (an edge between a difficult and a
+// non-difficult space) blocks doom2016 cover lines by clauses 1.1.1 and 1.1.2 (RULES §2.1).
+export const OUTLINE: i32 = 1 << 5;
+export const OUTLINE_KIND: i32 = 5; // reported as the kind of an outline edge
+export const COVER_EDGES_2016: i32 = SIGHT_EDGES | OUTLINE;
 
 // Rulesets.
 export const DOOM2016: i32 = 0;
@@ -61,9 +66,12 @@ export const QUAD_LUT: usize = align(ROUND_LUT + 2048);
 export const STEP_SIGHT: usize = align(QUAD_LUT + 128); // open 8-steps for range (1.2, sight edges)
 export const STEP_MOVE: usize = align(STEP_SIGHT + <usize>MAX_CELLS); // open 8-steps for small figures (1.2)
 export const STEP_STRICT: usize = align(STEP_MOVE + <usize>MAX_CELLS); // d20: no diagonal past any wall end
-export const COVER_CELLS: usize = align(STEP_STRICT + <usize>MAX_CELLS); // difficult terrain or a figure
+export const COVER_CELLS: usize = align(STEP_STRICT + <usize>MAX_CELLS); // cells holding a figure
 export const RAYS_SIGHT: usize = align(COVER_CELLS + <usize>MAX_CELLS); // blocking rays per corner
-export const BLOCK_MAP: usize = align(RAYS_SIGHT + <usize>MAX_CORNERS); // per-query cover cells
+export const RAYS_COVER: usize = align(RAYS_SIGHT + <usize>MAX_CORNERS); // the same with outline edges (doom2016 cover)
+export const OUTLINE_H: usize = align(RAYS_COVER + <usize>MAX_CORNERS); // 1 on outline edges, laid out as HEDGES
+export const OUTLINE_V: usize = align(OUTLINE_H + <usize>(MAX_SIDE + 1) * MAX_SIDE); // laid out as VEDGES
+export const BLOCK_MAP: usize = align(OUTLINE_V + <usize>(MAX_SIDE + 1) * MAX_SIDE); // per-query cover cells
 export const SETTLED: usize = align(BLOCK_MAP + <usize>MAX_CELLS); // per-query sight-map bookkeeping
 export const SCRATCH: usize = align(SETTLED + <usize>MAX_CELLS);
 export const SCRATCH_CAP: i32 = MAX_CORNERS;
@@ -115,6 +123,11 @@ export function stepOpen(mask: i32, strict: bool, x: i32, y: i32, dx: i32, dy: i
 /** Build the per-board tables: open steps per cell, blocking rays per corner, cover cells. */
 export function prepare(): void {
   prepareCells(0, 0, W - 1, H - 1);
+  // The outline of difficult terrain depends on cells only: built here, never updated.
+  for (let Y = 0; Y <= H; Y++)
+    for (let x = 0; x < W; x++) store<u8>(OUTLINE_H + <usize>(Y * W + x), <u8>hOutline(x, Y));
+  for (let y = 0; y < H; y++)
+    for (let X = 0; X <= W; X++) store<u8>(OUTLINE_V + <usize>(y * (W + 1) + X), <u8>vOutline(X, y));
   prepareCorners(0, 0, W, H);
 }
 
@@ -136,15 +149,19 @@ export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
       store<u8>(STEP_SIGHT + i, <u8>sight);
       store<u8>(STEP_MOVE + i, <u8>move);
       store<u8>(STEP_STRICT + i, <u8>strict);
-      store<u8>(COVER_CELLS + i, <u8>((cellBits(x, y) & C_DIFFICULT) != 0 || ownerAt(x, y) >= 0 ? 1 : 0));
+      // Difficult interiors give no cover (RULES §2.1): only figures' cells block cover lines.
+      store<u8>(COVER_CELLS + i, <u8>(ownerAt(x, y) >= 0 ? 1 : 0));
     }
 }
 
-/** Blocking rays for the corners X0..X1 × Y0..Y1 (clamped). */
+/** Blocking rays (sight, and cover with the outline) for the corners X0..X1 × Y0..Y1 (clamped). */
 export function prepareCorners(X0: i32, Y0: i32, X1: i32, Y1: i32): void {
   X0 = max(X0, 0); Y0 = max(Y0, 0); X1 = min(X1, W); Y1 = min(Y1, H);
   for (let Y = Y0; Y <= Y1; Y++)
-    for (let X = X0; X <= X1; X++) store<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, SIGHT_EDGES));
+    for (let X = X0; X <= X1; X++) {
+      store<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, SIGHT_EDGES));
+      store<u8>(RAYS_COVER + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, COVER_EDGES_2016));
+    }
 }
 
 // ---------------------------------------------------------------- incremental updates
@@ -158,7 +175,7 @@ export function markFigure(f: i32, who: i32): void {
     for (let x = fx; x < fx + fw; x++) {
       const i = <usize>(y * W + x);
       store<i32>(OWNER + (i << 2), who);
-      store<u8>(COVER_CELLS + i, <u8>(who >= 0 || (load<u8>(CELLS + i) & C_DIFFICULT) != 0 ? 1 : 0));
+      store<u8>(COVER_CELLS + i, <u8>(who >= 0 ? 1 : 0));
     }
 }
 
@@ -260,12 +277,40 @@ export function rebuildOccupancy(nfig: i32): void {
 @inline export function blocks(mask: i32, kind: i32): bool {
   return ((mask >> kind) & 1) != 0;
 }
+/** An on-map space with difficult terrain. */
+@inline export function difficultAt(x: i32, y: i32): bool {
+  return (cellBits(x, y) & (C_ON | C_DIFFICULT)) == (C_ON | C_DIFFICULT);
+}
+/** The horizontal edge (x,Y)–(x+1,Y) lies between a difficult and a non-difficult space. */
+@inline export function hOutline(x: i32, Y: i32): bool {
+  return difficultAt(x, Y - 1) != difficultAt(x, Y);
+}
+/** The vertical edge (X,y)–(X,y+1) lies between a difficult and a non-difficult space. */
+@inline export function vOutline(X: i32, y: i32): bool {
+  return difficultAt(X - 1, y) != difficultAt(X, y);
+}
+/** Does the horizontal edge block lines of `mask` (its kind, or the outline when OUTLINE is set)? */
+@inline export function hBlocks(mask: i32, x: i32, Y: i32): bool {
+  return blocks(mask, hEdge(x, Y)) || ((mask & OUTLINE) != 0 && hOutline(x, Y));
+}
+@inline export function vBlocks(mask: i32, X: i32, y: i32): bool {
+  return blocks(mask, vEdge(X, y)) || ((mask & OUTLINE) != 0 && vOutline(X, y));
+}
+/** The kind to report for a blocking edge: its own kind, else OUTLINE_KIND. */
+@inline export function hKind(mask: i32, x: i32, Y: i32): i32 {
+  const k = hEdge(x, Y);
+  return blocks(mask, k) ? k : OUTLINE_KIND;
+}
+@inline export function vKind(mask: i32, X: i32, y: i32): i32 {
+  const k = vEdge(X, y);
+  return blocks(mask, k) ? k : OUTLINE_KIND;
+}
 /** Blocking rays at corner (X,Y) as bits: 1 N, 2 E, 4 S, 8 W. */
 @inline export function rayMask(X: i32, Y: i32, mask: i32): i32 {
-  return (<i32>blocks(mask, vEdge(X, Y - 1))) |
-    (<i32>blocks(mask, hEdge(X, Y)) << 1) |
-    (<i32>blocks(mask, vEdge(X, Y)) << 2) |
-    (<i32>blocks(mask, hEdge(X - 1, Y)) << 3);
+  return (<i32>vBlocks(mask, X, Y - 1)) |
+    (<i32>hBlocks(mask, X, Y) << 1) |
+    (<i32>vBlocks(mask, X, Y) << 2) |
+    (<i32>hBlocks(mask, X - 1, Y) << 3);
 }
 @inline export function inRect(x: i32, y: i32, rx: i32, ry: i32, rw: i32, rh: i32): bool {
   return x >= rx && y >= ry && x < rx + rw && y < ry + rh;

@@ -4,7 +4,7 @@ import {
   CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
   OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, RULESET, VEDGES, W, ensureMemory, figH, figW,
   figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims, OWNER, TELEPORTERS, STEP_SIGHT, STEP_MOVE, STEP_STRICT,
-  COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND,
+  COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND, RAYS_COVER, OUTLINE_H, OUTLINE_V,
 } from './board';
 export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
 export { threatMap, threatLosPtr, threatRangePtr, threatWords } from './threat';
@@ -46,6 +46,9 @@ export function stepMovePtr(): usize { return STEP_MOVE; }
 export function stepStrictPtr(): usize { return STEP_STRICT; }
 export function coverCellsPtr(): usize { return COVER_CELLS; }
 export function raysSightPtr(): usize { return RAYS_SIGHT; }
+export function raysCoverPtr(): usize { return RAYS_COVER; }
+export function outlineHPtr(): usize { return OUTLINE_H; }
+export function outlineVPtr(): usize { return OUTLINE_V; }
 export function teleporterCount(): i32 { return NTELE; }
 export function threatEnemiesPtr(): usize { return THREAT_ENEMIES; }
 export function threatStandPtr(): usize { return STAND; }

@@ -1,7 +1,8 @@
 // The line test of RULES §1.1 as an integer walk along the segment in doubled coordinates,
 // visiting grid-line crossings in order. Clause 1.1.4 uses a table built once by `buildRoundTable`.
 import {
-  C_BARREL, C_DIFFICULT, C_OBSTACLE, INFO, QUAD_LUT, ROUND_LUT, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
+  C_BARREL, C_OBSTACLE, INFO, OUTLINE, QUAD_LUT, ROUND_LUT, cellBits, hBlocks, hEdge, hKind, inRect, ownerAt, rayMask, vBlocks,
+  vEdge, vKind,
 } from './board';
 
 // The looker's and the target's spaces (cells there never block), set before walking.
@@ -14,7 +15,7 @@ export function setSpaces(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, 
 }
 
 export const CELLS_NONE: i32 = 0;
-export const CELLS_COVER2016: i32 = 1; // difficult terrain and figures
+export const CELLS_COVER2016: i32 = 1; // figures (difficult terrain counts by its outline edges)
 export const CELLS_SIGHT2004: i32 = 2; // figures, obstacles, barrels
 
 export const END_P: i32 = 1; // apply 1.1.4 at P when it is a corner
@@ -111,16 +112,18 @@ function reportRay(X: i32, Y: i32, pos: i32, mask: i32): i32 {
   if (mode == CELLS_NONE) return false;
   if (inRect(x, y, AX, AY, AW, AH) || inRect(x, y, TX, TY, TW, TH)) return false;
   const bits = cellBits(x, y);
-  if (mode == CELLS_COVER2016) return (bits & C_DIFFICULT) != 0 || ownerAt(x, y) >= 0;
+  if (mode == CELLS_COVER2016) return ownerAt(x, y) >= 0;
   return (bits & (C_OBSTACLE | C_BARREL)) != 0 || ownerAt(x, y) >= 0;
 }
 
 /**
  * Walk the segment P→Q (doubled coordinates). Returns 0 when clear, else the clause number
- * (1..4) with the blocker written to INFO.
+ * (1..4) with the blocker written to INFO. The OUTLINE bit of `fullMask` adds the outline of difficult
+ * terrain to clauses 1.1.1 and 1.1.2 only; clause 1.1.4 and zero-length lines use the edge kinds.
  */
-export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, flags: i32): i32 {
+export function walk(px: i32, py: i32, qx: i32, qy: i32, fullMask: i32, mode: i32, flags: i32): i32 {
   const dx = qx - px, dy = qy - py;
+  const mask = fullMask & ~OUTLINE; // 1.1.4 and zero-length lines
   const pCorner = ((px | py) & 1) == 0;
   const qCorner = ((qx | qy) & 1) == 0;
   if (dx == 0 && dy == 0) {
@@ -152,10 +155,9 @@ export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, f
     const Yq = qy >> 1;
     while (Y != Yq) {
       const ey = sy > 0 ? Y : Y - 1;
-      const k = vEdge(X, ey);
-      if (blocks(mask, k)) return report(1, X, ey, X, ey + 1, k);
+      if (vBlocks(fullMask, X, ey)) return report(1, X, ey, X, ey + 1, vKind(fullMask, X, ey));
       Y += sy;
-      if (Y != Yq && blocks(mask, hEdge(X - 1, Y)) && blocks(mask, hEdge(X, Y))) return report(2, X, Y, X, Y, 0);
+      if (Y != Yq && hBlocks(fullMask, X - 1, Y) && hBlocks(fullMask, X, Y)) return report(2, X, Y, X, Y, 0);
     }
   } else if (sy == 0 && (py & 1) == 0) {
     const Y = py >> 1;
@@ -163,10 +165,9 @@ export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, f
     const Xq = qx >> 1;
     while (X != Xq) {
       const ex = sx > 0 ? X : X - 1;
-      const k = hEdge(ex, Y);
-      if (blocks(mask, k)) return report(1, ex, Y, ex + 1, Y, k);
+      if (hBlocks(fullMask, ex, Y)) return report(1, ex, Y, ex + 1, Y, hKind(fullMask, ex, Y));
       X += sx;
-      if (X != Xq && blocks(mask, vEdge(X, Y - 1)) && blocks(mask, vEdge(X, Y))) return report(2, X, Y, X, Y, 0);
+      if (X != Xq && vBlocks(fullMask, X, Y - 1) && vBlocks(fullMask, X, Y)) return report(2, X, Y, X, Y, 0);
     }
   } else {
     const adx = dx < 0 ? -dx : dx;
@@ -186,21 +187,19 @@ export function walk(px: i32, py: i32, qx: i32, qy: i32, mask: i32, mode: i32, f
       else c = xNext ? -1 : 1;
       if (c < 0) {
         const X = sx > 0 ? cx + 1 : cx;
-        const k = vEdge(X, cy);
-        if (blocks(mask, k)) return report(1, X, cy, X, cy + 1, k);
+        if (vBlocks(fullMask, X, cy)) return report(1, X, cy, X, cy + 1, vKind(fullMask, X, cy));
         cx += sx;
         ex += 2;
       } else if (c > 0) {
         const Y = sy > 0 ? cy + 1 : cy;
-        const k = hEdge(cx, Y);
-        if (blocks(mask, k)) return report(1, cx, Y, cx + 1, Y, k);
+        if (hBlocks(fullMask, cx, Y)) return report(1, cx, Y, cx + 1, Y, hKind(fullMask, cx, Y));
         cy += sy;
         ey += 2;
       } else {
         const X = sx > 0 ? cx + 1 : cx;
         const Y = sy > 0 ? cy + 1 : cy;
         // Rays on each side of the line: N and S are on opposite sides, as are E and W.
-        const rays = rayMask(X, Y, mask);
+        const rays = rayMask(X, Y, fullMask);
         const left = (sx > 0 ? (rays >> 2) & 1 : rays & 1) | (sy > 0 ? (rays >> 3) & 1 : (rays >> 1) & 1);
         const right = (sx > 0 ? rays & 1 : (rays >> 2) & 1) | (sy > 0 ? (rays >> 1) & 1 : (rays >> 3) & 1);
         if (left != 0 && right != 0) return report(2, X, Y, X, Y, 0);

@@ -1,7 +1,7 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  BLOCK_MAP, CORNER_FLAGS, COVER_ALL, SETTLED, COVER_CELLS, DIST, H, HEDGES, OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_SIGHT,
-  SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
+  BLOCK_MAP, CORNER_FLAGS, COVER_ALL, COVER_EDGES_2016, SETTLED, COVER_CELLS, DIST, H, HEDGES, OUTLINE_H, OUTLINE_V, OUT_COVER,
+  OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
 import { RANGE_2016, distances, minDist } from './steps';
@@ -24,7 +24,7 @@ export function losCover2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i3
       let covered = false;
       for (let QY = ty; QY <= ty + th && !covered; QY++)
         for (let QX = tx; QX <= tx + tw && !covered; QX++)
-          if (walk(2 * X, 2 * Y, 2 * QX, 2 * QY, SIGHT_EDGES, CELLS_COVER2016, END_P | END_Q) != 0) covered = true;
+          if (walk(2 * X, 2 * Y, 2 * QX, 2 * QY, COVER_EDGES_2016, CELLS_COVER2016, END_P | END_Q) != 0) covered = true;
       if (!covered) coverAll = false;
     }
   if (!los) return 0;
@@ -33,14 +33,15 @@ export function losCover2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i3
 
 // What a sight-map walk found.
 const EDGE_BLOCKED: u8 = 1; // walls/doors/blocking terrain stop the line (LOS and cover)
-const CELL_BEFORE: u8 = 2; // a cover cell before the last one (cover only)
+const CELL_BEFORE: u8 = 2; // a cover cell before the last one, or the outline of difficult terrain (cover only)
 
 let LAST: i32 = -1;
 let WALK_BEFORE: bool = false;
 
 /**
  * The line test specialised for the sight map: corner to corner, sight edges, cover cells from
- * BLOCK_MAP, clause 1.1.4 at P already decided by the caller. An incremental DDA with no bounds
+ * BLOCK_MAP and the outline of difficult terrain (clauses 1.1.1 and 1.1.2 on OUTLINE_H/V and
+ * RAYS_COVER), clause 1.1.4 at P already decided by the caller. An incremental DDA with no bounds
  * checks (the segment stays inside the map). Returns 0 clear, EDGE_BLOCKED, or CELL_BEFORE; the
  * last cell entered is left in LAST (-1 for lines along grid lines).
  */
@@ -49,26 +50,33 @@ let WALK_BEFORE: bool = false;
   const cw = W + 1;
   LAST = -1;
   WALK_BEFORE = false;
+  let outline: u8 = 0; // the line crosses, runs along or passes a joint of the outline
   if (dx == 0) {
     const sy = dy > 0 ? 1 : -1;
     for (let y = Y; y != QY; y += sy) {
       const ey = sy > 0 ? y : y - 1;
       if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + <usize>(ey * cw + X)))) return EDGE_BLOCKED;
+      outline |= load<u8>(OUTLINE_V + <usize>(ey * cw + X));
       const ny = y + sy;
       // A wall running straight across the line at an interior corner (W and E rays).
       if (ny != QY && (load<u8>(RAYS_SIGHT + <usize>(ny * cw + X)) & 10) == 10) return EDGE_BLOCKED;
+      if (ny != QY && (load<u8>(RAYS_COVER + <usize>(ny * cw + X)) & 10) == 10) outline = 1;
     }
-    return 0;
+    WALK_BEFORE = outline != 0;
+    return outline != 0 ? CELL_BEFORE : 0;
   }
   if (dy == 0) {
     const sx = dx > 0 ? 1 : -1;
     for (let x = X; x != QX; x += sx) {
       const ex = sx > 0 ? x : x - 1;
       if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + <usize>(Y * W + ex)))) return EDGE_BLOCKED;
+      outline |= load<u8>(OUTLINE_H + <usize>(Y * W + ex));
       const nx = x + sx;
       if (nx != QX && (load<u8>(RAYS_SIGHT + <usize>(Y * cw + nx)) & 5) == 5) return EDGE_BLOCKED;
+      if (nx != QX && (load<u8>(RAYS_COVER + <usize>(Y * cw + nx)) & 5) == 5) outline = 1;
     }
-    return 0;
+    WALK_BEFORE = outline != 0;
+    return outline != 0 ? CELL_BEFORE : 0;
   }
   const sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
   const adx = dx * sx, ady = dy * sy;
@@ -82,18 +90,25 @@ let WALK_BEFORE: bool = false;
   while (rx > 0 || ry > 0) {
     before |= load<u8>(BLOCK_MAP + <usize>(cy * W + cx));
     if (ry == 0 || (rx > 0 && err < 0)) {
-      if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + <usize>(cy * cw + cx + (sx > 0 ? 1 : 0))))) return EDGE_BLOCKED;
+      const e = <usize>(cy * cw + cx + (sx > 0 ? 1 : 0));
+      if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + e))) return EDGE_BLOCKED;
+      before |= load<u8>(OUTLINE_V + e);
       cx += sx;
       rx--;
       err += ady;
     } else if (rx == 0 || err > 0) {
-      if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + <usize>((cy + (sy > 0 ? 1 : 0)) * W + cx)))) return EDGE_BLOCKED;
+      const e = <usize>((cy + (sy > 0 ? 1 : 0)) * W + cx);
+      if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + e))) return EDGE_BLOCKED;
+      before |= load<u8>(OUTLINE_H + e);
       cy += sy;
       ry--;
       err -= adx;
     } else {
-      const rays = <i32>load<u8>(RAYS_SIGHT + <usize>((cy + (sy > 0 ? 1 : 0)) * cw + cx + (sx > 0 ? 1 : 0)));
+      const k = <usize>((cy + (sy > 0 ? 1 : 0)) * cw + cx + (sx > 0 ? 1 : 0));
+      const rays = <i32>load<u8>(RAYS_SIGHT + k);
       if ((rays & leftRays) != 0 && (rays & rightRays) != 0) return EDGE_BLOCKED;
+      const coverRays = <i32>load<u8>(RAYS_COVER + k);
+      if ((coverRays & leftRays) != 0 && (coverRays & rightRays) != 0) before = 1;
       cx += sx;
       cy += sy;
       rx--;

@@ -31,6 +31,9 @@ function stateRegions(core: CoreExports, d: BoardData, ntele: number): Array<[nu
     [core.stepStrictPtr(), n],
     [core.coverCellsPtr(), n],
     [core.raysSightPtr(), (d.width + 1) * (d.height + 1)],
+    [core.raysCoverPtr(), (d.width + 1) * (d.height + 1)],
+    [core.outlineHPtr(), (d.height + 1) * d.width],
+    [core.outlineVPtr(), d.height * (d.width + 1)],
   ];
 }
 

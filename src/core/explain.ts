@@ -2,7 +2,7 @@
  * Explanations of sight answers: the lines tried, what blocked each (edge, corner or cell and the
  * clause of RULES §1.1), and a one-line summary citing the rule.
  */
-import { SIGHT_EDGES } from './masks.ts';
+import { COVER_EDGES_2016, SIGHT_EDGES } from './masks.ts';
 import { Cell, EDGE_KIND_NAMES, type Blocker, type BoardData, type SightAnswer, type SightExplanation, type TestedLine } from './types.ts';
 
 /** Line modes and flags understood by the core's `lineTest` (assembly/line.ts). */
@@ -31,11 +31,14 @@ const centres = (r: Rect) => {
   return out;
 };
 
+/** The kind code the core reports for an edge of the outline of difficult terrain (assembly/board.ts OUTLINE_KIND). */
+const OUTLINE_KIND = 5;
+
 function blockerOf(clause: number, info: Int32Array): Blocker | undefined {
   const [, x1, y1, x2, y2, kind] = info;
   switch (clause) {
     case 1:
-      return { clause: '1.1.1', edge: { x1, y1, x2, y2 }, kind: EDGE_KIND_NAMES[kind] };
+      return { clause: '1.1.1', edge: { x1, y1, x2, y2 }, kind: kind === OUTLINE_KIND ? 'difficult' : EDGE_KIND_NAMES[kind] };
     case 2:
       return { clause: '1.1.2', corner: { x: x1, y: y1 } };
     case 3:
@@ -51,9 +54,14 @@ function blockerOf(clause: number, info: Int32Array): Blocker | undefined {
 export function describeBlocker(b: Blocker, data: BoardData): string {
   switch (b.clause) {
     case '1.1.1':
-      return `crosses or runs along ${b.kind} terrain from (${b.edge.x1},${b.edge.y1}) to (${b.edge.x2},${b.edge.y2}) (clause 1.1.1)`;
+      if (b.kind === 'difficult') {
+        return `crosses or runs along the outline of difficult terrain from (${b.edge.x1},${b.edge.y1}) to (${b.edge.x2},${b.edge.y2}) (clause 1.1.1)`;
+      }
+      return `crosses or runs along ${edgeWords(b.kind)} from (${b.edge.x1},${b.edge.y1}) to (${b.edge.x2},${b.edge.y2}) (clause 1.1.1)`;
     case '1.1.2':
-      return `passes through the wall joint at corner (${b.corner.x},${b.corner.y}) (clause 1.1.2)`;
+      return touchesOutline(data, b.corner.x, b.corner.y)
+        ? `passes through corner (${b.corner.x},${b.corner.y}) between blocking edges or the outline of difficult terrain on both sides (clause 1.1.2)`
+        : `passes through the wall joint at corner (${b.corner.x},${b.corner.y}) (clause 1.1.2)`;
     case '1.1.3': {
       const f = data.figures.find((g) => b.cell.x >= g.x && b.cell.y >= g.y && b.cell.x < g.x + g.w && b.cell.y < g.y + g.h);
       return `passes through ${f ? `the space of ${f.id}` : cellWords(data.cells[b.cell.y * data.width + b.cell.x])} at (${b.cell.x},${b.cell.y}) (clause 1.1.3)`;
@@ -61,6 +69,21 @@ export function describeBlocker(b: Blocker, data: BoardData): string {
     case '1.1.4':
       return `leaves its space through the ${b.kind} at corner (${b.corner.x},${b.corner.y}) (clause 1.1.4)`;
   }
+}
+
+function edgeWords(kind: string): string {
+  if (kind === 'wall') return 'a wall';
+  if (kind === 'door') return 'a closed door';
+  return `${kind} terrain`;
+}
+
+/** Does an edge of the outline of difficult terrain end at corner (X,Y)? */
+function touchesOutline(data: BoardData, X: number, Y: number): boolean {
+  const difficult = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < data.width && y < data.height && (data.cells[y * data.width + x] & (Cell.on | Cell.difficult)) === (Cell.on | Cell.difficult);
+  // The four cells round the corner: NW, NE, SE, SW; an outline edge separates two neighbours of differing kind.
+  const q = [difficult(X - 1, Y - 1), difficult(X, Y - 1), difficult(X, Y), difficult(X - 1, Y)];
+  return q[0] !== q[1] || q[1] !== q[2] || q[2] !== q[3] || q[3] !== q[0];
 }
 
 function cellWords(bits: number): string {
@@ -97,7 +120,7 @@ export function explainSight(
       const lines = corners(T).map((q) => line(c, q, SIGHT_EDGES, LineMode.none, both));
       losLines.push(...lines);
       if (lines.some((l) => !l.blocked) && T.w * T.h === 1) {
-        coverLines.push(...corners(T).map((q) => line(c, q, SIGHT_EDGES, LineMode.cover2016, both)));
+        coverLines.push(...corners(T).map((q) => line(c, q, COVER_EDGES_2016, LineMode.cover2016, both)));
       }
     }
   } else if (a !== t && data.ruleset === 'doom2004') {

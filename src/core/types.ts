@@ -58,9 +58,16 @@ export interface BoardData {
 /** Which clause of RULES §1.1 blocked a line. */
 export type Clause = '1.1.1' | '1.1.2' | '1.1.3' | '1.1.4';
 
+/**
+ * What blocks a line by clause 1.1.1: an edge kind, or `'difficult'` — an edge of the outline of
+ * difficult terrain (between a difficult and a non-difficult space), which blocks doom2016 cover
+ * lines only (RULES §2.1).
+ */
+export type LineEdgeKind = EdgeKindName | 'difficult';
+
 /** What stopped a line: an edge (by its two end corners), a corner, or a cell. */
 export type Blocker =
-  | { clause: '1.1.1'; edge: { x1: number; y1: number; x2: number; y2: number }; kind: EdgeKindName }
+  | { clause: '1.1.1'; edge: { x1: number; y1: number; x2: number; y2: number }; kind: LineEdgeKind }
   | { clause: '1.1.2'; corner: { x: number; y: number } }
   | { clause: '1.1.3'; cell: { x: number; y: number } }
   | { clause: '1.1.4'; corner: { x: number; y: number }; edge: { x1: number; y1: number; x2: number; y2: number }; kind: EdgeKindName };

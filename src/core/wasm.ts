@@ -30,6 +30,9 @@ export interface CoreExports {
   stepStrictPtr(): number;
   coverCellsPtr(): number;
   raysSightPtr(): number;
+  raysCoverPtr(): number;
+  outlineHPtr(): number;
+  outlineVPtr(): number;
   teleporterCount(): number;
   placeFigure(f: number, x: number, y: number, w: number, h: number, side: number, teleports: number): void;
   dropFigure(f: number): void;

@@ -38,6 +38,14 @@ export class RefGrid {
     if (y < 0 || y >= this.h || X < 0 || X > this.w) return EdgeKind.wall;
     return this.data.vEdges[y * (this.w + 1) + X];
   }
+  /** The edge (x,Y)–(x+1,Y) separates a difficult from a non-difficult space (RULES §2.1 outline). */
+  outlineH(x: number, Y: number): boolean {
+    return this.has(x, Y - 1, Cell.difficult) !== this.has(x, Y, Cell.difficult);
+  }
+  /** The edge (X,y)–(X,y+1) separates a difficult from a non-difficult space. */
+  outlineV(X: number, y: number): boolean {
+    return this.has(X - 1, y, Cell.difficult) !== this.has(X, y, Cell.difficult);
+  }
   /** The four edges meeting at corner (X,Y), in the order N, E, S, W. */
   rays(X: number, Y: number): [number, number, number, number] {
     return [this.vEdge(X, Y - 1), this.hEdge(X, Y), this.vEdge(X, Y), this.hEdge(X - 1, Y)];

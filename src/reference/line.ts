@@ -71,6 +71,8 @@ export interface LineSpec {
   ownP?: number[];
   /** Cell positions of the target round Q when Q is a corner. */
   ownQ?: number[];
+  /** The outline of difficult terrain blocks too, by clauses 1.1.1 and 1.1.2 only (doom2016 cover, RULES §2.1). */
+  outline?: boolean;
 }
 
 /** Returns null when the line P→Q is clear, else what blocked it. */
@@ -96,17 +98,19 @@ export function lineBlocker(grid: RefGrid, P: Pt, Q: Pt, spec: LineSpec): Blocke
   const maxX = Math.ceil(Math.max(P.x, Q.x) / 2);
   const minY = Math.floor(Math.min(P.y, Q.y) / 2);
   const maxY = Math.ceil(Math.max(P.y, Q.y) / 2);
+  const outline = spec.outline === true;
   // 1.1.1: crossing or running along a blocking edge.
   for (let Y = minY; Y <= maxY; Y++)
     for (let X = minX; X <= maxX; X++) {
-      for (const [kind, u, v] of [
-        [grid.hEdge(X, Y), { x: 2 * X, y: 2 * Y }, { x: 2 * X + 2, y: 2 * Y }],
-        [grid.vEdge(X, Y), { x: 2 * X, y: 2 * Y }, { x: 2 * X, y: 2 * Y + 2 }],
+      for (const [kind, onOutline, u, v] of [
+        [grid.hEdge(X, Y), outline && grid.outlineH(X, Y), { x: 2 * X, y: 2 * Y }, { x: 2 * X + 2, y: 2 * Y }],
+        [grid.vEdge(X, Y), outline && grid.outlineV(X, Y), { x: 2 * X, y: 2 * Y }, { x: 2 * X, y: 2 * Y + 2 }],
       ] as const) {
-        if (!blocks(edgeMask, kind)) continue;
+        if (!blocks(edgeMask, kind) && !onOutline) continue;
         if ((X === maxX && v.x > u.x) || (Y === maxY && v.y > u.y)) continue; // outside the box
         if (segmentHitsEdge(P, Q, u, v)) {
-          return { clause: '1.1.1', edge: { x1: u.x / 2, y1: u.y / 2, x2: v.x / 2, y2: v.y / 2 }, kind: EDGE_KIND_NAMES[kind] };
+          const name = blocks(edgeMask, kind) ? EDGE_KIND_NAMES[kind] : 'difficult';
+          return { clause: '1.1.1', edge: { x1: u.x / 2, y1: u.y / 2, x2: v.x / 2, y2: v.y / 2 }, kind: name };
         }
       }
     }
@@ -117,11 +121,12 @@ export function lineBlocker(grid: RefGrid, P: Pt, Q: Pt, spec: LineSpec): Blocke
       if (orient(P, Q, r) !== 0 || (r.x === P.x && r.y === P.y) || (r.x === Q.x && r.y === Q.y)) continue;
       if (!strictlyBetween(P, Q, r)) continue;
       const rays = grid.rays(X, Y);
+      const outlineRays = [grid.outlineV(X, Y - 1), grid.outlineH(X, Y), grid.outlineV(X, Y), grid.outlineH(X - 1, Y)];
       const sides = [[0, -1], [1, 0], [0, 1], [-1, 0]].map(([rx, ry]) => Math.sign(dx * ry - dy * rx));
       let left = false;
       let right = false;
       rays.forEach((k, i) => {
-        if (!blocks(edgeMask, k)) return;
+        if (!blocks(edgeMask, k) && !(outline && outlineRays[i])) return;
         if (sides[i] > 0) left = true;
         if (sides[i] < 0) right = true;
       });

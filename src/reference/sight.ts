@@ -54,16 +54,20 @@ export function losCorners2016(grid: RefGrid, a: Space, t: Space): Pt[] {
   return out;
 }
 
-/** Cover: every LOS corner has a blocked line to some defender corner (RULES §2.1 Cover). */
+/**
+ * Cover: every LOS corner has a blocked line to some defender corner (RULES §2.1 Cover). Lines are
+ * blocked by walls, doors, blocking terrain and the outline of difficult terrain (1.1.1, 1.1.2) and
+ * by the spaces of other figures (1.1.3); difficult interiors do not count.
+ */
 export function cover2016(grid: RefGrid, a: Space, t: Space, losFrom: Pt[]): boolean {
   if (t.w * t.h > 1 || losFrom.length === 0) return false;
-  const blockingCell = (x: number, y: number) =>
-    !inRect(a, x, y) && !inRect(t, x, y) && (grid.has(x, y, Cell.difficult) || grid.ownerAt(x, y) >= 0);
+  const blockingCell = (x: number, y: number) => !inRect(a, x, y) && !inRect(t, x, y) && grid.ownerAt(x, y) >= 0;
   return losFrom.every((c) =>
     cornersOf(t).some(
       (q) =>
         lineBlocker(grid, c, q, {
           edgeMask: SIGHT_EDGES,
+          outline: true,
           blockingCell,
           ownP: ownAt(a, c.x / 2, c.y / 2),
           ownQ: ownAt(t, q.x / 2, q.y / 2),

@@ -7,7 +7,7 @@ import { Board } from '../../src/core/board.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { RULESETS, type Ruleset } from '../../src/core/types.ts';
 import { ReferenceBoard } from '../../src/reference/index.ts';
-import { randomBoard, rng } from './random-boards.ts';
+import { randomBoard, rng, type RandomBoardOptions } from './random-boards.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -15,8 +15,8 @@ beforeAll(async () => {
 
 const BOARDS: Record<Ruleset, number> = { doom2016: 900, doom2004: 700, d20: 500 };
 
-function compareBoard(ruleset: Ruleset, seed: number) {
-  const data = randomBoard(ruleset, seed, ruleset === 'd20' ? { maxSide: 9 } : {});
+function compareBoard(ruleset: Ruleset, seed: number, options: RandomBoardOptions = {}) {
+  const data = randomBoard(ruleset, seed, ruleset === 'd20' ? { maxSide: 9, ...options } : options);
   const wasm = Board.fromData(data);
   const ref = new ReferenceBoard(data);
   const r = rng(seed ^ 0x5eed);
@@ -56,4 +56,8 @@ describe('Wasm core agrees with the TypeScript reference', () => {
       for (let seed = 1; seed <= BOARDS[ruleset]; seed++) compareBoard(ruleset, seed * 7919 + RULESETS.indexOf(ruleset));
     });
   }
+  // doom2016 cover from the outline of difficult terrain (RULES §2.1): areas of it, many figures.
+  test('doom2016: 400 random boards with areas of difficult terrain', () => {
+    for (let seed = 1; seed <= 400; seed++) compareBoard('doom2016', seed * 104729 + 11, { difficultAreas: 3, smallFigures: 7 });
+  });
 });

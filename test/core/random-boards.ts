@@ -21,6 +21,8 @@ export interface RandomBoardOptions {
   wallRate?: number;
   smallFigures?: number;
   largeFigures?: number;
+  /** Paint this many random rectangles of difficult terrain (areas with outlines, not lone cells). */
+  difficultAreas?: number;
 }
 
 export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardOptions = {}): BoardInput {
@@ -39,6 +41,11 @@ export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardO
       row += v < 0.04 ? ' ' : v < 0.12 ? 'd' : v < 0.16 ? 'o' : v < 0.18 ? 'b' : v < 0.24 ? 'l' : v < 0.28 ? 't' : '.';
     }
     map.push(row);
+  }
+  for (let i = 0; i < (o.difficultAreas ?? 0); i++) {
+    const x0 = Math.floor(r() * w), y0 = Math.floor(r() * h);
+    const x1 = Math.min(w, x0 + 1 + Math.floor(r() * 4)), y1 = Math.min(h, y0 + 1 + Math.floor(r() * 4));
+    for (let y = y0; y < y1; y++) map[y] = map[y].slice(0, x0) + 'd'.repeat(x1 - x0) + map[y].slice(x1);
   }
   const edges: EdgeInput[] = [];
   const kind = (): EdgeInput['kind'] | null => {
