@@ -57,9 +57,12 @@ export const FIG_RANGE: usize = align(FIG_COVER + <usize>MAX_FIGURES);
 export const REACH_COST: usize = align(FIG_RANGE + <usize>MAX_FIGURES * 4);
 export const REACH_PARENT: usize = align(REACH_COST + <usize>MAX_CELLS * 2 * 4);
 export const REACH_END: usize = align(REACH_PARENT + <usize>MAX_CELLS * 2 * 4);
-export const HEAP: usize = align(REACH_END + <usize>MAX_CELLS * 2);
-export const HEAP_CAP: i32 = MAX_CELLS * 16;
-export const INFO: usize = align(HEAP + <usize>HEAP_CAP * 4);
+// Bucket queue (assembly/buckets.ts): per bucket, one bit per search state, and the range of words in use.
+export const BUCKET_COUNT: i32 = 8; // more than the largest step cost (4: a d20 diagonal into slow terrain)
+export const BUCKET_WORDS: i32 = (MAX_CELLS * 2) >> 5;
+export const BUCKETS: usize = align(REACH_END + <usize>MAX_CELLS * 2);
+export const BUCKET_RANGE: usize = align(BUCKETS + <usize>BUCKET_COUNT * BUCKET_WORDS * 4);
+export const INFO: usize = align(BUCKET_RANGE + <usize>BUCKET_COUNT * 8);
 export const ROUND_LUT: usize = align(INFO + 128);
 export const QUAD_LUT: usize = align(ROUND_LUT + 2048);
 // Per-board tables built by `prepare` after every upload.

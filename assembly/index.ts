@@ -8,6 +8,7 @@ import {
 } from './board';
 export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
 export { threatMap, threatLosPtr, threatRangePtr, threatWords } from './threat';
+import { bucketsReset } from './buckets';
 import { coverD20, losD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl } from './reach';
@@ -19,6 +20,7 @@ export function init(): i32 {
   if (ensureMemory() != 0) return 1;
   buildRoundTable();
   buildQuadTable();
+  bucketsReset();
   return 0;
 }
 

@@ -23,7 +23,8 @@ enum { C_ON = 1, C_DIFFICULT = 2, C_TELEPORTER = 32 };
 static int W, H, NF, NTELE;
 static uint8_t cells[MAXC], hedges[(MAXS + 1) * MAXS], vedges[(MAXS + 1) * MAXS];
 static int owner[MAXC], figs[MAXF][6], teleporters[MAXC];
-static uint8_t stepSight[MAXC], stepMove[MAXC], coverCells[MAXC], raysSight[MAXK];
+static uint8_t stepSight[MAXC], stepMove[MAXC], coverCells[MAXC], raysSight[MAXK], raysCover[MAXK];
+static uint8_t outlineH[(MAXS + 1) * MAXS], outlineV[(MAXS + 1) * MAXS];
 static uint8_t roundLut[16 * 16 * 8], quadLut[16 * 8];
 /* outputs and scratch */
 static uint8_t outLos[MAXC], outCover[MAXC], coverAll[MAXC], settledMap[MAXC], blockMap[MAXC], cornerFlags[MAXK];
@@ -37,8 +38,15 @@ static inline int cellBits(int x, int y) { return (unsigned)x < (unsigned)W && (
 static inline int ownerAt(int x, int y) { return (unsigned)x < (unsigned)W && (unsigned)y < (unsigned)H ? owner[y * W + x] : -1; }
 static inline int hEdge(int x, int Y) { return (unsigned)x < (unsigned)W && (unsigned)Y <= (unsigned)H ? hedges[Y * W + x] : 1; }
 static inline int vEdge(int X, int y) { return (unsigned)y < (unsigned)H && (unsigned)X <= (unsigned)W ? vedges[y * (W + 1) + X] : 1; }
+static inline int difficultAt(int x, int y) { return (cellBits(x, y) & (C_ON | C_DIFFICULT)) == (C_ON | C_DIFFICULT); }
+static inline int hOutline(int x, int Y) { return difficultAt(x, Y - 1) != difficultAt(x, Y); }
+static inline int vOutline(int X, int y) { return difficultAt(X - 1, y) != difficultAt(X, y); }
+/* OUTLINE in a mask: the outline of difficult terrain blocks too (doom2016 cover lines). */
+#define OUTLINE (1 << 5)
+static inline int hBlocks(int mask, int x, int Y) { return blocks(mask, hEdge(x, Y)) || ((mask & OUTLINE) && hOutline(x, Y)); }
+static inline int vBlocks(int mask, int X, int y) { return blocks(mask, vEdge(X, y)) || ((mask & OUTLINE) && vOutline(X, y)); }
 static inline int rayMask(int X, int Y, int mask) {
-  return blocks(mask, vEdge(X, Y - 1)) | blocks(mask, hEdge(X, Y)) << 1 | blocks(mask, vEdge(X, Y)) << 2 | blocks(mask, hEdge(X - 1, Y)) << 3;
+  return vBlocks(mask, X, Y - 1) | hBlocks(mask, X, Y) << 1 | vBlocks(mask, X, Y) << 2 | hBlocks(mask, X - 1, Y) << 3;
 }
 static inline int inRect(int x, int y, int rx, int ry, int rw, int rh) { return x >= rx && y >= ry && x < rx + rw && y < ry + rh; }
 static inline int stepDX(int k) { return k == 0 || k == 4 || k == 5 ? 1 : k == 1 || k == 6 || k == 7 ? -1 : 0; }
@@ -102,10 +110,15 @@ static void commit(void) {
         }
       stepSight[y * W + x] = (uint8_t)sight;
       stepMove[y * W + x] = (uint8_t)move;
-      coverCells[y * W + x] = (cellBits(x, y) & C_DIFFICULT) || ownerAt(x, y) >= 0;
+      coverCells[y * W + x] = ownerAt(x, y) >= 0; /* difficult terrain counts by its outline */
     }
+  for (int Y = 0; Y <= H; Y++) for (int x = 0; x < W; x++) outlineH[Y * W + x] = (uint8_t)hOutline(x, Y);
+  for (int y = 0; y < H; y++) for (int X = 0; X <= W; X++) outlineV[y * (W + 1) + X] = (uint8_t)vOutline(X, y);
   for (int Y = 0; Y <= H; Y++)
-    for (int X = 0; X <= W; X++) raysSight[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES);
+    for (int X = 0; X <= W; X++) {
+      raysSight[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES);
+      raysCover[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES | OUTLINE);
+    }
 }
 
 /* ------------------------------------------------------------------ range (breadth-first) */
@@ -144,7 +157,7 @@ static inline int ownMask(int X, int Y, int rx, int ry, int rw, int rh) {
 }
 
 static inline int mapWalk(int X, int Y, int QX, int QY) {
-  int dx = QX - X, dy = QY - Y, cw = W + 1;
+  int dx = QX - X, dy = QY - Y, cw = W + 1, outline = 0;
   LAST = -1;
   WALK_BEFORE = 0;
   if (dx == 0) {
@@ -152,20 +165,26 @@ static inline int mapWalk(int X, int Y, int QX, int QY) {
     for (int y = Y; y != QY; y += sy) {
       int ey = sy > 0 ? y : y - 1;
       if (blocks(SIGHT_EDGES, vedges[ey * cw + X])) return EDGE_BLOCKED;
+      outline |= outlineV[ey * cw + X];
       int ny = y + sy;
       if (ny != QY && (raysSight[ny * cw + X] & 10) == 10) return EDGE_BLOCKED;
+      if (ny != QY && (raysCover[ny * cw + X] & 10) == 10) outline = 1;
     }
-    return 0;
+    WALK_BEFORE = outline != 0;
+    return outline ? CELL_BEFORE : 0;
   }
   if (dy == 0) {
     int sx = dx > 0 ? 1 : -1;
     for (int x = X; x != QX; x += sx) {
       int ex = sx > 0 ? x : x - 1;
       if (blocks(SIGHT_EDGES, hedges[Y * W + ex])) return EDGE_BLOCKED;
+      outline |= outlineH[Y * W + ex];
       int nx = x + sx;
       if (nx != QX && (raysSight[Y * cw + nx] & 5) == 5) return EDGE_BLOCKED;
+      if (nx != QX && (raysCover[Y * cw + nx] & 5) == 5) outline = 1;
     }
-    return 0;
+    WALK_BEFORE = outline != 0;
+    return outline ? CELL_BEFORE : 0;
   }
   int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
   int adx = dx * sx, ady = dy * sy;
@@ -175,14 +194,21 @@ static inline int mapWalk(int X, int Y, int QX, int QY) {
   while (rx > 0 || ry > 0) {
     before |= blockMap[cy * W + cx];
     if (ry == 0 || (rx > 0 && err < 0)) {
-      if (blocks(SIGHT_EDGES, vedges[cy * cw + cx + (sx > 0)])) return EDGE_BLOCKED;
+      int e = cy * cw + cx + (sx > 0);
+      if (blocks(SIGHT_EDGES, vedges[e])) return EDGE_BLOCKED;
+      before |= outlineV[e];
       cx += sx; rx--; err += ady;
     } else if (rx == 0 || err > 0) {
-      if (blocks(SIGHT_EDGES, hedges[(cy + (sy > 0)) * W + cx])) return EDGE_BLOCKED;
+      int e = (cy + (sy > 0)) * W + cx;
+      if (blocks(SIGHT_EDGES, hedges[e])) return EDGE_BLOCKED;
+      before |= outlineH[e];
       cy += sy; ry--; err -= adx;
     } else {
-      int rays = raysSight[(cy + (sy > 0)) * cw + cx + (sx > 0)];
+      int k = (cy + (sy > 0)) * cw + cx + (sx > 0);
+      int rays = raysSight[k];
       if ((rays & leftRays) && (rays & rightRays)) return EDGE_BLOCKED;
+      int coverRays = raysCover[k];
+      if ((coverRays & leftRays) && (coverRays & rightRays)) before = 1;
       cx += sx; cy += sy; rx--; ry--; err += ady - adx;
     }
   }
@@ -256,31 +282,19 @@ static void sightMap2016(int f) {
 
 /* ------------------------------------------------------------------ reach (doom2016) */
 
-enum { STATE_BITS = 18, STATE_MASK = (1 << 18) - 1, HEAP_CAP = MAXC * 16 };
-static int heap[HEAP_CAP], heapSize;
-static void heapPush(int key) {
-  if (heapSize >= HEAP_CAP) return;
-  int i = heapSize++;
-  while (i > 0) {
-    int p = (i - 1) >> 1;
-    if (heap[p] <= key) break;
-    heap[i] = heap[p];
-    i = p;
-  }
-  heap[i] = key;
-}
-static int heapPop(void) {
-  int top = heap[0], last = heap[--heapSize], i = 0;
-  for (;;) {
-    int c = 2 * i + 1;
-    if (c >= heapSize) break;
-    if (c + 1 < heapSize && heap[c + 1] < heap[c]) c++;
-    if (heap[c] >= last) break;
-    heap[i] = heap[c];
-    i = c;
-  }
-  if (heapSize > 0) heap[i] = last;
-  return top;
+/* Bucket queue: bucket (cost mod 8) holds one bit per state; drained in increasing state, which is
+   the order of a binary heap of cost << 18 | state (same parents). */
+enum { NB = 8, BWORDS = 2 * MAXC / 32 };
+static uint32_t buckets[NB][BWORDS];
+static int bucketLo[NB], bucketHi[NB], pending;
+static inline void bucketPush(int state, int cost) {
+  int b = cost & (NB - 1), w = state >> 5;
+  uint32_t bit = 1u << (state & 31);
+  if (buckets[b][w] & bit) return;
+  buckets[b][w] |= bit;
+  pending++;
+  if (w < bucketLo[b]) bucketLo[b] = w;
+  if (w > bucketHi[b]) bucketHi[b] = w;
 }
 
 static int F, MP, FW, FH;
@@ -295,7 +309,7 @@ static inline void relax(int j, int c, int from) {
   if (old >= 0 && old <= c) return;
   reachCost[j] = c;
   reachParent[j] = from;
-  heapPush((c << STATE_BITS) | j);
+  bucketPush(j, c);
 }
 static int fits(int x, int y, int fw, int fh, int mask) {
   if (x < 0 || y < 0 || x + fw > W || y + fh > H) return 0;
@@ -337,15 +351,17 @@ static int canEnd(int x, int y, int o) {
     }
   return 1;
 }
-static void expandSmall(int i, int x, int y, int c) {
+static int OFF[8];
+static void expandSmall(int i, int c) {
   int open = stepMove[i];
-  for (int k = 0; k < 8; k++) {
-    if (!((open >> k) & 1)) continue;
-    int nx = x + stepDX(k), ny = y + stepDY(k);
-    int step = 1 + ((cellBits(nx, ny) & C_DIFFICULT) ? 1 : 0) + (hostile(ownerAt(nx, ny)) ? 1 : 0);
-    relax(ny * W + nx, c + step, i);
+  while (open) {
+    int k = __builtin_ctz(open);
+    open &= open - 1;
+    int j = i + OFF[k];
+    int step = 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + (hostile(owner[j]) ? 1 : 0);
+    relax(j, c + step, i);
   }
-  if (figs[F][5] && (cellBits(x, y) & C_TELEPORTER))
+  if (figs[F][5] && (cells[i] & C_TELEPORTER))
     for (int t = 0; t < NTELE; t++) {
       int j = teleporters[t];
       if (j == i) continue;
@@ -380,15 +396,28 @@ static int reach(int f, int mp) {
   memset(reachEnd, 0, n);
   int start = figs[f][1] * W + figs[f][0];
   reachCost[start] = 0;
-  heapSize = 0;
-  heapPush(start);
-  while (heapSize) {
-    int key = heapPop(), i = key & STATE_MASK, c = key >> STATE_BITS;
-    if (reachCost[i] != c) continue;
-    int o = i / plane, r = i - o * plane, x = r % W, y = r / W;
-    if (i == start || canEnd(x, y, o)) reachEnd[i] = 1;
-    if (!large) expandSmall(i, x, y, c);
-    else expandLarge(i, x, y, o, c, rotates);
+  const int off[8] = { 1, -1, W, -W, W + 1, -W + 1, W - 1, -W - 1 };
+  memcpy(OFF, off, sizeof off);
+  uint64_t magic = 0xffffffffull / (uint64_t)W + 1;
+  bucketPush(start, 0);
+  for (int c = 0; pending > 0; c++) {
+    int b = c & (NB - 1), lo = bucketLo[b], hi = bucketHi[b];
+    bucketLo[b] = 1 << 30; bucketHi[b] = -1;
+    for (int w = lo; w <= hi; w++) {
+      uint32_t word = buckets[b][w];
+      if (!word) continue;
+      buckets[b][w] = 0;
+      while (word) {
+        int i = (w << 5) | __builtin_ctz(word);
+        word &= word - 1;
+        pending--;
+        if (reachCost[i] != c) continue;
+        int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
+        if (i == start || canEnd(x, y, o)) reachEnd[i] = 1;
+        if (!large) expandSmall(i, c);
+        else expandLarge(i, x, y, o, c, rotates);
+      }
+    }
   }
   return orients;
 }
@@ -440,6 +469,7 @@ static void printInts(const char *name, const int *a, int n) {
 
 int main(void) {
   buildTables();
+  for (int b = 0; b < NB; b++) { bucketLo[b] = 1 << 30; bucketHi[b] = -1; }
   int boards = readInt();
   printf("[");
   for (int b = 0; b < boards; b++) {
