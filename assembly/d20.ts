@@ -152,21 +152,26 @@ function meetsRegion(bx0: i64, by0: i64, bx1: i64, by1: i64): bool {
   return true;
 }
 
-/** For explanations: what gives cover from the attacker's first corner (1 wall, 2 character, 3 low objects). */
+/** For explanations: what gives cover from the attacker's first corner, (ax, ay) (1 wall, 2 character, 3 low objects). */
 function noteCover(kind: i32, x1: i32, y1: i32, x2: i32, y2: i32): void {
   store<i32>(INFO + 48, kind); store<i32>(INFO + 52, x1); store<i32>(INFO + 56, y1); store<i32>(INFO + 60, x2); store<i32>(INFO + 64, y2);
 }
 
-/** Cover of T from the attacker A (indices exclude the two figures from "another character"). */
+/**
+ * Cover of T from the attacker A (indices exclude the two figures from "another character"). The
+ * attacker picks any corner of any square of its space ((w+1)×(h+1) lattice points: 9 for 2×2,
+ * 16 for 3×3; Star Wars Miniatures FAQ, RULES §4), so T is in cover only if it is from every one.
+ */
 export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32, attacker: i32, target: i32): bool {
   TX = tx; TY = ty; TW = tw; TH = th;
   // Adjacent enemies never have cover.
   if (ax <= tx + tw && tx <= ax + aw && ay <= ty + th && ty <= ay + ah) return false;
   const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
   store<i32>(INFO + 48, 0);
-  for (let k = 0; k < 4; k++) {
-    CX = 2 * <i64>((k & 1) != 0 ? ax + aw : ax);
-    CY = 2 * <i64>((k & 2) != 0 ? ay + ah : ay);
+  const points = (aw + 1) * (ah + 1);
+  for (let k = 0; k < points; k++) {
+    CX = 2 * <i64>(ax + k % (aw + 1));
+    CY = 2 * <i64>(ay + k / (aw + 1));
     let covered = false;
     for (let y = y0; y < y1 && !covered; y++)
       for (let x = x0; x < x1 && !covered; x++) {

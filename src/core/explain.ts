@@ -150,7 +150,7 @@ function summarize(
     const seen = w ? `a clear line runs just beside the one through (${w.x1},${w.y1}) and (${w.x2},${w.y2})` : 'a clear line';
     const c = d20.cover;
     const what = c ? (c.kind === 'wall' ? `the wall from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
-    const cover = s.cover ? `; in cover, +4 defense (${rule}: from every corner of ${from}'s space something lies in the way, e.g. ${what})` : '; not in cover';
+    const cover = s.cover ? `; in cover, +4 defense (${rule}: from every corner of every square of ${from}'s space something lies in the way, e.g. ${what})` : '; not in cover';
     return `${from} has line of sight to ${to} (${rule}: ${seen})${cover}; ${distance}.`;
   }
   if (!s.los) {

@@ -241,9 +241,10 @@ function clearLine(a: Space, t: Space, walls: Seg[], p1: BPt, p2: BPt, S: bigint
 }
 
 /**
- * d20 cover (RULES §4): from each attacker corner, the region swept by lines to every point of the
- * target; cover from that corner when a wall, another character's cell, or a low-object cell not in
- * or next to the attacker meets the region's inside. The attacker picks the best corner.
+ * d20 cover (RULES §4): from each corner of each square of the attacker's space (Star Wars
+ * Miniatures FAQ: 4 points for 1×1, 9 for 2×2, 16 for 3×3), the region swept by lines to every point
+ * of the target; cover from that corner when a wall, another character's cell, or a low-object cell
+ * not in or next to the attacker meets the region's inside. The attacker picks the best corner.
  */
 export function coverD20(grid: RefGrid, a: Space, t: Space, attacker: number, target: number): boolean {
   if (touching(a, t)) return false;
@@ -254,11 +255,7 @@ export function coverD20(grid: RefGrid, a: Space, t: Space, attacker: number, ta
   const near = { x: a.x - 1, y: a.y - 1, w: a.w + 2, h: a.h + 2 };
   const x0 = Math.min(a.x, t.x), x1 = Math.max(a.x + a.w, t.x + t.w);
   const y0 = Math.min(a.y, t.y), y1 = Math.max(a.y + a.h, t.y + t.h);
-  const corners: Pt[] = [
-    { x: 2 * a.x, y: 2 * a.y }, { x: 2 * (a.x + a.w), y: 2 * a.y },
-    { x: 2 * (a.x + a.w), y: 2 * (a.y + a.h) }, { x: 2 * a.x, y: 2 * (a.y + a.h) },
-  ];
-  return corners.every((c) => {
+  return cornersOf(a).every((c) => {
     const region = convexHull([c, ...tc]);
     for (let y = y0; y < y1; y++)
       for (let x = x0; x < x1; x++) {

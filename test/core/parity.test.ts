@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 const BOARDS: Record<Ruleset, number> = { doom2016: 900, doom2004: 700, d20: 500 };
 
-function compareBoard(ruleset: Ruleset, seed: number, options: RandomBoardOptions = {}) {
+function compareBoard(ruleset: Ruleset, seed: number, options: RandomBoardOptions = {}, largeAttacker = false) {
   const data = randomBoard(ruleset, seed, ruleset === 'd20' ? { maxSide: 9, ...options } : options);
   const wasm = Board.fromData(data);
   const ref = new ReferenceBoard(data);
@@ -23,7 +23,9 @@ function compareBoard(ruleset: Ruleset, seed: number, options: RandomBoardOption
   const where = `${ruleset} seed ${seed}`;
   const n = data.figures.length;
   if (n === 0) return;
-  const f = Math.floor(r() * n);
+  const large = data.figures.findIndex((x) => x.w * x.h > 1);
+  if (largeAttacker && large < 0) return;
+  const f = largeAttacker ? large : Math.floor(r() * n);
   // Sight to every figure.
   const a = wasm.sightToFigures(f);
   const b = ref.sightToFigures(f);
@@ -59,5 +61,9 @@ describe('Wasm core agrees with the TypeScript reference', () => {
   // doom2016 cover from the outline of difficult terrain (RULES §2.1): areas of it, many figures.
   test('doom2016: 400 random boards with areas of difficult terrain', () => {
     for (let seed = 1; seed <= 400; seed++) compareBoard('doom2016', seed * 104729 + 11, { difficultAreas: 3, smallFigures: 7 });
+  });
+  // d20 cover from every corner of every square of a large attacker's space (RULES §4).
+  test('d20: 200 random boards seen from a large figure', () => {
+    for (let seed = 1; seed <= 200; seed++) compareBoard('d20', seed * 15485863 + 5, { largeFigures: 2, smallFigures: 6 }, true);
   });
 });
