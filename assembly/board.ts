@@ -128,9 +128,9 @@ export function prepare(): void {
   prepareCells(0, 0, W - 1, H - 1);
   // The outline of difficult terrain depends on cells only: built here, never updated.
   for (let Y = 0; Y <= H; Y++)
-    for (let x = 0; x < W; x++) store<u8>(OUTLINE_H + <usize>(Y * W + x), <u8>hOutline(x, Y));
+    for (let x = 0; x < W; x++) store<u8>(OUTLINE_H + <usize>(Y * W + x), <u8>hOutlineOf(x, Y));
   for (let y = 0; y < H; y++)
-    for (let X = 0; X <= W; X++) store<u8>(OUTLINE_V + <usize>(y * (W + 1) + X), <u8>vOutline(X, y));
+    for (let X = 0; X <= W; X++) store<u8>(OUTLINE_V + <usize>(y * (W + 1) + X), <u8>vOutlineOf(X, y));
   prepareCorners(0, 0, W, H);
 }
 
@@ -285,26 +285,33 @@ export function rebuildOccupancy(nfig: i32): void {
   return (cellBits(x, y) & (C_ON | C_DIFFICULT)) == (C_ON | C_DIFFICULT);
 }
 /** The horizontal edge (x,Y)–(x+1,Y) lies between a difficult and a non-difficult space. */
-@inline export function hOutline(x: i32, Y: i32): bool {
+function hOutlineOf(x: i32, Y: i32): bool {
   return difficultAt(x, Y - 1) != difficultAt(x, Y);
 }
 /** The vertical edge (X,y)–(X,y+1) lies between a difficult and a non-difficult space. */
-@inline export function vOutline(X: i32, y: i32): bool {
+function vOutlineOf(X: i32, y: i32): bool {
   return difficultAt(X - 1, y) != difficultAt(X, y);
 }
+/** The outline tables (built by `prepare`), read like the edges they lie on; none off the map. */
+@inline export function hOutline(x: i32, Y: i32): bool {
+  return <u32>x < <u32>W && <u32>Y <= <u32>H && load<u8>(OUTLINE_H + <usize>(Y * W + x)) != 0;
+}
+@inline export function vOutline(X: i32, y: i32): bool {
+  return <u32>y < <u32>H && <u32>X <= <u32>W && load<u8>(OUTLINE_V + <usize>(y * (W + 1) + X)) != 0;
+}
 /** Does the horizontal edge block lines of `mask` (its kind, or the outline when OUTLINE is set)? */
-@inline export function hBlocks(mask: i32, x: i32, Y: i32): bool {
+export function hBlocks(mask: i32, x: i32, Y: i32): bool {
   return blocks(mask, hEdge(x, Y)) || ((mask & OUTLINE) != 0 && hOutline(x, Y));
 }
-@inline export function vBlocks(mask: i32, X: i32, y: i32): bool {
+export function vBlocks(mask: i32, X: i32, y: i32): bool {
   return blocks(mask, vEdge(X, y)) || ((mask & OUTLINE) != 0 && vOutline(X, y));
 }
 /** The kind to report for a blocking edge: its own kind, else OUTLINE_KIND. */
-@inline export function hKind(mask: i32, x: i32, Y: i32): i32 {
+export function hKind(mask: i32, x: i32, Y: i32): i32 {
   const k = hEdge(x, Y);
   return blocks(mask, k) ? k : OUTLINE_KIND;
 }
-@inline export function vKind(mask: i32, X: i32, y: i32): i32 {
+export function vKind(mask: i32, X: i32, y: i32): i32 {
   const k = vEdge(X, y);
   return blocks(mask, k) ? k : OUTLINE_KIND;
 }

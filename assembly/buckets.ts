@@ -22,7 +22,7 @@ export function bucketsReset(): void {
   PENDING = 0;
 }
 
-@inline export function bucketPush(state: i32, cost: i32): void {
+export function bucketPush(state: i32, cost: i32): void {
   const b = cost & (BUCKET_COUNT - 1);
   const w = state >> 5;
   const at = bucketBase(b) + (<usize>w << 2);

@@ -7,7 +7,7 @@ import {
   COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND, RAYS_COVER, OUTLINE_H, OUTLINE_V,
 } from './board';
 export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
-export { threatMap, threatLosPtr, threatRangePtr, threatWords } from './threat';
+export { threatMap, threatPtr } from './threat';
 import { bucketsReset } from './buckets';
 import { coverD20, losD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
@@ -40,20 +40,23 @@ export function reachCostPtr(): usize { return REACH_COST; }
 export function reachParentPtr(): usize { return REACH_PARENT; }
 export function reachEndPtr(): usize { return REACH_END; }
 export function infoPtr(): usize { return INFO; }
-// The regions that hold a board's state (saved and restored by JavaScript when boards take turns).
-export function ownerPtr(): usize { return OWNER; }
-export function teleportersPtr(): usize { return TELEPORTERS; }
-export function stepSightPtr(): usize { return STEP_SIGHT; }
-export function stepMovePtr(): usize { return STEP_MOVE; }
-export function stepStrictPtr(): usize { return STEP_STRICT; }
-export function coverCellsPtr(): usize { return COVER_CELLS; }
-export function raysSightPtr(): usize { return RAYS_SIGHT; }
-export function raysCoverPtr(): usize { return RAYS_COVER; }
-export function outlineHPtr(): usize { return OUTLINE_H; }
-export function outlineVPtr(): usize { return OUTLINE_V; }
+// The regions that hold a board's state (saved and restored by JavaScript when boards take turns),
+// by number: owner, teleporters, sight/move/strict steps, cover cells, sight/cover rays, outline h/v.
+export function statePtr(k: i32): usize {
+  switch (k) {
+    case 0: return OWNER;
+    case 1: return TELEPORTERS;
+    case 2: return STEP_SIGHT;
+    case 3: return STEP_MOVE;
+    case 4: return STEP_STRICT;
+    case 5: return COVER_CELLS;
+    case 6: return RAYS_SIGHT;
+    case 7: return RAYS_COVER;
+    case 8: return OUTLINE_H;
+    default: return OUTLINE_V;
+  }
+}
 export function teleporterCount(): i32 { return NTELE; }
-export function threatEnemiesPtr(): usize { return THREAT_ENEMIES; }
-export function threatStandPtr(): usize { return STAND; }
 
 /** Start a new board: clears cells and edges. Ruleset 0 doom2016, 1 doom2004, 2 d20. */
 export function setBoard(w: i32, h: i32, ruleset: i32): void {

@@ -28,7 +28,7 @@ let TELEPORTS: bool = false;
   return figW(o) * figH(o) > 1;
 }
 
-@inline function relax(j: i32, c: i32, from: i32): void {
+function relax(j: i32, c: i32, from: i32): void {
   if (c > MP) return;
   const old = load<i32>(REACH_COST + (<usize>j << 2));
   if (old >= 0 && old <= c) return;
@@ -44,7 +44,7 @@ let OFF0: i32 = 1, OFF1: i32 = -1, OFF2: i32 = 0, OFF3: i32 = 0, OFF4: i32 = 0, 
 }
 
 /** The footprint fw×fh at (x,y) is on the map and straddles no edge of `mask`. */
-function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
+export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
   if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
   for (let v = y; v < y + fh; v++)
     for (let u = x; u < x + fw; u++) {

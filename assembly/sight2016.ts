@@ -131,7 +131,7 @@ let WALK_BEFORE: bool = false;
  * there (low nibble) and which get a blocked cover line (high nibble); each cell then combines its
  * four corners.
  */
-export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
+export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool = true): void {
   const n = W * H;
   const cw = W + 1;
   memory.fill(OUT_LOS, 0, <usize>n);
@@ -141,8 +141,10 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
   // shown not to be in cover from some corner).
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) store<u8>(SETTLED + <usize>(y * W + x), !onMap(x, y) || inRect(x, y, ax, ay, aw, ah) ? 1 : 0);
-  // Cover cells for this attacker: its own cells never block.
-  memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
+  // Cover cells for this attacker: its own cells never block. Without cover, none: a cell then
+  // settles as soon as it is seen.
+  if (withCover) memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
+  else memory.fill(BLOCK_MAP, 0, <usize>n);
   for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
   for (let Y = ay; Y <= ay + ah; Y++)
     for (let X = ax; X <= ax + aw; X++) {
@@ -180,7 +182,7 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
               blocked |= 15 & ~(1 << (back >> 1));
             }
           }
-          store<u8>(CORNER_FLAGS + <usize>q, <u8>(seen | (blocked << 4)));
+          store<u8>(CORNER_FLAGS + <usize>q, <u8>(seen | (withCover ? blocked << 4 : 0)));
         }
       for (let y = 0; y < H; y++)
         for (let x = 0; x < W; x++) {
@@ -202,6 +204,10 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
           }
         }
     }
+  if (!withCover) {
+    for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(OUT_LOS + <usize>(y * W + x), 1);
+    return;
+  }
   distances(ax, ay, aw, ah, RANGE_2016);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
@@ -218,53 +224,7 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
 
 /** LOS only (no cover, no range) from a figure's rectangle to every cell into OUT_LOS. */
 export function losMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
-  const n = W * H;
-  const cw = W + 1;
-  memory.fill(OUT_LOS, 0, <usize>n);
-  memory.fill(BLOCK_MAP, 0, <usize>n); // no blocking cells: walks only meet edges
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const own = inRect(x, y, ax, ay, aw, ah);
-      store<u8>(SETTLED + <usize>(y * W + x), !onMap(x, y) || own ? 1 : 0);
-      if (own) store<u8>(OUT_LOS + <usize>(y * W + x), 1);
-    }
-  for (let Y = ay; Y <= ay + ah; Y++)
-    for (let X = ax; X <= ax + aw; X++) {
-      const ownA = ownMask(X, Y, ax, ay, aw, ah);
-      const raysP = <i32>load<u8>(RAYS_SIGHT + <usize>(Y * cw + X));
-      let cutP = 0;
-      for (let k = 0; k < 9; k++) {
-        const sx = k % 3 - 1, sy = k / 3 - 1;
-        if ((sx != 0 || sy != 0) && roundBlocked(raysP, ownA, dirPos(sx, sy)) != 0) cutP |= 1 << k;
-      }
-      let open = 0;
-      for (let QY = 0; QY <= H; QY++)
-        for (let QX = 0; QX <= W; QX++) {
-          const q = QY * cw + QX;
-          if (settled(QX, QY) && settled(QX - 1, QY) && settled(QX, QY - 1) && settled(QX - 1, QY - 1)) continue;
-          open++;
-          const rays = <i32>load<u8>(RAYS_SIGHT + <usize>q);
-          let seen = 0;
-          if (QX == X && QY == Y) {
-            for (let k = 0; k < 4; k++) if (roundBlocked(rays, ownA, 2 * k + 1) == 0) seen |= 1 << k;
-          } else if (((cutP >> (((QY > Y ? 2 : QY == Y ? 1 : 0) * 3) + (QX > X ? 2 : QX == X ? 1 : 0))) & 1) == 0 && mapWalk(X, Y, QX, QY) != EDGE_BLOCKED) {
-            seen = 15 & ~quadsBlocked(rays, dirPos(X - QX, Y - QY));
-          }
-          store<u8>(CORNER_FLAGS + <usize>q, <u8>seen);
-        }
-      if (open == 0) break;
-      for (let y = 0; y < H; y++)
-        for (let x = 0; x < W; x++) {
-          const t = y * W + x;
-          if (settled(x, y)) continue;
-          const m = (<i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x)) >> 1) | (<i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x + 1)) >> 2) |
-            <i32>load<u8>(CORNER_FLAGS + <usize>((y + 1) * cw + x)) | (<i32>load<u8>(CORNER_FLAGS + <usize>((y + 1) * cw + x + 1)) >> 3);
-          if ((m & 1) != 0) {
-            store<u8>(OUT_LOS + <usize>t, 1);
-            store<u8>(SETTLED + <usize>t, 1);
-          }
-        }
-    }
+  sightMap2016(ax, ay, aw, ah, false);
 }
 
 export function range2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): i32 {

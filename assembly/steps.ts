@@ -77,27 +77,20 @@ function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
         word &= word - 1;
         pendingDone(1);
         if (load<i32>(DIST + (<usize>i << 2)) != d) continue;
-        const open = <i32>load<u8>(STEP_STRICT + <usize>i);
-        if (open == 0) continue;
-        relaxDist(open, 0, i + 1, d + 1);
-        relaxDist(open, 1, i - 1, d + 1);
-        relaxDist(open, 2, i + w, d + 1);
-        relaxDist(open, 3, i - w, d + 1);
-        relaxDist(open, 4, i + w + 1, d + 2);
-        relaxDist(open, 5, i - w + 1, d + 2);
-        relaxDist(open, 6, i + w - 1, d + 2);
-        relaxDist(open, 7, i - w - 1, d + 2);
+        let open = <i32>load<u8>(STEP_STRICT + <usize>i);
+        while (open != 0) {
+          const s = ctz(open);
+          open &= open - 1;
+          const j = i + stepDY(s) * w + stepDX(s);
+          const nd = d + (s < 4 ? 1 : 2);
+          const old = load<i32>(DIST + (<usize>j << 2));
+          if (old >= 0 && old <= nd) continue;
+          store<i32>(DIST + (<usize>j << 2), nd);
+          bucketPush(j, nd);
+        }
       }
     }
   }
-}
-
-@inline function relaxDist(open: i32, k: i32, j: i32, nd: i32): void {
-  if (((open >> k) & 1) == 0) return;
-  const old = load<i32>(DIST + (<usize>j << 2));
-  if (old >= 0 && old <= nd) return;
-  store<i32>(DIST + (<usize>j << 2), nd);
-  bucketPush(j, nd);
 }
 
 /** The smallest DIST over a rectangle's cells, -1 when none is reachable. */

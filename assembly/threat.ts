@@ -4,10 +4,11 @@
 // ends rule (clause 1.1.4) holds round a corner when it holds for one of the cells there, and the
 // footprint's other cells are empty where a figure may stand.
 import {
-  C_BARREL, C_OBSTACLE, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OUT_LOS, RULESET, STAND,
+  C_BARREL, C_OBSTACLE, CELLS, OWNER, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OUT_LOS, RULESET, STAND,
   THREAT_ENEMIES, W, blocks, cellBits, figH, figSide, figW, figX, figY, hEdge, markFigure, onMap, ownerAt, vEdge,
 } from './board';
 import { losD20 } from './d20';
+import { fits } from './reach';
 import { los2004 } from './sight2004';
 import { losMap2016 } from './sight2016';
 import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances } from './steps';
@@ -16,19 +17,19 @@ let LOS_OUT: usize = 0;
 let RANGE_OUT: usize = 0;
 let WORDS: i32 = 1;
 
-export function threatLosPtr(): usize { return LOS_OUT; }
-export function threatRangePtr(): usize { return RANGE_OUT; }
-export function threatWords(): i32 { return WORDS; }
+/** Where the last threat map is: 0 LOS bits, 1 ranges, 2 enemy list, 3 STAND flags; 4 the words per cell. */
+export function threatPtr(k: i32): usize {
+  return k == 0 ? LOS_OUT : k == 1 ? RANGE_OUT : k == 2 ? THREAT_ENEMIES : k == 3 ? STAND : <usize>WORDS;
+}
 
 /** Can a fw×fh figure stand with its top-left cell at (x,y)? */
 function canStand(x: i32, y: i32, fw: i32, fh: i32): bool {
-  if (x + fw > W || y + fh > H) return false;
+  if (!fits(x, y, fw, fh, LARGE_EDGES_2016)) return false;
   for (let v = y; v < y + fh; v++)
     for (let u = x; u < x + fw; u++) {
-      if (!onMap(u, v) || ownerAt(u, v) >= 0) return false;
-      if (RULESET == DOOM2004 && (cellBits(u, v) & (C_OBSTACLE | C_BARREL)) != 0) return false;
-      if (u + 1 < x + fw && blocks(LARGE_EDGES_2016, vEdge(u + 1, v))) return false;
-      if (v + 1 < y + fh && blocks(LARGE_EDGES_2016, hEdge(u, v + 1))) return false;
+      const i = <usize>(v * W + u);
+      if (load<i32>(OWNER + (i << 2)) >= 0) return false;
+      if (RULESET == DOOM2004 && (load<u8>(CELLS + i) & (C_OBSTACLE | C_BARREL)) != 0) return false;
     }
   return true;
 }

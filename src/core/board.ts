@@ -18,22 +18,15 @@ let current: Board | null = null;
 
 /** The regions of Wasm memory that make up a board's state, with their length in bytes. */
 function stateRegions(core: CoreExports, d: BoardData, ntele: number): Array<[number, number]> {
-  const n = d.width * d.height;
+  const { width: w, height: h } = d;
+  const n = w * h;
+  const hEdges = (h + 1) * w;
+  const vEdges = h * (w + 1);
+  const corners = (w + 1) * (h + 1);
+  // cells, edges, figures, then the core's regions by number (see statePtr).
   return [
-    [core.cellsPtr(), n],
-    [core.hEdgesPtr(), (d.height + 1) * d.width],
-    [core.vEdgesPtr(), d.height * (d.width + 1)],
-    [core.ownerPtr(), 4 * n],
-    [core.figsPtr(), 32 * d.figures.length],
-    [core.teleportersPtr(), 4 * ntele],
-    [core.stepSightPtr(), n],
-    [core.stepMovePtr(), n],
-    [core.stepStrictPtr(), n],
-    [core.coverCellsPtr(), n],
-    [core.raysSightPtr(), (d.width + 1) * (d.height + 1)],
-    [core.raysCoverPtr(), (d.width + 1) * (d.height + 1)],
-    [core.outlineHPtr(), (d.height + 1) * d.width],
-    [core.outlineVPtr(), d.height * (d.width + 1)],
+    [core.cellsPtr(), n], [core.hEdgesPtr(), hEdges], [core.vEdgesPtr(), vEdges], [core.figsPtr(), 32 * d.figures.length],
+    ...[4 * n, 4 * ntele, n, n, n, n, corners, corners, hEdges, vEdges].map((len, k): [number, number] => [core.statePtr(k), len]),
   ];
 }
 
@@ -199,28 +192,29 @@ export class Board implements GridQueries {
   /** Another board takes the core: keep this one's state (only when it changed since last kept). */
   private evict(core: CoreExports): void {
     if (this.synced && this.dirty) {
-      const regions = stateRegions(core, this._data, this.ntele);
-      const size = regions.reduce((s, [, n]) => s + n, 0);
-      if (!this.saved || this.saved.length < size) this.saved = new Uint8Array(size + (size >> 2));
-      const mem = new Uint8Array(core.memory.buffer);
-      let at = 0;
-      for (const [ptr, n] of regions) {
-        this.saved.set(mem.subarray(ptr, ptr + n), at);
-        at += n;
-      }
+      this.copyState(core, true);
       this.dirty = false;
     }
   }
 
   private restore(core: CoreExports): void {
     const d = this._data;
+    this.copyState(core, false);
+    core.restoreScalars(d.width, d.height, RULESETS.indexOf(d.ruleset), d.figures.length, this.ntele);
+  }
+
+  /** Copy the board's state regions out of Wasm memory into `saved`, or back. */
+  private copyState(core: CoreExports, out: boolean): void {
+    const regions = stateRegions(core, this._data, this.ntele);
+    const size = regions.reduce((s, [, n]) => s + n, 0);
+    if (out && (this.saved?.length ?? 0) < size) this.saved = new Uint8Array(size + (size >> 2));
     const mem = new Uint8Array(core.memory.buffer);
     let at = 0;
-    for (const [ptr, n] of stateRegions(core, d, this.ntele)) {
-      mem.set(this.saved!.subarray(at, at + n), ptr);
+    for (const [ptr, n] of regions) {
+      if (out) this.saved!.set(mem.subarray(ptr, ptr + n), at);
+      else mem.set(this.saved!.subarray(at, at + n), ptr);
       at += n;
     }
-    core.restoreScalars(d.width, d.height, RULESETS.indexOf(d.ruleset), d.figures.length, this.ntele);
   }
 
   private upload(core: CoreExports): void {
@@ -333,16 +327,15 @@ export class Board implements GridQueries {
     const { width, height } = this._data;
     const n = width * height;
     const mem = core.memory.buffer;
-    const words = core.threatWords();
-    const stand = new Uint8Array(mem, core.threatStandPtr(), n).slice();
-    for (let i = 0; i < n; i++) stand[i] = stand[i] >> 1;
+    const words = core.threatPtr(4);
+    const stand = new Uint8Array(mem, core.threatPtr(3), n).map((v) => v >> 1);
     return {
       width,
       height,
-      enemies: Array.from(new Int32Array(mem, core.threatEnemiesPtr(), count)),
+      enemies: Array.from(new Int32Array(mem, core.threatPtr(2), count)),
       words,
-      los: new Uint32Array(mem, core.threatLosPtr(), n * words).slice(),
-      range: new Int32Array(mem, core.threatRangePtr(), n * count).slice(),
+      los: new Uint32Array(mem, core.threatPtr(0), n * words).slice(),
+      range: new Int32Array(mem, core.threatPtr(1), n * count).slice(),
       stand,
     };
   }
