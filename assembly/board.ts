@@ -57,9 +57,12 @@ export const FIG_RANGE: usize = align(FIG_COVER + <usize>MAX_FIGURES);
 export const REACH_COST: usize = align(FIG_RANGE + <usize>MAX_FIGURES * 4);
 export const REACH_PARENT: usize = align(REACH_COST + <usize>MAX_CELLS * 2 * 4);
 export const REACH_END: usize = align(REACH_PARENT + <usize>MAX_CELLS * 2 * 4);
-export const HEAP: usize = align(REACH_END + <usize>MAX_CELLS * 2);
-export const HEAP_CAP: i32 = MAX_CELLS * 16;
-export const INFO: usize = align(HEAP + <usize>HEAP_CAP * 4);
+// Bucket queue (assembly/buckets.ts): per bucket, one bit per search state, and the range of words in use.
+export const BUCKET_COUNT: i32 = 8; // more than the largest step cost (4: a d20 diagonal into slow terrain)
+export const BUCKET_WORDS: i32 = (MAX_CELLS * 2) >> 5;
+export const BUCKETS: usize = align(REACH_END + <usize>MAX_CELLS * 2);
+export const BUCKET_RANGE: usize = align(BUCKETS + <usize>BUCKET_COUNT * BUCKET_WORDS * 4);
+export const INFO: usize = align(BUCKET_RANGE + <usize>BUCKET_COUNT * 8);
 export const ROUND_LUT: usize = align(INFO + 128);
 export const QUAD_LUT: usize = align(ROUND_LUT + 2048);
 // Per-board tables built by `prepare` after every upload.
@@ -75,7 +78,10 @@ export const BLOCK_MAP: usize = align(OUTLINE_V + <usize>(MAX_SIDE + 1) * MAX_SI
 export const SETTLED: usize = align(BLOCK_MAP + <usize>MAX_CELLS); // per-query sight-map bookkeeping
 export const SCRATCH: usize = align(SETTLED + <usize>MAX_CELLS);
 export const SCRATCH_CAP: i32 = MAX_CORNERS;
-export const MEMORY_END: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4);
+export const THREAT_ENEMIES: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4); // figure index per enemy
+export const STAND: usize = align(THREAT_ENEMIES + <usize>MAX_FIGURES * 4); // where the footprint may stand
+export const MEMORY_END: usize = align(STAND + <usize>MAX_CELLS);
+// The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;
 export let H: i32 = 0;
@@ -119,8 +125,20 @@ export function stepOpen(mask: i32, strict: bool, x: i32, y: i32, dx: i32, dy: i
 
 /** Build the per-board tables: open steps per cell, blocking rays per corner, cover cells. */
 export function prepare(): void {
+  prepareCells(0, 0, W - 1, H - 1);
+  // The outline of difficult terrain depends on cells only: built here, never updated.
+  for (let Y = 0; Y <= H; Y++)
+    for (let x = 0; x < W; x++) store<u8>(OUTLINE_H + <usize>(Y * W + x), <u8>hOutlineOf(x, Y));
   for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
+    for (let X = 0; X <= W; X++) store<u8>(OUTLINE_V + <usize>(y * (W + 1) + X), <u8>vOutlineOf(X, y));
+  prepareCorners(0, 0, W, H);
+}
+
+/** Open steps and cover cells for the cells x0..x1 × y0..y1 (clamped to the map). */
+export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
+  x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, W - 1); y1 = min(y1, H - 1);
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
       let sight = 0, move = 0, strict = 0;
       if (onMap(x, y)) {
         for (let k = 0; k < 8; k++) {
@@ -137,15 +155,79 @@ export function prepare(): void {
       // Difficult interiors give no cover (RULES §2.1): only figures' cells block cover lines.
       store<u8>(COVER_CELLS + i, <u8>(ownerAt(x, y) >= 0 ? 1 : 0));
     }
-  for (let Y = 0; Y <= H; Y++)
-    for (let x = 0; x < W; x++) store<u8>(OUTLINE_H + <usize>(Y * W + x), <u8>hOutline(x, Y));
-  for (let y = 0; y < H; y++)
-    for (let X = 0; X <= W; X++) store<u8>(OUTLINE_V + <usize>(y * (W + 1) + X), <u8>vOutline(X, y));
-  for (let Y = 0; Y <= H; Y++)
-    for (let X = 0; X <= W; X++) {
+}
+
+/** Blocking rays (sight, and cover with the outline) for the corners X0..X1 × Y0..Y1 (clamped). */
+export function prepareCorners(X0: i32, Y0: i32, X1: i32, Y1: i32): void {
+  X0 = max(X0, 0); Y0 = max(Y0, 0); X1 = min(X1, W); Y1 = min(Y1, H);
+  for (let Y = Y0; Y <= Y1; Y++)
+    for (let X = X0; X <= X1; X++) {
       store<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, SIGHT_EDGES));
       store<u8>(RAYS_COVER + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, COVER_EDGES_2016));
     }
+}
+
+// ---------------------------------------------------------------- incremental updates
+// Each touches only what the change can affect: the figure's cells in OWNER and COVER_CELLS, or
+// the rays at an edge's two end corners and the steps of the cells round them.
+
+/** Mark the cells of figure f's footprint in OWNER (as `who`) and COVER_CELLS. */
+export function markFigure(f: i32, who: i32): void {
+  const fx = figX(f), fy = figY(f), fw = figW(f), fh = figH(f);
+  for (let y = fy; y < fy + fh; y++)
+    for (let x = fx; x < fx + fw; x++) {
+      const i = <usize>(y * W + x);
+      store<i32>(OWNER + (i << 2), who);
+      store<u8>(COVER_CELLS + i, <u8>(who >= 0 ? 1 : 0));
+    }
+}
+
+/** Put figure f (f == NFIG appends one) at x,y with footprint w×h. */
+export function placeFigure(f: i32, x: i32, y: i32, w: i32, h: i32, side: i32, teleports: i32): void {
+  if (f < NFIG) markFigure(f, -1);
+  else NFIG = f + 1;
+  const p = FIGS + (<usize>(f * FIG_FIELDS) << 2);
+  store<i32>(p, x);
+  store<i32>(p + 4, y);
+  store<i32>(p + 8, w);
+  store<i32>(p + 12, h);
+  store<i32>(p + 16, side);
+  store<i32>(p + 20, teleports);
+  store<i32>(p + 24, w * h > 1 ? 1 : 0);
+  markFigure(f, f);
+}
+
+/** Remove figure f; later figures move down one index, as in the figure list. */
+export function dropFigure(f: i32): void {
+  markFigure(f, -1);
+  const row = <usize>FIG_FIELDS << 2;
+  memory.copy(FIGS + <usize>f * row, FIGS + <usize>(f + 1) * row, <usize>(NFIG - f - 1) * row);
+  NFIG--;
+  for (let g = f; g < NFIG; g++) markFigure(g, g);
+}
+
+/** Set one edge: horizontal edge index Y*W+x, or vertical edge index y*(W+1)+X. */
+export function setEdge(horizontal: i32, index: i32, kind: i32): void {
+  if (horizontal != 0) {
+    store<u8>(HEDGES + <usize>index, <u8>kind);
+    const x = index % W, Y = index / W;
+    prepareCorners(x, Y, x + 1, Y);
+    prepareCells(x - 1, Y - 1, x + 1, Y);
+  } else {
+    store<u8>(VEDGES + <usize>index, <u8>kind);
+    const X = index % (W + 1), y = index / (W + 1);
+    prepareCorners(X, y, X, y + 1);
+    prepareCells(X - 1, y - 1, X, y + 1);
+  }
+}
+
+/** Reinstate a board saved by JavaScript (regions copied back): only the scalars live here. */
+export function restoreScalars(w: i32, h: i32, ruleset: i32, nfig: i32, ntele: i32): void {
+  W = w;
+  H = h;
+  RULESET = ruleset;
+  NFIG = nfig;
+  NTELE = ntele;
 }
 
 /** Rebuild the cell → figure map and teleporter list from the figure table. */
@@ -203,26 +285,33 @@ export function rebuildOccupancy(nfig: i32): void {
   return (cellBits(x, y) & (C_ON | C_DIFFICULT)) == (C_ON | C_DIFFICULT);
 }
 /** The horizontal edge (x,Y)–(x+1,Y) lies between a difficult and a non-difficult space. */
-@inline export function hOutline(x: i32, Y: i32): bool {
+function hOutlineOf(x: i32, Y: i32): bool {
   return difficultAt(x, Y - 1) != difficultAt(x, Y);
 }
 /** The vertical edge (X,y)–(X,y+1) lies between a difficult and a non-difficult space. */
-@inline export function vOutline(X: i32, y: i32): bool {
+function vOutlineOf(X: i32, y: i32): bool {
   return difficultAt(X - 1, y) != difficultAt(X, y);
 }
+/** The outline tables (built by `prepare`), read like the edges they lie on; none off the map. */
+@inline export function hOutline(x: i32, Y: i32): bool {
+  return <u32>x < <u32>W && <u32>Y <= <u32>H && load<u8>(OUTLINE_H + <usize>(Y * W + x)) != 0;
+}
+@inline export function vOutline(X: i32, y: i32): bool {
+  return <u32>y < <u32>H && <u32>X <= <u32>W && load<u8>(OUTLINE_V + <usize>(y * (W + 1) + X)) != 0;
+}
 /** Does the horizontal edge block lines of `mask` (its kind, or the outline when OUTLINE is set)? */
-@inline export function hBlocks(mask: i32, x: i32, Y: i32): bool {
+export function hBlocks(mask: i32, x: i32, Y: i32): bool {
   return blocks(mask, hEdge(x, Y)) || ((mask & OUTLINE) != 0 && hOutline(x, Y));
 }
-@inline export function vBlocks(mask: i32, X: i32, y: i32): bool {
+export function vBlocks(mask: i32, X: i32, y: i32): bool {
   return blocks(mask, vEdge(X, y)) || ((mask & OUTLINE) != 0 && vOutline(X, y));
 }
 /** The kind to report for a blocking edge: its own kind, else OUTLINE_KIND. */
-@inline export function hKind(mask: i32, x: i32, Y: i32): i32 {
+export function hKind(mask: i32, x: i32, Y: i32): i32 {
   const k = hEdge(x, Y);
   return blocks(mask, k) ? k : OUTLINE_KIND;
 }
-@inline export function vKind(mask: i32, X: i32, y: i32): i32 {
+export function vKind(mask: i32, X: i32, y: i32): i32 {
   const k = vEdge(X, y);
   return blocks(mask, k) ? k : OUTLINE_KIND;
 }

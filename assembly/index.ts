@@ -3,8 +3,12 @@
 import {
   CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
   OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, RULESET, VEDGES, W, ensureMemory, figH, figW,
-  figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims,
+  figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims, OWNER, TELEPORTERS, STEP_SIGHT, STEP_MOVE, STEP_STRICT,
+  COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND, RAYS_COVER, OUTLINE_H, OUTLINE_V,
 } from './board';
+export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
+export { threatMap, threatPtr } from './threat';
+import { bucketsReset } from './buckets';
 import { coverD20, losD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl } from './reach';
@@ -16,6 +20,7 @@ export function init(): i32 {
   if (ensureMemory() != 0) return 1;
   buildRoundTable();
   buildQuadTable();
+  bucketsReset();
   return 0;
 }
 
@@ -35,6 +40,23 @@ export function reachCostPtr(): usize { return REACH_COST; }
 export function reachParentPtr(): usize { return REACH_PARENT; }
 export function reachEndPtr(): usize { return REACH_END; }
 export function infoPtr(): usize { return INFO; }
+// The regions that hold a board's state (saved and restored by JavaScript when boards take turns),
+// by number: owner, teleporters, sight/move/strict steps, cover cells, sight/cover rays, outline h/v.
+export function statePtr(k: i32): usize {
+  switch (k) {
+    case 0: return OWNER;
+    case 1: return TELEPORTERS;
+    case 2: return STEP_SIGHT;
+    case 3: return STEP_MOVE;
+    case 4: return STEP_STRICT;
+    case 5: return COVER_CELLS;
+    case 6: return RAYS_SIGHT;
+    case 7: return RAYS_COVER;
+    case 8: return OUTLINE_H;
+    default: return OUTLINE_V;
+  }
+}
+export function teleporterCount(): i32 { return NTELE; }
 
 /** Start a new board: clears cells and edges. Ruleset 0 doom2016, 1 doom2004, 2 d20. */
 export function setBoard(w: i32, h: i32, ruleset: i32): void {

@@ -87,7 +87,7 @@ export function buildQuadTable(): void {
 }
 
 // Blocker report for explanations: clause, then an edge (x1,y1,x2,y2) or a corner/cell (x1,y1), kind.
-@inline function report(clause: i32, x1: i32, y1: i32, x2: i32, y2: i32, kind: i32): i32 {
+function report(clause: i32, x1: i32, y1: i32, x2: i32, y2: i32, kind: i32): i32 {
   store<i32>(INFO, clause);
   store<i32>(INFO + 4, x1);
   store<i32>(INFO + 8, y1);

@@ -1,19 +1,21 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
-import { STATE_BITS, STATE_MASK, heapClear, heapEmpty, heapPop, heapPush } from './heap';
+import { PENDING, bucketPush, bucketTake, bucketWord, pendingDone } from './buckets';
 import { dirX, dirY } from './steps';
 
 let F: i32 = 0; // the moving figure
 let MP: i32 = 0;
 let FW: i32 = 1, FH: i32 = 1; // its footprint in orientation 0
+let SIDE: i32 = 0;
+let TELEPORTS: bool = false;
 
 @inline function hostile(o: i32): bool {
-  return o >= 0 && o != F && figSide(o) != figSide(F);
+  return o >= 0 && o != F && figSide(o) != SIDE;
 }
 @inline function hostileAt(x: i32, y: i32): bool {
   return hostile(ownerAt(x, y));
@@ -26,17 +28,23 @@ let FW: i32 = 1, FH: i32 = 1; // its footprint in orientation 0
   return figW(o) * figH(o) > 1;
 }
 
-@inline function relax(j: i32, c: i32, from: i32): void {
+function relax(j: i32, c: i32, from: i32): void {
   if (c > MP) return;
   const old = load<i32>(REACH_COST + (<usize>j << 2));
   if (old >= 0 && old <= c) return;
   store<i32>(REACH_COST + (<usize>j << 2), c);
   store<i32>(REACH_PARENT + (<usize>j << 2), from);
-  heapPush((c << STATE_BITS) | j);
+  bucketPush(j, c);
+}
+
+// Index offsets of the 8 steps on this board (as dirX/dirY), set per search.
+let OFF0: i32 = 1, OFF1: i32 = -1, OFF2: i32 = 0, OFF3: i32 = 0, OFF4: i32 = 0, OFF5: i32 = 0, OFF6: i32 = 0, OFF7: i32 = 0;
+@inline function stepOff(k: i32): i32 {
+  return k < 4 ? (k < 2 ? (k == 0 ? OFF0 : OFF1) : (k == 2 ? OFF2 : OFF3)) : (k < 6 ? (k == 4 ? OFF4 : OFF5) : (k == 6 ? OFF6 : OFF7));
 }
 
 /** The footprint fw×fh at (x,y) is on the map and straddles no edge of `mask`. */
-function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
+export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
   if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
   for (let v = y; v < y + fh; v++)
     for (let u = x; u < x + fw; u++) {
@@ -99,34 +107,36 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   return true;
 }
 
-function expandSmall(i: i32, x: i32, y: i32, c: i32): void {
-  const open = <i32>load<u8>((RULESET == D20 ? STEP_STRICT : STEP_MOVE) + <usize>i);
-  for (let k = 0; k < 8; k++) {
-    if (((open >> k) & 1) == 0) continue;
-    const nx = x + dirX(k), ny = y + dirY(k);
-    const bits = cellBits(nx, ny);
+function expandSmall(i: i32, c: i32): void {
+  // The step table already says the target is on the map: index it directly.
+  let open = <i32>load<u8>((RULESET == D20 ? STEP_STRICT : STEP_MOVE) + <usize>i);
+  while (open != 0) {
+    const k = ctz(open);
+    open &= open - 1;
+    const j = i + stepOff(k);
+    const bits = <i32>load<u8>(CELLS + <usize>j);
+    const o = load<i32>(OWNER + (<usize>j << 2));
     let step = 1;
     if (RULESET == DOOM2016) {
-      step += ((bits & C_DIFFICULT) != 0 ? 1 : 0) + (hostileAt(nx, ny) ? 1 : 0);
+      step += ((bits & C_DIFFICULT) != 0 ? 1 : 0) + (hostile(o) ? 1 : 0);
     } else if (RULESET == DOOM2004) {
-      if ((bits & (C_OBSTACLE | C_BARREL)) != 0 || hostileAt(nx, ny)) continue;
+      if ((bits & (C_OBSTACLE | C_BARREL)) != 0 || hostile(o)) continue;
     } else {
-      if (hostileAt(nx, ny)) continue;
+      if (hostile(o)) continue;
       step = k < 4 ? 1 : 2;
-      if ((bits & (C_DIFFICULT | C_LOW)) != 0) step *= 2;
+      if ((bits & (C_DIFFICULT | C_LOW)) != 0) step <<= 1;
     }
-    relax(ny * W + nx, c + step, i);
+    relax(j, c + step, i);
   }
-  if (RULESET != D20 && figTeleports(F) && (cellBits(x, y) & C_TELEPORTER) != 0) {
+  if (RULESET != D20 && TELEPORTS && (load<u8>(CELLS + <usize>i) & C_TELEPORTER) != 0) {
     for (let t = 0; t < NTELE; t++) {
       const j = load<i32>(TELEPORTERS + (<usize>t << 2));
       if (j == i) continue;
-      const tx = j % W, ty = j / W;
-      const bits = cellBits(tx, ty);
+      const bits = <i32>load<u8>(CELLS + <usize>j);
       if (RULESET == DOOM2016) {
         // Telefrag: no extra MP for a demon on the teleporter.
         relax(j, c + 1 + ((bits & C_DIFFICULT) != 0 ? 1 : 0), i);
-      } else if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostileAt(tx, ty)) {
+      } else if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostile(load<i32>(OWNER + (<usize>j << 2)))) {
         relax(j, c + 1, i);
       }
     }
@@ -179,31 +189,46 @@ export function reach(f: i32, mp: i32): i32 {
   MP = mp;
   FW = figW(f);
   FH = figH(f);
+  SIDE = figSide(f);
+  TELEPORTS = figTeleports(f);
   const large = FW * FH > 1;
   const rotates = RULESET == DOOM2016 && FW != FH && (FW * FH == 2 || FW * FH == 6);
   const orients = rotates ? 2 : 1;
   const plane = W * H;
   const n = orients * plane;
+  OFF2 = W; OFF3 = -W; OFF4 = W + 1; OFF5 = 1 - W; OFF6 = W - 1; OFF7 = -W - 1;
+  // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
+  // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
+  const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
   // All bytes 0xff: every i32 reads -1.
   memory.fill(REACH_COST, 0xff, <usize>n << 2);
   memory.fill(REACH_PARENT, 0xff, <usize>n << 2);
   memory.fill(REACH_END, 0, <usize>n);
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
-  heapClear();
-  heapPush(start);
-  while (!heapEmpty()) {
-    const key = heapPop();
-    const i = key & STATE_MASK;
-    const c = key >> STATE_BITS;
-    if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue;
-    const o = i / plane;
-    const r = i - o * plane;
-    const x = r % W, y = r / W;
-    if (i == start || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
-    if (!large) expandSmall(i, x, y, c);
-    else if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
-    else expandShift(i, x, y, c);
+  bucketPush(start, 0);
+  // Bucket by bucket, each in increasing state: the order of a heap of cost << 18 | state.
+  for (let c = 0; PENDING > 0; c++) {
+    const b = c & 7;
+    const range = bucketTake(b);
+    const lo = <i32>range, hi = <i32>(range >> 32);
+    for (let w = lo; w <= hi; w++) {
+      let word = bucketWord(b, w);
+      while (word != 0) {
+        const i = (w << 5) | <i32>ctz(word);
+        word &= word - 1;
+        pendingDone(1);
+        if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
+        const o = i >= plane ? 1 : 0;
+        const r = i - o * plane;
+        const y = <i32>((<u64>r * magic) >> 32);
+        const x = r - y * W;
+        if (i == start || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
+        if (!large) expandSmall(i, c);
+        else if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
+        else expandShift(i, x, y, c);
+      }
+    }
   }
   return orients;
 }

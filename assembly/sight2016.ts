@@ -131,7 +131,7 @@ let WALK_BEFORE: bool = false;
  * there (low nibble) and which get a blocked cover line (high nibble); each cell then combines its
  * four corners.
  */
-export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
+export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool = true): void {
   const n = W * H;
   const cw = W + 1;
   memory.fill(OUT_LOS, 0, <usize>n);
@@ -141,8 +141,10 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
   // shown not to be in cover from some corner).
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) store<u8>(SETTLED + <usize>(y * W + x), !onMap(x, y) || inRect(x, y, ax, ay, aw, ah) ? 1 : 0);
-  // Cover cells for this attacker: its own cells never block.
-  memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
+  // Cover cells for this attacker: its own cells never block. Without cover, none: a cell then
+  // settles as soon as it is seen.
+  if (withCover) memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
+  else memory.fill(BLOCK_MAP, 0, <usize>n);
   for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
   for (let Y = ay; Y <= ay + ah; Y++)
     for (let X = ax; X <= ax + aw; X++) {
@@ -180,7 +182,7 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
               blocked |= 15 & ~(1 << (back >> 1));
             }
           }
-          store<u8>(CORNER_FLAGS + <usize>q, <u8>(seen | (blocked << 4)));
+          store<u8>(CORNER_FLAGS + <usize>q, <u8>(seen | (withCover ? blocked << 4 : 0)));
         }
       for (let y = 0; y < H; y++)
         for (let x = 0; x < W; x++) {
@@ -202,6 +204,10 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
           }
         }
     }
+  if (!withCover) {
+    for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(OUT_LOS + <usize>(y * W + x), 1);
+    return;
+  }
   distances(ax, ay, aw, ah, RANGE_2016);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
@@ -214,6 +220,11 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
       }
       store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
     }
+}
+
+/** LOS only (no cover, no range) from a figure's rectangle to every cell into OUT_LOS. */
+export function losMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
+  sightMap2016(ax, ay, aw, ah, false);
 }
 
 export function range2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): i32 {

@@ -1,7 +1,7 @@
 // Adjacency between cells (RULES §1.2) and shortest step counts: range (doom2016, doom2004)
 // and distance (d20), from a figure's cells to every cell, into DIST.
 import { C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
-import { STATE_BITS, STATE_MASK, heapClear, heapEmpty, heapPop, heapPush } from './heap';
+import { PENDING, bucketPush, bucketTake, bucketWord, pendingDone } from './buckets';
 
 export { stepOpen } from './board';
 
@@ -58,29 +58,37 @@ export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
   return tail + 1;
 }
 
-/** d20 distance: orthogonal 1, diagonal 2, no diagonal past a wall touching the corner. */
+/** d20 distance: orthogonal 1, diagonal 2, no diagonal past a wall touching the corner (bucket queue). */
 function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
-  heapClear();
   for (let y = ry; y < ry + rh; y++)
     for (let x = rx; x < rx + rw; x++) {
       const i = y * W + x;
       store<i32>(DIST + (<usize>i << 2), 0);
-      heapPush(i);
+      bucketPush(i, 0);
     }
-  while (!heapEmpty()) {
-    const key = heapPop();
-    const i = key & STATE_MASK;
-    const d = key >> STATE_BITS;
-    if (load<i32>(DIST + (<usize>i << 2)) != d) continue;
-    const open = <i32>load<u8>(STEP_STRICT + <usize>i);
-    for (let k = 0; k < 8; k++) {
-      if (((open >> k) & 1) == 0) continue;
-      const j = i + stepOffset(k);
-      const nd = d + (k < 4 ? 1 : 2);
-      const old = load<i32>(DIST + (<usize>j << 2));
-      if (old >= 0 && old <= nd) continue;
-      store<i32>(DIST + (<usize>j << 2), nd);
-      heapPush((nd << STATE_BITS) | j);
+  const w = W;
+  for (let d = 0; PENDING > 0; d++) {
+    const b = d & 7;
+    const range = bucketTake(b);
+    for (let k = <i32>range, hi = <i32>(range >> 32); k <= hi; k++) {
+      let word = bucketWord(b, k);
+      while (word != 0) {
+        const i = (k << 5) | <i32>ctz(word);
+        word &= word - 1;
+        pendingDone(1);
+        if (load<i32>(DIST + (<usize>i << 2)) != d) continue;
+        let open = <i32>load<u8>(STEP_STRICT + <usize>i);
+        while (open != 0) {
+          const s = ctz(open);
+          open &= open - 1;
+          const j = i + stepDY(s) * w + stepDX(s);
+          const nd = d + (s < 4 ? 1 : 2);
+          const old = load<i32>(DIST + (<usize>j << 2));
+          if (old >= 0 && old <= nd) continue;
+          store<i32>(DIST + (<usize>j << 2), nd);
+          bucketPush(j, nd);
+        }
+      }
     }
   }
 }

@@ -4,7 +4,7 @@
  * bench/RESULTS.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { FOV } from 'rot-js';
 import { expect, test } from 'vitest';
 import { Board } from '../src/core/board.ts';
@@ -12,8 +12,11 @@ import { SIGHT_EDGES, blocks } from '../src/core/masks.ts';
 import { Cell, type BoardData } from '../src/core/types.ts';
 import { loadCore } from '../src/core/wasm.ts';
 import { ReferenceBoard } from '../src/reference/index.ts';
+import { rng } from '../test/core/random-boards.ts';
 import { benchBoard } from './boards.ts';
-import { measure } from './measure.ts';
+import { measure, median } from './measure.ts';
+import { referenceThreatMap } from '../src/reference/threat.ts';
+import { gccVersion, nativeBinary, runNative } from './native.ts';
 
 /**
  * rot.js works on blocking cells, so the board is drawn at double resolution: cells at odd
@@ -40,13 +43,16 @@ function rotFov(data: BoardData) {
   };
 }
 
+const ROUNDS = 3;
+
 interface Row {
   name: string;
   wasm: number;
-  reference: number;
+  reference?: number;
+  native?: number;
   rot?: number;
-  target?: string;
-  ok?: boolean;
+  /** A time target in ms, with its wording. */
+  target?: { ms: number; text: string };
 }
 
 /** How fast the machine runs plain JavaScript right now: ns per step of a trivial array loop. */
@@ -62,7 +68,9 @@ function calibrate(): number {
 test('grid core benchmarks', async () => {
   await loadCore();
   const speedBefore = calibrate();
+  const loadBefore = loadavg()[0].toFixed(1);
   const rows: Row[] = [];
+  const mismatches: string[] = [];
   for (const [side, figs] of [[26, 8], [49, 16]] as const) {
     const data = benchBoard(side, figs, 2026 + side);
     const wasm = Board.fromData(data);
@@ -70,58 +78,181 @@ test('grid core benchmarks', async () => {
     const big = data.figures.findIndex((f) => f.w * f.h === 6);
     expect(big).toBeGreaterThan(0);
     // Same answers before timing anything.
-    expect([...wasm.sightMap(0).cover]).toEqual([...ref.sightMap(0).cover]);
+    const refMap = ref.sightMap(0);
+    expect([...wasm.sightMap(0).cover]).toEqual([...refMap.cover]);
     const n = data.figures.length;
 
-    const losMap = { wasm: measure(() => wasm.sightMap(0)).ms, reference: measure(() => ref.sightMap(0), { samples: 5, maxMs: 30000 }).ms, rot: measure(rotFov(data)).ms };
-    rows.push({ name: `LOS map with cover and range, ${side}×${side}`, ...losMap, ...(side === 26 ? { target: '≤ 0.1 ms', ok: losMap.wasm <= 0.1 } : {}) });
+    // The native baseline on this board: same answers as the Wasm, cell by cell. The shared VM's
+    // speed drifts, so native and Wasm are timed in alternating rounds and each keeps its median.
+    const cases = [
+      { data, sightFigure: 0, reachFigure: 0, mp: 8 },
+      { data, sightFigure: 0, reachFigure: big, mp: 8 },
+    ];
+    const rounds: Array<{ native: ReturnType<typeof runNative>; sight: number; reach: number; reachBig: number }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push({
+        native: runNative(cases),
+        sight: measure(() => wasm.sightMap(0)).ms,
+        reach: measure(() => wasm.reach(0, 8)).ms,
+        reachBig: measure(() => wasm.reach(big, 8)).ms,
+      });
+    }
+    const native = rounds[0].native;
+    if (native) {
+      const m = wasm.sightMap(0);
+      const same = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.from(a).every((v, i) => v === b[i]);
+      if (!same(m.los, native[0].los) || !same(m.cover, native[0].cover) || !same(m.range, native[0].range)) mismatches.push(`sight map ${side}×${side}`);
+      for (const [k, f] of [[0, 0], [1, big]] as const) {
+        const r = wasm.reach(f, 8);
+        if (!same(r.cost, native[k].cost) || !same(r.end, native[k].end)) mismatches.push(`reach of figure ${f} ${side}×${side}`);
+      }
+    }
+    const nativeMs = (pick: (a: NonNullable<ReturnType<typeof runNative>>) => number) =>
+      native ? median(rounds.map((r) => pick(r.native!))) / 1e6 : undefined;
+    const sightAlone = median(rounds.map((r) => r.sight));
+
+    rows.push({
+      name: `doom2016 sight map (LOS + cover + range), ${side}×${side}`,
+      wasm: sightAlone,
+      native: nativeMs((a) => a[0].sightNs),
+      reference: measure(() => ref.sightMap(0), { samples: 5, maxMs: 30000 }).ms,
+      rot: measure(rotFov(data)).ms,
+      target: side === 26 ? { ms: 0.04, text: '≤ 40 µs' } : { ms: 0.12, text: '≤ 120 µs' },
+    });
 
     const allPairs = () => { for (let i = 0; i < n; i++) wasm.sightToFigures(i); };
     const allPairsRef = () => { for (let i = 0; i < n; i++) ref.sightToFigures(i); };
     rows.push({ name: `all-pairs LOS + cover + range, ${n} figures, ${side}×${side}`, wasm: measure(allPairs).ms, reference: measure(allPairsRef, { samples: 7 }).ms });
 
-    for (const [label, f] of [['small figure', 0], ['2×3 figure', big]] as const) {
-      const w = measure(() => wasm.reach(f, 8)).ms;
+    for (const [label, f, k] of [['small figure', 0, 0], ['2×3 figure', big, 1]] as const) {
       rows.push({
         name: `doom2016 reach, ${label}, MP 8, ${side}×${side}`,
-        wasm: w,
+        wasm: median(rounds.map((r) => (k === 0 ? r.reach : r.reachBig))),
         reference: measure(() => ref.reach(f, 8)).ms,
-        ...(side === 49 ? { target: '≤ 0.2 ms', ok: w <= 0.2 } : {}),
+        native: nativeMs((a) => a[k].reachNs),
+        target: { ms: 0.01, text: '≤ 10 µs' },
       });
     }
+
+    // The threat map: 12 enemies of the marines (demons added on free seeded spaces where the
+    // board has fewer) against a small figure on every space.
+    const threatBoard = Board.fromData(data);
+    const pick = rng(side);
+    for (let k = 0; threatBoard.data.figures.filter((f) => f.side !== 'marines').length < 12 && k < 1000; k++) {
+      try {
+        threatBoard.addFigure({ id: `extra${k}`, side: 'demons', x: Math.floor(pick() * side), y: Math.floor(pick() * side) });
+      } catch { /* occupied or off the map: try another space */ }
+    }
+    const marine = threatBoard.data.figures.findIndex((f) => f.side === 'marines');
+    const enemies = threatBoard.threatMap('marines', { w: 1, h: 1 }, marine).enemies.length;
+    rows.push({
+      name: `threat map, ${enemies} enemies, 1×1 footprint, ${side}×${side}`,
+      wasm: measure(() => threatBoard.threatMap('marines', { w: 1, h: 1 }, marine)).ms,
+      reference: measure(() => referenceThreatMap(threatBoard.data, 'marines', { w: 1, h: 1 }, marine), { samples: 3, maxMs: 30000 }).ms,
+      ...(side === 26 ? { target: { ms: 0.5, text: '≤ 0.5 ms' } } : {}),
+    });
+
+    // A figure move followed by a sight map, against the sight map alone (issue 10: ≤ 1.2×).
+    const mover = data.figures.findIndex((f, i) => i > 0 && f.w * f.h === 1);
+    const from = data.figures[mover];
+    const reachable = wasm.reach(mover, 1);
+    const spot = [...reachable.end.keys()].find((i) => reachable.end[i] && i !== from.y * side + from.x)!;
+    const to = { x: spot % side, y: Math.floor(spot / side) };
+    let flip = false;
+    const moveThenQuery = () => {
+      flip = !flip;
+      const p = flip ? to : from;
+      wasm.moveFigure(mover, p.x, p.y);
+      wasm.sightMap(0);
+    };
+    // The sight map's own cost depends on where the mover stands (cover cells settle differently),
+    // so "alone" is the mean of the sight map with the mover at each of its two spaces.
+    wasm.moveFigure(mover, to.x, to.y);
+    const atTo = measure(() => wasm.sightMap(0)).ms;
+    wasm.moveFigure(mover, from.x, from.y);
+    const atFrom = measure(() => wasm.sightMap(0)).ms;
+    const alone = (atTo + atFrom) / 2;
+    rows.push({ name: `figure move + sight map, ${side}×${side}`, wasm: measure(moveThenQuery).ms, target: { ms: 1.2 * alone, text: `≤ 1.2× sight map alone (${fmt(alone)})` } });
+    // Try a move, query, take it back: the search pattern of hints and the autopilot.
+    const tryUndo = () => {
+      wasm.moveFigure(mover, to.x, to.y);
+      wasm.sightMap(0);
+      wasm.moveFigure(mover, from.x, from.y);
+    };
+    rows.push({ name: `try a move, sight map, take it back, ${side}×${side}`, wasm: measure(tryUndo).ms, target: { ms: 1.2 * atTo, text: `≤ 1.2× sight map alone with the figure moved (${fmt(atTo)})` } });
+    // Two live boards queried in turn: each query must not rebuild the other board.
+    const other = Board.fromData(benchBoard(side, figs, 2027 + side));
+    const otherAlone = measure(() => other.sightMap(0)).ms;
+    rows.push({
+      name: `two boards queried in turn (sight map each), ${side}×${side}`,
+      wasm: measure(() => { wasm.sightMap(0); other.sightMap(0); }).ms / 2,
+      target: { ms: 1.2 * (atFrom + otherAlone) / 2, text: `≤ 1.2× the two sight maps alone (${fmt(atFrom)}, ${fmt(otherAlone)}), per query` },
+    });
   }
-  const fmt = (ms?: number) => (ms === undefined ? '–' : ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(ms < 10 ? 3 : 1)} ms`);
   const lines = rows.map((r) => {
-    const ratio = r.reference / r.wasm;
-    const verdict = [`${ratio >= 1.5 ? 'yes' : 'NO'} (≥ 1.5×)`, ...(r.target ? [`${r.ok ? 'yes' : 'NO'} (${r.target})`] : [])].join(', ');
-    return `| ${r.name} | ${fmt(r.wasm)} | ${fmt(r.reference)} | ${ratio.toFixed(1)}× | ${fmt(r.rot)} | ${verdict} |`;
+    const ratio = r.native !== undefined ? r.wasm / r.native : undefined;
+    const verdicts = [
+      ...(ratio !== undefined ? [`${ratio <= 1.5 ? 'yes' : 'NO'} (≤ 1.5× native)`] : []),
+      ...(r.target ? [`${r.wasm <= r.target.ms ? 'yes' : 'NO'} (${r.target.text})`] : []),
+    ];
+    const refRatio = r.reference !== undefined ? `${(r.reference / r.wasm).toFixed(1)}×` : '–';
+    return `| ${r.name} | ${fmt(r.wasm)} | ${fmt(r.native)} | ${ratio === undefined ? '–' : `${ratio.toFixed(2)}×`} | ${fmt(r.reference)} | ${refRatio} | ${fmt(r.rot)} | ${verdicts.join(', ') || '–'} |`;
   });
   const speedAfter = calibrate();
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const nativeNote = nativeBinary() ? `Native C: bench/native/core.c, the core's algorithms (same tables, same per-corner sight map, same
+reach search) compiled by ${gccVersion()} with -O2 and run on the same boards in the same run; its
+answers are checked cell by cell against the Wasm core before timing (${mismatches.length ? `MISMATCHES: ${mismatches.join(', ')}` : 'all identical'}).` : 'Native C: skipped (no gcc on this machine).';
   const report = `# Benchmark results
 
 Written by \`npm run bench\` (bench/grid.bench-run.ts). Each figure is the median time per call over
-repeated samples, measured in one process; "ratio" is reference ÷ Wasm (the TypeScript reference in
-\`src/reference\` is the baseline). rot.js \`PreciseShadowcasting\` computes a plain FOV from the
+repeated samples, measured in one process. "Wasm/native" is the Wasm core's time ÷ the native C
+baseline's; "ref/Wasm" is the TypeScript reference's time (\`src/reference\`, written for clarity,
+not speed) ÷ the Wasm core's. rot.js \`PreciseShadowcasting\` computes a plain FOV from the
 figure's centre on the same board drawn at double resolution (edges as blocking cells): it answers a
 simpler question (no corner rules, no cover, no range) and is shown as the common off-the-shelf choice.
-The reference is written for clarity (it tests every edge in a line's bounding box and recomputes
-what the core keeps in tables), so the ratios compare the core with a straightforward
-implementation, not with tuned JavaScript.
+${nativeNote}
 
 Boards: seeded doom2016 boards, ≈15% walls plus ≈3% each of doors, blocking and impassable edges,
 some difficult terrain and voids, two active teleporters, small figures, and one 2×3 figure placed
 where it has room to move (bench/boards.ts). "All pairs" is every figure against every figure.
-Targets (issue 2): LOS map with cover on 26×26 ≤ 0.1 ms; reach on 49×49 ≤ 0.2 ms; Wasm ≥ 1.5×
-faster than the reference on every row.
+"Figure move + sight map" moves one small figure back and forth between two spaces and queries
+figure 0's sight map after each move; "try a move" moves it, queries, and moves it back.
+"Two boards in turn" queries two live boards alternately (each query restores the other board's
+saved state). The threat map asks, for every space, which of 12 enemies of the marines (demons
+added on free seeded spaces where the board has fewer) have LOS to a small figure there and at what
+range; its reference is the definition (src/reference/threat.ts).
+Native and Wasm sight maps and reaches are timed in ${ROUNDS} alternating rounds (each keeps the median
+of its rounds' medians), since this VM is shared and its speed drifts within seconds.
+Targets (issue 10, medians of the same run): Wasm ≤ 1.5× native C on every row; doom2016 sight
+map 26×26 ≤ 40 µs and 49×49 ≤ 120 µs; reach MP 8 ≤ 10 µs; a figure move + sight map ≤ 1.2× the
+sight map alone; threat map for 12 enemies on 26×26 ≤ 0.5 ms.
 
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Machine: ${cpu}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}
-- Machine speed during the run (a shared VM; lower is faster): ${speedBefore.toFixed(2)} ns per trivial loop step before, ${speedAfter.toFixed(2)} after
+- Machine speed during the run (a shared VM; lower is faster): ${speedBefore.toFixed(2)} ns per trivial loop step before, ${speedAfter.toFixed(2)} after; load average ${loadBefore} before, ${loadavg()[0].toFixed(1)} after (2 cores)
 
-| case | Wasm | TS reference | ratio | rot.js FOV | targets met |
-|---|---|---|---|---|---|
+| case | Wasm | native C | Wasm/native | TS reference | ref/Wasm | rot.js FOV | targets met |
+|---|---|---|---|---|---|---|---|
 ${lines.join('\n')}
+
+### The grid core after issue 10 (what the rows measure, and what is still missing)
+- Mutations are incremental: a move, added or removed figure rewrites only that figure's cells in
+  the owner and cover-cell tables; an opened door rewrites the rays at its two end corners and the
+  steps of the cells round them. A board that is not the current one is restored from its saved
+  state (about 14 bytes per cell, copied back in a dozen \`TypedArray.set\` calls) instead of being
+  uploaded and rebuilt. A move is validated against the other figures' cells only.
+- Reach and d20 distances use a bucket queue (one bit per state per cost bucket, drained in
+  increasing state, so the pop order and the parents are those of the former binary heap), step
+  offsets per board and a multiply-shift instead of a division; range maps were already a
+  breadth-first search. The C baseline runs the same search.
+- NOT done: output-sensitive sight maps (issue 10, item 1). Both the Wasm and the C baseline still
+  walk from every attacker corner to the lattice corners of every cell not yet settled, so the
+  absolute sight-map targets are missed, and the threat map, which runs one LOS-only sight map per
+  enemy, misses its target for the same reason (a figure that sees little costs the most: its
+  hidden cells are walked from every corner).
+- Reach in Wasm stays several times slower than the same C; the cause was not found within the
+  issue (the bundle budget also forced the relaxation step out of line, one call per step).
 `;
   // Keep the component's section (written by bench/ui-bench.mjs) when rewriting the file.
   const file = new URL('./RESULTS.md', import.meta.url);
@@ -129,4 +260,9 @@ ${lines.join('\n')}
   const from = previous.indexOf('<!-- component-bench:start -->');
   writeFileSync(file, from >= 0 ? `${report}\n${previous.slice(from)}` : report);
   console.log(report);
+  expect(mismatches).toEqual([]);
 });
+
+function fmt(ms?: number): string {
+  return ms === undefined ? '–' : ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(ms < 10 ? 3 : 1)} ms`;
+}

@@ -141,7 +141,6 @@ export function checkFigures(
   list: FigureInput[],
   fail: (path: string, msg: string) => void,
 ): FigureData[] {
-  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && (cells[y * width + x] & Cell.on) !== 0;
   const figures: FigureData[] = [];
   const owner = new Int32Array(width * height).fill(-1);
   const ids = new Set<string>();
@@ -154,29 +153,49 @@ export function checkFigures(
     if (typeof f.side !== 'string' || f.side === '') return fail(`${path}.side`, 'expected a non-empty string');
     const w = f.w ?? 1;
     const h = f.h ?? 1;
-    for (const [k, v] of [['x', f.x], ['y', f.y], ['w', w], ['h', h]] as const) {
-      if (!isInt(v)) return fail(`${path}.${k}`, `expected an integer, got ${JSON.stringify(v)}`);
-    }
-    if (w < 1 || h < 1 || w > 3 || h > 3) return fail(`${path}.w`, `footprint ${w}×${h} is not between 1×1 and 3×3`);
-    if (f.x < 0 || f.y < 0 || f.x + w > width || f.y + h > height)
-      return fail(`${path}.x`, `footprint ${w}×${h} at (${f.x},${f.y}) is outside the ${width}×${height} map`);
-    for (let y = f.y; y < f.y + h; y++)
-      for (let x = f.x; x < f.x + w; x++) {
-        if (!on(x, y)) return fail(`${path}.x`, `cell (${x},${y}) of the footprint is off the map`);
-        if (owner[y * width + x] >= 0) {
-          return fail(`${path}.x`, `cell (${x},${y}) is already occupied by ${JSON.stringify(figures[owner[y * width + x]].id)}`);
-        }
-      }
-    for (let y = f.y; y < f.y + h; y++)
-      for (let x = f.x; x < f.x + w; x++) {
-        if (x + 1 < f.x + w && straddles(vEdges[y * (width + 1) + x + 1]))
-          return fail(`${path}.x`, `footprint crosses a ${nameOf(vEdges[y * (width + 1) + x + 1])} between (${x},${y}) and (${x + 1},${y})`);
-        if (y + 1 < f.y + h && straddles(hEdges[(y + 1) * width + x]))
-          return fail(`${path}.y`, `footprint crosses a ${nameOf(hEdges[(y + 1) * width + x])} between (${x},${y}) and (${x},${y + 1})`);
-      }
+    const problem = footprintProblem(width, height, cells, hEdges, vEdges, owner, (o) => figures[o].id, f.x, f.y, w, h);
+    if (problem) return fail(`${path}.${problem[0]}`, problem[1]);
     for (let y = f.y; y < f.y + h; y++) for (let x = f.x; x < f.x + w; x++) owner[y * width + x] = figures.length;
     figures.push({ id: f.id, side: f.side, x: f.x, y: f.y, w, h, ...(f.teleports ? { teleports: true } : {}) });
   });
 
   return figures;
+}
+
+/**
+ * What is wrong with a w×h footprint at (x,y) on a board whose cells are claimed in `owner`
+ * (figure index per cell, -1 free; `idOf` names them): [field, message], or null when it fits.
+ */
+export function footprintProblem(
+  width: number,
+  height: number,
+  cells: Uint8Array,
+  hEdges: Uint8Array,
+  vEdges: Uint8Array,
+  owner: Int32Array,
+  idOf: (figure: number) => string,
+  fx: unknown,
+  fy: unknown,
+  w: unknown,
+  h: unknown,
+): [string, string] | null {
+  for (const [k, v] of [['x', fx], ['y', fy], ['w', w], ['h', h]] as const) {
+    if (!isInt(v)) return [k, `expected an integer, got ${JSON.stringify(v)}`];
+  }
+  const [x0, y0, fw, fh] = [fx, fy, w, h] as number[];
+  if (fw < 1 || fh < 1 || fw > 3 || fh > 3) return ['w', `footprint ${fw}×${fh} is not between 1×1 and 3×3`];
+  if (x0 < 0 || y0 < 0 || x0 + fw > width || y0 + fh > height) return ['x', `footprint ${fw}×${fh} at (${x0},${y0}) is outside the ${width}×${height} map`];
+  for (let y = y0; y < y0 + fh; y++)
+    for (let x = x0; x < x0 + fw; x++) {
+      if ((cells[y * width + x] & Cell.on) === 0) return ['x', `cell (${x},${y}) of the footprint is off the map`];
+      if (owner[y * width + x] >= 0) return ['x', `cell (${x},${y}) is already occupied by ${JSON.stringify(idOf(owner[y * width + x]))}`];
+    }
+  for (let y = y0; y < y0 + fh; y++)
+    for (let x = x0; x < x0 + fw; x++) {
+      if (x + 1 < x0 + fw && straddles(vEdges[y * (width + 1) + x + 1]))
+        return ['x', `footprint crosses a ${nameOf(vEdges[y * (width + 1) + x + 1])} between (${x},${y}) and (${x + 1},${y})`];
+      if (y + 1 < y0 + fh && straddles(hEdges[(y + 1) * width + x]))
+        return ['y', `footprint crosses a ${nameOf(hEdges[(y + 1) * width + x])} between (${x},${y}) and (${x},${y + 1})`];
+    }
+  return null;
 }

@@ -1,22 +1,47 @@
 /**
- * `Board`: the typed API over the Wasm grid core. One Wasm instance serves every board; a board
- * uploads itself when it becomes the current one, so queries never cross the boundary per cell.
+ * `Board`: the typed API over the Wasm grid core. One Wasm instance serves every board. A board
+ * uploads itself the first time it is queried; mutations then update only what they change in Wasm
+ * memory, and boards taking turns save and restore their state (a few copies of compact regions)
+ * instead of rebuilding it, so queries never cross the boundary per cell.
  * Mutations validate first and change nothing when they fail.
  */
-import { BoardError, checkFigures, parseBoard, type BoardInput, type FigureInput } from './board-input.ts';
+import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput, type FigureInput } from './board-input.ts';
 import { explainSight } from './explain.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
   EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
-  type SightAnswer, type SightExplanation, type SightMap, type SightToFigures,
+  type SightAnswer, type SightExplanation, type SightMap, type SightToFigures, type ThreatMap,
 } from './types.ts';
 
+/** The board whose state is in Wasm memory now. */
 let current: Board | null = null;
-let generation = 0;
+
+/** The regions of Wasm memory that make up a board's state, with their length in bytes. */
+function stateRegions(core: CoreExports, d: BoardData, ntele: number): Array<[number, number]> {
+  const { width: w, height: h } = d;
+  const n = w * h;
+  const hEdges = (h + 1) * w;
+  const vEdges = h * (w + 1);
+  const corners = (w + 1) * (h + 1);
+  // cells, edges, figures, then the core's regions by number (see statePtr).
+  return [
+    [core.cellsPtr(), n], [core.hEdgesPtr(), hEdges], [core.vEdgesPtr(), vEdges], [core.figsPtr(), 32 * d.figures.length],
+    ...[4 * n, 4 * ntele, n, n, n, n, corners, corners, hEdges, vEdges].map((len, k): [number, number] => [core.statePtr(k), len]),
+  ];
+}
 
 export class Board implements GridQueries {
   private _data: BoardData;
-  private uploaded = -1;
+  /** Whether Wasm memory (when current) or `saved` (when not) matches `_data`. */
+  private synced = false;
+  /** Changed in Wasm memory since it was last saved or restored. */
+  private dirty = true;
+  private saved: Uint8Array | null = null;
+  private ntele = 0;
+  /** Side name → the small number the core compares. */
+  private sides = new Map<string, number>();
+  /** Figure index per cell, -1 when free, for validating moves without rebuilding (built lazily). */
+  private owner: Int32Array | null = null;
 
   private constructor(data: BoardData) {
     this._data = data;
@@ -50,20 +75,42 @@ export class Board implements GridQueries {
   /** Move a figure's footprint to (x,y); `rotated` swaps its width and height. */
   moveFigure(ref: string | number, x: number, y: number, rotated = false): void {
     const i = this.figureIndex(ref);
-    const f = this._data.figures[i];
-    const moved: FigureInput = { ...f, x, y, ...(rotated ? { w: f.h, h: f.w } : {}) };
-    // Checked last, so that a clash is reported against the figure being moved.
-    const others = this._data.figures.filter((_, j) => j !== i);
-    this.replaceFigures([...others, moved], this._data.figures.map((g, j) => (j === i ? moved : g)));
+    const d = this._data;
+    const f = d.figures[i];
+    const w = rotated ? f.h : f.w;
+    const h = rotated ? f.w : f.h;
+    // Only the moved figure can be at fault: check it against the others' cells.
+    const owner = this.ownerMap();
+    this.claim(owner, f, -1);
+    const problem = footprintProblem(d.width, d.height, d.cells, d.hEdges, d.vEdges, owner, (o) => d.figures[o].id, x, y, w, h);
+    if (problem) {
+      this.claim(owner, f, i);
+      throw new BoardError([`figure ${JSON.stringify(f.id)}.${problem[0]}: ${problem[1]}`]);
+    }
+    const moved: FigureData = { ...f, x, y, w, h };
+    this.claim(owner, moved, i);
+    this.takeCore();
+    const figures = d.figures.slice();
+    figures[i] = moved;
+    this._data = { ...d, figures };
+    this.update((core) => core.placeFigure(i, x, y, w, h, this.sideNumber(f.side), f.teleports ? 1 : 0));
   }
 
   addFigure(figure: FigureInput): void {
+    this.takeCore();
     this.replaceFigures([...this._data.figures, figure]);
+    const i = this._data.figures.length - 1;
+    const f = this._data.figures[i];
+    if (this.owner) this.claim(this.owner, f, i);
+    this.update((core) => core.placeFigure(i, f.x, f.y, f.w, f.h, this.sideNumber(f.side), f.teleports ? 1 : 0));
   }
 
   removeFigure(ref: string | number): void {
     const i = this.figureIndex(ref);
+    this.takeCore();
     this.replaceFigures(this._data.figures.filter((_, j) => j !== i));
+    this.owner = null;
+    this.update((core) => core.dropFigure(i));
   }
 
   /** Open (remove) the closed door between two orthogonally adjacent cells. */
@@ -82,31 +129,95 @@ export class Board implements GridQueries {
     if (edges[idx] !== EdgeKind.door) throw new BoardError([`${where}: there is no closed door there`]);
     const copy = edges.slice();
     copy[idx] = EdgeKind.none;
+    this.takeCore();
     this._data = horizontal ? { ...this._data, hEdges: copy } : { ...this._data, vEdges: copy };
-    this.uploaded = -1;
+    this.update((core) => core.setEdge(horizontal ? 1 : 0, idx, EdgeKind.none));
   }
 
-  /**
-   * Validate `list` (problems name figures by id) and on success store `keep` (the same figures in
-   * board order; defaults to `list`).
-   */
-  private replaceFigures(list: FigureInput[], keep: FigureInput[] = list): void {
+  /** Validate `list` (problems name figures by id) and on success store it. */
+  private replaceFigures(list: FigureInput[]): void {
     const problems: string[] = [];
     const { width, height, cells, hEdges, vEdges } = this._data;
     const named = (path: string) => path.replace(/^figures\[(\d+)\]/, (_, k) => `figure ${JSON.stringify(list[Number(k)]?.id)}`);
-    checkFigures(width, height, cells, hEdges, vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`));
+    const figures = checkFigures(width, height, cells, hEdges, vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`));
     if (problems.length) throw new BoardError(problems);
-    const figures = checkFigures(width, height, cells, hEdges, vEdges, keep, () => {});
     this._data = { ...this._data, figures };
-    this.uploaded = -1;
+  }
+
+  /** Before a change to `_data`: bring this board's state (if it has one) into Wasm memory. */
+  private takeCore(): void {
+    if (this.synced) this.core();
+  }
+
+  /** After the change: apply it to the state in Wasm memory, if any; else it is built on the next query. */
+  private update(change: (core: CoreExports) => void): void {
+    if (!this.synced) return;
+    change(getCore());
+    this.dirty = true;
+  }
+
+  private ownerMap(): Int32Array {
+    if (!this.owner) {
+      const { width, height, figures } = this._data;
+      this.owner = new Int32Array(width * height).fill(-1);
+      figures.forEach((f, i) => this.claim(this.owner!, f, i));
+    }
+    return this.owner;
+  }
+
+  private claim(owner: Int32Array, f: FigureData, who: number): void {
+    const w = this._data.width;
+    for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) owner[y * w + x] = who;
+  }
+
+  private sideNumber(side: string): number {
+    let k = this.sides.get(side);
+    if (k === undefined) this.sides.set(side, (k = this.sides.size));
+    return k;
   }
 
   // ------------------------------------------------------------------ upload
 
-  /** Make this board the one in Wasm memory (cheap when it already is). */
+  /** Make this board the one in Wasm memory: nothing when it already is, else restore or upload. */
   private core(): CoreExports {
     const core = getCore();
-    if (current === this && this.uploaded === generation) return core;
+    if (current === this && this.synced) return core;
+    if (current && current !== this) current.evict(core);
+    current = this;
+    if (this.synced && this.saved) this.restore(core);
+    else this.upload(core);
+    return core;
+  }
+
+  /** Another board takes the core: keep this one's state (only when it changed since last kept). */
+  private evict(core: CoreExports): void {
+    if (this.synced && this.dirty) {
+      this.copyState(core, true);
+      this.dirty = false;
+    }
+  }
+
+  private restore(core: CoreExports): void {
+    const d = this._data;
+    this.copyState(core, false);
+    core.restoreScalars(d.width, d.height, RULESETS.indexOf(d.ruleset), d.figures.length, this.ntele);
+  }
+
+  /** Copy the board's state regions out of Wasm memory into `saved`, or back. */
+  private copyState(core: CoreExports, out: boolean): void {
+    const regions = stateRegions(core, this._data, this.ntele);
+    const size = regions.reduce((s, [, n]) => s + n, 0);
+    if (out && (this.saved?.length ?? 0) < size) this.saved = new Uint8Array(size + (size >> 2));
+    const mem = new Uint8Array(core.memory.buffer);
+    let at = 0;
+    for (const [ptr, n] of regions) {
+      if (out) this.saved!.set(mem.subarray(ptr, ptr + n), at);
+      else mem.set(this.saved!.subarray(at, at + n), ptr);
+      at += n;
+    }
+  }
+
+  private upload(core: CoreExports): void {
     const d = this._data;
     if (d.figures.length > core.maxFigures()) throw new BoardError([`figures: more than ${core.maxFigures()} figures`]);
     core.setBoard(d.width, d.height, RULESETS.indexOf(d.ruleset));
@@ -114,16 +225,14 @@ export class Board implements GridQueries {
     new Uint8Array(mem, core.cellsPtr(), d.cells.length).set(d.cells);
     new Uint8Array(mem, core.hEdgesPtr(), d.hEdges.length).set(d.hEdges);
     new Uint8Array(mem, core.vEdgesPtr(), d.vEdges.length).set(d.vEdges);
-    const sides = new Map<string, number>();
     const table = new Int32Array(mem, core.figsPtr(), d.figures.length * 8);
     d.figures.forEach((f, i) => {
-      if (!sides.has(f.side)) sides.set(f.side, sides.size);
-      table.set([f.x, f.y, f.w, f.h, sides.get(f.side)!, f.teleports ? 1 : 0, f.w * f.h > 1 ? 1 : 0, 0], i * 8);
+      table.set([f.x, f.y, f.w, f.h, this.sideNumber(f.side), f.teleports ? 1 : 0, f.w * f.h > 1 ? 1 : 0, 0], i * 8);
     });
     core.commit(d.figures.length);
-    current = this;
-    this.uploaded = ++generation;
-    return core;
+    this.ntele = core.teleporterCount();
+    this.synced = true;
+    this.dirty = true;
   }
 
   // ------------------------------------------------------------------ queries
@@ -197,6 +306,37 @@ export class Board implements GridQueries {
         end: new Uint8Array(mem, core.reachEndPtr(), n).slice(),
       },
       parent: withParents ? new Int32Array(mem, core.reachParentPtr(), n).slice() : new Int32Array(0),
+    };
+  }
+
+  /**
+   * For every placement of a w×h footprint, which figures not of `side` have LOS to a figure
+   * standing there and at what range (one batch query). `ignore`: a figure lifted off the board
+   * meanwhile, e.g. the one that would move there (it is not counted as an enemy either).
+   */
+  threatMap(side: string, size: { w: number; h: number } = { w: 1, h: 1 }, ignore?: string | number): ThreatMap {
+    const { w, h } = size;
+    if (![w, h].every(Number.isInteger) || w < 1 || h < 1 || w > 3 || h > 3) {
+      throw new BoardError([`size: footprint ${w}×${h} is not between 1×1 and 3×3`]);
+    }
+    const skip = ignore === undefined ? -1 : this.figureIndex(ignore);
+    const core = this.core();
+    // A side no figure has gets a number no figure has: every figure is then an enemy.
+    const count = core.threatMap(this.sides.get(side) ?? -1, w, h, skip);
+    if (count < 0) throw new Error('doom-board: the grid core could not grow its memory for the threat map');
+    const { width, height } = this._data;
+    const n = width * height;
+    const mem = core.memory.buffer;
+    const words = core.threatPtr(4);
+    const stand = new Uint8Array(mem, core.threatPtr(3), n).map((v) => v >> 1);
+    return {
+      width,
+      height,
+      enemies: Array.from(new Int32Array(mem, core.threatPtr(2), count)),
+      words,
+      los: new Uint32Array(mem, core.threatPtr(0), n * words).slice(),
+      range: new Int32Array(mem, core.threatPtr(1), n * count).slice(),
+      stand,
     };
   }
 

@@ -143,6 +143,26 @@ export interface ReachPath {
   steps: Placement[];
 }
 
+/**
+ * Who threatens where: for every placement of a footprint (top-left cell, index y*width+x), which
+ * enemy figures have LOS to a figure standing there, and at what range (doom2016/doom2004) or
+ * distance (d20). Cover is not part of it.
+ */
+export interface ThreatMap {
+  width: number;
+  height: number;
+  /** The enemies considered, as figure indices in board order: enemy k is bit k / row k below. */
+  enemies: number[];
+  /** 32-bit words per cell in `los`: ceil(enemies / 32), at least 1. */
+  words: number;
+  /** Bit k of los[cell * words + (k >> 5)] (bit k & 31): enemies[k] has LOS to the footprint there. */
+  los: Uint32Array;
+  /** range[k * width * height + cell]: from enemies[k] to the footprint there; -1 when no path or no standing. */
+  range: Int32Array;
+  /** 1 where the footprint can stand: on the map, across no wall or door, on no other figure (doom2004: no obstacle or barrel). */
+  stand: Uint8Array;
+}
+
 /** The queries both implementations answer identically (the randomized parity tests compare them). */
 export interface GridQueries {
   readonly data: BoardData;

@@ -23,6 +23,16 @@ export interface CoreExports {
   reachParentPtr(): number;
   reachEndPtr(): number;
   infoPtr(): number;
+  /** State regions: 0 owner, 1 teleporters, 2–4 steps, 5 cover cells, 6–7 rays, 8–9 outline. */
+  statePtr(k: number): number;
+  teleporterCount(): number;
+  placeFigure(f: number, x: number, y: number, w: number, h: number, side: number, teleports: number): void;
+  dropFigure(f: number): void;
+  setEdge(horizontal: number, index: number, kind: number): void;
+  threatMap(side: number, w: number, h: number, ignore: number): number;
+  /** 0 LOS bits, 1 ranges, 2 enemies, 3 stand flags; 4 the words per cell. */
+  threatPtr(k: number): number;
+  restoreScalars(w: number, h: number, ruleset: number, nfig: number, ntele: number): void;
   setBoard(w: number, h: number, ruleset: number): void;
   commit(nfig: number): void;
   lineTest(

@@ -23,6 +23,9 @@ test('the README example runs as documented', async () => {
   expect(board.sightToFigures('alpha').range[2]).toBe(4);
   expect(board.reach('alpha', 4).cost[1 * 6 + 2]).toBe(3); // 2 steps, +1 difficult
   expect(board.path('alpha', 4, { x: 3, y: 2, o: 0 })?.cost).toBe(3); // under the wall's end
+  const threats = board.threatMap('marines', { w: 1, h: 1 }, 'alpha');
+  expect(threats.enemies).toEqual([1, 2]); // imp and pinky
+  expect([threats.stand[1 * 6 + 0], threats.stand[1 * 6 + 5]]).toEqual([1, 0]); // alpha's space is free, the imp's is not
   expect(board.reach('alpha', 1).cost[0]).toBe(-1); // the closed door is in the way
   board.openDoor(0, 0, 0, 1);
   expect(board.reach('alpha', 1).cost[0]).toBe(1);

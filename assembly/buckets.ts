@@ -1,0 +1,58 @@
+// A bucket queue for searches whose step costs are small positive integers (at most
+// BUCKET_COUNT - 1): bucket (cost mod BUCKET_COUNT) holds one bit per state. Draining a bucket
+// visits its states in increasing index, so a search pops (cost, state) in the same order as a
+// binary heap of cost << 18 | state, and finds the same parents. No division, no comparison of keys.
+import { BUCKET_COUNT, BUCKET_RANGE, BUCKET_WORDS, BUCKETS } from './board';
+
+/** Entries pushed and not yet drained (stale ones included). */
+export let PENDING: i32 = 0;
+
+@inline function bucketBase(b: i32): usize {
+  return BUCKETS + (<usize>(b * BUCKET_WORDS) << 2);
+}
+
+/** Forget every bucket (only needed when a search stopped early; a drained queue is empty). */
+export function bucketsReset(): void {
+  for (let b = 0; b < BUCKET_COUNT; b++) {
+    const lo = load<i32>(BUCKET_RANGE + (<usize>b << 3)), hi = load<i32>(BUCKET_RANGE + (<usize>b << 3) + 4);
+    if (hi >= lo) memory.fill(bucketBase(b) + (<usize>lo << 2), 0, <usize>(hi - lo + 1) << 2);
+    store<i32>(BUCKET_RANGE + (<usize>b << 3), 0x7fffffff);
+    store<i32>(BUCKET_RANGE + (<usize>b << 3) + 4, -1);
+  }
+  PENDING = 0;
+}
+
+export function bucketPush(state: i32, cost: i32): void {
+  const b = cost & (BUCKET_COUNT - 1);
+  const w = state >> 5;
+  const at = bucketBase(b) + (<usize>w << 2);
+  const word = load<u32>(at);
+  const bit: u32 = 1 << (state & 31);
+  if ((word & bit) != 0) return;
+  store<u32>(at, word | bit);
+  PENDING++;
+  const r = BUCKET_RANGE + (<usize>b << 3);
+  if (w < load<i32>(r)) store<i32>(r, w);
+  if (w > load<i32>(r + 4)) store<i32>(r + 4, w);
+}
+
+/** Take bucket b's word range for draining (and mark the bucket empty): lo in the result's low half. */
+@inline export function bucketTake(b: i32): i64 {
+  const r = BUCKET_RANGE + (<usize>b << 3);
+  const lo = load<i32>(r), hi = load<i32>(r + 4);
+  store<i32>(r, 0x7fffffff);
+  store<i32>(r + 4, -1);
+  return (<i64>hi << 32) | <i64><u32>lo;
+}
+
+/** Read and clear one word of bucket b. */
+@inline export function bucketWord(b: i32, w: i32): u32 {
+  const at = bucketBase(b) + (<usize>w << 2);
+  const word = load<u32>(at);
+  if (word != 0) store<u32>(at, 0);
+  return word;
+}
+
+@inline export function pendingDone(k: i32): void {
+  PENDING -= k;
+}

@@ -1,0 +1,64 @@
+/**
+ * The native baseline: bench/native/core.c (the core's doom2016 sight map and reach in C) compiled
+ * with the system gcc -O2 and run on the same boards as the Wasm. Returns null (and says why) when
+ * gcc is missing.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BoardData } from '../src/core/types.ts';
+
+export interface NativeCase {
+  data: BoardData;
+  sightFigure: number;
+  reachFigure: number;
+  mp: number;
+}
+
+export interface NativeAnswer {
+  /** Median nanoseconds per call. */
+  sightNs: number;
+  reachNs: number;
+  los: number[];
+  cover: number[];
+  range: number[];
+  cost: number[];
+  end: number[];
+}
+
+let binary: string | null | undefined;
+
+/** Compile the C core once; null with a message on stderr when there is no gcc. */
+export function nativeBinary(): string | null {
+  if (binary !== undefined) return binary;
+  const probe = spawnSync('gcc', ['--version'], { encoding: 'utf8' });
+  if (probe.status !== 0) {
+    console.warn('bench: gcc not found, the native C baseline is skipped');
+    return (binary = null);
+  }
+  const out = join(mkdtempSync(join(tmpdir(), 'doom-native-')), 'core');
+  execFileSync('gcc', ['-O2', '-std=c11', '-D_POSIX_C_SOURCE=199309L', '-o', out, fileURLToPath(new URL('./native/core.c', import.meta.url))]);
+  return (binary = out);
+}
+
+export function gccVersion(): string {
+  return spawnSync('gcc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? 'gcc';
+}
+
+export function runNative(cases: NativeCase[]): NativeAnswer[] | null {
+  const bin = nativeBinary();
+  if (!bin) return null;
+  const parts: Array<number | string> = [cases.length];
+  for (const { data: d, sightFigure, reachFigure, mp } of cases) {
+    const sides = new Map<string, number>();
+    parts.push(d.width, d.height, d.figures.length, sightFigure, reachFigure, mp, ...d.cells, ...d.hEdges, ...d.vEdges);
+    for (const f of d.figures) {
+      if (!sides.has(f.side)) sides.set(f.side, sides.size);
+      parts.push(f.x, f.y, f.w, f.h, sides.get(f.side)!, f.teleports ? 1 : 0);
+    }
+  }
+  const out = execFileSync(bin, { input: parts.join(' '), encoding: 'utf8', maxBuffer: 1 << 28 });
+  return JSON.parse(out) as NativeAnswer[];
+}

@@ -1,0 +1,499 @@
+/*
+ * Native baseline for the benchmarks: the grid core's doom2016 sight map (LOS + cover + range)
+ * and reach written in C with the same algorithms and tables as assembly/, compiled with gcc -O2
+ * by bench/native.ts. It reads boards on stdin, checks nothing itself (bench/native.ts compares
+ * its answers with the Wasm core cell by cell) and prints answers and median times as JSON.
+ *
+ * Input (whitespace-separated integers): count, then per board
+ *   W H nfig sightFigure reachFigure mp, W*H cells, (H+1)*W hEdges, H*(W+1) vEdges,
+ *   nfig × (x y w h side teleports).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { MAXS = 256, MAXC = MAXS * MAXS, MAXK = (MAXS + 1) * (MAXS + 1), MAXF = 1024 };
+enum { C_ON = 1, C_DIFFICULT = 2, C_TELEPORTER = 32 };
+#define SIGHT_EDGES ((1 << 1) | (1 << 2) | (1 << 3))
+#define MOVE_EDGES (SIGHT_EDGES | (1 << 4))
+#define LARGE_EDGES ((1 << 1) | (1 << 2))
+
+static int W, H, NF, NTELE;
+static uint8_t cells[MAXC], hedges[(MAXS + 1) * MAXS], vedges[(MAXS + 1) * MAXS];
+static int owner[MAXC], figs[MAXF][6], teleporters[MAXC];
+static uint8_t stepSight[MAXC], stepMove[MAXC], coverCells[MAXC], raysSight[MAXK], raysCover[MAXK];
+static uint8_t outlineH[(MAXS + 1) * MAXS], outlineV[(MAXS + 1) * MAXS];
+static uint8_t roundLut[16 * 16 * 8], quadLut[16 * 8];
+/* outputs and scratch */
+static uint8_t outLos[MAXC], outCover[MAXC], coverAll[MAXC], settledMap[MAXC], blockMap[MAXC], cornerFlags[MAXK];
+static int outRange[MAXC], dist[MAXC], queue[MAXC];
+static int reachCost[2 * MAXC], reachParent[2 * MAXC];
+static uint8_t reachEnd[2 * MAXC];
+
+static inline int blocks(int mask, int kind) { return (mask >> kind) & 1; }
+static inline int onMap(int x, int y) { return (unsigned)x < (unsigned)W && (unsigned)y < (unsigned)H && (cells[y * W + x] & C_ON); }
+static inline int cellBits(int x, int y) { return (unsigned)x < (unsigned)W && (unsigned)y < (unsigned)H ? cells[y * W + x] : 0; }
+static inline int ownerAt(int x, int y) { return (unsigned)x < (unsigned)W && (unsigned)y < (unsigned)H ? owner[y * W + x] : -1; }
+static inline int hEdge(int x, int Y) { return (unsigned)x < (unsigned)W && (unsigned)Y <= (unsigned)H ? hedges[Y * W + x] : 1; }
+static inline int vEdge(int X, int y) { return (unsigned)y < (unsigned)H && (unsigned)X <= (unsigned)W ? vedges[y * (W + 1) + X] : 1; }
+static inline int difficultAt(int x, int y) { return (cellBits(x, y) & (C_ON | C_DIFFICULT)) == (C_ON | C_DIFFICULT); }
+static inline int hOutline(int x, int Y) { return difficultAt(x, Y - 1) != difficultAt(x, Y); }
+static inline int vOutline(int X, int y) { return difficultAt(X - 1, y) != difficultAt(X, y); }
+/* OUTLINE in a mask: the outline of difficult terrain blocks too (doom2016 cover lines). */
+#define OUTLINE (1 << 5)
+static inline int hBlocks(int mask, int x, int Y) { return blocks(mask, hEdge(x, Y)) || ((mask & OUTLINE) && hOutline(x, Y)); }
+static inline int vBlocks(int mask, int X, int y) { return blocks(mask, vEdge(X, y)) || ((mask & OUTLINE) && vOutline(X, y)); }
+static inline int rayMask(int X, int Y, int mask) {
+  return vBlocks(mask, X, Y - 1) | hBlocks(mask, X, Y) << 1 | vBlocks(mask, X, Y) << 2 | hBlocks(mask, X - 1, Y) << 3;
+}
+static inline int inRect(int x, int y, int rx, int ry, int rw, int rh) { return x >= rx && y >= ry && x < rx + rw && y < ry + rh; }
+static inline int stepDX(int k) { return k == 0 || k == 4 || k == 5 ? 1 : k == 1 || k == 6 || k == 7 ? -1 : 0; }
+static inline int stepDY(int k) { return k == 2 || k == 4 || k == 6 ? 1 : k == 3 || k == 5 || k == 7 ? -1 : 0; }
+
+static int stepOpen(int mask, int x, int y, int dx, int dy) {
+  if (!onMap(x + dx, y + dy)) return 0;
+  if (dx == 0) return !blocks(mask, dy > 0 ? hEdge(x, y + 1) : hEdge(x, y));
+  if (dy == 0) return !blocks(mask, dx > 0 ? vEdge(x + 1, y) : vEdge(x, y));
+  int rays = rayMask(x + (dx > 0), y + (dy > 0), mask);
+  int left = (dx > 0 ? (rays >> 2) & 1 : rays & 1) | (dy > 0 ? (rays >> 3) & 1 : (rays >> 1) & 1);
+  int right = (dx > 0 ? rays & 1 : (rays >> 2) & 1) | (dy > 0 ? (rays >> 1) & 1 : (rays >> 3) & 1);
+  return left == 0 || right == 0;
+}
+
+static void buildTables(void) {
+  for (int rays = 0; rays < 16; rays++)
+    for (int own = 0; own < 16; own++)
+      for (int dir = 0; dir < 8; dir++) {
+        int result = 0;
+        if (own) {
+          int first = -1, clear = 0;
+          for (int q = 0; q < 4 && !clear; q++) {
+            if (!((own >> q) & 1)) continue;
+            int start = 2 * q + 1;
+            if (start == dir) { clear = 1; break; }
+            for (int way = 0; way < 2 && !clear; way++) {
+              int step = way == 0 ? 1 : 7, hit = -1;
+              for (int p = (start + step) & 7; p != dir; p = (p + step) & 7)
+                if (!(p & 1) && ((rays >> (p >> 1)) & 1)) { hit = p; break; }
+              if (hit < 0) clear = 1;
+              else if (first < 0) first = hit;
+            }
+          }
+          result = clear ? 0 : first + 1;
+        }
+        roundLut[(rays << 7) | (own << 3) | dir] = (uint8_t)result;
+      }
+  for (int rays = 0; rays < 16; rays++)
+    for (int dir = 0; dir < 8; dir++) {
+      int m = 0;
+      for (int q = 0; q < 4; q++) if (roundLut[(rays << 7) | ((1 << q) << 3) | dir]) m |= 1 << q;
+      quadLut[(rays << 3) | dir] = (uint8_t)m;
+    }
+}
+
+static void commit(void) {
+  for (int i = 0; i < W * H; i++) owner[i] = -1;
+  for (int f = 0; f < NF; f++)
+    for (int y = figs[f][1]; y < figs[f][1] + figs[f][3]; y++)
+      for (int x = figs[f][0]; x < figs[f][0] + figs[f][2]; x++) owner[y * W + x] = f;
+  NTELE = 0;
+  for (int i = 0; i < W * H; i++) if ((cells[i] & (C_ON | C_TELEPORTER)) == (C_ON | C_TELEPORTER)) teleporters[NTELE++] = i;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      int sight = 0, move = 0;
+      if (onMap(x, y))
+        for (int k = 0; k < 8; k++) {
+          if (stepOpen(SIGHT_EDGES, x, y, stepDX(k), stepDY(k))) sight |= 1 << k;
+          if (stepOpen(MOVE_EDGES, x, y, stepDX(k), stepDY(k))) move |= 1 << k;
+        }
+      stepSight[y * W + x] = (uint8_t)sight;
+      stepMove[y * W + x] = (uint8_t)move;
+      coverCells[y * W + x] = ownerAt(x, y) >= 0; /* difficult terrain counts by its outline */
+    }
+  for (int Y = 0; Y <= H; Y++) for (int x = 0; x < W; x++) outlineH[Y * W + x] = (uint8_t)hOutline(x, Y);
+  for (int y = 0; y < H; y++) for (int X = 0; X <= W; X++) outlineV[y * (W + 1) + X] = (uint8_t)vOutline(X, y);
+  for (int Y = 0; Y <= H; Y++)
+    for (int X = 0; X <= W; X++) {
+      raysSight[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES);
+      raysCover[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES | OUTLINE);
+    }
+}
+
+/* ------------------------------------------------------------------ range (breadth-first) */
+
+static void distances(int rx, int ry, int rw, int rh) {
+  int n = W * H, head = 0, tail = 0;
+  memset(dist, 0xff, sizeof(int) * n);
+  for (int y = ry; y < ry + rh; y++)
+    for (int x = rx; x < rx + rw; x++) { dist[y * W + x] = 0; queue[tail++] = y * W + x; }
+  const int off[8] = { 1, -1, W, -W, W + 1, -W + 1, W - 1, -W - 1 };
+  while (head < tail) {
+    int i = queue[head++], d = dist[i], open = stepSight[i];
+    for (int k = 0; k < 8; k++) {
+      if (!((open >> k) & 1)) continue;
+      int j = i + off[k];
+      if (dist[j] >= 0) continue;
+      dist[j] = d + 1;
+      queue[tail++] = j;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ sight map */
+
+enum { EDGE_BLOCKED = 1, CELL_BEFORE = 2 };
+static int LAST, WALK_BEFORE;
+
+static inline int dirPos(int dx, int dy) {
+  if (dy < 0) return dx > 0 ? 1 : dx == 0 ? 0 : 7;
+  if (dy == 0) return dx > 0 ? 2 : 6;
+  return dx > 0 ? 3 : dx == 0 ? 4 : 5;
+}
+static inline int ownMask(int X, int Y, int rx, int ry, int rw, int rh) {
+  return inRect(X, Y - 1, rx, ry, rw, rh) | inRect(X, Y, rx, ry, rw, rh) << 1 | inRect(X - 1, Y, rx, ry, rw, rh) << 2 |
+    inRect(X - 1, Y - 1, rx, ry, rw, rh) << 3;
+}
+
+static inline int mapWalk(int X, int Y, int QX, int QY) {
+  int dx = QX - X, dy = QY - Y, cw = W + 1, outline = 0;
+  LAST = -1;
+  WALK_BEFORE = 0;
+  if (dx == 0) {
+    int sy = dy > 0 ? 1 : -1;
+    for (int y = Y; y != QY; y += sy) {
+      int ey = sy > 0 ? y : y - 1;
+      if (blocks(SIGHT_EDGES, vedges[ey * cw + X])) return EDGE_BLOCKED;
+      outline |= outlineV[ey * cw + X];
+      int ny = y + sy;
+      if (ny != QY && (raysSight[ny * cw + X] & 10) == 10) return EDGE_BLOCKED;
+      if (ny != QY && (raysCover[ny * cw + X] & 10) == 10) outline = 1;
+    }
+    WALK_BEFORE = outline != 0;
+    return outline ? CELL_BEFORE : 0;
+  }
+  if (dy == 0) {
+    int sx = dx > 0 ? 1 : -1;
+    for (int x = X; x != QX; x += sx) {
+      int ex = sx > 0 ? x : x - 1;
+      if (blocks(SIGHT_EDGES, hedges[Y * W + ex])) return EDGE_BLOCKED;
+      outline |= outlineH[Y * W + ex];
+      int nx = x + sx;
+      if (nx != QX && (raysSight[Y * cw + nx] & 5) == 5) return EDGE_BLOCKED;
+      if (nx != QX && (raysCover[Y * cw + nx] & 5) == 5) outline = 1;
+    }
+    WALK_BEFORE = outline != 0;
+    return outline ? CELL_BEFORE : 0;
+  }
+  int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
+  int adx = dx * sx, ady = dy * sy;
+  int cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1;
+  int rx = adx - 1, ry = ady - 1, err = ady - adx, before = 0;
+  int leftRays = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2), rightRays = 15 ^ leftRays;
+  while (rx > 0 || ry > 0) {
+    before |= blockMap[cy * W + cx];
+    if (ry == 0 || (rx > 0 && err < 0)) {
+      int e = cy * cw + cx + (sx > 0);
+      if (blocks(SIGHT_EDGES, vedges[e])) return EDGE_BLOCKED;
+      before |= outlineV[e];
+      cx += sx; rx--; err += ady;
+    } else if (rx == 0 || err > 0) {
+      int e = (cy + (sy > 0)) * W + cx;
+      if (blocks(SIGHT_EDGES, hedges[e])) return EDGE_BLOCKED;
+      before |= outlineH[e];
+      cy += sy; ry--; err -= adx;
+    } else {
+      int k = (cy + (sy > 0)) * cw + cx + (sx > 0);
+      int rays = raysSight[k];
+      if ((rays & leftRays) && (rays & rightRays)) return EDGE_BLOCKED;
+      int coverRays = raysCover[k];
+      if ((coverRays & leftRays) && (coverRays & rightRays)) before = 1;
+      cx += sx; cy += sy; rx--; ry--; err += ady - adx;
+    }
+  }
+  LAST = cy * W + cx;
+  WALK_BEFORE = before != 0;
+  return before ? CELL_BEFORE : 0;
+}
+
+static inline int settled(int x, int y) { return (unsigned)x >= (unsigned)W || (unsigned)y >= (unsigned)H || settledMap[y * W + x]; }
+
+static void sightMap2016(int f) {
+  int ax = figs[f][0], ay = figs[f][1], aw = figs[f][2], ah = figs[f][3];
+  int n = W * H, cw = W + 1;
+  memset(outLos, 0, n);
+  memset(outCover, 0, n);
+  memset(coverAll, 1, n);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) settledMap[y * W + x] = !onMap(x, y) || inRect(x, y, ax, ay, aw, ah);
+  memcpy(blockMap, coverCells, n);
+  for (int y = ay; y < ay + ah; y++) for (int x = ax; x < ax + aw; x++) blockMap[y * W + x] = 0;
+  for (int Y = ay; Y <= ay + ah; Y++)
+    for (int X = ax; X <= ax + aw; X++) {
+      int ownA = ownMask(X, Y, ax, ay, aw, ah), raysP = raysSight[Y * cw + X], cutP = 0;
+      for (int k = 0; k < 9; k++) {
+        int sx = k % 3 - 1, sy = k / 3 - 1;
+        if ((sx || sy) && roundLut[(raysP << 7) | (ownA << 3) | dirPos(sx, sy)]) cutP |= 1 << k;
+      }
+      for (int QY = 0; QY <= H; QY++)
+        for (int QX = 0; QX <= W; QX++) {
+          int q = QY * cw + QX;
+          if (settled(QX, QY) && settled(QX - 1, QY) && settled(QX, QY - 1) && settled(QX - 1, QY - 1)) continue;
+          int rays = raysSight[q], seen = 0, blocked = 0;
+          if (QX == X && QY == Y) {
+            for (int k = 0; k < 4; k++) {
+              if (roundLut[(rays << 7) | (ownA << 3) | (2 * k + 1)] == 0) seen |= 1 << k;
+              else blocked |= 1 << k;
+            }
+          } else if (((cutP >> (((QY > Y ? 2 : QY == Y ? 1 : 0) * 3) + (QX > X ? 2 : QX == X ? 1 : 0))) & 1) ||
+                     mapWalk(X, Y, QX, QY) == EDGE_BLOCKED) {
+            blocked = 15;
+          } else {
+            int back = dirPos(X - QX, Y - QY), cut = quadLut[(rays << 3) | back];
+            seen = 15 & ~cut;
+            blocked = cut;
+            if (WALK_BEFORE) blocked = 15;
+            else if (LAST >= 0 && blockMap[LAST]) blocked |= 15 & ~(1 << (back >> 1));
+          }
+          cornerFlags[q] = (uint8_t)(seen | (blocked << 4));
+        }
+      for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+          int t = y * W + x;
+          if (settled(x, y)) continue;
+          int m = cornerFlags[y * cw + x] >> 1 | cornerFlags[y * cw + x + 1] >> 2 | cornerFlags[(y + 1) * cw + x] |
+            cornerFlags[(y + 1) * cw + x + 1] >> 3;
+          if (m & 1) {
+            outLos[t] = 1;
+            if (!(m & 16)) { coverAll[t] = 0; settledMap[t] = 1; }
+          }
+        }
+    }
+  distances(ax, ay, aw, ah);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      int t = y * W + x;
+      if (inRect(x, y, ax, ay, aw, ah)) { outLos[t] = 1; outCover[t] = 0; }
+      else if (outLos[t]) outCover[t] = coverAll[t];
+      outRange[t] = dist[t];
+    }
+}
+
+/* ------------------------------------------------------------------ reach (doom2016) */
+
+/* Bucket queue: bucket (cost mod 8) holds one bit per state; drained in increasing state, which is
+   the order of a binary heap of cost << 18 | state (same parents). */
+enum { NB = 8, BWORDS = 2 * MAXC / 32 };
+static uint32_t buckets[NB][BWORDS];
+static int bucketLo[NB], bucketHi[NB], pending;
+static inline void bucketPush(int state, int cost) {
+  int b = cost & (NB - 1), w = state >> 5;
+  uint32_t bit = 1u << (state & 31);
+  if (buckets[b][w] & bit) return;
+  buckets[b][w] |= bit;
+  pending++;
+  if (w < bucketLo[b]) bucketLo[b] = w;
+  if (w > bucketHi[b]) bucketHi[b] = w;
+}
+
+static int F, MP, FW, FH;
+static inline int figSide(int f) { return figs[f][4]; }
+static inline int hostile(int o) { return o >= 0 && o != F && figSide(o) != figSide(F); }
+static inline int otherAt(int x, int y) { int o = ownerAt(x, y); return o == F ? -1 : o; }
+static inline int isLargeFig(int o) { return figs[o][2] * figs[o][3] > 1; }
+
+static inline void relax(int j, int c, int from) {
+  if (c > MP) return;
+  int old = reachCost[j];
+  if (old >= 0 && old <= c) return;
+  reachCost[j] = c;
+  reachParent[j] = from;
+  bucketPush(j, c);
+}
+static int fits(int x, int y, int fw, int fh, int mask) {
+  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return 0;
+  for (int v = y; v < y + fh; v++)
+    for (int u = x; u < x + fw; u++) {
+      if (!onMap(u, v)) return 0;
+      if (u + 1 < x + fw && blocks(mask, vEdge(u + 1, v))) return 0;
+      if (v + 1 < y + fh && blocks(mask, hEdge(u, v + 1))) return 0;
+    }
+  return 1;
+}
+static int crossOpen(int x, int y, int fw, int fh, int dx, int dy, int mask) {
+  if (dx) {
+    int X = dx > 0 ? x + fw : x;
+    for (int v = y; v < y + fh; v++) if (blocks(mask, vEdge(X, v))) return 0;
+  } else {
+    int Y = dy > 0 ? y + fh : y;
+    for (int u = x; u < x + fw; u++) if (blocks(mask, hEdge(u, Y))) return 0;
+  }
+  return 1;
+}
+static int enteredHostileLarge(int ox, int oy, int ow, int oh, int x, int y, int fw, int fh) {
+  for (int v = y; v < y + fh; v++)
+    for (int u = x; u < x + fw; u++) {
+      if (u >= ox && v >= oy && u < ox + ow && v < oy + oh) continue;
+      int o = otherAt(u, v);
+      if (hostile(o) && isLargeFig(o)) return 1;
+    }
+  return 0;
+}
+static int canEnd(int x, int y, int o) {
+  int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
+  for (int v = y; v < y + fh; v++)
+    for (int u = x; u < x + fw; u++) {
+      int other = otherAt(u, v);
+      if (other < 0) continue;
+      if (FW * FH > 1 && !isLargeFig(other)) continue;
+      return 0;
+    }
+  return 1;
+}
+static int OFF[8];
+static void expandSmall(int i, int c) {
+  int open = stepMove[i];
+  while (open) {
+    int k = __builtin_ctz(open);
+    open &= open - 1;
+    int j = i + OFF[k];
+    int step = 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + (hostile(owner[j]) ? 1 : 0);
+    relax(j, c + step, i);
+  }
+  if (figs[F][5] && (cells[i] & C_TELEPORTER))
+    for (int t = 0; t < NTELE; t++) {
+      int j = teleporters[t];
+      if (j == i) continue;
+      relax(j, c + 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0), i);
+    }
+}
+static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
+  int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, plane = o * W * H;
+  for (int k = 0; k < 4; k++) {
+    int nx = x + stepDX(k), ny = y + stepDY(k);
+    if (!fits(nx, ny, fw, fh, LARGE_EDGES) || !crossOpen(x, y, fw, fh, stepDX(k), stepDY(k), LARGE_EDGES)) continue;
+    relax(plane + ny * W + nx, c + 1 + enteredHostileLarge(x, y, fw, fh, nx, ny, fw, fh), i);
+  }
+  if (!rotates) return;
+  int rw = fh, rh = fw, rplane = (1 - o) * W * H;
+  for (int ny = y - rh + 1; ny < y + fh; ny++)
+    for (int nx = x - rw + 1; nx < x + fw; nx++) {
+      int ow = (nx + rw < x + fw ? nx + rw : x + fw) - (nx > x ? nx : x);
+      int oh = (ny + rh < y + fh ? ny + rh : y + fh) - (ny > y ? ny : y);
+      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
+      if (!fits(nx, ny, rw, rh, LARGE_EDGES)) continue;
+      relax(rplane + ny * W + nx, c + 1 + enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh), i);
+    }
+}
+static int reach(int f, int mp) {
+  F = f; MP = mp; FW = figs[f][2]; FH = figs[f][3];
+  int large = FW * FH > 1;
+  int rotates = FW != FH && (FW * FH == 2 || FW * FH == 6);
+  int orients = rotates ? 2 : 1, plane = W * H, n = orients * plane;
+  memset(reachCost, 0xff, sizeof(int) * n);
+  memset(reachParent, 0xff, sizeof(int) * n);
+  memset(reachEnd, 0, n);
+  int start = figs[f][1] * W + figs[f][0];
+  reachCost[start] = 0;
+  const int off[8] = { 1, -1, W, -W, W + 1, -W + 1, W - 1, -W - 1 };
+  memcpy(OFF, off, sizeof off);
+  uint64_t magic = 0xffffffffull / (uint64_t)W + 1;
+  bucketPush(start, 0);
+  for (int c = 0; pending > 0; c++) {
+    int b = c & (NB - 1), lo = bucketLo[b], hi = bucketHi[b];
+    bucketLo[b] = 1 << 30; bucketHi[b] = -1;
+    for (int w = lo; w <= hi; w++) {
+      uint32_t word = buckets[b][w];
+      if (!word) continue;
+      buckets[b][w] = 0;
+      while (word) {
+        int i = (w << 5) | __builtin_ctz(word);
+        word &= word - 1;
+        pending--;
+        if (reachCost[i] != c) continue;
+        int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
+        if (i == start || canEnd(x, y, o)) reachEnd[i] = 1;
+        if (!large) expandSmall(i, c);
+        else expandLarge(i, x, y, o, c, rotates);
+      }
+    }
+  }
+  return orients;
+}
+
+/* ------------------------------------------------------------------ driver */
+
+static double nowNs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+static int cmpd(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
+static volatile int sink;
+
+/* Median ns per call over 21 samples, each a batch of at least 5 ms. */
+static double measure(int kind, int f, int mp) {
+  long calls = 1;
+  for (;;) {
+    double t = nowNs();
+    for (long i = 0; i < calls; i++) { if (kind == 0) sightMap2016(f); else sink += reach(f, mp); }
+    if (nowNs() - t >= 5e6) break;
+    calls *= 2;
+  }
+  double times[21];
+  for (int s = 0; s < 21; s++) {
+    double t = nowNs();
+    for (long i = 0; i < calls; i++) { if (kind == 0) sightMap2016(f); else sink += reach(f, mp); }
+    times[s] = (nowNs() - t) / calls;
+  }
+  qsort(times, 21, sizeof(double), cmpd);
+  return times[10];
+}
+
+static int readInt(void) {
+  int v;
+  if (scanf("%d", &v) != 1) { fprintf(stderr, "native core: bad input\n"); exit(2); }
+  return v;
+}
+static void printBytes(const char *name, const uint8_t *a, int n) {
+  printf("\"%s\":[", name);
+  for (int i = 0; i < n; i++) printf(i ? ",%d" : "%d", a[i]);
+  printf("]");
+}
+static void printInts(const char *name, const int *a, int n) {
+  printf("\"%s\":[", name);
+  for (int i = 0; i < n; i++) printf(i ? ",%d" : "%d", a[i]);
+  printf("]");
+}
+
+int main(void) {
+  buildTables();
+  for (int b = 0; b < NB; b++) { bucketLo[b] = 1 << 30; bucketHi[b] = -1; }
+  int boards = readInt();
+  printf("[");
+  for (int b = 0; b < boards; b++) {
+    W = readInt(); H = readInt(); NF = readInt();
+    int sf = readInt(), rf = readInt(), mp = readInt();
+    if (W < 1 || H < 1 || W > MAXS || H > MAXS || NF < 0 || NF > MAXF) { fprintf(stderr, "native core: bad board\n"); return 2; }
+    for (int i = 0; i < W * H; i++) cells[i] = (uint8_t)readInt();
+    for (int i = 0; i < (H + 1) * W; i++) hedges[i] = (uint8_t)readInt();
+    for (int i = 0; i < H * (W + 1); i++) vedges[i] = (uint8_t)readInt();
+    for (int f = 0; f < NF; f++) for (int k = 0; k < 6; k++) figs[f][k] = readInt();
+    commit();
+    double tSight = measure(0, sf, 0);
+    double tReach = measure(1, rf, mp);
+    sightMap2016(sf);
+    int orients = reach(rf, mp);
+    printf(b ? ",{" : "{");
+    printf("\"sightNs\":%.1f,\"reachNs\":%.1f,", tSight, tReach);
+    printBytes("los", outLos, W * H); printf(",");
+    printBytes("cover", outCover, W * H); printf(",");
+    printInts("range", outRange, W * H); printf(",");
+    printInts("cost", reachCost, orients * W * H); printf(",");
+    printBytes("end", reachEnd, orients * W * H);
+    printf("}");
+  }
+  printf("]\n");
+  return 0;
+}

@@ -1,0 +1,165 @@
+/**
+ * Incremental updates: a board changed by random sequences of mutations (moves, rotations, added
+ * and removed figures, opened doors) answers every query exactly as a board built fresh from its
+ * data, while several live boards take turns in the one Wasm core. Refused mutations name the
+ * problem as a full validation would and change nothing.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { BoardError, checkFigures, type FigureInput } from '../../src/core/board-input.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { EdgeKind, RULESETS, type BoardData, type Ruleset } from '../../src/core/types.ts';
+import { ReferenceBoard } from '../../src/reference/index.ts';
+import { randomBoard, rng } from './random-boards.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const BOARDS_PER_RULESET = 2000;
+const LIVE = 3; // boards alive at once, queried in turn
+
+const same = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.from(a).every((v, i) => v === b[i]);
+
+/** Every query of `board` equals the same query on a board built fresh from its data. */
+function expectFresh(board: Board, r: () => number, where: string, withMap: boolean, withReference: boolean): void {
+  const data = board.data;
+  const n = data.figures.length;
+  if (n === 0) return;
+  const fresh = Board.fromData(data);
+  const f = Math.floor(r() * n);
+  const a = board.sightToFigures(f);
+  const b = fresh.sightToFigures(f);
+  expect(same(a.los, b.los) && same(a.cover, b.cover) && same(a.range, b.range), `${where}: sight to figures from ${f}`).toBe(true);
+  const m = withMap ? board.sightMap(f) : null;
+  if (m) {
+    const fm = fresh.sightMap(f);
+    expect(same(m.los, fm.los) && same(m.cover, fm.cover) && same(m.range, fm.range), `${where}: sight map from ${f}`).toBe(true);
+  }
+  const g = Math.floor(r() * n);
+  const mp = 1 + Math.floor(r() * 8);
+  const rc = board.reach(g, mp);
+  const frc = fresh.reach(g, mp);
+  expect(rc.orientations === frc.orientations && same(rc.cost, frc.cost) && same(rc.end, frc.end), `${where}: reach of ${g} with ${mp} MP`).toBe(true);
+  if (withReference && m) {
+    const ref = new ReferenceBoard(data);
+    const rm = ref.sightMap(f);
+    expect(same(m.los, rm.los) && same(m.cover, rm.cover) && same(m.range, rm.range), `${where}: sight map from ${f} vs reference`).toBe(true);
+    const rr = ref.reach(g, mp);
+    expect(same(rc.cost, rr.cost) && same(rc.end, rr.end), `${where}: reach of ${g} vs reference`).toBe(true);
+  }
+}
+
+/** The problems a full validation reports for moving figure i to `moved` (the oracle for refusals). */
+function fullValidation(data: BoardData, i: number, moved: FigureInput): string[] {
+  const list = [...data.figures.filter((_, j) => j !== i), moved];
+  const problems: string[] = [];
+  const named = (p: string) => p.replace(/^figures\[(\d+)\]/, (_, k) => `figure ${JSON.stringify(list[Number(k)]?.id)}`);
+  checkFigures(data.width, data.height, data.cells, data.hEdges, data.vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`));
+  return problems;
+}
+
+function doors(data: BoardData): Array<[number, number, number, number]> {
+  const out: Array<[number, number, number, number]> = [];
+  const { width: w, height: h } = data;
+  for (let Y = 1; Y < h; Y++) for (let x = 0; x < w; x++) if (data.hEdges[Y * w + x] === EdgeKind.door) out.push([x, Y - 1, x, Y]);
+  for (let y = 0; y < h; y++) for (let X = 1; X < w; X++) if (data.vEdges[y * (w + 1) + X] === EdgeKind.door) out.push([X - 1, y, X, y]);
+  return out;
+}
+
+/** One random mutation; refused ones must throw the full validation's problems and change nothing. */
+function mutate(board: Board, r: () => number, serial: { n: number }): string {
+  const data = board.data;
+  const n = data.figures.length;
+  const v = r();
+  if (v < 0.55 && n > 0) {
+    const i = Math.floor(r() * n);
+    const f = data.figures[i];
+    // Mostly near moves (legal more often), sometimes anywhere, sometimes rotated.
+    const near = r() < 0.7;
+    const x = near ? f.x + Math.floor(r() * 5) - 2 : Math.floor(r() * (data.width + 2)) - 1;
+    const y = near ? f.y + Math.floor(r() * 5) - 2 : Math.floor(r() * (data.height + 2)) - 1;
+    const rotated = f.w !== f.h && r() < 0.3;
+    const moved: FigureInput = { ...f, x, y, ...(rotated ? { w: f.h, h: f.w } : {}) };
+    const expected = fullValidation(data, i, moved);
+    if (expected.length) {
+      expect(() => board.moveFigure(f.id, x, y, rotated)).toThrow(new BoardError(expected));
+      expect(board.data).toBe(data);
+      return `refused move of ${f.id}`;
+    }
+    board.moveFigure(r() < 0.5 ? f.id : i, x, y, rotated);
+    return `move ${f.id} to ${x},${y}${rotated ? ' rotated' : ''}`;
+  }
+  if (v < 0.7) {
+    const w = r() < 0.8 ? 1 : 2;
+    const fig: FigureInput = {
+      id: `added${serial.n++}`, side: r() < 0.5 ? 'marines' : r() < 0.5 ? 'demons' : 'third', x: Math.floor(r() * data.width), y: Math.floor(r() * data.height),
+      w, h: 1, ...(r() < 0.3 ? { teleports: true } : {}),
+    };
+    try {
+      board.addFigure(fig);
+      return `add ${fig.id}`;
+    } catch (e) {
+      expect(e).toBeInstanceOf(BoardError);
+      expect(board.data).toBe(data);
+      return 'refused add';
+    }
+  }
+  if (v < 0.85 && n > 0) {
+    const i = Math.floor(r() * n);
+    board.removeFigure(i);
+    return `remove ${data.figures[i].id}`;
+  }
+  const ds = doors(data);
+  if (ds.length) {
+    const d = ds[Math.floor(r() * ds.length)];
+    board.openDoor(...d);
+    return `open door ${d.join(',')}`;
+  }
+  return 'nothing';
+}
+
+describe('incremental updates equal a freshly built board', () => {
+  for (const ruleset of RULESETS) {
+    test(`${ruleset}: ${BOARDS_PER_RULESET} random boards, mutations interleaved with queries, ${LIVE} live boards in turn`, () => {
+      const opts = ruleset === 'd20' ? { maxSide: 6 } : { maxSide: 10 };
+      const serial = { n: 0 };
+      for (let start = 0; start < BOARDS_PER_RULESET; start += LIVE) {
+        const seeds = Array.from({ length: LIVE }, (_, k) => (start + k) * 104729 + RULESETS.indexOf(ruleset as Ruleset) + 17);
+        const boards = seeds.map((s) => Board.fromData(randomBoard(ruleset, s, opts)));
+        const rs = seeds.map((s) => rng(s ^ 0x3c3c));
+        const log: string[][] = seeds.map(() => []);
+        for (let round = 0; round < 3; round++) {
+          boards.forEach((board, k) => {
+            // Query first (so the board is in the core), then change it, then compare.
+            if (board.data.figures.length) board.sightToFigures(0);
+            for (let m = Math.floor(rs[k]() * 3) + 1; m > 0; m--) log[k].push(mutate(board, rs[k], serial));
+            const where = `${ruleset} seed ${seeds[k]} after [${log[k].join('; ')}]`;
+            // d20's exact LOS is slow: its sight maps on every other round, its reference on a few boards.
+            const withMap = ruleset !== 'd20' || round !== 1;
+            expectFresh(board, rs[k], where, withMap, round === 2 && (ruleset !== 'd20' ? start % 30 === 0 : start % 90 === 0));
+          });
+        }
+      }
+    });
+  }
+
+  test('a refused move names the problem and changes nothing, in Wasm memory too', () => {
+    const board = Board.create({
+      ruleset: 'doom2016',
+      map: ['....', '....'],
+      edges: [{ from: [2, 0], to: [2, 1], kind: 'wall' }],
+      figures: [{ id: 'a', side: 'm', x: 0, y: 0 }, { id: 'b', side: 'd', x: 3, y: 0 }, { id: 'big', side: 'd', x: 0, y: 1, w: 2, h: 1 }],
+    });
+    const before = board.sightMap('a');
+    expect(() => board.moveFigure('a', 3, 0)).toThrow('figure "a".x: cell (3,0) is already occupied by "b"');
+    expect(() => board.moveFigure('big', 0, 0)).toThrow('figure "big".x: cell (0,0) is already occupied by "a"');
+    expect(() => board.moveFigure('big', 2, 1, true)).toThrow('figure "big".x: footprint 1×2 at (2,1) is outside the 4×2 map');
+    expect(() => board.moveFigure('big', 1.5, 0)).toThrow('figure "big".x: expected an integer, got 1.5');
+    board.moveFigure('big', 2, 1);
+    expect(() => board.moveFigure('big', 1, 0)).toThrow('figure "big".x: footprint crosses a wall between (1,0) and (2,0)');
+    board.moveFigure('big', 0, 1);
+    expect(board.sightMap('a')).toEqual(before);
+    expect(board.figure('big')).toEqual({ id: 'big', side: 'd', x: 0, y: 1, w: 2, h: 1 });
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The threat map (Board.threatMap) against its definition (src/reference/threat.ts): for every
+ * placement of the footprint, the enemies with LOS to the whole footprint and the range to it.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { BoardError } from '../../src/core/board-input.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { RULESETS, type Ruleset } from '../../src/core/types.ts';
+import { referenceThreatMap } from '../../src/reference/threat.ts';
+import { randomBoard, rng } from './random-boards.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const SIZES: Record<Ruleset, Array<[number, number]>> = {
+  doom2016: [[1, 1], [1, 1], [1, 2], [2, 1], [2, 3], [3, 2], [2, 2]],
+  doom2004: [[1, 1], [1, 1], [1, 2], [2, 1], [2, 2]],
+  d20: [[1, 1], [1, 1], [2, 2]],
+};
+const BOARDS: Record<Ruleset, number> = { doom2016: 400, doom2004: 400, d20: 60 };
+
+describe('threat map agrees with its definition', () => {
+  for (const ruleset of RULESETS) {
+    test(`${ruleset}: ${BOARDS[ruleset]} random boards, footprints and sides`, () => {
+      for (let b = 0; b < BOARDS[ruleset]; b++) {
+        const seed = b * 6151 + RULESETS.indexOf(ruleset) + 3;
+        const data = randomBoard(ruleset, seed, ruleset === 'd20' ? { maxSide: 6 } : { maxSide: 9 });
+        const r = rng(seed ^ 0x7ea7);
+        const board = Board.fromData(data);
+        const [w, h] = SIZES[ruleset][Math.floor(r() * SIZES[ruleset].length)];
+        const side = r() < 0.45 ? 'marines' : r() < 0.8 ? 'demons' : 'nobody';
+        const n = data.figures.length;
+        const ignore = n > 0 && r() < 0.5 ? Math.floor(r() * n) : undefined;
+        const got = board.threatMap(side, { w, h }, ignore);
+        const want = referenceThreatMap(data, side, { w, h }, ignore ?? -1);
+        const where = `${ruleset} seed ${seed}, side ${side}, ${w}×${h}, ignoring ${ignore}`;
+        expect(got.enemies, `${where}: enemies`).toEqual(want.enemies);
+        expect([...got.stand], `${where}: stand`).toEqual([...want.stand]);
+        expect([...got.los], `${where}: LOS bits`).toEqual([...want.los]);
+        expect([...got.range], `${where}: ranges`).toEqual([...want.range]);
+        // The board itself is unchanged by the query (the ignored figure is back).
+        if (ignore !== undefined) expect([...board.sightMap(ignore).los]).toEqual([...Board.fromData(data).sightMap(ignore).los]);
+      }
+    });
+  }
+
+  test('more than 32 enemies use several words per cell', () => {
+    const figures = Array.from({ length: 40 }, (_, i) => ({ id: `d${i}`, side: 'demons', x: i % 10, y: Math.floor(i / 10) }));
+    const data = Board.create({ ruleset: 'doom2016', map: Array(8).fill('..........'), figures: [...figures, { id: 'm', side: 'marines', x: 5, y: 7 }] }).data;
+    const got = Board.fromData(data).threatMap('marines');
+    const want = referenceThreatMap(data, 'marines', { w: 1, h: 1 });
+    expect(got.words).toBe(2);
+    expect(got.enemies.length).toBe(40);
+    expect([...got.los]).toEqual([...want.los]);
+    expect([...got.range]).toEqual([...want.range]);
+  });
+
+  test('a wall hides a marine from the imp behind it; the range counts steps round the wall', () => {
+    const board = Board.create({
+      ruleset: 'doom2016',
+      map: ['.....', '.....', '.....'],
+      edges: [{ from: [2, 0], to: [2, 2], kind: 'wall' }],
+      figures: [{ id: 'imp', side: 'demons', x: 0, y: 0 }, { id: 'zombie', side: 'demons', x: 4, y: 2 }, { id: 'm', side: 'marines', x: 4, y: 1 }],
+    });
+    const t = board.threatMap('marines', { w: 1, h: 1 }, 'm');
+    expect(t.enemies).toEqual([0, 1]);
+    const at = (x: number, y: number) => y * 5 + x;
+    const seenBy = (x: number, y: number) => t.enemies.filter((_, k) => (t.los[at(x, y) * t.words] >> k) & 1);
+    expect(seenBy(3, 0)).toEqual([1]); // behind the wall from the imp
+    expect(seenBy(1, 1)).toEqual([0, 1]);
+    expect(t.range[0 * 15 + at(3, 0)]).toBe(4); // round the wall's end at (2,2)
+    expect(t.stand[at(4, 2)]).toBe(0); // the zombie stands there
+    expect(t.stand[at(4, 1)]).toBe(1); // the ignored marine's own space is free
+    expect(() => board.threatMap('marines', { w: 4, h: 1 })).toThrow(BoardError);
+  });
+});
