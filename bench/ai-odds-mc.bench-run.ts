@@ -1,0 +1,23 @@
+/**
+ * The exact odds (src/ai/odds) against 200,000 seeded trials of the real rules engine per case
+ * (test/ai/engine-mc.ts): every statistic must lie within 4 standard errors. `AI_MC_TRIALS`
+ * overrides the count. Prints a Markdown table for bench/RESULTS.md.
+ */
+import { beforeAll, expect, test } from 'vitest';
+import { loadCore } from '../src/core/wasm.ts';
+import { ALL_CASES, compare } from '../test/ai/engine-mc.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+test('exact odds vs 200,000 engine trials per case', () => {
+  const trials = Number(process.env.AI_MC_TRIALS ?? 200_000);
+  const rows: string[] = ['| case | trials | P(hit) exact / engine | E[damage] exact / engine | P(kill) exact / engine | worst z | s |', '|---|---|---|---|---|---|---|'];
+  const results = ALL_CASES.map((mk) => compare(mk(), trials));
+  for (const r of results) {
+    rows.push(`| ${r.name} | ${r.trials} | ${r.exact.hit.toFixed(4)} / ${r.mc.hit.toFixed(4)} | ${r.exact.expected.toFixed(4)} / ${r.mc.expected.toFixed(4)} | ${r.exact.kill.toFixed(4)} / ${r.mc.kill.toFixed(4)} | ${r.worstZ.toFixed(2)} | ${(r.ms / 1000).toFixed(0)} |`);
+  }
+  console.log(rows.join('\n'));
+  for (const r of results) expect(r.worstZ, `${r.name}: ${r.worst}`).toBeLessThanOrEqual(4);
+});
