@@ -11,6 +11,8 @@ import { reachable } from '../../rules/doom2004/movement.ts';
 import { boardOf, dataOf, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
 import { actionAllowance } from '../../rules/doom2004/turn.ts';
 import type { Command } from '../../rules/types.ts';
+import { Board } from '../../core/board.ts';
+import { EdgeKind } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { faceDist, mean } from '../odds/dist.ts';
@@ -106,6 +108,17 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     },
     moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),
     options, enemies,
+    approachMap(e) {
+      // The movement board with every closed door open: how far each space is from the enemy.
+      const data = without.data;
+      const open = (edges: Uint8Array) => edges.map((k) => (k === EdgeKind.door ? EdgeKind.none : k));
+      // Nobody teleports here: the enemy's distance on foot is what an approaching figure walks.
+      const b = Board.fromData({ ...data, hEdges: open(data.hEdges), vEdges: open(data.vEdges), figures: data.figures.map((g) => ({ ...g, teleports: false })) });
+      const cost = b.reach(b.figureIndex(e.id), 400).cost.slice(0, s.board.width * s.board.height);
+      // Half a step closer next to a closed door: among equally near spaces, the one from which it opens.
+      const doorSide = new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
+      return cost.map((c, i) => (c < 0 ? c : 2 * c - (doorSide.has(i) ? 1 : 0)));
+    },
     finish: [{ type: 'end', figure: f.id }],
     moveOnly: { mp, prefix: [...prefix], label: '' },
   };

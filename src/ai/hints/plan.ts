@@ -76,6 +76,11 @@ export interface Situation {
    * enemy (d20's exact LOS): plans are then checked by exact pair queries while the budget lasts.
    */
   estimateMap?(enemy: Enemy): SightMap;
+  /**
+   * Distance from each enemy ignoring closed doors (any monotone measure), for plain moves when no
+   * path leads to any enemy (doom2004: walk to the door, then open it).
+   */
+  approachMap?(enemy: Enemy): Int32Array;
   /** How to finish when no attack is planned. */
   finish: Command[];
   /** Options without an attack: the move allowance of a plain move. */
@@ -101,6 +106,8 @@ export interface Plan {
   /** The commands that play the plan, in order. */
   commands: Command[];
   score: number;
+  /** For a plain move: the range to the nearest enemy from the destination (Infinity: no path). */
+  approach?: number;
   /** Cover and range of the target computed exactly from the destination (else estimated). */
   exact: boolean;
   reason: string;
@@ -111,11 +118,15 @@ export interface HintOptions {
   budgetMs?: number;
   /** How many plans to return (default 5). */
   limit?: number;
-  /** How much a point of expected damage taken (relative to health left) costs (default 0.5). */
+  /** How much a point of expected damage taken costs against a point dealt (default 0.5). */
   caution?: number;
+  /** Score in damage units (default) or in shares of health (`fraction`). */
+  scoring?: 'damage' | 'fraction';
 }
 
 const now = () => performance.now();
+/** Score per space of range closed on the nearest enemy by a plain move. */
+const APPROACH = 0.1;
 
 /** Which cells a footprint at `c` covers. */
 function footprint(me: PlacedFigure, c: Cell): number[][] {
@@ -205,6 +216,8 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const d = gap(e) - reachMp;
     return d <= reachRange || (e.threat !== null && d <= e.threat.range + e.threat.move);
   });
+  // With nobody near, the nearest enemy still gives plain moves a direction.
+  if (!enemies.length && s.enemies.length) enemies.push(s.enemies.reduce((b, e) => (gap(e) < gap(b) ? e : b)));
   for (const e of enemies) maps.set(e.id, s.estimateMap ? s.estimateMap(e) : s.without.sightMap(wi(e.id)));
   const sub: Situation = { ...s, enemies };
   s = sub;
@@ -224,8 +237,17 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width)));
     return x;
   };
-  const danger = (x: Exposure) => (caution * x.expected) / Math.max(1, s.myLeft);
-  const value = (odds: Odds, e: Enemy) => Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill;
+  // Scores are in the ruleset's damage units: damage dealt (capped at what kills) plus, for a kill,
+  // the damage the victim would have dealt back next time; minus `caution` × the damage the figure
+  // may take at its destination (RULES-neutral: the same trade-off in every ruleset).
+  // `fraction` instead scores the share of each figure's health: dealt / target's health left + the
+  // kill, minus caution × taken / own health left.
+  const fraction = o.scoring === 'fraction';
+  const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) : caution * x.expected);
+  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1;
+  const value = (odds: Odds, e: Enemy) =>
+    fraction ? Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill : Math.min(odds.expected, e.left) + odds.kill * killWorth(e);
+  const approachWeight = fraction ? 0.01 : APPROACH;
 
   type Draft = Omit<Plan, 'reason'> & { label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number };
   const drafts: Draft[] = [];
@@ -252,21 +274,38 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       }
     }
   }
+  const approach = new Map<string, Int32Array>();
   if (s.moveOnly) {
     // Plain moves: towards the nearest enemy, weighed against exposure.
     for (const d of dests(s.moveOnly.mp)) {
       const cells = footprint(s.me, d);
       let nearest = Infinity;
+      let gapNearest = Infinity;
       for (const e of s.enemies) {
         const r = seenAt(maps.get(e.id)!, width, cells).range;
         if (r >= 0) nearest = Math.min(nearest, r);
+      }
+      for (const e of situation.enemies) {
+        const f = e.figure;
+        gapNearest = Math.min(gapNearest, Math.max(0, f.x - d.x, d.x - (f.x + f.w - 1), f.y - d.y, d.y - (f.y + f.h - 1)));
+      }
+      if (!Number.isFinite(nearest) && s.approachMap) {
+        let through = Infinity;
+        for (const e of situation.enemies) {
+          let m = approach.get(e.id);
+          if (!m) approach.set(e.id, (m = s.approachMap(e)));
+          for (const [x, y] of cells) if (m[y * width + x] >= 0) through = Math.min(through, m[y * width + x]);
+        }
+        if (Number.isFinite(through)) gapNearest = through;
       }
       const x = exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
       drafts.push({
         figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
         commands: [...s.moveOnly.prefix, ...(to ? [s.moveCommand(to)] : []), ...s.finish],
-        score: -danger(x) - (Number.isFinite(nearest) ? nearest : 99) * 0.01 - d.cost * 1e-4, exact: true, label: s.moveOnly.label, enemy: null, opt: null, order: order++,
+        // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
+        score: -danger(x) - (Number.isFinite(nearest) ? nearest : 50 + gapNearest) * approachWeight - d.cost * 1e-4, exact: true, label: s.moveOnly.label, enemy: null, opt: null, order: order++,
+        approach: nearest,
       });
     }
   }
