@@ -126,6 +126,20 @@ function doom2004Choice(s: D4State, side: string, legal: Command[]): Command | n
   return null;
 }
 
+/** The legal attack (no argent ability) on the enemy with the least health left, if any. */
+function weakestTarget(state: GameState, legal: Command[]): Command | undefined {
+  const left = (id: unknown): number => {
+    const f = (state.figures as { id: string; damage?: number; wounds?: number; hp?: number; health?: number; type: string }[]).find((g) => g.id === id);
+    if (!f) return Infinity;
+    if (state.ruleset === 'd20') return f.hp ?? Infinity;
+    if (state.ruleset === 'doom2004') return (f.health ?? 0) - (f.wounds ?? 0);
+    const s = state as Doom2016State;
+    return (s.marines[f.id]?.health ?? s.data.units[f.type].health) - (f.damage ?? 0);
+  };
+  const attacks = legal.filter((c) => c.type === 'attack' && !c.ability && typeof c.target === 'string');
+  return attacks.length ? attacks.reduce((b, c) => (left(c.target) < left(b.target) ? c : b)) : undefined;
+}
+
 /**
  * The autopilot: plans the acting figure's move and attack, chooses who acts, answers the rules'
  * small questions. `budgetMs` per decision (default 40).
@@ -195,8 +209,10 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       const commands = plan.target ? plan.commands.filter((c) => c.type !== 'end') : plan.commands;
       const first = commands.length ? legalOne(legal, commands[0]) : undefined;
       if (!first) {
-        // Not legal as planned (an estimate was wrong): the legal attack with the best odds, else stop.
-        return finish(legal);
+        // Not legal as planned (an unrefined estimate was wrong): a legal attack on the weakest
+        // target, else stop.
+        const attack = weakestTarget(state, legal);
+        return attack ?? finish(legal);
       }
       queue = commands.slice(1);
       return first;
