@@ -11,7 +11,7 @@ function lcg(seed: number) {
   return () => ((t = (Math.imul(t, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-export function bigScenario(ruleset: 'doom2016' | 'doom2004' | 'd20', seed = 1, side = 26, perSide = 8): Scenario {
+export function bigScenario(ruleset: 'doom2016' | 'doom2004' | 'd20', seed = 1, side = 26, perSide = 8, demons = perSide, onlyType?: string): Scenario {
   const r = lcg(seed);
   const map = Array.from({ length: side }, () => Array.from({ length: side }, () => (ruleset !== 'd20' && r() < 0.06 ? 'd' : ruleset === 'd20' && r() < 0.04 ? 'l' : '.')).join(''));
   const edges: { from: [number, number]; to: [number, number]; kind: string }[] = [];
@@ -39,7 +39,7 @@ export function bigScenario(ruleset: 'doom2016' | 'doom2004' | 'd20', seed = 1, 
   const demonTypes = ruleset === 'doom2016' ? ['imp', 'possessed-soldier'] : ruleset === 'doom2004' ? ['imp', 'zombie'] : ['trooper', 'scout'];
   const figures = [
     ...Array.from({ length: perSide }, (_, i) => ({ id: `m${i + 1}`, side: sides[0], type: marineType, ...spot(0, 10) })),
-    ...Array.from({ length: perSide }, (_, i) => ({ id: `d${i + 1}`, side: sides[1], type: demonTypes[i % 2], ...spot(side - 12, side) })),
+    ...Array.from({ length: demons }, (_, i) => ({ id: `d${i + 1}`, side: sides[1], type: onlyType ?? demonTypes[i % 2], ...spot(side - 12, side) })),
   ];
   const data = ruleset === 'doom2016'
     ? { units: 'doom2016/sample-units', dice: 'doom2016/dice', actionCards: 'doom2016/sample-action-cards', eventCards: 'doom2016/sample-event-cards', invasionCards: 'doom2016/sample-invasion-cards', gloryKillCards: 'doom2016/sample-glory-kill-cards', squadCards: 'doom2016/sample-squad-cards', classCards: 'doom2016/sample-class-cards' }

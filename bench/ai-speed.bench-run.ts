@@ -11,6 +11,8 @@ import type { D4State } from '../src/rules/doom2004/state.ts';
 import { dataOf } from '../src/rules/doom2004/state.ts';
 import { doom2004Odds, doom2016Odds } from '../src/ai/odds/index.ts';
 import { hints } from '../src/ai/hints/index.ts';
+import { plannerPolicy } from '../src/ai/autopilot/index.ts';
+import { doom2016Module } from '../src/rules/doom2016/index.ts';
 import { bigScenario, inActivation } from './ai-scenarios.ts';
 import { measure } from './measure.ts';
 
@@ -46,7 +48,19 @@ test('AI speed', () => {
   row('hints, doom2004 invader (activate + move + attack), 26×26, 16 figures', measure(() => hints(g4, 'd1', {}), { samples: 11 }).ms, 16);
   const gd = createGame(bigScenario('d20'), { seed: 1 }).state;
   row('hints, d20 trooper, 26×26, 16 figures', measure(() => hints(gd, 'm1', {}), { samples: 11 }).ms, 16);
+  // Autopilot: which demon card to exhaust with a group of 6 imps on the board (plans every imp), and
+  // then the first imp's move and attack.
+  const six = createGame<Doom2016State>(bigScenario('doom2016', 3, 26, 8, 6, 'imp'), { seed: 1 }).state;
+  six.phase = 'activation';
+  six.active = { kind: 'demons', card: 'init', type: null, queue: [], figure: null, mp: 0, attacked: false };
+  const legalSix = [{ type: 'activate-demons', demon: 'imp' }];
+  const group = row('autopilot: choose the demon card, group of 6 imps (plans all 6), 26×26', measure(() => plannerPolicy().choose({ state: six, side: 'invader', legal: legalSix, budgetMs: 40 }), { samples: 11 }).ms, 50);
+  const first = inActivation(structuredClone(six), 'd1');
+  const rules = doom2016Module.rules;
+  const legalFirst = rules.legalActions(first, 'd1');
+  row('autopilot: one imp\'s move + attack decision (of the 6), 26×26', measure(() => plannerPolicy().choose({ state: first, side: 'invader', legal: legalFirst, budgetMs: 40 }), { samples: 11 }).ms, 50);
   console.log(['| case | median | target | met |', '|---|---|---|---|', ...rows].join('\n'));
   expect(oddsMs).toBeLessThanOrEqual(5);
   expect(hintDemon).toBeLessThanOrEqual(16);
+  expect(group).toBeLessThanOrEqual(50);
 });

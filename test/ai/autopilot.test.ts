@@ -45,7 +45,7 @@ describe('legal commands only, every ruleset', () => {
     test(`${name} against random and greedy`, () => {
       for (const opp of [randomPolicy(3), greedyPolicy()]) {
         const game = createGame(scenario, { seed: 11 }) as Game<GameState>;
-        const sent = playLegal(game, { [me]: plannerPolicy(), [them]: opp }, 120);
+        const sent = playLegal(game, { [me]: plannerPolicy(), [them]: opp }, 60);
         expect(sent.filter((x) => x.side === me).length).toBeGreaterThan(5);
         // The game replays exactly from its seed and commands.
         expect(replay(scenario, 11, game.history).state).toEqual(game.state);

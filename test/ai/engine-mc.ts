@@ -3,7 +3,7 @@
  * of the REAL rules engine: a copy of a game position, the dice seed (and the defender's shuffled
  * deck) set from the trial number, the attack applied through the ruleset's `apply`, the choices
  * (second defense card, re-rolls) made by the same policy as the odds, the outcome read from the
- * events. Shared by test/ai/odds-engine.test.ts (few trials) and bench/ai-odds-mc.bench-run.ts (200,000).
+ * events. Shared by test/ai/odds-engine.test.ts (1,000 trials) and bench/ai-odds-mc.bench-run.ts (200,000).
  */
 import { doom2004Module } from '../../src/rules/doom2004/index.ts';
 import { dataOf, type D4State } from '../../src/rules/doom2004/state.ts';

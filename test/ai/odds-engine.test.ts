@@ -1,6 +1,6 @@
 /**
  * Exact odds against seeded Monte Carlo runs of the REAL rules engine (test/ai/engine-mc.ts), one
- * test per case of the table: 2,000 trials each here to keep `npm test` quick (every statistic
+ * test per case of the table: 1,000 trials each here to keep `npm test` quick (every statistic
  * within 4 standard errors); `npm run bench` runs the same table with 200,000 trials per case
  * (bench/ai-odds-mc.bench-run.ts; set AI_MC_TRIALS to change the count here too).
  */
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { CASES_2016, CASES_2004, CASES_D20, compare, type McCase } from './engine-mc.ts';
 
-const TRIALS = Number(process.env.AI_MC_TRIALS ?? 2000);
+const TRIALS = Number(process.env.AI_MC_TRIALS ?? 1000);
 
 beforeAll(async () => {
   await loadCore();
