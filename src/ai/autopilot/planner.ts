@@ -92,7 +92,8 @@ function doom2016Choice(s: Doom2016State, legal: Command[], budgetMs: number): C
   if (a?.kind === 'demons' && a.type === null) {
     // Which demon card: the type whose demons have the best plans now (summed), within the budget.
     const types = legal.filter((c) => c.type === 'activate-demons');
-    const per = budgetMs / Math.max(1, s.figures.filter((f) => f.side === s.invaderSide).length);
+    // 70% of the budget for the plans: building each demon's situation costs time outside the budget.
+    const per = (0.7 * budgetMs) / Math.max(1, s.figures.filter((f) => f.side === s.invaderSide).length);
     let best: Command | null = null;
     let bestScore = -Infinity;
     for (const c of types) {
@@ -185,7 +186,7 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       let plan: Plan | null = null;
       if (starters.length) {
         const ids = [...new Set(starters.map((c) => c.figure as string))];
-        const per = budgetMs / ids.length;
+        const per = (0.7 * budgetMs) / ids.length;
         for (const id of ids) {
           const p = bestPlan(state, id, per);
           if (p && (!plan || p.score > plan.score)) plan = p;
