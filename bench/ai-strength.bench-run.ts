@@ -33,7 +33,8 @@ const MATCHUPS: [string, Scenario, string, string, 'random' | 'greedy'][] = [
   ['d20 skirmish, autopilot alliance', d20 as unknown as Scenario, 'alliance', 'empire', 'greedy'],
 ];
 
-test('autopilot strength', () => {
+// Hours of games: only on request (AI_GAMES=200, or AI_BENCH_ALL=1), not on every `npm run bench`.
+test.skipIf(!process.env.AI_GAMES && !process.env.AI_BENCH_ALL)('autopilot strength', () => {
   const pick = (process.env.AI_MATCHUPS ?? MATCHUPS.map((_, i) => i).join(',')).split(',').map(Number);
   const rows = ['| matchup | opponent | games | autopilot wins | opponent wins | draws | win rate | mean rounds | autopilot ms / decision |', '|---|---|---|---|---|---|---|---|---|'];
   for (const i of pick) {
