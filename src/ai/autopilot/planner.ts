@@ -182,16 +182,22 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
         if (c) return c;
       }
       // Who acts: the candidate with the best plan (doom2004 invaders, d20 characters), or the one acting now.
-      const starters = legal.filter((c) => c.type === 'activate' || (c.type === 'action' && c.action === 'advance' && !c.adrenaline));
+      const starters = legal.filter((c) => c.type === 'activate' || c.type === 'activate-demon' || (c.type === 'action' && c.action === 'advance' && !c.adrenaline));
       let plan: Plan | null = null;
       if (starters.length) {
         const ids = [...new Set(starters.map((c) => c.figure as string))];
         const per = (0.7 * budgetMs) / ids.length;
+        let bestId: string | null = null;
         for (const id of ids) {
-          const p = bestPlan(state, id, per);
-          if (p && (!plan || p.score > plan.score)) plan = p;
+          // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
+          const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per) : bestPlan(state, id, per);
+          if (p && (!plan || p.score > plan.score)) {
+            plan = p;
+            bestId = id;
+          }
         }
         if (!plan) return starters[0];
+        if (state.ruleset === 'doom2016') return starters.find((c) => c.figure === bestId) ?? starters[0];
       } else {
         plan = bestPlan(state, undefined, budgetMs);
       }
