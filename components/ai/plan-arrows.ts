@@ -1,0 +1,39 @@
+/**
+ * The top plans as arrows over the board (same SVG units as components/render: S per cell): from the
+ * figure to its destination, then a dashed arrow on to the target, numbered by rank and labelled with
+ * the odds. Returns one `<g part="plans">` to put in the overlay layer.
+ */
+import { svg, type SVGTemplateResult } from 'lit';
+import type { FigureView } from '../../src/rules/types.ts';
+import type { Plan } from '../../src/ai/hints/plan.ts';
+import { S } from '../render/geometry.ts';
+import { formatOdds } from './odds-format.ts';
+
+const centre = (x: number, y: number, w = 1, h = 1) => ({ x: x * S + (w * S) / 2, y: y * S + (h * S) / 2 });
+
+export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3): SVGTemplateResult | null {
+  const shown = plans.slice(0, top);
+  if (!shown.length) return null;
+  const arrows = shown.map((p, i) => {
+    const f = figures.find((g) => g.id === p.figure);
+    if (!f) return null;
+    const from = centre(f.x, f.y, f.w, f.h);
+    const [w, h] = p.to?.o ? [f.h, f.w] : [f.w, f.h];
+    const at = p.to ? centre(p.to.x, p.to.y, w, h) : from;
+    const t = p.target ? figures.find((g) => g.id === p.target) : undefined;
+    const end = t ? centre(t.x, t.y, t.w, t.h) : null;
+    const label = `${i + 1}${p.odds ? `: ${formatOdds(p.odds, ruleset)}` : ''}`;
+    return svg`
+      <g class="plan plan-${i + 1}" data-rank=${i + 1} data-figure=${p.figure} data-target=${p.target ?? ''}>
+        ${p.to ? svg`<line class="plan-move" x1=${from.x} y1=${from.y} x2=${at.x} y2=${at.y} marker-end="url(#doom-plan-arrow)"></line>` : null}
+        ${end ? svg`<line class="plan-attack" x1=${at.x} y1=${at.y} x2=${end.x} y2=${end.y} stroke-dasharray="4 3" marker-end="url(#doom-plan-arrow)"></line>` : null}
+        <text class="plan-label" x=${at.x + 4} y=${at.y - 6 - 10 * i}>${label}</text>
+        <title>${p.reason}</title>
+      </g>`;
+  });
+  return svg`
+    <g part="plans" class="plans" aria-hidden="true">
+      <defs><marker id="doom-plan-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"></path></marker></defs>
+      ${arrows}
+    </g>`;
+}

@@ -1,0 +1,32 @@
+/**
+ * The full game state behind a GameClient, for the AI (odds need the decks, the autopilot the whole
+ * position; the client only shows `view()`): a private copy of the game, kept in step with the
+ * client's command history (replayed from the scenario and seed; rebuilt after an undo).
+ */
+import { createGame, loadRuleset, type GameState } from '../../src/rules/engine.ts';
+import type { Game } from '../../src/rules/game.ts';
+import type { Command } from '../../src/rules/types.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import type { GameClient } from '../engine-client.ts';
+
+const same = (a: Command[], b: Command[], n: number) => JSON.stringify(a.slice(0, n)) === JSON.stringify(b.slice(0, n));
+
+/** A function giving the client's current state (the seed must be the one the client's game uses). */
+export function shadowState(client: GameClient, scenario: Scenario, seed: number): () => Promise<GameState> {
+  let game: Game<GameState> | null = null;
+  let applied: Command[] = [];
+  return async () => {
+    const history = await client.history();
+    if (!game || history.length < applied.length || !same(history, applied, applied.length)) {
+      await loadRuleset(scenario.ruleset);
+      game = createGame(scenario, { seed }) as Game<GameState>;
+      applied = [];
+    }
+    for (const c of history.slice(applied.length)) {
+      const r = game.apply(c);
+      if (!r.ok) throw new Error(`the AI's copy of the game refused ${c.type}: ${r.refusal.message} (was the seed the same?)`);
+      applied.push(c);
+    }
+    return game.state;
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * The autopilot policy ("planner"): each decision takes the best plan of src/ai/hints for the
+ * figure that acts (exact odds of hurting and killing, minus the exposure of the destination) and
+ * plays its commands one by one; where the side must choose who acts (a doom2016 demon card, a
+ * doom2004 invader, a d20 character), it plans for every candidate within the budget and takes the
+ * best. Small choices follow fixed rules:
+ * - doom2016 status: discard one event card for argent onto a demon card with an argent ability when
+ *   the mission uses them and that card has none (the card without a "while" effect first);
+ *   defend: reveal a second card exactly when the odds module expects less damage from it (the
+ *   policy the odds assume), play a shield card "while defending" when the dice beat the shields;
+ *   press: play an extra-dice card "while attacking"; summon: the group with the most demons.
+ * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
+ * - anything else: end the activation / turn when no plan is worth more than standing still.
+ * Deterministic for a given state and budget (the budget only limits how many plans are refined).
+ */
+import type { GameState } from '../../rules/engine.ts';
+import type { Doom2016State } from '../../rules/doom2016/types.ts';
+import type { D4State } from '../../rules/doom2004/state.ts';
+import type { D20State } from '../../rules/d20/state.ts';
+import type { Command } from '../../rules/types.ts';
+import { situationOf } from '../hints/index.ts';
+import { rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
+import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
+import { diceToReroll, doom2004Odds } from '../odds/doom2004.ts';
+import { doom2004SpecOf } from '../odds/doom2004-state.ts';
+import type { DecisionContext, Policy } from './policy.ts';
+
+const same = (a: Command, b: Command) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+
+/** A copy of `s` in which `id` is the demon activating (to plan for a demon card before exhausting it). */
+function asActivating(s: Doom2016State, id: string): Doom2016State {
+  const c = { ...s, figures: s.figures.map((f) => ({ ...f })) } as Doom2016State;
+  const f = c.figures.find((g) => g.id === id)!;
+  c.active = { kind: 'demons', card: 'plan', type: f.type, queue: [], figure: id, mp: s.data.units[f.type].speed ?? 0, attacked: false };
+  c.pending = null;
+  return c;
+}
+
+let tuning: HintOptions = {};
+
+function bestPlan(state: GameState, figure: string | undefined, budgetMs: number): Plan | null {
+  const sit = situationOf(state, figure);
+  if (!sit) return null;
+  return rankPlans(sit, { ...tuning, budgetMs, limit: 1 })[0] ?? null;
+}
+
+// ------------------------------------------------------------------ doom2016 small choices
+
+function doom2016Choice(s: Doom2016State, legal: Command[], budgetMs: number): Command | null {
+  const first = (type: string) => legal.find((c) => c.type === type);
+  if (s.phase === 'status' && first('status')) {
+    const handCards = s.invader.hand;
+    if (s.mission.argentAbilities) {
+      const needy = Object.entries(s.demonCards).find(([type, card]) => card.faceUp && card.argent === 0 && s.figures.some((f) => f.type === type) && (s.data.units[type].abilities ?? []).some((a) => a.argent));
+      const spare = [...handCards].sort((a, b) => (s.data.eventCards[a].when ? 1 : 0) - (s.data.eventCards[b].when ? 1 : 0))[0];
+      if (needy && spare) {
+        const c = legal.find((x) => x.type === 'status' && (x.discard as string[])?.[0] === spare && x.onto === needy[0]);
+        if (c) return c;
+      }
+    }
+    return legal.find((c) => c.type === 'status' && !(c.discard as string[])?.length) ?? first('status')!;
+  }
+  const p = s.pending;
+  if (p?.kind === 'summon') {
+    const sizes = legal.filter((c) => c.type === 'summon');
+    return sizes[0] ?? null;
+  }
+  if (p?.kind === 'attack') {
+    const icons = p.dice.reduce((n, d) => n + d.damage, 0);
+    const t = s.figures.find((f) => f.id === p.defender)!;
+    if (p.step === 'defend') {
+      const demon = s.data.units[t.type];
+      const fixed = (t.side === s.invaderSide ? demon?.toughness ?? 0 : 0) + p.extraShields;
+      let reveal = false;
+      if (p.canReveal && p.card !== null) {
+        const marine = t.side === s.marineSide;
+        const piles = marine ? s.marines[t.id] : s.invader;
+        const val = (k: string): CardValue => cardValue(s, t, marine ? s.data.actionCards[k].defense : s.data.eventCards[k].defense);
+        const pool = piles.deck.length ? piles.deck : [...piles.discard, p.card];
+        reveal = revealsSecond(icons, val(p.card), pool.map(val), fixed);
+      }
+      const shieldCards = legal.filter((c) => c.type === 'defend' && c.reveal === reveal && (c.play as string[]).length === 1);
+      const now = p.card === null ? null : cardValue(s, t, t.side === s.marineSide ? s.data.actionCards[p.card].defense : s.data.eventCards[p.card].defense);
+      const worth = !reveal && damageAgainst(icons, now, fixed) > 0;
+      if (worth && shieldCards.length) return shieldCards[0];
+      return legal.find((c) => c.type === 'defend' && c.reveal === reveal && !(c.play as string[]).length) ?? null;
+    }
+    const extra = legal.filter((c) => c.type === 'press' && (c.play as string[]).length === 1);
+    return extra[0] ?? legal.find((c) => c.type === 'press') ?? null;
+  }
+  const a = s.active;
+  if (a?.kind === 'demons' && a.type === null) {
+    // Which demon card: the type whose demons have the best plans now (summed), within the budget.
+    const types = legal.filter((c) => c.type === 'activate-demons');
+    // 70% of the budget for the plans: building each demon's situation costs time outside the budget.
+    const per = (0.7 * budgetMs) / Math.max(1, s.figures.filter((f) => f.side === s.invaderSide).length);
+    let best: Command | null = null;
+    let bestScore = -Infinity;
+    for (const c of types) {
+      let score = 0;
+      for (const f of s.figures) if (f.type === c.demon && f.side === s.invaderSide) score += bestPlan(asActivating(s, f.id), f.id, per)?.score ?? 0;
+      if (score > bestScore) {
+        bestScore = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ doom2004 small choices
+
+function doom2004Choice(s: D4State, side: string, legal: Command[]): Command | null {
+  const p = s.pending;
+  if (p) {
+    const f = s.figures.find((g) => g.id === p.attack.attacker);
+    if (!f) return legal[0];
+    const spec = doom2004SpecOf(s, f, p.attack.weapon, p.attack.target, { range: p.attack.range, aimed: p.stage === 'aim' });
+    const o = doom2004Odds({ ...spec, reroll: p.stage });
+    const dice = diceToReroll(spec.dice.map((d) => d.colour), p.faces, o.policy);
+    return legal.find((c) => c.type === 'reroll' && JSON.stringify(c.dice) === JSON.stringify(dice)) ?? legal[0];
+  }
+  if (s.window) return legal.find((c) => c.type === 'pass') ?? legal[0];
+  if (s.chain) return null;
+  void side;
+  return null;
+}
+
+/** The legal attack (no argent ability) on the enemy with the least health left, if any. */
+function weakestTarget(state: GameState, legal: Command[]): Command | undefined {
+  const left = (id: unknown): number => {
+    const f = (state.figures as { id: string; damage?: number; wounds?: number; hp?: number; health?: number; type: string }[]).find((g) => g.id === id);
+    if (!f) return Infinity;
+    if (state.ruleset === 'd20') return f.hp ?? Infinity;
+    if (state.ruleset === 'doom2004') return (f.health ?? 0) - (f.wounds ?? 0);
+    const s = state as Doom2016State;
+    return (s.marines[f.id]?.health ?? s.data.units[f.type].health) - (f.damage ?? 0);
+  };
+  const attacks = legal.filter((c) => c.type === 'attack' && !c.ability && typeof c.target === 'string');
+  return attacks.length ? attacks.reduce((b, c) => (left(c.target) < left(b.target) ? c : b)) : undefined;
+}
+
+/**
+ * The autopilot: plans the acting figure's move and attack, chooses who acts, answers the rules'
+ * small questions. `budgetMs` per decision (default 40).
+ */
+export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> = {}): Policy {
+  let queue: Command[] = [];
+  let blocked = false;
+  const legalOne = (legal: Command[], c: Command) => legal.find((x) => same(x, c));
+  const finish = (legal: Command[]) =>
+    legal.find((c) => c.type === 'end') ?? legal.find((c) => c.type === 'end-turn') ?? legal.find((c) => c.type === 'pass') ?? legal[0];
+  return {
+    name: 'autopilot (planner)',
+    reset() {
+      queue = [];
+      blocked = false;
+    },
+    choose({ state, side, legal, budgetMs }: DecisionContext): Command {
+      tuning = options;
+      // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
+      // summon or a displacement: then plan again from here).
+      // Stopped next to a closed door while no path leads to an enemy: open it before ending.
+      if (blocked && queue[0]?.type === 'end') {
+        const door = legal.find((c) => c.type === 'open-door');
+        if (door) {
+          blocked = false;
+          return door;
+        }
+      }
+      while (queue.length) {
+        const next = legalOne(legal, queue.shift()!);
+        if (next) return next;
+        queue = [];
+      }
+      if (state.ruleset === 'doom2016') {
+        const c = doom2016Choice(state as Doom2016State, legal, budgetMs);
+        if (c) return c;
+      } else if (state.ruleset === 'doom2004') {
+        const c = doom2004Choice(state as D4State, side, legal);
+        if (c) return c;
+      }
+      // Who acts: the candidate with the best plan (doom2004 invaders, d20 characters), or the one acting now.
+      const starters = legal.filter((c) => c.type === 'activate' || c.type === 'activate-demon' || (c.type === 'action' && c.action === 'advance' && !c.adrenaline));
+      let plan: Plan | null = null;
+      if (starters.length) {
+        const ids = [...new Set(starters.map((c) => c.figure as string))];
+        const per = (0.7 * budgetMs) / ids.length;
+        let bestId: string | null = null;
+        for (const id of ids) {
+          // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
+          const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per) : bestPlan(state, id, per);
+          if (p && (!plan || p.score > plan.score)) {
+            plan = p;
+            bestId = id;
+          }
+        }
+        if (!plan) return starters[0];
+        if (state.ruleset === 'doom2016') return starters.find((c) => c.figure === bestId) ?? starters[0];
+      } else {
+        plan = bestPlan(state, undefined, budgetMs);
+      }
+      if (!plan) return finish(legal);
+      // Nobody to walk to (closed doors): open a door instead of standing still.
+      blocked = !plan.target && plan.approach === Infinity;
+      if (blocked && !starters.length) {
+        const door = legal.find((c) => c.type === 'open-door');
+        if (door) {
+          blocked = false;
+          return door;
+        }
+      }
+      // A plain move ends the activation (moving again would only wander); after an attack, plan again
+      // (hit and run gives MP, doom2004 Attack actions give a second attack).
+      const commands = plan.target ? plan.commands.filter((c) => c.type !== 'end') : plan.commands;
+      const first = commands.length ? legalOne(legal, commands[0]) : undefined;
+      if (!first) {
+        // Not legal as planned (an unrefined estimate was wrong): a legal attack on the weakest
+        // target, else stop.
+        const attack = weakestTarget(state, legal);
+        return attack ?? finish(legal);
+      }
+      queue = commands.slice(1);
+      return first;
+    },
+  };
+}
+
+export type { D20State };

@@ -1,0 +1,99 @@
+/**
+ * The d20 situation (RULES §4) of the figure activating (or about to be activated in its side's
+ * phase): move up to its speed and attack, or move twice its speed; targeting rules (an adjacent
+ * enemy must be attacked first, an enemy in cover only when it is the nearest, Melee Attack only
+ * adjacent) checked at each destination; odds with natural 1/20 and cover.
+ */
+import { boardOf, type D20Figure, type D20State } from '../../rules/d20/state.ts';
+import type { Command } from '../../rules/types.ts';
+import { Board } from '../../core/board.ts';
+import { d20Odds, type D20Odds } from '../odds/d20.ts';
+import { destinationsOf } from './doom2016.ts';
+import type { Cell, Enemy, Situation, Threat } from './plan.ts';
+
+const MOVE_AND_ATTACK = 6;
+
+const touching = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
+  a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
+
+export function d20Situation(s: D20State, figure?: string): Situation | null {
+  if (s.winner !== null) return null;
+  let me: D20Figure | undefined;
+  const prefix: Command[] = [];
+  let moved = 0;
+  let attacked = false;
+  if (s.active) {
+    me = s.figures.find((f) => f.id === s.active!.id);
+    if (!me || (figure !== undefined && figure !== me.id)) return null;
+    moved = s.active.moved;
+    attacked = s.active.attacked;
+  } else {
+    me = s.figures.find((f) => f.side === s.sides[s.side] && !f.activated && (figure === undefined || f.id === figure));
+    if (!me) return null;
+    prefix.push({ type: 'activate', figure: me.id });
+  }
+  const f = me;
+  const unit = s.units[f.type];
+  const board = boardOf(s);
+  const data = board.data;
+  const without = Board.fromData({ ...data, figures: data.figures.filter((g) => g.id !== f.id) });
+  const enemies: Enemy[] = s.figures.filter((g) => g.side !== f.side).map((g) => {
+    const u = s.units[g.type];
+    const cache = new Map<boolean, D20Odds>();
+    const threat: Threat = {
+      range: (u.abilities ?? []).includes('melee') ? 1 : Infinity,
+      move: MOVE_AND_ATTACK,
+      odds: (cover) => cache.get(cover) ?? cache.set(cover, d20Odds({ attack: u.attack, damage: u.damage, defense: unit.defense, cover, hp: f.hp })).get(cover)!,
+    };
+    return { id: g.id, figure: g, left: g.hp, threat };
+  });
+  const melee = (unit.abilities ?? []).includes('melee');
+  const canAttack = !attacked && moved <= MOVE_AND_ATTACK;
+  const at = (c: Cell) => ({ x: c.x, y: c.y, w: f.w, h: f.h });
+  const options = canAttack ? [{
+    key: 'attack', label: f.type, mp: MOVE_AND_ATTACK - moved, range: Number.MAX_SAFE_INTEGER, prefix: [...prefix],
+    attack(e: Enemy, cover: boolean) {
+      const t = e.figure as D20Figure;
+      // Adjacent enemies never have cover (RULES §4).
+      return { odds: d20Odds({ attack: unit.attack, damage: unit.damage, defense: s.units[t.type].defense, cover, hp: t.hp }), command: { type: 'attack', figure: f.id, target: t.id } };
+    },
+  }] : [];
+  return {
+    ruleset: 'd20', me: f, myLeft: f.hp, board, without,
+    destinations: (mp) => destinationsOf(board, f.id, Math.max(0, mp)),
+    moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),
+    options, enemies,
+    mayTarget(to, e, seen) {
+      const here = at(to);
+      const adjacent = enemies.filter((g) => touching(here, g.figure));
+      const isAdjacent = touching(here, e.figure);
+      if (melee && !isAdjacent) return false;
+      if (adjacent.length && !isAdjacent) return false;
+      const v = seen.get(e.id)!;
+      if (v.cover && !isAdjacent) {
+        let nearest = Infinity;
+        for (const g of enemies) {
+          const w = seen.get(g.id)!;
+          if (w.los && w.range >= 0) nearest = Math.min(nearest, w.range);
+        }
+        if (v.range > nearest) return false;
+      }
+      return true;
+    },
+    // d20's exact LOS map costs far too much per enemy: estimate with the movement distance (LOS
+    // assumed, no cover) and let the exact pair queries of the refinement decide.
+    estimateMap(e) {
+      const r = without.reach(without.figureIndex(e.id), 400);
+      const n = r.width * r.height;
+      const range = new Int32Array(n);
+      const los = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        range[i] = r.cost[i];
+        los[i] = r.cost[i] >= 0 ? 1 : 0;
+      }
+      return { los, cover: new Uint8Array(n), range };
+    },
+    finish: [{ type: 'end', figure: f.id }],
+    moveOnly: { mp: (attacked ? MOVE_AND_ATTACK : 2 * MOVE_AND_ATTACK) - moved, prefix: [...prefix], label: '' },
+  };
+}

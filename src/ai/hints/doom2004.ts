@@ -1,0 +1,125 @@
+/**
+ * The doom2004 situation (RULES §3) of the figure taking its turn (or about to: an invader is
+ * activated, a marine announces Advance): its movement, each usable weapon (invaders: their own
+ * dice) against the space of each enemy, with exact odds including aim / dodge re-rolls and the
+ * figures a blast would also hit. Enemies attack back with their dice (invaders) or their best
+ * usable weapon (marines).
+ */
+import { profileOf, usableWeapons } from '../../rules/doom2004/attack.ts';
+import { maxRange, strength } from '../../rules/doom2004/dice.ts';
+import { reachable } from '../../rules/doom2004/movement.ts';
+import { boardOf, dataOf, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
+import { actionAllowance } from '../../rules/doom2004/turn.ts';
+import type { Command } from '../../rules/types.ts';
+import { Board } from '../../core/board.ts';
+import { EdgeKind } from '../../core/types.ts';
+import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
+import { doom2004SpecOf } from '../odds/doom2004-state.ts';
+import { faceDist, mean } from '../odds/dist.ts';
+import type { AttackOption, Enemy, Situation, Threat } from './plan.ts';
+
+const left = (f: D4Figure) => f.health - f.wounds;
+
+/** Expected damage of a weapon's dice (a rough strength to pick an enemy marine's weapon). */
+function strengthOf(s: D4State, f: D4Figure, weapon: string | null): number {
+  const d = dataOf(s);
+  return profileOf(s, f, weapon).dice.reduce((t, c) => t + mean(faceDist(d.dice[c].faces.map((x) => (x.miss ? 0 : x.damage ?? 0)))), 0);
+}
+
+function threatOf(s: D4State, e: D4Figure, me: D4Figure): Threat | null {
+  const weapons = usableWeapons(s, e);
+  if (!weapons.length) return null;
+  const weapon = weapons.reduce((b, w) => (strengthOf(s, e, w) > strengthOf(s, e, b) ? w : b));
+  const p = profileOf(s, e, weapon);
+  const d = dataOf(s);
+  const base: Doom2004Spec = {
+    dice: p.dice.map((colour) => ({ colour, faces: d.dice[colour].faces })),
+    range: 1, accuracy: strength(p.attack, 'accuracy'), deadly: strength(p.attack, 'deadly'), melee: p.has('melee'), targets: [{ armor: me.armor, left: left(me) }],
+    reroll: me.marine && me.order === 'dodge' ? 'dodge' : null,
+  };
+  const cache = new Map<number, Doom2004Odds>();
+  return {
+    range: p.has('melee') ? 1 : maxRange(s, p.attack, p.dice),
+    move: e.speed,
+    odds: (_cover, range) => cache.get(range) ?? cache.set(range, doom2004Odds({ ...base, range })).get(range)!,
+  };
+}
+
+export function doom2004Situation(s: D4State, figure?: string): Situation | null {
+  if (s.winner !== null || s.pending || s.window) return null;
+  let me: D4Figure | undefined;
+  let mp = 0;
+  let attacks = 0;
+  const prefix: Command[] = [];
+  if (s.turn) {
+    me = s.figures.find((f) => f.id === s.turn!.figure);
+    if (!me || (figure !== undefined && figure !== me.id)) return null;
+    const t = s.turn;
+    mp = t.action === 'ready' && t.readyUse === 'attack' ? 0 : t.mp;
+    attacks = t.action === 'ready' && t.readyUse === 'move' ? 0 : t.attacks;
+  } else {
+    const mine = s.phase === 'marines' ? s.marineSide : s.invaderSide;
+    me = s.figures.find((f) => f.side === mine && !s.done.includes(f.id) && (figure === undefined || f.id === figure));
+    if (!me) return null;
+    if (me.marine) {
+      ({ mp, attacks } = actionAllowance(me, 'advance', false));
+      prefix.push({ type: 'action', figure: me.id, action: 'advance' });
+    } else {
+      mp = me.speed;
+      attacks = 1;
+      prefix.push({ type: 'activate', figure: me.id });
+    }
+  }
+  const f = me;
+  const board = boardOf(s);
+  const without = boardOf(s, { figures: s.figures.filter((g) => g !== f).map(({ id, side, x, y, w, h }) => ({ id, side, x, y, w, h })) });
+  const enemies: Enemy[] = s.figures.filter((g) => g.side !== f.side).map((g) => ({ id: g.id, figure: g, left: left(g), threat: threatOf(s, g, f) }));
+  const byId = new Map(s.figures.map((g) => [g.id, g]));
+  const options: AttackOption[] = [];
+  if (attacks > 0) {
+    for (const w of usableWeapons(s, f)) {
+      const p = profileOf(s, f, w);
+      const specs = new Map<string, ReturnType<typeof doom2004SpecOf>>();
+      const odds = new Map<string, Doom2004Odds>();
+      const aimed = f.marine && f.order === 'aim' && !p.has('aimed');
+      options.push({
+        key: w ?? f.type, label: w ?? f.type, mp, range: p.has('melee') ? 1 : maxRange(s, p.attack, p.dice), melee: p.has('melee'), prefix: [...prefix],
+        attack(e, _cover, range) {
+          const g = byId.get(e.id)!;
+          const cell = { x: g.x, y: g.y };
+          let spec = specs.get(e.id);
+          if (!spec) specs.set(e.id, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed })));
+          const k = `${e.id}:${range}`;
+          let o = odds.get(k);
+          if (!o) odds.set(k, (o = doom2004Odds({ ...spec, range })));
+          // A blast that would also hit the attacker's own side is worth less: count friendly kills against it.
+          return { odds: o, command: { type: 'attack', figure: f.id, target: cell, ...(f.marine ? { weapon: w } : {}), ...(aimed ? { aimed: true } : {}) } };
+        },
+      });
+    }
+  }
+  return {
+    ruleset: 'doom2004', me: f, myLeft: left(f), board, without,
+    destinations(m) {
+      const out = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
+      const W = s.board.width;
+      for (const [i, cost] of reachable(s, f, m)) out.push({ x: i % W, y: Math.floor(i / W), o: 0, cost });
+      return out;
+    },
+    moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),
+    options, enemies,
+    approachMap(e) {
+      // The movement board with every closed door open: how far each space is from the enemy.
+      const data = without.data;
+      const open = (edges: Uint8Array) => edges.map((k) => (k === EdgeKind.door ? EdgeKind.none : k));
+      // Nobody teleports here: the enemy's distance on foot is what an approaching figure walks.
+      const b = Board.fromData({ ...data, hEdges: open(data.hEdges), vEdges: open(data.vEdges), figures: data.figures.map((g) => ({ ...g, teleports: false })) });
+      const cost = b.reach(b.figureIndex(e.id), 400).cost.slice(0, s.board.width * s.board.height);
+      // Half a step closer next to a closed door: among equally near spaces, the one from which it opens.
+      const doorSide = new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
+      return cost.map((c, i) => (c < 0 ? c : 2 * c - (doorSide.has(i) ? 1 : 0)));
+    },
+    finish: [{ type: 'end', figure: f.id }],
+    moveOnly: { mp, prefix: [...prefix], label: '' },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The doom2016 situation of the figure activating now (RULES §2.3–2.4): a demon's MP, attack and
+ * argent ability; a marine's cards in hand (each card's MP then its attack), the card being
+ * resolved, or Sprint for a plain move. Enemies attack back with their unit's attack (demons) or
+ * their strongest card in hand (marines).
+ */
+import { boardOf } from '../../rules/doom2016/state.ts';
+import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
+import type { Command } from '../../rules/types.ts';
+import { doom2016Odds, doom2016Spec } from '../odds/doom2016.ts';
+import { faceDist, mean } from '../odds/dist.ts';
+import type { AttackOption, Cell, Enemy, Situation, Threat } from './plan.ts';
+
+const SPRINT_MP = 6;
+
+const healthLeft = (s: Doom2016State, f: Doom2016Figure) => (f.side === s.marineSide ? s.marines[f.id].health : s.data.units[f.type].health) - f.damage;
+
+/** Reachable end placements (the grid core's reach), staying put included. */
+export function destinationsOf(board: ReturnType<typeof boardOf>, id: string, mp: number): (Cell & { cost: number })[] {
+  const i = board.figureIndex(id);
+  const f = board.figure(i);
+  const out: (Cell & { cost: number })[] = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
+  if (mp <= 0) return out;
+  const r = board.reach(i, mp);
+  const n = r.width * r.height;
+  for (let k = 0; k < r.cost.length; k++) {
+    if (!r.end[k] || r.cost[k] <= 0) continue;
+    const o = Math.floor(k / n);
+    const c = k - o * n;
+    out.push({ x: c % r.width, y: Math.floor(c / r.width), o, cost: r.cost[k] });
+  }
+  return out;
+}
+
+/** The strongest attack a marine could make next: the card in hand with the most expected icons. */
+function marineThreat(s: Doom2016State, m: Doom2016Figure, me: Doom2016Figure): Threat | null {
+  const hand = s.marines[m.id]?.hand ?? [];
+  let best: { dice: string[]; range: number; speed: number; score: number } | null = null;
+  for (const k of hand) {
+    const card = s.data.actionCards[k];
+    if (!card?.attack) continue;
+    const score = card.attack.dice.reduce((t, c) => t + mean(faceDist((s.data.dice[c]?.faces ?? [{ damage: 0 }]).map((f) => f.damage))), 0);
+    if (!best || score > best.score) best = { dice: card.attack.dice, range: card.attack.range, speed: card.speed, score };
+  }
+  if (!best) return null;
+  const b = best;
+  const cache = new Map<boolean, ReturnType<typeof doom2016Odds>>();
+  return {
+    range: b.range, move: b.speed,
+    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, m, me, { dice: b.dice, cover, stun: false }))).get(cover)!,
+  };
+}
+
+function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure): Threat | null {
+  const unit = s.data.units[d.type];
+  if (!unit.attack) return null;
+  const cache = new Map<boolean, ReturnType<typeof doom2016Odds>>();
+  return {
+    range: unit.attack.range, move: unit.speed ?? 0,
+    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false }))).get(cover)!,
+  };
+}
+
+export function doom2016Situation(s: Doom2016State, figure?: string): Situation | null {
+  const a = s.active;
+  if (!a || s.pending || s.phase !== 'activation') return null;
+  const id = a.kind === 'marine' ? a.figure : a.figure;
+  if (!id || (figure !== undefined && figure !== id)) return null;
+  if (a.kind === 'marine' && a.respawn) return null;
+  const me = s.figures.find((f) => f.id === id);
+  if (!me) return null;
+  const board = boardOf(s);
+  const without = boardOf(s, [id]);
+  const marine = me.side === s.marineSide;
+  const enemies: Enemy[] = s.figures.filter((f) => f.side !== me.side).map((f) => ({
+    id: f.id, figure: f, left: healthLeft(s, f), threat: f.side === s.marineSide ? marineThreat(s, f, me) : demonThreat(s, f, me),
+  }));
+  const byId = new Map(s.figures.map((f) => [f.id, f]));
+  const option = (key: string, label: string, mp: number, range: number, prefix: Command[], dice: string[], stun: boolean, extra: Partial<Command> = {}): AttackOption => {
+    const cache = new Map<string, ReturnType<typeof doom2016Odds>>();
+    return {
+      key, label, mp, range, prefix,
+      attack(e, cover) {
+        const k = `${e.id}:${cover}`;
+        let odds = cache.get(k);
+        if (!odds) cache.set(k, (odds = doom2016Odds(doom2016Spec(s, me, byId.get(e.id)!, { dice, cover, stun }))));
+        return { odds, command: { type: 'attack', figure: id, target: e.id, ...extra } };
+      },
+    };
+  };
+  const options: AttackOption[] = [];
+  let moveOnly: NonNullable<Situation['moveOnly']>;
+  if (a.kind === 'demons') {
+    const unit = s.data.units[me.type];
+    if (!a.attacked && unit.attack) {
+      options.push(option('attack', unit.name ?? me.type, a.mp, unit.attack.range, [], [...unit.attack.dice], false));
+      if (s.mission.argentAbilities && s.demonCards[me.type]?.argent >= 1) {
+        for (const ab of unit.abilities ?? []) {
+          if (ab.argent) options.push(option(ab.name, ab.name, a.mp, unit.attack.range + (ab.range ?? 0), [], [...unit.attack.dice, ...(ab.dice ?? [])], false, { ability: ab.name }));
+        }
+      }
+    }
+    moveOnly = { mp: a.mp, prefix: [], label: '' };
+  } else {
+    const m = s.marines[id];
+    if (a.attack) options.push(option(a.resolving ?? 'card', s.data.actionCards[a.resolving ?? '']?.name ?? 'the card', a.mp, a.attack.range, [], [...a.attack.dice], a.stun));
+    for (const k of new Set(m.hand)) {
+      const card = s.data.actionCards[k];
+      if (!card.attack || card.action === 'reaction' || (card.action === 'main' && a.mainPlayed)) continue;
+      options.push(option(k, card.name, a.mp + card.speed, card.attack.range, [{ type: 'play', figure: id, card: k }], [...card.attack.dice], card.stun === true));
+    }
+    // A plain move: Sprint (discarding the card worth least) when the main action is unused.
+    const cheapest = [...m.hand].sort((x, y) => (s.data.actionCards[x].attack ? 1 : 0) - (s.data.actionCards[y].attack ? 1 : 0))[0];
+    moveOnly = !a.mainPlayed && cheapest !== undefined
+      ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: 'Sprint' }
+      : { mp: a.mp, prefix: [], label: '' };
+  }
+  return {
+    ruleset: 'doom2016', me, myLeft: healthLeft(s, me), board, without,
+    destinations: (mp) => destinationsOf(board, id, mp),
+    moveCommand: (to) => ({ type: 'move', figure: id, to: { x: to.x, y: to.y, o: to.o } }),
+    options, enemies,
+    finish: [{ type: 'end', figure: id }],
+    moveOnly,
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Ranked hints for the figure acting now (src/ai/hints): plans of where to move, which action and
+ * which target, with exact odds, kill chance, exposure and a one-line reason. See plan.ts.
+ */
+import type { GameState } from '../../rules/engine.ts';
+import type { D20State } from '../../rules/d20/state.ts';
+import type { D4State } from '../../rules/doom2004/state.ts';
+import type { Doom2016State } from '../../rules/doom2016/types.ts';
+import { d20Situation } from './d20.ts';
+import { doom2004Situation } from './doom2004.ts';
+import { doom2016Situation } from './doom2016.ts';
+import { rankPlans, type HintOptions, type Plan, type Situation } from './plan.ts';
+
+export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
+export { rankPlans } from './plan.ts';
+
+/** The situation of `figure` (default: the figure acting now, or the next one of the side to act). */
+export function situationOf(state: GameState, figure?: string): Situation | null {
+  switch (state.ruleset) {
+    case 'doom2016': return doom2016Situation(state as Doom2016State, figure);
+    case 'doom2004': return doom2004Situation(state as D4State, figure);
+    case 'd20': return d20Situation(state as D20State, figure);
+    default: return null;
+  }
+}
+
+/** Ranked plans for the acting figure; [] when nobody can act (or it is not `figure`'s turn). */
+export function hints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
+  const s = situationOf(state, figure);
+  return s ? rankPlans(s, options) : [];
+}

@@ -1,0 +1,360 @@
+/**
+ * Ranking plans for one figure, the same way for every ruleset. A ruleset adapter (doom2016.ts,
+ * doom2004.ts, d20.ts) describes the situation: where the figure can go, its attack options with
+ * their exact odds (src/ai/odds), the enemies and how they would attack it back. This module
+ * tries every (destination, attack, target), scores it, and refines the best ones exactly.
+ *
+ * Geometry in batches: one sight map per enemy (on the board without the acting figure) answers
+ * "can I attack it from there" (LOS and range are symmetric, RULES §1.1) and "can it attack me
+ * there" (its LOS, cover and range to that cell) for every destination at once. The cover of the
+ * target as seen from a destination is not symmetric, so it is first estimated and then computed
+ * exactly (move the figure on a board copy, one sight query) for the best plans while the time
+ * budget lasts: plans not refined in time say so (`exact: false`).
+ */
+import type { Board } from '../../core/board.ts';
+import type { SightMap } from '../../core/types.ts';
+import type { Command, PlacedFigure } from '../../rules/types.ts';
+import type { Odds } from '../odds/dist.ts';
+
+export interface Cell {
+  x: number;
+  y: number;
+  /** Orientation (1: a large figure rotated). */
+  o: number;
+}
+
+export interface AttackOption {
+  /** Card, weapon or ability key, and a short label ("super shotgun", "pistol"). */
+  key: string;
+  label: string;
+  /** Movement available before attacking with this option. */
+  mp: number;
+  /** Longest range it may attack at; melee attacks only at range 1. */
+  range: number;
+  melee?: boolean;
+  /** Commands that come before the move (play a card, announce an action). */
+  prefix: Command[];
+  /** The exact odds against `enemy` with this cover and range, and the attack command. */
+  attack(enemy: Enemy, cover: boolean, range: number, at: Cell): { odds: Odds; command: Command } | null;
+}
+
+/** How an enemy would attack the acting figure next. */
+export interface Threat {
+  range: number;
+  /** Spaces it can move before attacking. */
+  move: number;
+  /** Its odds against the acting figure with this cover at this range. */
+  odds(cover: boolean, range: number): Odds;
+}
+
+export interface Enemy {
+  id: string;
+  figure: PlacedFigure;
+  /** Damage (wounds, hit points) still needed to kill it. */
+  left: number;
+  threat: Threat | null;
+}
+
+export interface Situation {
+  ruleset: string;
+  me: PlacedFigure;
+  /** Damage the acting figure can still take before it dies. */
+  myLeft: number;
+  /** The board with every figure (reach, exact refinement). */
+  board: Board;
+  /** The board without the acting figure (the enemies' sight maps). */
+  without: Board;
+  /** End placements within `mp` and their cost, staying put (cost 0) included. */
+  destinations(mp: number): (Cell & { cost: number })[];
+  moveCommand(to: Cell): Command;
+  options: AttackOption[];
+  enemies: Enemy[];
+  /** Extra targeting rules at a destination (d20: adjacent enemies first, cover only for the nearest). */
+  mayTarget?(to: Cell, enemy: Enemy, seen: Map<string, { los: boolean; cover: boolean; range: number }>): boolean;
+  /**
+   * A cheap stand-in for an enemy's sight map where the exact one is too slow to compute for every
+   * enemy (d20's exact LOS): plans are then checked by exact pair queries while the budget lasts.
+   */
+  estimateMap?(enemy: Enemy): SightMap;
+  /**
+   * Distance from each enemy ignoring closed doors (any monotone measure), for plain moves when no
+   * path leads to any enemy (doom2004: walk to the door, then open it).
+   */
+  approachMap?(enemy: Enemy): Int32Array;
+  /** How to finish when no attack is planned. */
+  finish: Command[];
+  /** Options without an attack: the move allowance of a plain move. */
+  moveOnly: { mp: number; prefix: Command[]; label: string } | null;
+}
+
+export interface Exposure {
+  /** Expected damage the figure could take there before its next activation (see `threatAt`). */
+  expected: number;
+  /** Enemies that could attack that space: `now` = from where they stand, else after moving. */
+  attackers: { id: string; expected: number; now: boolean }[];
+}
+
+export interface Plan {
+  figure: string;
+  /** Destination (null: stay). */
+  to: Cell | null;
+  /** Attack option key, target and odds (null: a move only). */
+  option: string | null;
+  target: string | null;
+  odds: Odds | null;
+  exposure: Exposure;
+  /** The commands that play the plan, in order. */
+  commands: Command[];
+  score: number;
+  /** For a plain move: the range to the nearest enemy from the destination (Infinity: no path). */
+  approach?: number;
+  /** Cover and range of the target computed exactly from the destination (else estimated). */
+  exact: boolean;
+  reason: string;
+}
+
+export interface HintOptions {
+  /** Time budget in milliseconds (default 8): after it, the remaining plans are returned unrefined. */
+  budgetMs?: number;
+  /** How many plans to return (default 5). */
+  limit?: number;
+  /** How much a point of expected damage taken costs against a point dealt (default 0.5). */
+  caution?: number;
+  /** Score in damage units (default) or in shares of health (`fraction`). */
+  scoring?: 'damage' | 'fraction';
+}
+
+const now = () => performance.now();
+/** Score per space of range closed on the nearest enemy by a plain move. */
+const APPROACH = 0.1;
+
+/** Which cells a footprint at `c` covers. */
+function footprint(me: PlacedFigure, c: Cell): number[][] {
+  const [w, h] = c.o ? [me.h, me.w] : [me.w, me.h];
+  const out: number[][] = [];
+  for (let y = c.y; y < c.y + h; y++) for (let x = c.x; x < c.x + w; x++) out.push([x, y]);
+  return out;
+}
+
+interface Seen {
+  los: boolean;
+  cover: boolean;
+  range: number;
+}
+
+/** What enemy `m` (its sight map) makes of the footprint at `c`: the best cell for it. */
+function seenAt(map: SightMap, width: number, cells: number[][]): Seen {
+  let best: Seen = { los: false, cover: true, range: -1 };
+  for (const [x, y] of cells) {
+    const i = y * width + x;
+    const r = map.range[i];
+    const los = map.los[i] === 1;
+    if (los && (!best.los || (map.cover[i] === 0 && best.cover) || (r >= 0 && r < best.range))) best = { los, cover: map.cover[i] === 1, range: r };
+    else if (!best.los && r >= 0 && (best.range < 0 || r < best.range)) best = { los: false, cover: true, range: r };
+  }
+  return best;
+}
+
+/** The exposure of the footprint at `c` to every enemy's next attack. */
+function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], width: number): Exposure {
+  const attackers: Exposure['attackers'] = [];
+  let expected = 0;
+  for (const e of s.enemies) {
+    if (!e.threat) continue;
+    const seen = seenAt(maps.get(e.id)!, width, cells);
+    if (seen.range < 0) continue;
+    const t = e.threat;
+    const direct = seen.los && seen.range <= t.range;
+    // An enemy that must move first is counted at half weight: it may not find a line of sight.
+    const after = !direct && seen.range <= t.range + t.move;
+    if (!direct && !after) continue;
+    const x = t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range)).expected * (direct ? 1 : 0.5);
+    expected += x;
+    attackers.push({ id: e.id, expected: x, now: direct });
+  }
+  return { expected, attackers };
+}
+
+const pct = (p: number) => `${Math.round(p * 100)}%`;
+const where = (c: Cell | null) => (c ? `(${c.x},${c.y})${c.o ? ' rotated' : ''}` : 'where it stands');
+
+function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): string {
+  const exp = p.exposure.attackers.length
+    ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage)`
+    : '; no enemy can attack there next';
+  if (p.odds && p.target) {
+    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${exp}`;
+  }
+  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}: no attack possible${exp}`;
+}
+
+/**
+ * Rank plans for the situation's figure. Deterministic for a given situation: ties are broken by
+ * destination, option and target order, never by time (only how many plans get refined depends on
+ * the budget; `budgetMs: Infinity` refines all of the returned ones).
+ */
+export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
+  let s = situation;
+  const t0 = now();
+  const budget = o.budgetMs ?? 8;
+  const limit = o.limit ?? 5;
+  const caution = o.caution ?? 0.5;
+  const width = s.board.data.width;
+  const maps = new Map<string, SightMap>();
+  const wi = (id: string) => s.without.figureIndex(id);
+  // Enemies too far to be attacked or to attack back (range is at least the Chebyshev distance)
+  // need no sight map: they cannot matter to any plan.
+  const reachMp = Math.max(0, ...s.options.map((x) => x.mp), s.moveOnly?.mp ?? 0);
+  const reachRange = Math.max(0, ...s.options.map((x) => x.range));
+  const gap = (e: Enemy) => {
+    const f = e.figure;
+    const dx = Math.max(0, f.x - (s.me.x + s.me.w - 1), s.me.x - (f.x + f.w - 1));
+    const dy = Math.max(0, f.y - (s.me.y + s.me.h - 1), s.me.y - (f.y + f.h - 1));
+    return Math.max(dx, dy) - Math.max(s.me.w, s.me.h) + 1;
+  };
+  const enemies = s.enemies.filter((e) => {
+    const d = gap(e) - reachMp;
+    return d <= reachRange || (e.threat !== null && d <= e.threat.range + e.threat.move);
+  });
+  // With nobody near, the nearest enemy still gives plain moves a direction.
+  if (!enemies.length && s.enemies.length) enemies.push(s.enemies.reduce((b, e) => (gap(e) < gap(b) ? e : b)));
+  for (const e of enemies) maps.set(e.id, s.estimateMap ? s.estimateMap(e) : s.without.sightMap(wi(e.id)));
+  const sub: Situation = { ...s, enemies };
+  s = sub;
+
+  // Destinations per movement allowance, computed once each.
+  const byMp = new Map<number, (Cell & { cost: number })[]>();
+  const dests = (mp: number) => {
+    let d = byMp.get(mp);
+    if (!d) byMp.set(mp, (d = s.destinations(mp)));
+    return d;
+  };
+  const exposure = new Map<string, Exposure>();
+  const keyOf = (c: Cell) => `${c.x},${c.y},${c.o}`;
+  const exposureAt = (c: Cell) => {
+    const k = keyOf(c);
+    let x = exposure.get(k);
+    if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width)));
+    return x;
+  };
+  // Scores are in the ruleset's damage units: damage dealt (capped at what kills) plus, for a kill,
+  // the damage the victim would have dealt back next time; minus `caution` × the damage the figure
+  // may take at its destination (RULES-neutral: the same trade-off in every ruleset).
+  // `fraction` instead scores the share of each figure's health: dealt / target's health left + the
+  // kill, minus caution × taken / own health left.
+  const fraction = o.scoring === 'fraction';
+  const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) : caution * x.expected);
+  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1;
+  const value = (odds: Odds, e: Enemy) =>
+    fraction ? Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill : Math.min(odds.expected, e.left) + odds.kill * killWorth(e);
+  const approachWeight = fraction ? 0.01 : APPROACH;
+
+  type Draft = Omit<Plan, 'reason'> & { label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number };
+  const drafts: Draft[] = [];
+  let order = 0;
+  for (const opt of s.options) {
+    for (const d of dests(opt.mp)) {
+      const cells = footprint(s.me, d);
+      const seen = new Map<string, Seen>();
+      for (const e of s.enemies) seen.set(e.id, seenAt(maps.get(e.id)!, width, cells));
+      for (const e of s.enemies) {
+        const v = seen.get(e.id)!;
+        if (!v.los || v.range < 0 || v.range > opt.range || (opt.melee && v.range !== 1)) continue;
+        if (s.mayTarget && !s.mayTarget(d, e, seen)) continue;
+        // Estimate: the target is in cover from here when a figure here would be in cover from it.
+        const a = opt.attack(e, v.cover, v.range, d);
+        if (!a) continue;
+        const x = exposureAt(d);
+        const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
+        drafts.push({
+          figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x,
+          commands: [...opt.prefix, ...(to ? [s.moveCommand(to)] : []), a.command],
+          score: value(a.odds, e) - danger(x) - d.cost * 1e-4, exact: false, label: opt.label, enemy: e, opt, order: order++,
+        });
+      }
+    }
+  }
+  const approach = new Map<string, Int32Array>();
+  if (s.moveOnly) {
+    // Plain moves: towards the nearest enemy, weighed against exposure.
+    for (const d of dests(s.moveOnly.mp)) {
+      const cells = footprint(s.me, d);
+      let nearest = Infinity;
+      let gapNearest = Infinity;
+      for (const e of s.enemies) {
+        const r = seenAt(maps.get(e.id)!, width, cells).range;
+        if (r >= 0) nearest = Math.min(nearest, r);
+      }
+      for (const e of situation.enemies) {
+        const f = e.figure;
+        gapNearest = Math.min(gapNearest, Math.max(0, f.x - d.x, d.x - (f.x + f.w - 1), f.y - d.y, d.y - (f.y + f.h - 1)));
+      }
+      if (!Number.isFinite(nearest) && s.approachMap) {
+        let through = Infinity;
+        for (const e of situation.enemies) {
+          let m = approach.get(e.id);
+          if (!m) approach.set(e.id, (m = s.approachMap(e)));
+          for (const [x, y] of cells) if (m[y * width + x] >= 0) through = Math.min(through, m[y * width + x]);
+        }
+        if (Number.isFinite(through)) gapNearest = through;
+      }
+      const x = exposureAt(d);
+      const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
+      drafts.push({
+        figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
+        commands: [...s.moveOnly.prefix, ...(to ? [s.moveCommand(to)] : []), ...s.finish],
+        // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
+        score: -danger(x) - (Number.isFinite(nearest) ? nearest : 50 + gapNearest) * approachWeight - d.cost * 1e-4, exact: true, label: s.moveOnly.label, enemy: null, opt: null, order: order++,
+        approach: nearest,
+      });
+    }
+  }
+  const rank = (a: Draft, b: Draft) => b.score - a.score || a.order - b.order;
+  drafts.sort(rank);
+
+  // Refine the best attack plans exactly, in rank order, while the budget lasts.
+  const probe = s.board;
+  const meIndex = probe.figureIndex(s.me.id);
+  const home = { x: s.me.x, y: s.me.y };
+  let moved = false;
+  let rotated = false;
+  const place = (x: number, y: number, o: number) => {
+    probe.moveFigure(meIndex, x, y, (o === 1) !== rotated);
+    rotated = o === 1;
+  };
+  const refined: Draft[] = [];
+  for (const d of drafts) {
+    if (refined.length >= limit * 3) break;
+    if (!d.enemy || !d.opt) {
+      refined.push(d);
+      continue;
+    }
+    if (now() - t0 > budget && refined.length >= limit) break;
+    if (now() - t0 <= budget) {
+      const at = d.to ?? { x: home.x, y: home.y, o: 0 };
+      try {
+        if (d.to) {
+          place(at.x, at.y, at.o);
+          moved = true;
+        } else if (moved) {
+          place(home.x, home.y, 0);
+          moved = false;
+        }
+        const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
+        if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
+        const a = d.opt.attack(d.enemy, v.cover, v.range, at);
+        if (!a) continue;
+        d.odds = a.odds;
+        d.commands = [...d.commands.slice(0, -1), a.command];
+        d.score = value(a.odds, d.enemy) - danger(d.exposure) - (d.to ? 1e-4 : 0);
+        d.exact = true;
+      } catch {
+        continue;
+      }
+    }
+    refined.push(d);
+  }
+  if (moved) place(home.x, home.y, 0);
+  refined.sort(rank);
+  return refined.slice(0, limit).map(({ label, enemy, opt, order: _, ...p }) => ({ ...p, reason: describe(p, label) }));
+}

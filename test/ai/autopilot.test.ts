@@ -1,0 +1,94 @@
+/**
+ * The autopilot (src/ai/autopilot): every command it sends is legal, games replay exactly, the
+ * side that decides is the right one, and its small choices follow the documented rules.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadCore } from '../../src/core/wasm.ts';
+import { createGame, replay, type Game, type GameState } from '../../src/rules/index.ts';
+import type { Command } from '../../src/rules/types.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { decidingSide, greedyPolicy, nextStep, playGame, plannerPolicy, randomPolicy, sideOfCommand, type Policy } from '../../src/ai/autopilot/index.ts';
+import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
+import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
+import d20 from '../../src/scenario/bundled/d20-skirmish.json';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const same = (a: Command, b: Command) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+
+/** Play `n` steps; every command a policy sends must be in legalActions of its side. */
+function playLegal(game: Game<GameState>, policies: Record<string, Policy>, n: number): { side: string; command: Command }[] {
+  const sent: { side: string; command: Command }[] = [];
+  for (let i = 0; i < n; i++) {
+    const step = nextStep(game, policies, 4);
+    if (!step) break;
+    const legal = game.legalActions();
+    expect(legal.some((c) => same(c, step.command)), JSON.stringify(step.command)).toBe(true);
+    expect(sideOfCommand(game.state, step.command)).toBe(step.side);
+    const r = game.apply(step.command);
+    expect(r.ok, r.ok ? '' : r.refusal.message).toBe(true);
+    sent.push(step);
+  }
+  return sent;
+}
+
+describe('legal commands only, every ruleset', () => {
+  const cases: [string, Scenario, string, string][] = [
+    ['doom2016 tutorial invader', tutorial as unknown as Scenario, 'invader', 'marines'],
+    ['doom2004 skirmish invaders', skirmish as unknown as Scenario, 'invaders', 'marines'],
+    ['d20 empire', d20 as unknown as Scenario, 'empire', 'alliance'],
+    ['d20 alliance', d20 as unknown as Scenario, 'alliance', 'empire'],
+  ];
+  for (const [name, scenario, me, them] of cases) {
+    test(`${name} against random and greedy`, () => {
+      for (const opp of [randomPolicy(3), greedyPolicy()]) {
+        const game = createGame(scenario, { seed: 11 }) as Game<GameState>;
+        const sent = playLegal(game, { [me]: plannerPolicy(), [them]: opp }, 60);
+        expect(sent.filter((x) => x.side === me).length).toBeGreaterThan(5);
+        // The game replays exactly from its seed and commands.
+        expect(replay(scenario, 11, game.history).state).toEqual(game.state);
+      }
+    });
+  }
+});
+
+test('deterministic: the same seed gives the same game', () => {
+  const a = playGame(d20 as unknown as Scenario, 5, { empire: plannerPolicy(), alliance: randomPolicy(5) }, { budgetMs: Infinity, maxRounds: 6 });
+  const b = playGame(d20 as unknown as Scenario, 5, { empire: plannerPolicy(), alliance: randomPolicy(5) }, { budgetMs: Infinity, maxRounds: 6 });
+  expect({ ...a, thinking: null }).toEqual({ ...b, thinking: null });
+});
+
+test('the autopilot beats a random opponent in a d20 game (seeded)', () => {
+  // An unlimited budget: the result must not depend on the machine's load.
+  const r = playGame(d20 as unknown as Scenario, 1, { empire: plannerPolicy(), alliance: randomPolicy(1) }, { budgetMs: Infinity, maxRounds: 60 });
+  expect(r.winner).toBe('empire');
+  expect(r.refused).toBe(0);
+});
+
+test('the deciding side: the only side with commands, else the side to act', () => {
+  const g = createGame(tutorial as unknown as Scenario, { seed: 2 }) as Game<GameState>;
+  const legal = g.legalActions();
+  expect(decidingSide(g.state, legal, g.view().side)).toBe('invader'); // status phase
+  expect(decidingSide(g.state, [], 'invader')).toBe(null);
+});
+
+test('doom2004: a dodging marine re-rolls as the odds policy says (the invader never chooses it)', () => {
+  const g = createGame(skirmish as unknown as Scenario, { seed: 4 }) as Game<GameState>;
+  // Walk the game until some re-roll window opens, with the autopilot on both sides.
+  const policies = { invaders: plannerPolicy(), marines: plannerPolicy() };
+  for (let i = 0; i < 400; i++) {
+    const s = g.state as { pending?: unknown };
+    if (s.pending) break;
+    const step = nextStep(g, policies, 2);
+    if (!step) break;
+    g.apply(step.command);
+  }
+  const s = g.state as { pending?: { by: string } | null };
+  if (s.pending) {
+    const step = nextStep(g, policies, 2)!;
+    expect(step.command.type).toBe('reroll');
+    expect(step.command.figure).toBe(s.pending.by);
+  }
+});

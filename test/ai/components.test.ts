@@ -1,0 +1,99 @@
+/**
+ * The AI pieces for <doom-board> (components/ai): odds labels on targets, the hint provider, plan
+ * arrows and the autopilot driver over a GameClient, in Node with the in-page engine.
+ */
+import { beforeAll, expect, test } from 'vitest';
+import { InPageEngine } from '../../components/engine-client.ts';
+import { aiHintProvider, type AiHint } from '../../components/ai/hint-provider.ts';
+import { formatOdds, targetOdds } from '../../components/ai/odds-format.ts';
+import { planArrowsLayer } from '../../components/ai/plan-arrows.ts';
+import { AutopilotDriver } from '../../components/ai/autopilot-driver.ts';
+import { shadowState } from '../../components/ai/shadow-game.ts';
+import { greedyPolicy, sideOfCommand } from '../../src/ai/autopilot/index.ts';
+import { doom2016AttackOdds } from '../../src/ai/odds/index.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { createGame } from '../../src/rules/index.ts';
+import { boardOf } from '../../src/rules/doom2016/state.ts';
+import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { bigScenario, inActivation } from '../../bench/ai-scenarios.ts';
+import d20 from '../../src/scenario/bundled/d20-skirmish.json';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+test('odds labels', () => {
+  expect(formatOdds({ hit: 0.62, expected: 1.44, kill: 0.3, damage: [] })).toBe('62% hit · 1.4 dmg · 30% kill');
+  expect(formatOdds({ hit: 0.999, expected: 2, kill: 0.001, damage: [] }, 'doom2004')).toBe('>99% hit · 2.0 wounds · <1% kill');
+});
+
+test('target odds: the exact odds of each attack from where the figure stands', () => {
+  const s = inActivation(createGame<Doom2016State>(bigScenario('doom2016', 2, 12, 3), { seed: 1 }).state, 'd1');
+  const me = s.figures.find((f) => f.id === 'd1')!;
+  const got = targetOdds(s);
+  const b = boardOf(s);
+  const visible = s.figures.filter((t) => {
+    if (t.side === me.side) return false;
+    const v = b.sight(b.figureIndex(me.id), b.figureIndex(t.id));
+    return v.los && v.range >= 0 && v.range <= s.data.units[me.type].attack!.range;
+  });
+  expect(got.map((x) => x.target).sort()).toEqual(visible.map((t) => t.id).sort());
+  for (const x of got) {
+    const t = s.figures.find((f) => f.id === x.target)!;
+    const want = doom2016AttackOdds(s, me, t, { cover: b.sight(b.figureIndex(me.id), b.figureIndex(t.id)).cover });
+    expect(x.odds.expected).toBeCloseTo(want.expected, 12);
+    expect(x.label).toBe(formatOdds(want, 'doom2016'));
+  }
+});
+
+test('hint provider and plan arrows over a GameClient', async () => {
+  const engine = new InPageEngine();
+  const scenario = engine.validate(d20);
+  const client = await engine.createGame(scenario, 3);
+  const provider = aiHintProvider({ state: shadowState(client, scenario, 3), budgetMs: Infinity });
+  const view = await client.view();
+  const hint = (await provider({ view, selected: null, legalActions: await client.legalActions() })) as AiHint;
+  expect(hint.plans.length).toBeGreaterThan(0);
+  expect(hint.plans.length).toBeLessThanOrEqual(3);
+  expect(hint.text.split('\n')[0]).toMatch(/^1\. /);
+  expect(hint.cells).toEqual(hint.plans.flatMap((p) => (p.to ? [{ x: p.to.x, y: p.to.y }] : [])));
+  const layer = planArrowsLayer(hint.plans, view.figures, 'd20');
+  expect(layer).not.toBeNull();
+  expect(JSON.stringify(layer!.values)).toContain(hint.plans[0].figure);
+  expect(planArrowsLayer([], view.figures)).toBeNull();
+});
+
+test('the autopilot driver plays a side through a GameClient; the shadow state follows undo', async () => {
+  const engine = new InPageEngine();
+  const scenario = engine.validate(d20) as Scenario;
+  const client = await engine.createGame(scenario, 7);
+  const driver = new AutopilotDriver(client, { side: 'empire', scenario, seed: 7, budgetMs: 4, delayMs: 0 });
+  const shadow = shadowState(client, scenario, 7);
+  driver.start();
+  await driver.poke();
+  const greedy = greedyPolicy();
+  let mine = 0;
+  for (let i = 0; i < 150 && (await client.view()).winner === null; i++) {
+    const legal = await client.legalActions();
+    const state = await shadow();
+    const theirs = legal.filter((c) => sideOfCommand(state, c) === 'alliance');
+    if (!theirs.length) break;
+    expect((await client.apply(greedy.choose({ state, side: 'alliance', legal: theirs, budgetMs: 0 }))).ok).toBe(true);
+    mine++;
+    await driver.poke();
+  }
+  driver.stop();
+  const history = await client.history();
+  expect(mine).toBeGreaterThan(3);
+  // The empire's commands came from the driver: the game has both sides' commands and replays.
+  expect(history.length).toBeGreaterThan(mine);
+  const replayed = (n: number) => {
+    const g = createGame(scenario, { seed: 7 });
+    for (const c of history.slice(0, n)) expect(g.apply(c).ok).toBe(true);
+    return g.state;
+  };
+  expect(await shadow()).toEqual(replayed(history.length));
+  await client.undo();
+  expect(await shadow()).toEqual(replayed(history.length - 1));
+});

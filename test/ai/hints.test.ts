@@ -1,0 +1,127 @@
+/**
+ * Hints (src/ai/hints): ranked plans with exact odds, exposure and a reason; every plan's commands
+ * are legal in the real engine, in order; the odds are those of the odds module in the position the
+ * plan reaches; deterministic; anytime.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadCore } from '../../src/core/wasm.ts';
+import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
+import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
+import { boardOf } from '../../src/rules/doom2016/state.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import type { RulesetEngine } from '../../src/rules/types.ts';
+import { hints, type Plan } from '../../src/ai/hints/index.ts';
+import { doom2016AttackOdds } from '../../src/ai/odds/index.ts';
+import { inActivation, bigScenario } from '../../bench/ai-scenarios.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const DATA_2016 = {
+  units: 'doom2016/sample-units', dice: 'doom2016/dice', actionCards: 'doom2016/sample-action-cards', eventCards: 'doom2016/sample-event-cards',
+  invasionCards: 'doom2016/sample-invasion-cards', gloryKillCards: 'doom2016/sample-glory-kill-cards', squadCards: 'doom2016/sample-squad-cards', classCards: 'doom2016/sample-class-cards',
+};
+
+function game2016(map: string[], figures: object[], edges: object[] = []): Game<Doom2016State> {
+  return createGame<Doom2016State>({ ruleset: 'doom2016', map, edges, figures, sides: ['marines', 'invader'], data: DATA_2016, mission: { summon: 'never' } } as unknown as Scenario, { seed: 5 });
+}
+
+/** Put a game into `id`'s activation by replaying commands is slow; the state is plain data, so set it. */
+function stateIn(g: Game<Doom2016State>, id: string, tweak?: (s: Doom2016State) => void): Doom2016State {
+  const s = inActivation(g.state, id);
+  tweak?.(s);
+  return s;
+}
+
+/** Apply a plan's commands to a game built from `state` through the engine's own `apply`. */
+async function playPlan<S extends GameState>(state: S, plan: Plan) {
+  const { rulesetModule } = await import('../../src/rules/registry.ts');
+  const rules = rulesetModule(state.ruleset as never)!.rules as unknown as RulesetEngine<S>;
+  const s = rules.clone ? rules.clone(state) : structuredClone(state);
+  const before = rules.clone ? rules.clone(s) : structuredClone(s);
+  for (const c of plan.commands.slice(0, -1)) {
+    const r = rules.apply(s, c);
+    expect(Array.isArray(r), `${JSON.stringify(c)}: ${JSON.stringify(r)}`).toBe(true);
+  }
+  return { rules, s, before };
+}
+
+describe('doom2016', () => {
+  const M = (id: string, x: number, y: number) => ({ id, side: 'marines', type: 'marine', x, y });
+  const D = (id: string, type: string, x: number, y: number) => ({ id, side: 'invader', type, x, y });
+
+  test('the imp goes for the wounded marine it can kill, and the plan is legal with the odds it states', async () => {
+    const g = game2016(['..........', '..........', '..........', '..........'], [M('alpha', 0, 0), M('bravo', 0, 3), D('imp', 'imp', 7, 2)]);
+    const s = stateIn(g, 'imp', (x) => { x.figures.find((f) => f.id === 'bravo')!.damage = 9; });
+    const plans = hints(s, undefined, { budgetMs: Infinity });
+    expect(plans.length).toBeGreaterThan(1);
+    const top = plans[0];
+    expect(top.target).toBe('bravo');
+    expect(top.exact).toBe(true);
+    expect(top.reason).toMatch(/attack bravo/);
+    for (let i = 1; i < plans.length; i++) expect(plans[i - 1].score).toBeGreaterThanOrEqual(plans[i].score);
+    // Legal in the engine, and its odds are the odds module's in the position after the move.
+    const { rules, s: after } = await playPlan(s, top);
+    const b = boardOf(after);
+    const sight = b.sight(b.figureIndex('imp'), b.figureIndex('bravo'));
+    const want = doom2016AttackOdds(after, after.figures.find((f) => f.id === 'imp')!, after.figures.find((f) => f.id === 'bravo')!, { cover: sight.cover });
+    expect(top.odds!.kill).toBeCloseTo(want.kill, 12);
+    expect(top.odds!.expected).toBeCloseTo(want.expected, 12);
+    expect(Array.isArray(rules.apply(after, top.commands.at(-1)!))).toBe(true);
+  });
+
+  test('exposure names who can attack the destination; a wall hides it', () => {
+    // Marine at (0,1) behind a wall segment on x=2 (rows 0..3): the imp at (5,1) cannot see behind it.
+    const g = game2016(['........', '........', '........', '........'], [M('alpha', 0, 1), D('imp', 'imp', 5, 1)], [{ from: [2, 0], to: [2, 4], kind: 'wall' }]);
+    const s = stateIn(g, 'alpha', (x) => { x.marines.alpha.hand = ['uac-dash']; });
+    const plans = hints(s, undefined, { budgetMs: Infinity, limit: 50 });
+    // No attack is possible through the wall: every plan is a move, and one that stays behind the wall is safe.
+    expect(plans.every((p) => p.target === null)).toBe(true);
+    const safe = plans.filter((p) => p.exposure.attackers.length === 0);
+    expect(safe.length).toBeGreaterThan(0);
+    for (const p of safe) expect(p.to === null || p.to.x < 2).toBe(true);
+    expect(plans[0].exposure.attackers.length).toBe(0);
+  });
+
+  test('deterministic for a state; anytime: a zero budget still answers, unrefined plans say so', () => {
+    const s = inActivation(createGame<Doom2016State>(bigScenario('doom2016'), { seed: 1 }).state, 'd1');
+    const a = hints(s, undefined, { budgetMs: Infinity });
+    const b = hints(structuredClone(s), undefined, { budgetMs: Infinity });
+    expect(a).toEqual(b);
+    const quick = hints(s, undefined, { budgetMs: 0 });
+    expect(quick.length).toBeGreaterThan(0);
+    expect(quick.some((p) => !p.exact) || quick.every((p) => p.target === null)).toBe(true);
+  });
+
+  test('nobody to hint: another figure, or no activation', () => {
+    const g = game2016(['....'], [M('alpha', 0, 0), D('imp', 'imp', 3, 0)]);
+    expect(hints(g.state)).toEqual([]); // status phase
+    expect(hints(stateIn(g, 'imp'), 'alpha')).toEqual([]);
+  });
+});
+
+describe('doom2004 and d20', () => {
+  test('doom2004: an invader plan (activate, move, attack) is legal, and its odds say what the engine resolves', async () => {
+    const g = createGame(bigScenario('doom2004', 3, 12, 3), { seed: 2 });
+    const s = g.state as GameState & { phase: string };
+    s.phase = 'invaders';
+    const plans = hints(s, undefined, { budgetMs: Infinity });
+    const attack = plans.find((p) => p.target);
+    expect(attack, JSON.stringify(plans.map((p) => p.reason))).toBeDefined();
+    const { rules, s: after } = await playPlan(s, attack!);
+    expect(Array.isArray(rules.apply(after, attack!.commands.at(-1)!))).toBe(true);
+    expect(attack!.odds!.hit).toBeGreaterThan(0);
+  });
+
+  test('d20: a plan obeys the targeting rules (the engine accepts it)', async () => {
+    const g = createGame(bigScenario('d20', 4, 12, 3), { seed: 2 });
+    const plans = hints(g.state, undefined, { budgetMs: Infinity });
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.some((x) => x.exact && x.target)).toBe(true);
+    for (const p of plans.filter((x) => x.exact)) {
+      const { rules, s: after } = await playPlan(g.state, p);
+      expect(Array.isArray(rules.apply(after, p.commands.at(-1)!)), p.reason).toBe(true);
+    }
+  });
+});

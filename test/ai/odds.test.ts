@@ -1,0 +1,234 @@
+/**
+ * Exact odds (src/ai/odds): hand-computed small cases per ruleset, and randomized comparison of the
+ * convolution with a straightforward enumeration of every roll (and every re-roll).
+ */
+import { describe, expect, test } from 'vitest';
+import { convolve, d20Odds, d20Sequence, diceToReroll, doom2004Odds, doom2016Odds, faceDist, rerollPolicy, revealsSecond, type CardValue } from '../../src/ai/odds/index.ts';
+import type { D4Face } from '../../src/rules/doom2004/state.ts';
+
+const s = (shields: number): CardValue => ({ shields, dodge: false });
+const dodge: CardValue = { shields: 0, dodge: true };
+const close = (a: number[], b: number[]) => {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) expect(a[i] ?? 0, `P(${i})`).toBeCloseTo(b[i] ?? 0, 12);
+};
+
+describe('distributions', () => {
+  test('a die and a sum by convolution', () => {
+    close(faceDist([0, 1, 1, 2]), [0.25, 0.5, 0.25]);
+    close(convolve([0.5, 0.5], [0.5, 0.5]), [0.25, 0.5, 0.25]);
+    expect(() => faceDist([])).toThrow(/at least one face/);
+    expect(() => faceDist([-1])).toThrow(/non-negative/);
+  });
+});
+
+describe('doom2016 (RULES §2.4)', () => {
+  test('damage = icons − shields, at least 0', () => {
+    const o = doom2016Odds({ dice: [[0, 1, 1, 1, 2, 2]], deck: [s(1)], cover: false, left: 1 });
+    close(o.damage, [4 / 6, 2 / 6]);
+    expect(o.hit).toBeCloseTo(1 / 3, 12);
+    expect(o.expected).toBeCloseTo(1 / 3, 12);
+    expect(o.kill).toBeCloseTo(1 / 3, 12);
+  });
+  test('a dodge cancels all damage; cards drawn from the known deck', () => {
+    close(doom2016Odds({ dice: [[1], [1]], deck: [dodge, s(0)], cover: false, left: 9 }).damage, [0.5, 0, 0.5]);
+  });
+  test('cover: the defender reveals a second card only when it expects less damage', () => {
+    const spec = { dice: [[3]], deck: [s(0), s(2), s(2)], cover: true, left: 9 };
+    // First 0 shields (1/3): the rest are 2-shield cards → reveal → 1. First 2 shields: keep (1 vs E = 2).
+    const best = doom2016Odds(spec);
+    close(best.damage, [0, 1]);
+    expect(best.secondCard).toBeCloseTo(1 / 3, 12);
+    close(doom2016Odds({ ...spec, coverPolicy: 'never' }).damage, [0, 2 / 3, 0, 1 / 3]);
+    close(doom2016Odds({ ...spec, coverPolicy: 'always' }).damage, [0, 2 / 3, 0, 1 / 3]);
+    expect(revealsSecond(3, s(0), [s(2), s(2)], 0)).toBe(true);
+    // A tie keeps the first card whatever the order of the pool (integer comparison).
+    expect(revealsSecond(3, s(2), [s(1), s(0), s(2), dodge, dodge, dodge], 0)).toBe(false);
+    expect(revealsSecond(3, s(2), [dodge, s(2), dodge, s(0), dodge, s(1)], 0)).toBe(false);
+  });
+  test('an empty deck is refilled from the discard pile, the first card included', () => {
+    // First: the last deck card (0 shields); the second comes from discard + first = {5, 0}: E 1.5 < 3.
+    close(doom2016Odds({ dice: [[3]], deck: [s(0)], discard: [s(5)], cover: true, left: 9 }).damage, [0.5, 0, 0, 0.5]);
+    // Deck empty: the first card comes from the shuffled discard.
+    close(doom2016Odds({ dice: [[3]], deck: [], discard: [s(1), s(2)], cover: false, left: 9 }).damage, [0, 0.5, 0.5]);
+    // No cards at all: no defense card.
+    close(doom2016Odds({ dice: [[3]], deck: [], cover: true, left: 9 }).damage, [0, 0, 0, 1]);
+  });
+  test('a stunned defender reveals no card; toughness and played shields still count', () => {
+    close(doom2016Odds({ dice: [[2]], deck: [dodge], cover: true, defenderStunned: true, toughness: 1, left: 9 }).damage, [0, 1]);
+    close(doom2016Odds({ dice: [[4]], deck: [s(1)], cover: false, toughness: 1, extraShields: 2, left: 9 }).damage, [1]);
+  });
+  test('a stun attack stuns when it deals damage and does not kill', () => {
+    expect(doom2016Odds({ dice: [[0, 2]], deck: [s(0)], cover: false, stun: true, left: 2 }).stun).toBe(0);
+    expect(doom2016Odds({ dice: [[0, 2]], deck: [s(0)], cover: false, stun: true, left: 3 }).stun).toBeCloseTo(0.5, 12);
+  });
+});
+
+const miss: D4Face = { miss: true };
+const f = (range: number, damage: number, ammo = false): D4Face => ({ range, damage, ...(ammo ? { ammo } : {}) });
+
+describe('doom2004 (RULES §3 roll, orders)', () => {
+  const die = [miss, f(1, 1), f(3, 2)];
+  test('a miss fails; range total must reach the range; wounds = floor(damage / armor)', () => {
+    const o = doom2004Odds({ dice: [{ colour: 'a', faces: die }], range: 2, targets: [{ armor: 1, left: 2 }] });
+    expect(o.hit).toBeCloseTo(1 / 3, 12);
+    close(o.damage, [2 / 3, 0, 1 / 3]);
+    expect(o.kill).toBeCloseTo(1 / 3, 12);
+  });
+  test('accuracy adds to the range total, deadly to the damage', () => {
+    const o = doom2004Odds({ dice: [{ colour: 'a', faces: die }], range: 2, accuracy: 1, deadly: 1, targets: [{ armor: 2, left: 2 }] });
+    expect(o.hit).toBeCloseTo(2 / 3, 12);
+    close(o.damage, [1 / 3, 2 / 3]); // 2 or 3 damage against armor 2: one wound
+    close(o.hitDamage, [0, 0, 1 / 3, 1 / 3]);
+  });
+  test('armor 0: every point is a wound; melee ignores range', () => {
+    const o = doom2004Odds({ dice: [{ colour: 'a', faces: die }], range: 99, melee: true, targets: [{ armor: 0, left: 1 }] });
+    expect(o.hit).toBeCloseTo(2 / 3, 12);
+    close(o.damage, [1 / 3, 1 / 3, 1 / 3]);
+  });
+  test('aim re-rolls misses, dodge re-rolls hits', () => {
+    const coin = [{ colour: 'c', faces: [miss, f(5, 1)] }];
+    const aim = doom2004Odds({ dice: coin, range: 1, targets: [{ armor: 0, left: 5 }], reroll: 'aim' });
+    expect(aim.hit).toBeCloseTo(3 / 4, 12);
+    expect(aim.policy.c).toEqual([true, false]);
+    const dodged = doom2004Odds({ dice: coin, range: 1, targets: [{ armor: 0, left: 5 }], reroll: 'dodge' });
+    expect(dodged.hit).toBeCloseTo(1 / 4, 12);
+    expect(dodged.policy.c).toEqual([false, true]);
+    expect(diceToReroll(['c', 'c'], [0, 1], aim.policy)).toEqual([0]);
+  });
+  test('blast: every figure takes the same damage, each against its own armor', () => {
+    const o = doom2004Odds({ dice: [{ colour: 'b', faces: [f(5, 2), f(5, 3)] }], range: 1, targets: [{ armor: 0, left: 1 }, { armor: 3, left: 1 }] });
+    close(o.kills, [0, 0.5, 0.5]);
+    expect(o.targets[1].kill).toBeCloseTo(0.5, 12);
+  });
+  test('one ammo token when any die shows the ammo icon', () => {
+    const d = { colour: 'x', faces: [f(1, 1, true), f(1, 1, true), f(1, 1), f(1, 1), f(1, 1), f(1, 1)] };
+    expect(doom2004Odds({ dice: [d, d], range: 1, targets: [] }).ammo).toBeCloseTo(5 / 9, 12);
+  });
+});
+
+describe('d20 (RULES §4)', () => {
+  test('natural 20 hits for double damage, natural 1 misses, cover +4, helpers +4 each', () => {
+    const o = d20Odds({ attack: 5, damage: 10, defense: 14, cover: false, hp: 20 });
+    expect(o.hit).toBeCloseTo(12 / 20, 12); // 9..20
+    close(o.damage, [8 / 20, ...Array(9).fill(0), 11 / 20, ...Array(9).fill(0), 1 / 20]);
+    expect(o.kill).toBeCloseTo(1 / 20, 12);
+    expect(d20Odds({ attack: 5, damage: 10, defense: 14, cover: true, hp: 20 }).hit).toBeCloseTo(8 / 20, 12);
+    expect(d20Odds({ attack: 5, damage: 10, defense: 14, cover: true, helpers: 1, hp: 20 }).hit).toBeCloseTo(12 / 20, 12);
+    expect(d20Odds({ attack: 0, damage: 1, defense: 40, cover: false, hp: 1 }).hit).toBeCloseTo(1 / 20, 12);
+    expect(d20Odds({ attack: 40, damage: 1, defense: 10, cover: false, hp: 1 }).hit).toBeCloseTo(19 / 20, 12);
+  });
+  test('several attacks on one target convolve', () => {
+    const one = { attack: 5, damage: 10, defense: 14, cover: false, hp: 20 };
+    const two = d20Sequence([one, one]);
+    expect(two.hit).toBeCloseTo(1 - (8 / 20) ** 2, 12);
+    expect(two.kill).toBeCloseTo(1 - (8 / 20) ** 2 - 2 * (8 / 20) * (11 / 20), 12);
+  });
+});
+
+// ------------------------------------------------------------------ randomized: convolution vs enumeration
+
+function rng(seed: number) {
+  let t = seed >>> 0;
+  return () => ((t = (Math.imul(t, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** Every combination of faces (each index 0..n-1 per die). */
+function* rolls(sizes: number[]): Generator<number[]> {
+  const idx = sizes.map(() => 0);
+  for (;;) {
+    yield [...idx];
+    let k = 0;
+    while (k < sizes.length && ++idx[k] === sizes[k]) idx[k++] = 0;
+    if (k === sizes.length) return;
+  }
+}
+
+describe('randomized: convolution equals enumeration', () => {
+  test('doom2016: 200 random dice sets, decks and cover', () => {
+    const r = rng(2016);
+    for (let n = 0; n < 200; n++) {
+      const dice = Array.from({ length: 1 + Math.floor(r() * 4) }, () => Array.from({ length: 1 + Math.floor(r() * 4) }, () => Math.floor(r() * 4)));
+      const card = (): CardValue => (r() < 0.25 ? dodge : s(Math.floor(r() * 3)));
+      const deck = Array.from({ length: Math.floor(r() * 4) }, card);
+      const discard = Array.from({ length: Math.floor(r() * 3) }, card);
+      const cover = r() < 0.6;
+      const toughness = Math.floor(r() * 2);
+      const want: number[] = [];
+      const add = (k: number, p: number) => { while (want.length <= k) want.push(0); want[k] += p; };
+      const dmg = (i: number, c: CardValue | null) => (c?.dodge ? 0 : Math.max(0, i - (c?.shields ?? 0) - toughness));
+      for (const roll of rolls(dice.map((d) => d.length))) {
+        const p = roll.reduce((q, k, i) => q / dice[i].length, 1);
+        const icons = roll.reduce((t, k, i) => t + dice[i][k], 0);
+        // Enumerate every order of the deck's first card (then of the second), as the engine draws them.
+        const pool = deck.length ? deck : discard;
+        if (!pool.length) { add(dmg(icons, null), p); continue; }
+        pool.forEach((first, j) => {
+          const pj = p / pool.length;
+          const rest = pool.filter((_, k) => k !== j);
+          const second = rest.length ? rest : [...(deck.length ? discard : []), first];
+          if (cover && revealsSecond(icons, first, second, toughness)) second.forEach((c) => add(dmg(icons, c), pj / second.length));
+          else add(dmg(icons, first), pj);
+        });
+      }
+      close(doom2016Odds({ dice, deck, discard, cover, toughness, left: 3 }).damage, want);
+    }
+  });
+
+  test('doom2004: 200 random dice sets with aim / dodge re-roll policies and blasts', () => {
+    const r = rng(2004);
+    for (let n = 0; n < 200; n++) {
+      const colours = ['p', 'q', 'w'];
+      const faceSets: Record<string, D4Face[]> = {};
+      for (const c of colours) faceSets[c] = Array.from({ length: 2 + Math.floor(r() * 3) }, () => (r() < 0.15 ? miss : f(Math.floor(r() * 4), Math.floor(r() * 4), r() < 0.2)));
+      const dice = Array.from({ length: 1 + Math.floor(r() * 3) }, () => { const c = colours[Math.floor(r() * 3)]; return { colour: c, faces: faceSets[c] }; });
+      const range = Math.floor(r() * 6);
+      const accuracy = Math.floor(r() * 2);
+      const deadly = Math.floor(r() * 2);
+      const melee = r() < 0.15;
+      const targets = Array.from({ length: 1 + Math.floor(r() * 2) }, () => ({ armor: Math.floor(r() * 3), left: 1 + Math.floor(r() * 3) }));
+      const reroll = ([null, 'aim', 'dodge'] as const)[Math.floor(r() * 3)];
+      const spec = { dice, range, accuracy, deadly, melee, targets, reroll };
+      const policy = reroll ? rerollPolicy(spec) : {};
+      const o = doom2004Odds({ ...spec, policy });
+      let hit = 0;
+      let ammo = 0;
+      const wounds: number[] = [];
+      const sizes = dice.map((d) => d.faces.length);
+      for (const roll of rolls(sizes)) {
+        const p0 = roll.reduce((q, k, i) => q / sizes[i], 1);
+        const again = diceToReroll(dice.map((d) => d.colour), roll, policy);
+        for (const sub of rolls(again.map((i) => sizes[i]))) {
+          const p = again.reduce((q, i) => q / sizes[i], p0);
+          const final = [...roll];
+          again.forEach((i, k) => (final[i] = sub[k]));
+          const faces = final.map((k, i) => dice[i].faces[k]);
+          if (faces.some((x) => x.ammo)) ammo += p;
+          const isHit = !faces.some((x) => x.miss) && (melee || faces.reduce((t, x) => t + (x.range ?? 0), 0) + accuracy >= range);
+          const dmg = faces.reduce((t, x) => t + (x.damage ?? 0), 0) + deadly;
+          const w = isHit ? (targets[0].armor ? Math.floor(dmg / targets[0].armor) : dmg) : 0;
+          if (isHit) hit += p;
+          while (wounds.length <= w) wounds.push(0);
+          wounds[w] += p;
+        }
+      }
+      expect(o.hit).toBeCloseTo(hit, 12);
+      expect(o.ammo).toBeCloseTo(ammo, 12);
+      close(o.damage, wounds);
+    }
+  });
+
+  test('the re-roll policy never does worse than no re-roll for the side that chooses', () => {
+    const r = rng(44);
+    for (let n = 0; n < 100; n++) {
+      const faces = Array.from({ length: 6 }, () => (r() < 0.2 ? miss : f(Math.floor(r() * 4), Math.floor(r() * 4))));
+      const dice = Array.from({ length: 1 + Math.floor(r() * 4) }, () => ({ colour: 'z', faces }));
+      const spec = { dice, range: Math.floor(r() * 8), targets: [{ armor: 1, left: 3 }] };
+      // The value both sides judge by: wounds capped at what kills, plus the kill.
+      const value = (w: number[]) => w.reduce((t, p, k) => t + p * (Math.min(k, 3) + (k >= 3 ? 1 : 0)), 0);
+      const none = value(doom2004Odds(spec).damage);
+      expect(value(doom2004Odds({ ...spec, reroll: 'aim' }).damage)).toBeGreaterThanOrEqual(none - 1e-12);
+      expect(value(doom2004Odds({ ...spec, reroll: 'dodge' }).damage)).toBeLessThanOrEqual(none + 1e-12);
+    }
+  });
+});

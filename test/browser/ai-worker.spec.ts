@@ -1,0 +1,50 @@
+/**
+ * The AI in a Web Worker (src/ai/worker.ts): hints and an autopilot decision answered off the main
+ * thread, in Chromium, while the page stays responsive (no long task on the main thread).
+ */
+import { expect, test } from '@playwright/test';
+
+test('hints and autopilot decisions from the worker; the main thread never blocks', async ({ page }) => {
+  await page.goto('/d20.html');
+  const root = process.cwd();
+  const out = await page.evaluate(async (root) => {
+    const long: number[] = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => long.push(e.duration))).observe({ type: 'longtask', buffered: false });
+    const fs = (p: string) => `/@fs${root}/${p}`;
+    const [{ loadCore }, rules, { workerAi }, scenario] = await Promise.all([
+      import(/* @vite-ignore */ fs('src/core/wasm.ts')),
+      import(/* @vite-ignore */ fs('src/rules/index.ts')),
+      import(/* @vite-ignore */ fs('src/ai/protocol.ts')),
+      fetch(fs('src/scenario/bundled/doom2016-tutorial.json')).then((r) => r.json()),
+    ]);
+    await loadCore();
+    const game = rules.createGame(scenario, { seed: 4 });
+    const ai = workerAi(new Worker(fs('src/ai/worker.ts'), { type: 'module' }));
+    // Play the invader's first decisions with the worker, the marines with their first legal command.
+    let decisions = 0;
+    let plans = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < 60 && decisions < 8; i++) {
+      const view = game.view();
+      const legal = game.legalActions(view.side === 'invader' ? 'invader' : undefined);
+      if (!legal.length) break;
+      if (view.side === 'invader') {
+        const c = await ai.decide(game.state, 'invader', legal, 40);
+        if (!game.apply(c).ok) break;
+        decisions++;
+      } else {
+        const mine = game.legalActions();
+        const attack = mine.find((c: { type: string }) => c.type === 'play') ?? mine.find((c: { type: string }) => c.type === 'end') ?? mine[0];
+        game.apply(attack);
+      }
+    }
+    const active = game.view().active;
+    if (active) plans = (await ai.hints(game.state, undefined, { budgetMs: 12 })).length;
+    ai.terminate();
+    return { decisions, plans, ms: performance.now() - t0, long };
+  }, root);
+  console.log(JSON.stringify({ ...out, long: out.long.map(Math.round) }));
+  expect(out.decisions).toBeGreaterThan(0);
+  // Long tasks would be the page's own work (the game applying commands), never the AI's thinking.
+  expect(Math.max(0, ...out.long)).toBeLessThan(200);
+});
