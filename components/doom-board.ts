@@ -250,6 +250,14 @@ export class DoomBoard extends LitElement {
     await this.updateComplete;
   }
 
+  /**
+   * The LOS / cover / range explanation to the current target, or null: the lines tried in doubled
+   * coordinates (corner (X,Y) is (2X,2Y)) and what blocked each, for scripts.
+   */
+  get explanation(): SightExplanation | null {
+    return this._explain;
+  }
+
   /** Pick a target for the selected figure and explain LOS, cover and range to it. */
   async target(id: string): Promise<void> {
     await this._guard(() => this._setTarget(id));
