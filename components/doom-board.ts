@@ -54,6 +54,11 @@ export type HintProvider = (context: HintContext) => Hint | string | null | Prom
 const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 const PLAY_MP = 64;
+/** Touch: how long a press picks a figure up, and how far a finger may wander in a tap. */
+const LONG_PRESS_MS = 450;
+/** Boards this wide or wider get zoom buttons (their spaces are small on a phone). */
+const ZOOMABLE_WIDTH = 12;
+const TAP_SLOP_PX = 10;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -210,6 +215,14 @@ export class DoomBoard extends LitElement {
   private _message = '';
   private _hint: Hint | null = null;
   private _drag: { id: string; from: Cursor; moved: boolean } | null = null;
+  /** A finger on the board: a tap, a long press (then a drag) or the start of a page scroll. */
+  private _touch: { id: number; at: Cursor; x0: number; y0: number; timer: number; scrolled: boolean } | null = null;
+  /** Touch: the destination whose path is shown; a second tap on it confirms the move. */
+  private _pendingDest: string | null = null;
+  /** Explore: earlier positions (figures, open doors) for Undo. */
+  private _exploreHistory: { figures: Placed[]; open: Set<number> }[] = [];
+  /** Zoom of the board (1 = fit the width). */
+  private _zoom = 1;
   private _painting = false;
   private _inlineObserver: MutationObserver | null = null;
 
@@ -389,6 +402,8 @@ export class DoomBoard extends LitElement {
     this._view = null;
     this._editor = null;
     this._open = new Set();
+    this._exploreHistory = [];
+    this._pendingDest = null;
     this._cursor = { x: 0, y: 0 };
   }
 
@@ -517,6 +532,12 @@ export class DoomBoard extends LitElement {
     this._writeUrl();
   }
 
+  /** A figure's readable name: the scenario's `name` when it has one, else a readable form of its id. */
+  private _figureName(id: string): string {
+    const f = this._scenario?.figures.find((g) => g.id === id) as { name?: unknown } | undefined;
+    return typeof f?.name === 'string' && f.name ? f.name : figureName(id);
+  }
+
   private _selectionWords(id: string): string {
     const f = this._model!.figures.find((g) => g.id === id)!;
     const where = `${figureName(id)} at ${cellName(f.x, f.y)} selected`;
@@ -560,12 +581,14 @@ export class DoomBoard extends LitElement {
     const f = this._figures.find((g) => g.id === id)!;
     const from = { x: f.x, y: f.y };
     const cost = !rotated && this._sel.reach && this._selected === id ? this._sel.reach.cost[y * this._sel.reach.width + x] : -1;
+    const before = { figures: this._figures, open: this._open };
     try {
       this._board!.moveFigure(id, x, y, rotated);
     } catch (e) {
       this._fail('command', `${figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
       return;
     }
+    this._exploreHistory.push(before);
     this._figures = this._figures.map((g) => (g.id === id ? { ...g, x, y, ...(rotated ? { w: g.h, h: g.w } : {}) } : g));
     this._model = modelFromBoard(this._scenario!, this._board!.data, this._figures, this._open);
     this._message = '';
@@ -592,9 +615,41 @@ export class DoomBoard extends LitElement {
       this._fail('command', 'The door cannot close:', problemsOf(e), false);
       return;
     }
+    this._exploreHistory.push({ figures: this._figures, open: before });
     const d = this._model!.doors.find((x) => x.index === index)!;
     this._emit('doom-door', { edge: index, open: opening });
     this._announce(`Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
+    this._refreshSelection();
+    this._writeUrl();
+  }
+
+  /** Explore: put figures and doors back as they were before the last move or door. */
+  private _undoExplore(): void {
+    const last = this._exploreHistory.pop();
+    if (!last) {
+      this._announce('Nothing to undo');
+      return;
+    }
+    this._restoreExplore(last.figures, last.open);
+    this._announce('Undone: the last move or door was taken back');
+  }
+
+  /** Explore: every figure back where the scenario puts it, every door closed (Undo takes it back). */
+  private _resetExplore(): void {
+    const s = this._scenario;
+    if (!s) return;
+    this._exploreHistory.push({ figures: this._figures, open: this._open });
+    this._restoreExplore(s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 })), new Set());
+    this._announce('Board reset to the scenario\'s positions');
+  }
+
+  private _restoreExplore(figures: Placed[], open: Set<number>): void {
+    this._figures = figures;
+    this._open = open;
+    this._rebuildExplore();
+    this._pendingDest = null;
+    this._message = '';
+    if (this._selected && !figures.some((f) => f.id === this._selected)) this._dropSelection();
     this._refreshSelection();
     this._writeUrl();
   }
@@ -802,9 +857,25 @@ export class DoomBoard extends LitElement {
   // ------------------------------------------------------------------ input
 
   /** Enter / click on a cell: select, target, move or act, depending on the mode. */
-  private async _activate(x: number, y: number): Promise<void> {
+  private async _activate(x: number, y: number, confirm = false): Promise<void> {
     const m = this._model;
     if (!m) return;
+    const dest = `${x},${y}`;
+    const pending = this._pendingDest;
+    this._pendingDest = null;
+    // Touch: the first tap on a destination shows the path, the second moves.
+    const preview = (name: string): boolean => {
+      if (!confirm || pending === dest) return false;
+      this._pendingDest = dest;
+      this._target = null;
+      this._targetCell = null;
+      this._explain = null;
+      this._hoverAt(x, y);
+      const cost = this._sel.reach ? this._sel.reach.cost[y * m.width + x] : -1;
+      this._message = `Tap ${cellName(x, y)} again to move ${name} there${cost > 0 ? ` (${cost} MP)` : ''}.`;
+      this._announce(this._message);
+      return true;
+    };
     if (this.mode === 'edit') {
       this._editor?.at(x, y, null);
       return;
@@ -820,6 +891,7 @@ export class DoomBoard extends LitElement {
         return;
       }
       if (this._selected && onMap(m, x, y)) {
+        if (preview(this._figureName(this._selected))) return;
         this._moveExplore(this._selected, x, y);
         return;
       }
@@ -849,6 +921,7 @@ export class DoomBoard extends LitElement {
       return;
     }
     if (this._selected && this._moves.has(k)) {
+      if (preview(this._figureName(this._selected))) return;
       const cmds = this._moves.get(k)!;
       if (cmds.length === 1) await this._apply(cmds[0]);
       else this._offer(cmds);
@@ -980,6 +1053,9 @@ export class DoomBoard extends LitElement {
         if (this.mode === 'play' && !redo) {
           e.preventDefault();
           void this._guard(() => this._undo());
+        } else if (this.mode === 'explore' && !redo) {
+          e.preventDefault();
+          this._undoExplore();
         } else if (this.mode === 'edit' && this._editor) {
           e.preventDefault();
           const editor = this._editor;
@@ -1022,16 +1098,12 @@ export class DoomBoard extends LitElement {
       (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
       return;
     }
+    if (e.pointerType === 'touch') {
+      this._touchStart(e, c);
+      return;
+    }
     if (this.mode === 'explore') {
-      // A door edge near the pointer toggles.
-      const side = sideFromPointer(e, box, m.width, m.height, 0.15);
-      if (side) {
-        const door = doorAt(m, c.x, c.y, side);
-        if (door !== null) {
-          void this._guard(() => this._toggleDoor(door));
-          return;
-        }
-      }
+      if (this._doorNear(e, c)) return;
       const fig = figureAt(m, c.x, c.y);
       if (fig && (!this._selected || this._selected === fig.id)) {
         this._drag = { id: fig.id, from: c, moved: false };
@@ -1042,10 +1114,59 @@ export class DoomBoard extends LitElement {
     void this._guard(() => this._activate(c.x, c.y));
   }
 
+  /** Explore: a door edge near the pointer toggles; true when it did. */
+  private _doorNear(e: PointerEvent, c: Cursor): boolean {
+    const m = this._model;
+    const box = this._gridBox();
+    if (!m || !box || this.mode !== 'explore') return false;
+    const side = sideFromPointer(e, box, m.width, m.height, 0.15);
+    const door = side ? doorAt(m, c.x, c.y, side) : null;
+    if (door === null) return false;
+    void this._guard(() => this._toggleDoor(door));
+    return true;
+  }
+
+  /**
+   * A finger went down. Nothing happens yet: a swipe must scroll the page. A figure is dragged only
+   * when it is already selected or after a long press; a tap acts when the finger lifts.
+   */
+  private _touchStart(e: PointerEvent, c: Cursor): void {
+    this._clearTouch();
+    const t = { id: e.pointerId, at: c, x0: e.clientX, y0: e.clientY, timer: 0, scrolled: false };
+    this._touch = t;
+    const fig = this.mode === 'explore' ? figureAt(this._model!, c.x, c.y) : undefined;
+    if (!fig) return;
+    if (this._selected === fig.id) {
+      this._drag = { id: fig.id, from: c, moved: false };
+      return;
+    }
+    t.timer = window.setTimeout(() => {
+      if (this._touch !== t || t.scrolled) return;
+      this._drag = { id: fig.id, from: c, moved: false };
+      void this._guard(async () => {
+        await this._selectFigure(fig.id);
+        this._announce(`${this._figureName(fig.id)} picked up: drag it to a space`);
+      });
+    }, LONG_PRESS_MS);
+  }
+
+  private _clearTouch(): void {
+    if (this._touch?.timer) clearTimeout(this._touch.timer);
+    this._touch = null;
+  }
+
   private _onPointerMove(e: PointerEvent): void {
     const m = this._model;
     const box = this._gridBox();
     if (!m || !box) return;
+    const t = this._touch;
+    if (e.pointerType === 'touch' && t && !this._drag) {
+      if (Math.hypot(e.clientX - t.x0, e.clientY - t.y0) > TAP_SLOP_PX) {
+        t.scrolled = true;
+        if (t.timer) clearTimeout(t.timer);
+      }
+      return;
+    }
     const c = cellFromPointer(e, box, m.width, m.height);
     if (!c) return;
     if (this._painting && this.mode === 'edit') {
@@ -1059,7 +1180,7 @@ export class DoomBoard extends LitElement {
       if (!this._drag.moved && this._selected !== this._drag.id) void this._guard(() => this._selectFigure(this._drag!.id));
       this._drag.moved = true;
     }
-    this._hoverAt(c.x, c.y);
+    if (e.pointerType !== 'touch' || this._drag) this._hoverAt(c.x, c.y);
   }
 
   private _onPointerUp(e: PointerEvent): void {
@@ -1067,14 +1188,24 @@ export class DoomBoard extends LitElement {
     this._painting = false;
     const drag = this._drag;
     this._drag = null;
-    if (!drag) return;
+    const touch = e.pointerType === 'touch' ? this._touch : null;
+    this._clearTouch();
     const m = this._model;
     const box = this._gridBox();
     const c = m && box ? cellFromPointer(e, box, m.width, m.height) : null;
     if (!c) return;
+    if (touch && !drag) {
+      if (touch.scrolled) return;
+      this._cursor = c;
+      if (this._doorNear(e, c)) return;
+      void this._guard(() => this._activate(c.x, c.y, true));
+      return;
+    }
+    if (!drag) return;
     this._cursor = c;
     if (!drag.moved) {
-      void this._guard(() => this._activate(c.x, c.y));
+      // A long press that did not move only selects; a tap on the selected figure says where it is.
+      if (!touch || !touch.timer) void this._guard(() => this._activate(c.x, c.y, !!touch));
       return;
     }
     const f = this._figures.find((g) => g.id === drag.id)!;
@@ -1082,6 +1213,16 @@ export class DoomBoard extends LitElement {
     const x = c.x - (drag.from.x - f.x);
     const y = c.y - (drag.from.y - f.y);
     void this._guard(() => this._moveExplore(drag.id, x, y));
+  }
+
+  /** The browser took the touch for scrolling or zooming: nothing happens on the board. */
+  private _onPointerCancel(): void {
+    this._drag = null;
+    this._clearTouch();
+    if (this._path && !this._pendingDest) {
+      this._path = null;
+      this.requestUpdate();
+    }
   }
 
   // ------------------------------------------------------------------ render
@@ -1101,8 +1242,20 @@ export class DoomBoard extends LitElement {
     pointerdown: (e) => this._onPointerDown(e),
     pointermove: (e) => this._onPointerMove(e),
     pointerup: (e) => this._onPointerUp(e),
+    pointercancel: () => this._onPointerCancel(),
+    // Not passive: while a figure is dragged by touch the page must not scroll.
+    touchmove: {
+      handleEvent: (e: TouchEvent) => {
+        if (this._drag && e.cancelable) e.preventDefault();
+      },
+      passive: false,
+    },
+    contextmenu: (e: Event) => {
+      // A long press picks a figure up; it must not open the context menu.
+      if (this._touch || this._drag) e.preventDefault();
+    },
     pointerleave: () => {
-      if (!this._drag && this._path) {
+      if (!this._drag && !this._pendingDest && this._path) {
         this._path = null;
         this.requestUpdate();
       }
@@ -1183,13 +1336,29 @@ export class DoomBoard extends LitElement {
       if (this._error) return this._renderError(this._error);
       if (!this._model) return html`<div class="loading" role="status">Loading board…</div>${this._renderLive()}`;
       return html`
-        ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode) }, this._gridListeners)}
+        ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
+        ${this._renderZoom()}
         ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor ? editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action) }) : this._renderExplore()}
         ${this._renderLive()}
         <slot hidden></slot>`;
     } catch (e) {
       return this._renderError({ message: `The board could not be drawn: ${messageOf(e)}`, problems: [], source: 'engine' });
     }
+  }
+
+  /** Zoom buttons for boards whose spaces would be too small to tap on a phone. */
+  private _renderZoom(): TemplateResult | typeof nothing {
+    const m = this._model;
+    if (!m || m.width < ZOOMABLE_WIDTH) return nothing;
+    const set = (z: number) => {
+      this._zoom = Math.min(4, Math.max(1, z));
+      this.requestUpdate();
+    };
+    return html`<div class="bar zoom" role="toolbar" aria-label="Zoom">
+      <button part="button" aria-label="Zoom in" ?disabled=${this._zoom >= 4} @click=${() => set(this._zoom * 1.5)}>+</button>
+      <button part="button" aria-label="Zoom out" ?disabled=${this._zoom <= 1} @click=${() => set(this._zoom / 1.5)}>−</button>
+      <button part="button" ?disabled=${this._zoom === 1} @click=${() => set(1)}>Fit</button>
+    </div>`;
   }
 
   private _renderError(err: ErrorDetail): TemplateResult {
@@ -1222,6 +1391,8 @@ export class DoomBoard extends LitElement {
       message: this._message,
       rotate: sel && sel.w !== sel.h ? { label: `Rotate ${figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
       clear: this._selected ? () => this._cancel() : null,
+      undo: { enabled: this._exploreHistory.length > 0, run: () => this._undoExplore() },
+      reset: () => this._resetExplore(),
       doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._toggleDoor(d.index)) })),
     });
   }

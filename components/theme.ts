@@ -110,8 +110,16 @@ export const styles = css`
     display: flex;
     flex-direction: column;
     outline: none;
-    touch-action: none;
+    /* A swipe scrolls the page and a pinch zooms; a figure is dragged by touch only after a long
+       press or from its selection, and then the element cancels the touch moves itself. */
+    touch-action: manipulation;
+    -webkit-touch-callout: none;
+    user-select: none;
   }
+  /* Painting in the editor draws with the finger. */
+  :host([mode='edit']) .grid { touch-action: none; }
+  .board-scroll { overflow: auto; max-width: 100%; }
+  .board-scroll.zoomed .board { max-width: none !important; }
   .grid:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 3px; }
   [role='row'] { display: flex; flex: 1 1 0; min-height: 0; }
   [role='gridcell'] { flex: 1 1 0; min-width: 0; }
@@ -192,6 +200,10 @@ export const styles = css`
   button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 1px; }
   button[aria-pressed='true'] { background: var(--doom-focus); color: #fff; }
   button:disabled { opacity: 0.55; cursor: default; }
+  /* Fingers need targets of at least 44 px. */
+  @media (pointer: coarse), (max-width: 40rem) {
+    button, select { min-height: 44px; min-width: 44px; }
+  }
   .status { font-weight: 600; margin: 0.3rem 0; }
   .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
   .explanation:empty { display: none; }

@@ -36,7 +36,20 @@ function nav(): void {
     li.append(a);
     ul.append(li);
   }
-  el.append(ul);
+  ul.id = 'site-pages';
+  // On narrow screens the list folds away behind a "Pages" button (site.css).
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'nav-toggle';
+  toggle.textContent = 'Pages';
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', ul.id);
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    el.classList.toggle('open', open);
+  });
+  el.append(toggle, ul);
 }
 
 /** Show the last doom-* event of each board in an <output for="board-id"> when the page has one. */

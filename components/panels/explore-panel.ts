@@ -8,6 +8,10 @@ export interface ExplorePanel {
   /** "Rotate Brute" for a selected non-square figure. */
   rotate: { label: string; run: () => void } | null;
   clear: (() => void) | null;
+  /** Take back the last move or door. */
+  undo: { enabled: boolean; run: () => void };
+  /** Every figure back to the scenario's position, every door closed. */
+  reset: () => void;
   doors: { label: string; open: boolean; toggle: () => void }[];
 }
 
@@ -26,6 +30,8 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
     <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
       ${p.rotate ? html`<button part="button" @click=${p.rotate.run}>${p.rotate.label}</button>` : nothing}
       ${p.clear ? html`<button part="button" @click=${p.clear}>Clear selection</button>` : nothing}
+      <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
+      <button part="button" @click=${p.reset}>Reset</button>
       ${p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`)}
     </div>`;
 }
