@@ -25,6 +25,7 @@ import {
   boardInputOf, figureAt, modelFromBoard, modelFromView, onMap, terrainWords, type DrawModel, type Placed,
 } from './model.ts';
 import { blastArea } from './interaction/blast.ts';
+import { readableSummary } from './interaction/readable.ts';
 import { doorAt, doorName } from './interaction/doors.ts';
 import { editPanel } from './panels/edit-panel.ts';
 import { explorePanel } from './panels/explore-panel.ts';
@@ -540,7 +541,7 @@ export class DoomBoard extends LitElement {
 
   private _selectionWords(id: string): string {
     const f = this._model!.figures.find((g) => g.id === id)!;
-    const where = `${figureName(id)} at ${cellName(f.x, f.y)} selected`;
+    const where = `${this._figureName(id)} at ${cellName(f.x, f.y)} selected`;
     if (this.mode === 'play') {
       const parts: string[] = [];
       if (this._moves.size) parts.push(`${this._moves.size} spaces to move to`);
@@ -567,7 +568,7 @@ export class DoomBoard extends LitElement {
     if (announce) {
       // doom2004 has no cover (RULES §3): its verdict is LOS and range only.
       const cover = e.los && this._model!.ruleset !== 'doom2004' ? `, ${e.cover ? 'in cover' : 'not in cover'}` : '';
-      const verdict = `${figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
+      const verdict = `${this._figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
       const attack = this.mode === 'play' && this._attacks.has(id) ? '. Press Enter again to attack' : '';
       const blast = this._blastWords();
       this._announce(`${verdict}${blast ? `. ${blast}` : ''}${attack}`);
@@ -585,7 +586,7 @@ export class DoomBoard extends LitElement {
     try {
       this._board!.moveFigure(id, x, y, rotated);
     } catch (e) {
-      this._fail('command', `${figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
+      this._fail('command', `${this._figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
       return;
     }
     this._exploreHistory.push(before);
@@ -594,8 +595,8 @@ export class DoomBoard extends LitElement {
     this._message = '';
     this._emit('doom-move', { figure: id, from, to: { x, y }, ...(cost > 0 ? { cost } : {}) });
     this._announce(rotated
-      ? `${figureName(id)} rotated to ${f.h}×${f.w}`
-      : `${figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this._mp} MP)`}`);
+      ? `${this._figureName(id)} rotated to ${f.h}×${f.w}`
+      : `${this._figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this._mp} MP)`}`);
     this._refreshSelection();
     this._writeUrl();
   }
@@ -1071,7 +1072,7 @@ export class DoomBoard extends LitElement {
     const f = this._figures.find((g) => g.id === this._selected);
     if (!f) return;
     if (f.w === f.h) {
-      this._announce(`${figureName(f.id)} is square; rotating changes nothing`);
+      this._announce(`${this._figureName(f.id)} is square; rotating changes nothing`);
       return;
     }
     this._moveExplore(f.id, f.x, f.y, true);
@@ -1306,13 +1307,20 @@ export class DoomBoard extends LitElement {
       for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (inArea.has(y * this._model!.width + x)) return true;
       return false;
     });
-    const who = hit.length ? `hits ${hit.map((f) => figureName(f.id)).join(', ')}` : 'hits no figure';
+    const who = hit.length ? `hits ${hit.map((f) => this._figureName(f.id)).join(', ')}` : 'hits no figure';
     return `Blast ${b.radius}${b.weapon ? ` (${b.weapon})` : ''} around ${cellName(b.x, b.y)}: ${cells.length} spaces within ${b.radius}, counted like range (RULES §3 blast); ${who}.`;
   }
 
   /** The explanation line: LOS, cover and range to the target, then the blast, if any. */
   private _explanationText(): string | null {
-    return [this._explain?.summary, this._blastWords()].filter(Boolean).join(' ') || null;
+    const m = this._model;
+    const summary = this._explain && m ? readableSummary(this._explain.summary, m, this._names()) : null;
+    return [summary, this._blastWords()].filter(Boolean).join(' ') || null;
+  }
+
+  /** Figure id → readable name, for the explanation sentences. */
+  private _names(): Map<string, string> {
+    return new Map((this._model?.figures ?? []).map((f) => [f.id, this._figureName(f.id)]));
   }
 
   private _overlays(): Overlays {
@@ -1379,7 +1387,7 @@ export class DoomBoard extends LitElement {
     if (this.mode === 'play') return this._view?.status ?? '';
     const sel = this._selected ? m.figures.find((f) => f.id === this._selected) : null;
     if (!sel) return `${m.title ?? 'Board'} — ${m.width}×${m.height}, ${m.ruleset}. Select a figure.`;
-    return `${figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${this._sel.cells.length} spaces within ${this._mp} MP${this._target ? ` — target ${figureName(this._target)}` : ''}`;
+    return `${this._figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${this._sel.cells.length} spaces within ${this._mp} MP${this._target ? ` — target ${this._figureName(this._target)}` : ''}`;
   }
 
   private _renderExplore(): TemplateResult {
@@ -1389,7 +1397,7 @@ export class DoomBoard extends LitElement {
       status: this._status(),
       explanation: this._explanationText(),
       message: this._message,
-      rotate: sel && sel.w !== sel.h ? { label: `Rotate ${figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
+      rotate: sel && sel.w !== sel.h ? { label: `Rotate ${this._figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
       clear: this._selected ? () => this._cancel() : null,
       undo: { enabled: this._exploreHistory.length > 0, run: () => this._undoExplore() },
       reset: () => this._resetExplore(),
@@ -1408,7 +1416,7 @@ export class DoomBoard extends LitElement {
       explanation: this._explanationText(),
       message: this._message,
       hint: this._hint?.text ?? null,
-      selectedName: this._selected ? figureName(this._selected) : null,
+      selectedName: this._selected ? this._figureName(this._selected) : null,
       commands: commands.map((c) => ({ label: describeCommand(c), run: () => this._guard(() => this._apply(c)) })),
       undo: { enabled: this._history > 0, run: () => this._guard(() => this._undo()) },
       askHint: this.hints ? () => this._guard(() => this._askHint()) : null,

@@ -60,7 +60,7 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await walk(page, { x: 2, y: 1 }, { x: 6, y: 1 });
   await keys(page, 'Enter');
   await expect(live(page, BOARD)).toHaveText('Scout at G2: in line of sight, not in cover, range 4. Press Enter again to attack');
-  await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('trooper-1 has line of sight to scout');
+  await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('Trooper 1 has line of sight to Scout');
   await keys(page, 'Enter');
   await expect(log.nth(-2)).toHaveText(/^Trooper 1 attacks Scout: rolled \d+, total \d+ against 16 — hit, 10 damage$/);
   await expect(log.last()).toHaveText('Scout takes 10 damage, 10 left');
