@@ -14,9 +14,8 @@ import type { Placement, SightExplanation } from '../src/core/types.ts';
 import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { cellName, figureName } from './coords.ts';
-import { blankScenario, DEFAULT_SIDES } from './editor/edit-state.ts';
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
-import { EditMode, type EditHost } from './modes/edit-mode.ts';
+import type { EditHost, EditMode } from './modes/edit-mode.ts';
 import { doomEvent, problemsOf, type ErrorDetail, type DoomEventMap } from './events.ts';
 import { describeCommand, describeEvent } from './interaction/describe.ts';
 import { arrowSide, cellFromPointer, keysHelp, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
@@ -27,7 +26,6 @@ import {
 import { blastArea } from './interaction/blast.ts';
 import { readableSummary } from './interaction/readable.ts';
 import { doorAt, doorName } from './interaction/doors.ts';
-import { editPanel } from './panels/edit-panel.ts';
 import { explorePanel } from './panels/explore-panel.ts';
 import { playPanel } from './panels/play-panel.ts';
 import { boardView, type GridListeners, type Overlays } from './render/board-view.ts';
@@ -60,6 +58,9 @@ const LONG_PRESS_MS = 450;
 /** Boards this wide or wider get zoom buttons (their spaces are small on a phone). */
 const ZOOMABLE_WIDTH = 12;
 const TAP_SLOP_PX = 10;
+
+/** The editor's code, fetched the first time a board is edited (dist/doom-board-editor.js in the bundle). */
+const loadEditor = () => import('./modes/editor-entry.ts');
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -197,6 +198,7 @@ export class DoomBoard extends LitElement {
   private _view: GameView | null = null;
   private _history = 0;
   private _editor: EditMode | null = null;
+  private _editPanel: typeof import('./modes/editor-entry.ts').editPanel | null = null;
   private _selected: string | null = null;
   private _target: string | null = null;
   private _targetCell: Cursor | null = null;
@@ -366,19 +368,24 @@ export class DoomBoard extends LitElement {
           throw new Error(`The scenario ${input} is not valid JSON: ${messageOf(e)}`);
         }
       }
+      const editing = this.mode === 'edit' ? loadEditor() : null;
       await this.engine.ready();
+      const editor = editing ? await editing : null;
       if (token !== this._loadToken) return;
-      if (input === null && this.mode === 'edit') input = blankScenario('doom2016', 12, 8);
+      if (input === null && editor) input = editor.blankScenario('doom2016', 12, 8);
       if (input === null || input === undefined) throw new Error('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
       if (this.mode === 'edit' && typeof input === 'object' && input !== null && !Array.isArray((input as Scenario).sides)) {
-        input = { ...input, sides: DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
+        input = { ...input, sides: editor?.DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
       }
       const scenario = this.engine.validate(input);
       this._scenario = scenario;
       this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
       if (this.mode === 'play') await this._startPlay(scenario, token);
-      else if (this.mode === 'edit') this._editor = new EditMode(this._editHost, this._source, scenario);
+      else if (editor) {
+        this._editor = new editor.EditMode(this._editHost, this._source, scenario);
+        this._editPanel = editor.editPanel;
+      }
       else this._startExplore(scenario);
       if (token !== this._loadToken) return;
       this._loading = false;
@@ -1346,7 +1353,7 @@ export class DoomBoard extends LitElement {
       return html`
         ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
         ${this._renderZoom()}
-        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor ? editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action) }) : this._renderExplore()}
+        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action) }) : this._renderExplore()}
         ${this._renderLive()}
         <slot hidden></slot>`;
     } catch (e) {

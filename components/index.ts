@@ -8,3 +8,5 @@ export { InPageEngine, type EngineClient, type GameClient } from './engine-clien
 export type * from './events.ts';
 // The grid core and the pieces the on-demand rules engines import from this module.
 export * from '../src/rules/ruleset-runtime.ts';
+// The pieces the on-demand editor module imports from this module.
+export * from './ui-runtime.ts';

@@ -13,13 +13,16 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const BUDGET = 60 * 1024;
 const ENGINE_BUDGET = 20 * 1024;
 const ENGINES = ['doom-board-doom2004.js', 'doom-board-doom2016.js'];
+/** UI modules fetched on demand (the editor), built like the engines by vite.ui.config.ts. */
+const UI = ['doom-board-editor.js'];
+const UI_BUDGET = 12 * 1024;
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
 
 describe('bundle', () => {
-  test('dist/ holds doom-board.js (the Wasm inlined) and the two on-demand rules engines', () => {
+  test('dist/ holds doom-board.js (the Wasm inlined), the two on-demand rules engines and the on-demand editor', () => {
     expect(existsSync(DIST), 'dist/ is missing: run `npm run build:lib`').toBe(true);
-    expect(readdirSync(DIST).sort()).toEqual([...ENGINES, 'doom-board.js'].sort());
+    expect(readdirSync(DIST).filter((f) => f.endsWith('.js')).sort()).toEqual([...ENGINES, ...UI, 'doom-board.js'].sort());
   });
 
   test('doom-board.js imports nothing up front and fetches no separate .wasm file', () => {
@@ -27,12 +30,12 @@ describe('bundle', () => {
     expect(js).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
     expect(js).not.toMatch(/\.wasm["'`]/);
     expect(js).toContain('data:application/wasm;base64,');
-    for (const engine of ENGINES) expect(js).toContain(`import(\`./${engine}\`)`);
+    for (const engine of [...ENGINES, ...UI]) expect(js).toContain(`import(\`./${engine}\`)`);
   });
 
-  test('the rules engines import only from doom-board.js, and only names it exports', () => {
+  test('the rules engines and the editor import only from doom-board.js, and only names it exports', () => {
     const exported = new Set([...read('doom-board.js').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!)));
-    for (const engine of ENGINES) {
+    for (const engine of [...ENGINES, ...UI]) {
       const js = read(engine);
       const imports = [...js.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)];
       expect(imports.map((m) => m[2]), engine).toEqual(['./doom-board.js']);
@@ -47,5 +50,6 @@ describe('bundle', () => {
     console.log(`bundle: ${(main / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB); ${engines.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)} KB`).join(', ')}`);
     expect(main).toBeLessThanOrEqual(BUDGET);
     for (const [f, n] of engines) expect(n, f).toBeLessThanOrEqual(ENGINE_BUDGET);
+    for (const f of UI) expect(gzipped(f), f).toBeLessThanOrEqual(UI_BUDGET);
   });
 });

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The editor's own files; everything else it imports comes from the main module (components/ui-runtime.ts). */
+const OWN = /[\\/]components[\\/](editor[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts)/;
+
+function fromMainModule(): Plugin {
+  return {
+    name: 'doom-board:ui-from-main-module',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !OWN.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved || OWN.test(resolved.id)) return null;
+      return { id: './doom-board.js', external: true };
+    },
+  };
+}
+
+// The editor, loaded by dist/doom-board.js when a board is put in edit mode.
+export default defineConfig({
+  publicDir: false,
+  plugins: [fromMainModule()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: false,
+    target: 'es2022',
+    lib: {
+      entry: { editor: fileURLToPath(new URL('./components/modes/editor-entry.ts', import.meta.url)) },
+      formats: ['es'],
+      fileName: (_, name) => `doom-board-${name}.js`,
+    },
+    rolldownOptions: { output: { minify: true } },
+  },
+});
