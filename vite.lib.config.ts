@@ -43,9 +43,9 @@ function rulesOnDemand(): Plugin {
   };
 }
 
-const UI = /[\\/]components[\\/]modes[\\/](editor)-entry\.ts$/;
+const UI = /[\\/]components[\\/]modes[\\/](editor|table)-entry\.ts$/;
 
-/** The editor is fetched from beside the main module (dist/doom-board-editor.js, built by vite.ui.config.ts). */
+/** The editor and the play table are fetched from beside the main module (dist/doom-board-editor.js, dist/doom-board-table.js, built by vite.ui.config.ts). */
 function uiOnDemand(): Plugin {
   return {
     name: 'doom-board:ui-on-demand',

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-/** The editor's own files; everything else it imports comes from the main module (components/ui-runtime.ts). */
-const OWN = /[\\/]components[\\/](editor[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts)/;
+/** The editor's and the play table's own files; everything else it imports comes from the main module (components/ui-runtime.ts). */
+const OWN = /[\\/]components[\\/](editor[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts)/;
 
 function fromMainModule(): Plugin {
   return {
@@ -17,7 +17,7 @@ function fromMainModule(): Plugin {
   };
 }
 
-// The editor, loaded by dist/doom-board.js when a board is put in edit mode.
+// The editor and the play table, loaded by dist/doom-board.js when a board is edited / plays doom2016 or doom2004.
 export default defineConfig({
   publicDir: false,
   plugins: [fromMainModule()],
@@ -26,7 +26,10 @@ export default defineConfig({
     emptyOutDir: false,
     target: 'es2022',
     lib: {
-      entry: { editor: fileURLToPath(new URL('./components/modes/editor-entry.ts', import.meta.url)) },
+      entry: {
+        editor: fileURLToPath(new URL('./components/modes/editor-entry.ts', import.meta.url)),
+        table: fileURLToPath(new URL('./components/modes/table-entry.ts', import.meta.url)),
+      },
       formats: ['es'],
       fileName: (_, name) => `doom-board-${name}.js`,
     },

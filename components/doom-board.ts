@@ -61,6 +61,13 @@ const TAP_SLOP_PX = 10;
 
 /** The editor's code, fetched the first time a board is edited (dist/doom-board-editor.js in the bundle). */
 const loadEditor = () => import('./modes/editor-entry.ts');
+/** The doom2016 / doom2004 play table (dist/doom-board-table.js in the bundle). */
+const loadTable = () => import('./modes/table-entry.ts');
+type TableModule = Awaited<ReturnType<typeof loadTable>>;
+/** Rulesets the play table knows. */
+const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
+/** The event log keeps this many lines (the oldest go first). */
+const LOG_LINES = 300;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -197,6 +204,12 @@ export class DoomBoard extends LitElement {
   private _game: GameClient | null = null;
   private _view: GameView | null = null;
   private _history = 0;
+  /** The play table module, once loaded (doom2016, doom2004). */
+  private _table: TableModule | null = null;
+  /** The game state, when the engine client gives it (for the table). */
+  private _state: unknown = null;
+  private _lastEvents: GameEvent[] = [];
+  private _lastActive: string | null = null;
   private _editor: EditMode | null = null;
   private _editPanel: typeof import('./modes/editor-entry.ts').editPanel | null = null;
   private _selected: string | null = null;
@@ -403,6 +416,10 @@ export class DoomBoard extends LitElement {
 
   private _resetInteraction(): void {
     this._dropSelection();
+    this._table = null;
+    this._state = null;
+    this._lastEvents = [];
+    this._lastActive = null;
     this._log = [];
     this._message = '';
     this._hint = null;
@@ -540,6 +557,19 @@ export class DoomBoard extends LitElement {
     this._writeUrl();
   }
 
+  private _tableContext() {
+    return { view: this._view!, state: this._state, lastEvents: this._lastEvents, name: (id: string) => this._figureName(id) };
+  }
+
+  /** A command in plain words: the table's phrasing for its rulesets, else the generic one. */
+  private _commandWords(c: Command): string {
+    return (this._table && this._view ? this._table.commandWords(c, this._tableContext()) : null) ?? describeCommand(c);
+  }
+
+  private _eventWords(e: GameEvent): string {
+    return (this._table && this._view ? this._table.eventWords(e, this._tableContext()) : null) ?? describeEvent(e);
+  }
+
   /** A figure's readable name: the scenario's `name` when it has one, else a readable form of its id. */
   private _figureName(id: string): string {
     const f = this._scenario?.figures.find((g) => g.id === id) as { name?: unknown } | undefined;
@@ -553,7 +583,7 @@ export class DoomBoard extends LitElement {
       const parts: string[] = [];
       if (this._moves.size) parts.push(`${this._moves.size} spaces to move to`);
       if (this._attacks.size) parts.push(`${this._attacks.size} targets`);
-      for (const c of this._others) parts.push(describeCommand(c));
+      for (const c of this._others) parts.push(this._commandWords(c));
       return `${where}: ${parts.length ? parts.join(', ') : 'no actions now'}`;
     }
     return `${where}: ${this._sel.cells.length} spaces within ${this._mp} MP`;
@@ -665,7 +695,8 @@ export class DoomBoard extends LitElement {
   // ------------------------------------------------------------------ play
 
   private async _startPlay(s: Scenario, token: number): Promise<void> {
-    const game = await this.engine.createGame(s, this.seed);
+    const [game, table] = await Promise.all([this.engine.createGame(s, this.seed), TABLE_RULESETS.has(s.ruleset) ? loadTable() : null]);
+    this._table = table;
     if (token !== this._loadToken) return;
     this._game = game;
     const state = this._readUrl();
@@ -682,10 +713,8 @@ export class DoomBoard extends LitElement {
       }
     }
     await this._refreshView();
-    if (state?.s && this._model?.figures.some((f) => f.id === state.s)) {
-      this._selected = state.s;
-      await this._refreshActions();
-    }
+    if (state?.s && this._model?.figures.some((f) => f.id === state.s)) this._selected = state.s;
+    if (this._selected) await this._refreshActions();
   }
 
   private async _refreshView(): Promise<void> {
@@ -693,7 +722,13 @@ export class DoomBoard extends LitElement {
     this._view = v;
     this._history = (await this._game!.history()).length;
     this._model = modelFromView(this._scenario!, v);
-    this._sideCommands = (await this._game!.legalActions()).filter((c) => c.figure === undefined);
+    const legal = await this._game!.legalActions();
+    this._state = this._table && this._game!.state ? await this._game!.state() : null;
+    // With the table, every command that is not a move or an attack on the board is a button; the
+    // board highlights the figure expected to act, and it is selected for its moves and attacks.
+    this._sideCommands = this._table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c))) : legal.filter((c) => c.figure === undefined);
+    if (this._table && v.active && v.active !== this._lastActive && v.figures.some((f) => f.id === v.active)) this._selected = v.active;
+    this._lastActive = v.active;
     const data = boardDataOfView(v);
     this._board = data ? Board.fromData(data) : null;
     if (this._selected && !v.figures.some((f) => f.id === this._selected)) this._selected = null;
@@ -752,8 +787,9 @@ export class DoomBoard extends LitElement {
     }
     this._message = '';
     this._hint = null;
-    const lines = r.events.map(describeEvent);
-    this._log = [...this._log, ...lines];
+    this._lastEvents = r.events;
+    const lines = r.events.map((e) => this._eventWords(e)).filter(Boolean);
+    this._log = [...this._log, ...lines].slice(-LOG_LINES);
     this._target = null;
     this._targetCell = null;
     this._explain = null;
@@ -765,7 +801,7 @@ export class DoomBoard extends LitElement {
     if (typeof command.to === 'object' && moved) {
       this._emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
     }
-    this._announce(lines.join('. ') || describeCommand(command));
+    this._announce(lines.join('. ') || this._commandWords(command));
     this._writeUrl();
   }
 
@@ -924,7 +960,7 @@ export class DoomBoard extends LitElement {
       } else {
         this._targetCell = { x, y };
         const blast = this._blastWords();
-        this._announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${describeCommand(cmds[0]).toLowerCase()}`);
+        this._announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${this._commandWords(cmds[0]).toLowerCase()}`);
       }
       return;
     }
@@ -946,7 +982,7 @@ export class DoomBoard extends LitElement {
   /** Several commands fit the same click: show them as buttons. */
   private _offer(cmds: Command[]): void {
     this._pending = cmds;
-    this._announce(`Choose: ${cmds.map(describeCommand).join('; ')}`);
+    this._announce(`Choose: ${cmds.map((c) => this._commandWords(c)).join('; ')}`);
   }
 
   private _cellWords(x: number, y: number): string {
@@ -1416,20 +1452,39 @@ export class DoomBoard extends LitElement {
     const v = this._view;
     const buttons = this._pending.length ? this._pending : this._others;
     const attackButtons = this._target ? this._attacks.get(this._target) ?? [] : this._targetCell ? this._attacks.get(`@${this._targetCell.x},${this._targetCell.y}`) ?? [] : [];
-    const commands = [...buttons, ...(this._pending.length ? [] : [...attackButtons, ...this._sideCommands])];
+    const commands = this._pending.length ? this._pending
+      : this._table ? [...attackButtons, ...this._sideCommands]
+        : [...buttons, ...attackButtons, ...this._sideCommands];
     return playPanel({
-      status: v?.status ?? '',
+      status: v?.status && this._model ? readableSummary(v.status, this._model, this._names()) : '',
       winner: v?.winner ? figureName(v.winner) : null,
       explanation: this._explanationText(),
       message: this._message,
       hint: this._hint?.text ?? null,
       selectedName: this._selected ? this._figureName(this._selected) : null,
-      commands: commands.map((c) => ({ label: describeCommand(c), run: () => this._guard(() => this._apply(c)) })),
+      commands: commands.map((c) => ({ label: this._commandWords(c), run: () => this._guard(() => this._apply(c)) })),
       undo: { enabled: this._history > 0, run: () => this._guard(() => this._undo()) },
       askHint: this.hints ? () => this._guard(() => this._askHint()) : null,
       log: this._log,
+      table: this._table && this._view ? this._table.playTable(this._tableContext()) : nothing,
     });
   }
+}
+
+/** Moves and attacks are made on the board (a destination, a target), not with buttons. */
+function isBoardCommand(c: Command): boolean {
+  const to = c.to as { x?: unknown } | undefined;
+  return c.target !== undefined || (typeof to === 'object' && to !== null && Number.isInteger(to.x));
+}
+
+function uniqueCommands(list: Command[]): Command[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const k = JSON.stringify(c);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 if (!customElements.get('doom-board')) {

@@ -19,6 +19,11 @@ export interface GameClient {
   undo(): Promise<boolean>;
   /** The accepted commands in order. */
   history(): Promise<Command[]>;
+  /**
+   * Optional: the ruleset's whole game state (hands, decks, equipment), which the play table shows
+   * beside the view. A client without it gets a table of what the view has.
+   */
+  state?(): Promise<unknown>;
 }
 
 export interface EngineClient {
@@ -51,6 +56,7 @@ export class InPageEngine implements EngineClient {
       apply: async (command) => game.apply(command),
       undo: async () => game.undo(),
       history: async () => game.history,
+      state: async () => game.state,
     };
   }
 

@@ -207,6 +207,25 @@ export const styles = css`
   .status { font-weight: 600; margin: 0.3rem 0; }
   .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
   .explanation:empty { display: none; }
+  .acting-ring { fill: none; stroke: var(--doom-focus); stroke-width: 2.5; stroke-dasharray: 5 3; }
+  .table { margin: 0.4rem 0; }
+  .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.5rem; }
+  .seat { border: 1px solid var(--doom-button-border); border-radius: 6px; padding: 0.3rem 0.6rem; font-size: 0.9rem; }
+  .seat.acting { border: 3px solid var(--doom-focus); }
+  .seat h4 { margin: 0.1rem 0; font-size: 1rem; }
+  .seat p { margin: 0.2rem 0; }
+  .seat ul { margin: 0.2rem 0; padding-left: 1.1rem; }
+  .badge { font-size: 0.75rem; font-weight: 600; background: var(--doom-focus); color: #fff; border-radius: 3px; padding: 0 0.3rem; }
+  .pending { padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-los-blocked); background: var(--doom-button-bg); margin: 0.3rem 0; }
+  .dice { display: flex; gap: 0.4rem; margin: 0.3rem 0; flex-wrap: wrap; }
+  .die { display: inline-flex; flex-direction: column; align-items: center; justify-content: center; min-width: 2.2rem; height: 2.2rem; border-radius: 6px; border: 2px solid #333; font-size: 0.8rem; line-height: 1; background: #fff; color: #111; padding: 0 0.2rem; }
+  .die small { font-size: 0.65rem; }
+  .die-red { background: #c62828; color: #fff; }
+  .die-black { background: #1b1b1f; color: #fff; }
+  .die-yellow { background: #f2c200; color: #111; }
+  .die-green { background: #2e7d32; color: #fff; }
+  .die-blue { background: #1565c0; color: #fff; }
+  .die-orange { background: #ef6c00; color: #111; }
   .log { max-height: 10rem; overflow: auto; margin: 0.3rem 0; padding-left: 1.4rem; font-size: 0.85rem; }
   .error { padding: 0.6rem 0.8rem; background: var(--doom-error-bg); color: var(--doom-error-text); border-radius: 4px; }
   .error ul { margin: 0.3rem 0 0; padding-left: 1.2rem; }

@@ -21,14 +21,17 @@ function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolea
   const w = f.w * S - 6;
   const h = f.h * S - 6;
   const large = f.w * f.h > 1;
-  const cls = `figure side-${sideIndex(m, f.side)}${selected ? ' selected' : ''}${targeted ? ' targeted' : ''}${f.markers.includes('activated') ? ' spent' : ''}`;
+  const acting = f.markers.includes('activating');
+  const cls = `figure side-${sideIndex(m, f.side)}${selected ? ' selected' : ''}${targeted ? ' targeted' : ''}${f.markers.includes('activated') ? ' spent' : ''}${acting ? ' acting' : ''}`;
   // Orientation: a notch on the "front" (long) side of a large non-square figure.
   const notch = large && f.w !== f.h
     ? (f.w > f.h ? svg`<path class="facing" d=${`M${x + w / 2 - 5} ${y}l5 5l5 -5`}></path>` : svg`<path class="facing" d=${`M${x} ${y + h / 2 - 5}l5 5l-5 5`}></path>`)
     : null;
-  const markers = f.markers.filter((k) => k !== 'activated');
+  // Activated / activating are drawn as the tick and the ring, not as letters.
+  const markers = f.markers.filter((k) => k !== 'activated' && k !== 'activating');
   return svg`
     <g class=${cls} data-figure=${f.id}>
+      ${acting ? svg`<rect class="acting-ring" x=${x - 2.5} y=${y - 2.5} width=${w + 5} height=${h + 5} rx=${large ? 10 : 14}></rect>` : null}
       <rect x=${x} y=${y} width=${w} height=${h} rx=${large ? 8 : 12}></rect>
       ${notch}
       <text class="figure-label" x=${x + w / 2} y=${y + h / 2 + 4}>${figureInitials(f.id)}</text>

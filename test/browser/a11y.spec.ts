@@ -46,3 +46,12 @@ test('axe: play mode with actions and a log', async ({ page }) => {
   await expect(page.locator('#d20-play [part="log"] li')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('axe: the doom2016 play table during an attack (dice, defense card, hands)', async ({ page }) => {
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  const board = page.locator('#tutorial-play');
+  await board.getByRole('button', { name: 'End the status phase' }).click();
+  await expect(board.getByRole('region', { name: 'Play table' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -86,6 +86,15 @@ test('dark theme, and the error view of a malformed scenario', async ({ page }) 
   await expect(page.locator('#bad')).toHaveScreenshot('error.png', SHOT);
 });
 
+test('play: the doom2016 table with hands, the acting marine and the log', async ({ page }) => {
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  const board = page.locator('#tutorial-play');
+  await board.getByRole('button', { name: 'End the status phase' }).click();
+  await expect(board.getByRole('region', { name: 'Play table' })).toContainText('to act');
+  await expect(board).toHaveScreenshot('play-table-doom2016.png', SHOT);
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -14,7 +14,7 @@ const BUDGET = 60 * 1024;
 const ENGINE_BUDGET = 20 * 1024;
 const ENGINES = ['doom-board-doom2004.js', 'doom-board-doom2016.js'];
 /** UI modules fetched on demand (the editor), built like the engines by vite.ui.config.ts. */
-const UI = ['doom-board-editor.js'];
+const UI = ['doom-board-editor.js', 'doom-board-table.js'];
 const UI_BUDGET = 12 * 1024;
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
