@@ -7,6 +7,7 @@
  * and `edit` (paint terrain, draw edges, place figures, export JSON and an embed snippet).
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { BoardError } from '../src/core/board-input.ts';
 import { Board } from '../src/core/board.ts';
 import { loadCore } from '../src/core/wasm.ts';
@@ -30,6 +31,7 @@ import { explorePanel } from './panels/explore-panel.ts';
 import { playPanel } from './panels/play-panel.ts';
 import { boardView, type GridListeners, type Overlays } from './render/board-view.ts';
 import { gridCellsHtml } from './render/grid-cells.ts';
+import { legend } from './render/legend.ts';
 import type { ReachCell } from './render/overlays.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
@@ -210,6 +212,12 @@ export class DoomBoard extends LitElement {
   private _state: unknown = null;
   private _lastEvents: GameEvent[] = [];
   private _lastActive: string | null = null;
+  private _legendOpen = false;
+  private readonly _toggleLegend = (open: boolean): void => {
+    if (open === this._legendOpen) return;
+    this._legendOpen = open;
+    this.requestUpdate();
+  };
   private _editor: EditMode | null = null;
   private _editPanel: typeof import('./modes/editor-entry.ts').editPanel | null = null;
   private _selected: string | null = null;
@@ -1390,6 +1398,7 @@ export class DoomBoard extends LitElement {
         ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
         ${this._renderZoom()}
         ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action) }) : this._renderExplore()}
+        ${this.mode !== 'edit' ? guard([this._model, this._legendOpen], () => legend(this._model!, this._legendOpen, this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;
     } catch (e) {

@@ -153,6 +153,12 @@ export const styles = css`
   .token.key { fill: var(--doom-door); }
   .token.medkit { fill: #e11d48; stroke: #ffffff; stroke-width: 1; }
   .token.item { fill: #a16207; stroke: #fef3c7; stroke-width: 1.5; }
+  .token.armor { fill: #475569; stroke: #e2e8f0; stroke-width: 1.5; }
+  .token.ammo rect { fill: #b45309; stroke: #fde68a; stroke-width: 1; }
+  .token.weapon { fill: #334155; stroke: #cbd5e1; stroke-width: 1.5; }
+  .token.adrenaline { fill: #16a34a; stroke: #fff; stroke-width: 1; }
+  .token.berserk { fill: #7c3aed; stroke: #fff; stroke-width: 1; }
+  .token-letter { fill: #fff; stroke: none; font-size: 11px; font-weight: 700; text-anchor: middle; }
 
   .figure rect { stroke: rgba(0, 0, 0, 0.55); stroke-width: 1.5; }
   .figure.side-0 > rect { fill: var(--doom-side-0); }
@@ -207,6 +213,11 @@ export const styles = css`
   .status { font-weight: 600; margin: 0.3rem 0; }
   .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
   .explanation:empty { display: none; }
+  .legend { margin: 0.3rem 0; font-size: 0.9rem; }
+  .legend summary { cursor: pointer; min-height: 1.6rem; }
+  .legend ul { list-style: none; padding: 0; margin: 0.3rem 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.2rem 0.8rem; }
+  .legend li { display: flex; align-items: center; gap: 0.4rem; }
+  .swatch { flex: none; border: 1px solid var(--doom-grid-line); }
   .acting-ring { fill: none; stroke: var(--doom-focus); stroke-width: 2.5; stroke-dasharray: 5 3; }
   .table { margin: 0.4rem 0; }
   .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.5rem; }

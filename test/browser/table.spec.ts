@@ -35,6 +35,7 @@ async function tryAttack(page: Page, board: Locator): Promise<boolean> {
 }
 
 test('three rounds of the doom2016 tutorial, played with the table\'s words', async ({ page }) => {
+  test.setTimeout(120_000);
   const errors = watchErrors(page);
   await page.goto('/tutorial.html');
   await ready(page, 'tutorial-play');
@@ -106,4 +107,25 @@ test('three rounds of the doom2016 tutorial, played with the table\'s words', as
   await ready(page, 'tutorial-play');
   await expect(page.locator('#tutorial-play [part="status"]')).toContainText('Round 4');
   expect(errors).toEqual([]);
+});
+
+test('legend lists this board\'s terrain, edges and tokens by name; portals look alike in play and explore', async ({ page }) => {
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  await ready(page, 'tutorial-explore');
+  const play = page.locator('#tutorial-play');
+  await play.getByText('Legend', { exact: true }).click();
+  const legend = play.locator('[part="legend"]');
+  for (const words of ['Difficult terrain (+1 MP)', 'Wall: blocks movement and sight', 'Door (closed)', 'Blocking terrain: blocks sight and small figures', 'Impassable terrain: blocks small figures only', 'Blue portal', 'Yellow portal', 'Rocket launcher', 'Medkit', 'Teleporter', 'Inactive teleporter', 'Reachable space (digits: MP)', 'Clear line of sight', 'What blocks a line']) {
+    await expect(legend.getByText(words, { exact: true })).toBeVisible();
+  }
+  // Each kind of token has its own icon.
+  const icons = await play.locator('svg.board-svg .tokens > *').evaluateAll((els) => els.map((e) => e.getAttribute('class')));
+  expect(new Set(icons).size).toBeGreaterThan(2);
+  const portals = async (id: string) => page.locator(`#${id} svg.board-svg .token.portal`).evaluateAll((els) => els.map((e) => e.getAttribute('style')).sort());
+  const inPlay = await portals('tutorial-play');
+  expect(inPlay.length).toBeGreaterThan(0);
+  expect(inPlay.every((s) => /stroke:#/.test(s ?? ''))).toBe(true);
+  expect(inPlay).toEqual(await portals('tutorial-explore'));
+  await expect(legend).toHaveScreenshot('legend-doom2016.png', { maxDiffPixelRatio: 0.01 });
 });

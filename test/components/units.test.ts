@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cellName, columnName, figureInitials, parseCellName } from '../../components/coords.ts';
+import { cellName, columnName, figureInitials, parseCellName, uniqueLabels } from '../../components/coords.ts';
 import {
   beginStroke, blankScenario, canRedo, canUndo, commit, embedSnippet, endStroke, formatScenario, fromScenario, paintCell, placeToken, redo,
   removeTokenAt, resize, startHistory, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditState,
@@ -297,5 +297,24 @@ describe('readable explanations', () => {
     expect(readableSummary('the line from (1.5,1.5) passes through the wall joint at corner (3,3) (clause 1.1.2)', board, names)).toBe('The line from the centre of B2 passes through the wall joint at the corner between C3 and D4 (clause 1.1.2)');
     expect(readableSummary('alpha has no line of sight to imp; distance 7.', board, names)).toBe('Alpha has no line of sight to Imp; range 7.');
     expect(readableSummary('no distance (no path).', board, names)).toBe('No range (no path).');
+  });
+});
+
+describe('figure labels', () => {
+  test('labels on one board never collide; distinct initials stay short', () => {
+    const ids = ['alpha', 'alex', 'imp-1', 'imp-2', 'imp1', 'possessed-soldier-1', 'pinky', 'pinkie'];
+    const labels = uniqueLabels(ids);
+    expect(new Set(labels.values()).size).toBe(ids.length);
+    expect(labels.get('imp-2')).toBe('I2');
+    expect(labels.get('possessed-soldier-1')).toBe('PS1');
+    for (const l of labels.values()) expect(l.length).toBeLessThanOrEqual(4);
+  });
+
+  test('random boards of look-alike ids get distinct labels', () => {
+    const words = ['imp', 'imps', 'impa', 'alpha', 'alps', 'al', 'a', 'a-1', 'a1', 'b'];
+    for (let seed = 1; seed < 200; seed++) {
+      const ids = [...new Set(words.filter((_, i) => ((seed * (i + 7)) >> (i % 5)) & 1).concat(`x-${seed}`))];
+      expect(new Set(uniqueLabels(ids).values()).size, ids.join(',')).toBe(ids.length);
+    }
   });
 });
