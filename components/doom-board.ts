@@ -11,7 +11,7 @@ import { guard } from 'lit/directives/guard.js';
 import { BoardError } from '../src/core/board-input.ts';
 import { Board } from '../src/core/board.ts';
 import { loadCore } from '../src/core/wasm.ts';
-import type { Placement, SightExplanation } from '../src/core/types.ts';
+import { Cell, type Placement, type SightExplanation } from '../src/core/types.ts';
 import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { cellName, figureName } from './coords.ts';
@@ -1358,7 +1358,9 @@ export class DoomBoard extends LitElement {
       for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (inArea.has(y * this._model!.width + x)) return true;
       return false;
     });
-    const who = hit.length ? `hits ${hit.map((f) => this._figureName(f.id)).join(', ')}` : 'hits no figure';
+    const barrels = cells.filter((c) => (this._model!.cells[c.y * this._model!.width + c.x] & Cell.barrel) !== 0).map((c) => `the barrel at ${cellName(c.x, c.y)}`);
+    const targets = [...hit.map((f) => this._figureName(f.id)), ...barrels];
+    const who = targets.length ? `hits ${targets.join(', ')}` : 'hits no figure';
     return `Blast ${b.radius}${b.weapon ? ` (${b.weapon})` : ''} around ${cellName(b.x, b.y)}: ${cells.length} spaces within ${b.radius}, counted like range (RULES §3 blast); ${who}.`;
   }
 

@@ -195,7 +195,7 @@ test('doom2004 blast: picking a target draws the spaces within the radius, not t
   await expect(words).toContainText('6 spaces within 1');
   await expect(words).toContainText('Blast 1 around F2');
   // Both zombies next to the imp are hit; the one behind the wall (G2) is not.
-  await expect(words).toContainText('hits Imp, Zombie 1, Zombie 2.');
+  await expect(words).toContainText('hits Imp, Zombie 1, Zombie 2, the barrel at E3.');
   await expect(page.locator('#blast [part="explanation"]')).toContainText('RULES §3 blast');
   const area = page.locator('#blast svg .blast .reach-cells');
   await expect(area).toHaveAttribute('d', /M/);

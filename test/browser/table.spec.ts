@@ -129,3 +129,24 @@ test('legend lists this board\'s terrain, edges and tokens by name; portals look
   expect(inPlay).toEqual(await portals('tutorial-explore'));
   await expect(legend).toHaveScreenshot('legend-doom2016.png', { maxDiffPixelRatio: 0.01 });
 });
+
+test('doom2004 play page: the table shows the marines\' equipment; a turn in plain words, kept in the URL', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/doom2004-play.html');
+  await ready(page, 'doom2004-play');
+  const board = page.locator('#doom2004-play');
+  const table = board.getByRole('region', { name: 'Play table' });
+  for (const marine of ['Marine 1', 'Marine 2', 'Marine 3']) {
+    await expect(table.getByRole('region', { name: marine })).toContainText(/Health \d+ of \d+ · armor \d+/);
+    await expect(table.getByRole('region', { name: marine })).toContainText('Weapons: fist, pistol, grenade');
+  }
+  await board.getByRole('button', { name: 'Marine 1: sprint', exact: true }).click();
+  await expect(board.locator('[part="status"]')).toContainText('Marine 1');
+  await expect(table.getByRole('region', { name: 'Marine 1' })).toHaveAttribute('aria-current', 'true');
+  await board.getByRole('button', { name: /^End Marine 1's turn$/ }).click();
+  await expect(board.getByRole('list', { name: 'Event log' })).not.toContainText('{');
+  await expect(page.locator('output[data-events-of="doom2004-play"]')).toHaveText(/^Command accepted: end/);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/#doom-doom2004-play=/);
+  for (const label of await board.getByRole('button').allInnerTexts()) expect(label).not.toMatch(/[{}"[\]]/);
+  expect(errors).toEqual([]);
+});
