@@ -33,6 +33,11 @@ describe('bundle', () => {
     for (const engine of [...ENGINES, ...UI]) expect(js).toContain(`import(\`./${engine}\`)`);
   });
 
+  test('doom-board.js exports the engine for scripts: loadCore, Board, createGame, loadRuleset, validateScenario', () => {
+    const exported = new Set([...read('doom-board.js').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!)));
+    for (const name of ['DoomBoard', 'loadCore', 'Board', 'createGame', 'loadRuleset', 'validateScenario']) expect(exported, name).toContain(name);
+  });
+
   test('the rules engines and the editor import only from doom-board.js, and only names it exports', () => {
     const exported = new Set([...read('doom-board.js').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!)));
     for (const engine of [...ENGINES, ...UI]) {
