@@ -116,6 +116,9 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @csspart status - The status line (whose turn, what is selected).
  * @csspart explanation - The one-line LOS / cover / range explanation citing the rule.
  * @csspart log - The event log (play).
+ * @csspart table - The play table of doom2016 and doom2004: seats, hands, dice, the pending attack (play).
+ * @csspart legend - The legend under the board (explore and play).
+ * @csspart pending - The attack waiting for choices (play table).
  * @csspart editor - The editor's tools and export (edit).
  * @csspart error - The error box shown for a malformed scenario.
  *
