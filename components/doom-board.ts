@@ -32,6 +32,7 @@ import { playPanel } from './panels/play-panel.ts';
 import { boardView, type GridListeners, type Overlays } from './render/board-view.ts';
 import { gridCellsHtml } from './render/grid-cells.ts';
 import { legend } from './render/legend.ts';
+import { downloadBoard } from './render/export.ts';
 import type { ReachCell } from './render/overlays.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
@@ -845,6 +846,14 @@ export class DoomBoard extends LitElement {
 
   // ------------------------------------------------------------------ edit
 
+  /** The editor's "Explore this board": the edited scenario, shown in explore mode. */
+  private _exploreEdited(): void {
+    const s = this._editor?.scenario();
+    if (!s) return;
+    this.scenario = s;
+    this.mode = 'explore';
+  }
+
   /** What edit mode may do to the element. */
   private readonly _editHost: EditHost = ((el: DoomBoard) => ({
     get engine() {
@@ -1402,7 +1411,7 @@ export class DoomBoard extends LitElement {
       return html`
         ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
         ${this._renderZoom()}
-        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action) }) : this._renderExplore()}
+        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action), explore: () => this._exploreEdited() }) : this._renderExplore()}
         ${this.mode !== 'edit' ? guard([this._model, this._legendOpen], () => legend(this._model!, this._legendOpen, this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;
@@ -1458,6 +1467,18 @@ export class DoomBoard extends LitElement {
       clear: this._selected ? () => this._cancel() : null,
       undo: { enabled: this._exploreHistory.length > 0, run: () => this._undoExplore() },
       reset: () => this._resetExplore(),
+      mp: {
+        value: this._mp,
+        set: (mp) => {
+          if (!Number.isInteger(mp) || mp < 0 || mp > 40) {
+            this._fail('command', `MP must be a whole number from 0 to 40, not ${mp}`, [], false);
+            return;
+          }
+          this.mp = mp;
+          this._announce(`${mp} MP`);
+        },
+      },
+      download: (format) => void this._guard(() => downloadBoard(this, this._model?.title ?? 'board', format)),
       doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._toggleDoor(d.index)) })),
     });
   }

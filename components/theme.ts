@@ -208,7 +208,8 @@ export const styles = css`
   button:disabled { opacity: 0.55; cursor: default; }
   /* Fingers need targets of at least 44 px. */
   @media (pointer: coarse), (max-width: 40rem) {
-    button, select { min-height: 44px; min-width: 44px; }
+    button, select, input { min-height: 44px; min-width: 44px; }
+    .legend summary { min-height: 44px; display: flex; align-items: center; }
   }
   .status { font-weight: 600; margin: 0.3rem 0; }
   .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
@@ -250,7 +251,24 @@ export const styles = css`
     width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
   }
-  @media (prefers-reduced-motion: reduce) {
+  .mp input { width: 3.5rem; }
+  /* On paper: the board, its explanation and the table; no buttons, no zoom, no live region. */
+  @media print {
+    .bar, .zoom, button, .legend summary, .grid { display: none !important; }
+    .legend ul { display: grid !important; }
+    .board { max-width: 100% !important; break-inside: avoid; }
+    .log { max-height: none; overflow: visible; }
+    .seat { break-inside: avoid; }
+  }
+    .mp input { width: 3.5rem; }
+  /* On paper: the board, its explanation and the table; no buttons, no zoom, no live region. */
+  @media print {
+    .bar, .zoom, button, .legend summary, .grid { display: none !important; }
+    .board { max-width: 100% !important; break-inside: avoid; }
+    .log { max-height: none; overflow: visible; }
+    .seat { break-inside: avoid; }
+  }
+    @media (prefers-reduced-motion: reduce) {
     * { transition: none !important; animation: none !important; }
   }
 `;

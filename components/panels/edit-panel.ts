@@ -11,11 +11,13 @@ export interface EditPanelContext {
   bundleUrl: string;
   /** Runs an action, reporting what it throws as a `doom-error`; re-renders. */
   run: (action: () => void) => void;
+  /** Show the edited board in explore mode (Undo, Reset and the editor are a mode switch away). */
+  explore: () => void;
 }
 
 const valueOf = (e: Event) => (e.target as HTMLInputElement).value;
 
-export function editPanel({ edit, message, bundleUrl, run }: EditPanelContext): TemplateResult {
+export function editPanel({ edit, message, bundleUrl, run, explore }: EditPanelContext): TemplateResult {
   const st = edit.state;
   const s = edit.scenario();
   const tool = (id: string, label = edit.toolLabel(id)) =>
@@ -36,6 +38,7 @@ export function editPanel({ edit, message, bundleUrl, run }: EditPanelContext): 
       <div class="bar" role="toolbar" aria-label="History">
         <button part="button" ?disabled=${!edit.canUndo} @click=${() => run(() => edit.undo())}>Undo</button>
         <button part="button" ?disabled=${!edit.canRedo} @click=${() => run(() => edit.redo())}>Redo</button>
+        <button part="button" @click=${explore}>Explore this board</button>
       </div>
       <div class="bar" role="toolbar" aria-label="Terrain">${TERRAIN_TOOLS.map((t) => tool(t.letter, t.label))}</div>
       <div class="bar" role="toolbar" aria-label="Edges and figures">

@@ -12,6 +12,10 @@ export interface ExplorePanel {
   undo: { enabled: boolean; run: () => void };
   /** Every figure back to the scenario's position, every door closed. */
   reset: () => void;
+  /** Movement points shown on selection, and how to change them. */
+  mp: { value: number; set: (mp: number) => void };
+  /** Download the board as SVG / PNG. */
+  download: (format: 'svg' | 'png') => void;
   doors: { label: string; open: boolean; toggle: () => void }[];
 }
 
@@ -32,6 +36,9 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
       ${p.clear ? html`<button part="button" @click=${p.clear}>Clear selection</button>` : nothing}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
       <button part="button" @click=${p.reset}>Reset</button>
+      <label class="mp">MP <input type="number" min="0" max="40" .value=${String(p.mp.value)} @change=${(e: Event) => p.mp.set(Number((e.target as HTMLInputElement).value))} /></label>
+      <button part="button" @click=${() => p.download('svg')}>Save SVG</button>
+      <button part="button" @click=${() => p.download('png')}>Save PNG</button>
       ${p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`)}
     </div>`;
 }
