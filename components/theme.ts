@@ -209,13 +209,15 @@ export const styles = css`
   /* Fingers need targets of at least 44 px. */
   @media (pointer: coarse), (max-width: 40rem) {
     button, select, input { min-height: 44px; min-width: 44px; }
-    .legend summary { min-height: 44px; display: flex; align-items: center; }
   }
   .status { font-weight: 600; margin: 0.3rem 0; }
   .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
   .explanation:empty { display: none; }
   .legend { margin: 0.3rem 0; font-size: 0.9rem; }
   .legend summary { cursor: pointer; min-height: 1.6rem; }
+  @media (pointer: coarse), (max-width: 40rem) {
+    .legend summary { min-height: 44px; line-height: 44px; }
+  }
   .legend ul { list-style: none; padding: 0; margin: 0.3rem 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.2rem 0.8rem; }
   .legend li { display: flex; align-items: center; gap: 0.4rem; }
   .swatch { flex: none; border: 1px solid var(--doom-grid-line); }
@@ -255,20 +257,11 @@ export const styles = css`
   /* On paper: the board, its explanation and the table; no buttons, no zoom, no live region. */
   @media print {
     .bar, .zoom, button, .legend summary, .grid { display: none !important; }
-    .legend ul { display: grid !important; }
     .board { max-width: 100% !important; break-inside: avoid; }
     .log { max-height: none; overflow: visible; }
     .seat { break-inside: avoid; }
   }
-    .mp input { width: 3.5rem; }
-  /* On paper: the board, its explanation and the table; no buttons, no zoom, no live region. */
-  @media print {
-    .bar, .zoom, button, .legend summary, .grid { display: none !important; }
-    .board { max-width: 100% !important; break-inside: avoid; }
-    .log { max-height: none; overflow: visible; }
-    .seat { break-inside: avoid; }
-  }
-    @media (prefers-reduced-motion: reduce) {
+  @media (prefers-reduced-motion: reduce) {
     * { transition: none !important; animation: none !important; }
   }
 `;
