@@ -216,6 +216,8 @@ export class DoomBoard extends LitElement {
   private _state: unknown = null;
   private _lastEvents: GameEvent[] = [];
   private _lastActive: string | null = null;
+  /** Explore: the board came from a share link (its URL state keeps carrying it). */
+  private _shared = false;
   private _legendOpen = false;
   private readonly _toggleLegend = (open: boolean): void => {
     if (open === this._legendOpen) return;
@@ -402,7 +404,20 @@ export class DoomBoard extends LitElement {
       if (this.mode === 'edit' && typeof input === 'object' && input !== null && !Array.isArray((input as Scenario).sides)) {
         input = { ...input, sides: editor?.DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
       }
-      const scenario = this.engine.validate(input);
+      // Explore: a share link carries a whole board; a bad one is reported and the page's board shown.
+      this._shared = false;
+      const shared = this.mode === 'explore' ? this._readUrl()?.b : undefined;
+      let scenario: Scenario | null = null;
+      if (shared) {
+        try {
+          scenario = this.engine.validate(shared);
+          input = shared;
+          this._shared = true;
+        } catch (e) {
+          this._fail('url', 'Ignored the shared board in the page URL:', problemsOf(e).length ? problemsOf(e) : [messageOf(e)], false);
+        }
+      }
+      scenario ??= this.engine.validate(input);
       this._scenario = scenario;
       this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
@@ -894,6 +909,7 @@ export class DoomBoard extends LitElement {
     if (this.mode === 'explore' && this._scenario) {
       const orig = this._scenario.figures;
       state = {
+        ...(this._shared && this._source ? { b: this._source as unknown as Record<string, unknown> } : {}),
         f: this._figures.map((f, i) => (f.w !== (orig[i].w ?? 1) ? [f.x, f.y, 1] : [f.x, f.y])),
         ...(this._open.size ? { d: [...this._open].sort((a, b) => a - b) } : {}),
         ...(this._selected ? { s: this._selected } : {}),
@@ -907,6 +923,25 @@ export class DoomBoard extends LitElement {
       return;
     }
     if (state) this._replaceHash(encodeState(state));
+  }
+
+  /** Explore: a link to this page that carries the whole board as it stands (map, edges, figures). */
+  shareLink(): string {
+    const board = this.exportScenario();
+    if (!board || this.mode !== 'explore') throw new Error('only a board in explore mode can be shared');
+    const state: UrlState = { b: board as unknown as Record<string, unknown>, ...(this._selected ? { s: this._selected } : {}), ...(this._target ? { t: this._target } : {}) };
+    return `${location.origin}${location.pathname}${location.search}${writeFragment(location.hash, paramName(this.id), encodeState(state))}`;
+  }
+
+  private async _copyShareLink(): Promise<void> {
+    const link = this.shareLink();
+    try {
+      await navigator.clipboard.writeText(link);
+      this._message = 'Link copied: it carries the whole board as it stands.';
+    } catch {
+      this._message = `Share this link: ${link}`;
+    }
+    this._announce(this._message);
   }
 
   private _replaceHash(value: string | null): void {
@@ -1478,6 +1513,7 @@ export class DoomBoard extends LitElement {
           this._announce(`${mp} MP`);
         },
       },
+      share: this.urlState ? () => void this._guard(() => this._copyShareLink()) : null,
       download: (format) => void this._guard(() => downloadBoard(this, this._model?.title ?? 'board', format)),
       doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._toggleDoor(d.index)) })),
     });

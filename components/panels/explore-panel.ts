@@ -14,6 +14,8 @@ export interface ExplorePanel {
   reset: () => void;
   /** Movement points shown on selection, and how to change them. */
   mp: { value: number; set: (mp: number) => void };
+  /** Copy a link carrying the whole board (boards with url-state). */
+  share: (() => void) | null;
   /** Download the board as SVG / PNG. */
   download: (format: 'svg' | 'png') => void;
   doors: { label: string; open: boolean; toggle: () => void }[];
@@ -37,6 +39,7 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
       <button part="button" @click=${p.reset}>Reset</button>
       <label class="mp">MP <input type="number" min="0" max="40" .value=${String(p.mp.value)} @change=${(e: Event) => p.mp.set(Number((e.target as HTMLInputElement).value))} /></label>
+      ${p.share ? html`<button part="button" @click=${p.share}>Copy share link</button>` : nothing}
       <button part="button" @click=${() => p.download('svg')}>Save SVG</button>
       <button part="button" @click=${() => p.download('png')}>Save PNG</button>
       ${p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`)}

@@ -57,3 +57,42 @@ test('the editor\'s "Explore this board" shows the edited board in explore mode'
   await expect(board.locator('[part="status"]')).toContainText('Select a figure');
   await expect(board.getByRole('button', { name: 'Reset' })).toBeVisible();
 });
+
+test('a share link carries the whole board: another page shows the moved figure on that board', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  await page.goto('/line-of-sight.html');
+  await ready(page, 'walls');
+  const board = page.locator('#walls');
+  // Move Alpha B2 → C5 with two taps of the mouse, then take the link.
+  await board.evaluate(async (el: HTMLElement & { select(id: string): Promise<void> }) => el.select('alpha'));
+  await page.locator('#walls #c-2-4').click();
+  await expect(page.locator('#walls #c-2-4')).toHaveAttribute('aria-label', /Alpha/);
+  const link = await board.evaluate((el: HTMLElement & { shareLink(): string }) => el.shareLink());
+  expect(link).toMatch(/#doom-walls=/);
+  await expect(board.getByRole('button', { name: 'Copy share link' })).toBeVisible();
+  // A page whose own board is different (the walls board's inline scenario is replaced) shows the shared one.
+  const other = await context.newPage();
+  await other.route('**/line-of-sight.html', async (route) => {
+    const res = await route.fetch();
+    const html = (await res.text()).replace(/(<doom-board id="walls"[^>]*>\s*<script type="application\/json">)[\s\S]*?(<\/script>)/,
+      '$1{ "ruleset": "doom2016", "map": ["..."], "figures": [{ "id": "x", "side": "a", "type": "marine", "x": 0, "y": 0 }], "sides": ["a", "b"] }$2');
+    await route.fulfill({ response: res, body: html });
+  });
+  await other.goto(link.split('#')[0]);
+  await ready(other, 'walls');
+  await expect(other.locator('#walls [role="grid"]')).toHaveAttribute('aria-colcount', '3');
+  await other.goto(link);
+  await other.reload();
+  await ready(other, 'walls');
+  await expect(other.locator('#walls #c-2-4')).toHaveAttribute('aria-label', /Alpha/);
+  await expect(other.locator('#walls [role="grid"]')).toHaveAttribute('aria-colcount', '8');
+  // Moving on keeps the shared board in the URL.
+  await other.locator('#walls').evaluate(async (el: HTMLElement & { select(id: string): Promise<void> }) => el.select('alpha'));
+  await other.locator('#walls #c-0-4').click();
+  await expect.poll(() => other.evaluate(() => location.hash)).not.toBe(new URL(link).hash);
+  await other.reload();
+  await ready(other, 'walls');
+  await expect(other.locator('#walls #c-0-4')).toHaveAttribute('aria-label', /Alpha/);
+  await expect(other.locator('#walls [role="grid"]')).toHaveAttribute('aria-colcount', '8');
+  expect(errors).toEqual([]);
+});
