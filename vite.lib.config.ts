@@ -43,7 +43,7 @@ function rulesOnDemand(): Plugin {
   };
 }
 
-const UI = /[\\/]components[\\/]modes[\\/](editor|table)-entry\.ts$/;
+const UI = /[\\/]components[\\/]modes[\\/](editor|table|export)-entry\.ts$/;
 
 /** The editor and the play table are fetched from beside the main module (dist/doom-board-editor.js, dist/doom-board-table.js, built by vite.ui.config.ts). */
 function uiOnDemand(): Plugin {

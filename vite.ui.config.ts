@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The editor's and the play table's own files; everything else it imports comes from the main module (components/ui-runtime.ts). */
-const OWN = /[\\/]components[\\/](editor[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts)/;
+const OWN = /[\\/]components[\\/](editor[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts)/;
 
 function fromMainModule(): Plugin {
   return {
@@ -29,6 +29,7 @@ export default defineConfig({
       entry: {
         editor: fileURLToPath(new URL('./components/modes/editor-entry.ts', import.meta.url)),
         table: fileURLToPath(new URL('./components/modes/table-entry.ts', import.meta.url)),
+        export: fileURLToPath(new URL('./components/modes/export-entry.ts', import.meta.url)),
       },
       formats: ['es'],
       fileName: (_, name) => `doom-board-${name}.js`,

@@ -32,7 +32,6 @@ import { playPanel } from './panels/play-panel.ts';
 import { boardView, type GridListeners, type Overlays } from './render/board-view.ts';
 import { gridCellsHtml } from './render/grid-cells.ts';
 import { legend } from './render/legend.ts';
-import { downloadBoard } from './render/export.ts';
 import type { ReachCell } from './render/overlays.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
@@ -400,6 +399,18 @@ export class DoomBoard extends LitElement {
       const editor = editing ? await editing : null;
       if (token !== this._loadToken) return;
       if (input === null && editor) input = editor.blankScenario('doom2016', 12, 8);
+      // The editor keeps work across reloads: a draft saved in this browser wins over the page's board.
+      const draft = editor ? this._readDraft() : null;
+      let restored = false;
+      if (draft) {
+        try {
+          this.engine.validate({ ...draft, sides: Array.isArray(draft.sides) ? draft.sides : ['side-a', 'side-b'] });
+          input = draft;
+          restored = true;
+        } catch {
+          this._discardDraft();
+        }
+      }
       if (input === null || input === undefined) throw new Error('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
       if (this.mode === 'edit' && typeof input === 'object' && input !== null && !Array.isArray((input as Scenario).sides)) {
         input = { ...input, sides: editor?.DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
@@ -424,6 +435,7 @@ export class DoomBoard extends LitElement {
       if (this.mode === 'play') await this._startPlay(scenario, token);
       else if (editor) {
         this._editor = new editor.EditMode(this._editHost, this._source, scenario);
+        if (restored) this._message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
         this._editPanel = editor.editPanel;
       }
       else this._startExplore(scenario);
@@ -861,6 +873,42 @@ export class DoomBoard extends LitElement {
 
   // ------------------------------------------------------------------ edit
 
+  /** Where edit mode keeps its draft: per page and board. */
+  private get _draftKey(): string {
+    return `doom-board:draft:${location.pathname}#${this.id}`;
+  }
+
+  private _saveDraft(scenario: Scenario): void {
+    try {
+      localStorage.setItem(this._draftKey, JSON.stringify(scenario));
+    } catch {
+      // Storage may be full or forbidden (private mode, sandbox): editing still works.
+    }
+  }
+
+  private _readDraft(): Scenario | null {
+    try {
+      const text = localStorage.getItem(this._draftKey);
+      return text ? (JSON.parse(text) as Scenario) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private _discardDraft(): void {
+    try {
+      localStorage.removeItem(this._draftKey);
+    } catch {
+      // nothing kept
+    }
+  }
+
+  /** Edit mode: forget the saved draft and edit the page's board again. */
+  private _restartFromPage(): void {
+    this._discardDraft();
+    void this._load();
+  }
+
   /** The editor's "Explore this board": the edited scenario, shown in explore mode. */
   private _exploreEdited(): void {
     const s = this._editor?.scenario();
@@ -877,7 +925,10 @@ export class DoomBoard extends LitElement {
     announce: (text) => this._announce(text),
     refuse: (message, problems) => this._fail('command', message, problems, false),
     refuseImport: (message, problems) => this._fail('scenario', message, problems, false),
-    changed: (scenario) => this._emit('doom-change', { scenario }),
+    changed: (scenario) => {
+      this._saveDraft(scenario);
+      this._emit('doom-change', { scenario });
+    },
     draw: (model, board) => {
       this._model = model;
       this._board = board;
@@ -1446,7 +1497,7 @@ export class DoomBoard extends LitElement {
       return html`
         ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
         ${this._renderZoom()}
-        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action), explore: () => this._exploreEdited() }) : this._renderExplore()}
+        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action), explore: () => this._exploreEdited(), discard: this._readDraft() ? () => this._restartFromPage() : null }) : this._renderExplore()}
         ${this.mode !== 'edit' ? guard([this._model, this._legendOpen], () => legend(this._model!, this._legendOpen, this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;
@@ -1514,7 +1565,7 @@ export class DoomBoard extends LitElement {
         },
       },
       share: this.urlState ? () => void this._guard(() => this._copyShareLink()) : null,
-      download: (format) => void this._guard(() => downloadBoard(this, this._model?.title ?? 'board', format)),
+      download: (format) => void this._guard(async () => (await import('./modes/export-entry.ts')).downloadBoard(this, this._model?.title ?? 'board', format)),
       doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._toggleDoor(d.index)) })),
     });
   }

@@ -13,11 +13,13 @@ export interface EditPanelContext {
   run: (action: () => void) => void;
   /** Show the edited board in explore mode (Undo, Reset and the editor are a mode switch away). */
   explore: () => void;
+  /** Forget the draft kept in this browser and edit the page's board again (null: no draft). */
+  discard: (() => void) | null;
 }
 
 const valueOf = (e: Event) => (e.target as HTMLInputElement).value;
 
-export function editPanel({ edit, message, bundleUrl, run, explore }: EditPanelContext): TemplateResult {
+export function editPanel({ edit, message, bundleUrl, run, explore, discard }: EditPanelContext): TemplateResult {
   const st = edit.state;
   const s = edit.scenario();
   const tool = (id: string, label = edit.toolLabel(id)) =>
@@ -39,6 +41,7 @@ export function editPanel({ edit, message, bundleUrl, run, explore }: EditPanelC
         <button part="button" ?disabled=${!edit.canUndo} @click=${() => run(() => edit.undo())}>Undo</button>
         <button part="button" ?disabled=${!edit.canRedo} @click=${() => run(() => edit.redo())}>Redo</button>
         <button part="button" @click=${explore}>Explore this board</button>
+        ${discard ? html`<button part="button" @click=${discard}>Discard draft</button>` : nothing}
       </div>
       <div class="bar" role="toolbar" aria-label="Terrain">${TERRAIN_TOOLS.map((t) => tool(t.letter, t.label))}</div>
       <div class="bar" role="toolbar" aria-label="Edges and figures">

@@ -96,3 +96,26 @@ test('a share link carries the whole board: another page shows the moved figure 
   await expect(other.locator('#walls [role="grid"]')).toHaveAttribute('aria-colcount', '8');
   expect(errors).toEqual([]);
 });
+
+test('the editor keeps work across reloads until the draft is discarded', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/editor.html');
+  await ready(page, 'editor');
+  const board = page.locator('#editor');
+  const width = board.getByRole('spinbutton', { name: 'Width' });
+  const before = await width.inputValue();
+  await width.fill('7');
+  await width.press('Enter');
+  await expect(board.locator('[part="status"]').first()).toContainText('7×');
+  await page.reload();
+  await ready(page, 'editor');
+  await expect(board.locator('[part="status"]').first()).toContainText('7×');
+  await expect(board.locator('.message')).toContainText('restored from this browser');
+  await board.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(board.locator('[part="status"]').first()).toContainText(`${before}×`);
+  await page.reload();
+  await ready(page, 'editor');
+  await expect(board.locator('[part="status"]').first()).toContainText(`${before}×`);
+  await expect(board.getByRole('button', { name: 'Discard draft' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
