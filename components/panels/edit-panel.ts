@@ -43,6 +43,11 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
         <button part="button" @click=${explore}>Explore this board</button>
         ${discard ? html`<button part="button" @click=${discard}>Discard draft</button>` : nothing}
       </div>
+      <div class="bar">
+        <label>Ruleset <select @change=${(e: Event) => run(() => edit.setRuleset(valueOf(e) as 'doom2016' | 'doom2004' | 'd20'))}>
+          ${['doom2016', 'doom2004', 'd20'].map((r) => html`<option value=${r} ?selected=${s.ruleset === r}>${r}</option>`)}
+        </select></label>
+      </div>
       <div class="bar" role="toolbar" aria-label="Terrain">${TERRAIN_TOOLS.map((t) => tool(t.letter, t.label))}</div>
       <div class="bar" role="toolbar" aria-label="Edges and figures">
         ${EDGE_TOOLS.map((k) => tool(k))} ${tool('erase-edge')} ${tool('figure')} ${tool('erase')}

@@ -119,3 +119,16 @@ test('the editor keeps work across reloads until the draft is discarded', async 
   await expect(board.getByRole('button', { name: 'Discard draft' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('the editor\'s ruleset picker turns the board into another ruleset\'s, undoable', async ({ page }) => {
+  await page.goto('/editor.html');
+  await ready(page, 'editor');
+  const board = page.locator('#editor');
+  const status = board.locator('[part="status"]').first();
+  await expect(status).toContainText('doom2016');
+  await board.getByRole('combobox', { name: 'Ruleset' }).selectOption('doom2004');
+  await expect(status).toContainText('doom2004');
+  await expect(board.getByRole('button', { name: 'Ammo' })).toBeVisible();
+  await board.getByRole('button', { name: 'Undo' }).click();
+  await expect(status).toContainText('doom2016');
+});

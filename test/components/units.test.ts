@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { cellName, columnName, figureInitials, parseCellName, uniqueLabels } from '../../components/coords.ts';
 import {
   beginStroke, blankScenario, canRedo, canUndo, commit, embedSnippet, endStroke, formatScenario, fromScenario, paintCell, placeToken, redo,
-  removeTokenAt, resize, startHistory, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditState,
+  removeTokenAt, resize, startHistory, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, withRuleset, type EditState,
 } from '../../components/editor/edit-state.ts';
 import { describeCommand, describeEvent } from '../../components/interaction/describe.ts';
 import { navigate } from '../../components/interaction/keyboard.ts';
@@ -316,5 +316,22 @@ describe('figure labels', () => {
       const ids = [...new Set(words.filter((_, i) => ((seed * (i + 7)) >> (i % 5)) & 1).concat(`x-${seed}`))];
       expect(new Set(uniqueLabels(ids).values()).size, ids.join(',')).toBe(ids.length);
     }
+  });
+});
+
+describe('editor ruleset', () => {
+  test('switching the ruleset renames the sides, drops data sets and tokens the new ruleset does not read', () => {
+    const s = {
+      ruleset: 'doom2016', map: ['....'], figures: [{ id: 'a', side: 'marines', type: 'marine', x: 0, y: 0 }, { id: 'b', side: 'invader', type: 'imp', x: 3, y: 0 }],
+      sides: ['marines', 'invader'], tokens: [{ kind: 'portal', color: 'red', x: 1, y: 0 }, { kind: 'weapon', weapon: 'shotgun', x: 2, y: 0 }],
+      data: { units: 'doom2016/sample-units' }, mission: { summon: 'first-door' },
+    } as unknown as Scenario;
+    const out = toScenario(withRuleset(fromScenario(s), 'doom2004'));
+    expect(out.ruleset).toBe('doom2004');
+    expect(out.sides).toEqual(['marines', 'invaders']);
+    expect(out.figures.map((f) => f.side)).toEqual(['marines', 'invaders']);
+    expect(out.tokens).toEqual([{ kind: 'weapon', weapon: 'shotgun', x: 2, y: 0 }]);
+    expect('data' in out || 'mission' in out).toBe(false);
+    expect(out.map).toEqual(s.map);
   });
 });
