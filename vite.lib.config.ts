@@ -45,11 +45,26 @@ function rulesOnDemand(): Plugin {
   };
 }
 
+const UI = /[\\/]components[\\/]modes[\\/](editor|table|export)-entry\.ts$/;
+
+/** The editor and the play table are fetched from beside the main module (dist/doom-board-editor.js, dist/doom-board-table.js, built by vite.ui.config.ts). */
+function uiOnDemand(): Plugin {
+  return {
+    name: 'doom-board:ui-on-demand',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      const m = resolved && UI.exec(resolved.id);
+      return m ? { id: `./doom-board-${m[1]}.js`, external: true } : null;
+    },
+  };
+}
+
 // The embeddable bundle: one self-contained ES module, dist/doom-board.js, with Lit, the engine,
 // the d20 rules and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [stripSchemaAnnotations(), rulesOnDemand()],
+  plugins: [stripSchemaAnnotations(), rulesOnDemand(), uiOnDemand()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -35,6 +35,27 @@ export function figureName(id: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * Labels for every figure of a board, never two alike: the initials, and where two figures share
+ * them, more letters of their ids ("Im"/"Ip" → "Imp1"…), else a running number.
+ */
+export function uniqueLabels(ids: readonly string[]): Map<string, string> {
+  const out = new Map(ids.map((id) => [id, figureInitials(id)]));
+  const clashes = () => {
+    const seen = new Map<string, string[]>();
+    for (const [id, l] of out) seen.set(l, [...(seen.get(l) ?? []), id]);
+    return [...seen.values()].filter((g) => g.length > 1);
+  };
+  for (const group of clashes()) {
+    for (const id of group) {
+      const compact = id.replace(/[-_ ]+/g, '');
+      out.set(id, compact.charAt(0).toUpperCase() + compact.slice(1, 4));
+    }
+  }
+  for (const group of clashes()) group.forEach((id, i) => out.set(id, `${out.get(id)!.slice(0, 3)}${i + 1}`));
+  return out;
+}
+
 /** A short label drawn on a figure: "alpha" → "Al", "possessed-soldier-1" → "PS1", "trooper-2" → "T2". */
 export function figureInitials(id: string): string {
   const words = id.split(/[-_ ]+/).filter(Boolean);

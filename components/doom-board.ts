@@ -7,16 +7,16 @@
  * and `edit` (paint terrain, draw edges, place figures, export JSON and an embed snippet).
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { BoardError } from '../src/core/board-input.ts';
 import { Board } from '../src/core/board.ts';
 import { loadCore } from '../src/core/wasm.ts';
-import type { Placement, SightExplanation } from '../src/core/types.ts';
+import { Cell, type Placement, type SightExplanation } from '../src/core/types.ts';
 import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { cellName, figureName } from './coords.ts';
-import { blankScenario, DEFAULT_SIDES } from './editor/edit-state.ts';
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
-import { EditMode, type EditHost } from './modes/edit-mode.ts';
+import type { EditHost, EditMode } from './modes/edit-mode.ts';
 import { doomEvent, problemsOf, type ErrorDetail, type DoomEventMap } from './events.ts';
 import { describeCommand, describeEvent } from './interaction/describe.ts';
 import { arrowSide, cellFromPointer, keysHelp, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
@@ -25,12 +25,13 @@ import {
   boardInputOf, figureAt, modelFromBoard, modelFromView, onMap, terrainWords, type DrawModel, type Placed,
 } from './model.ts';
 import { blastArea } from './interaction/blast.ts';
+import { readableSummary } from './interaction/readable.ts';
 import { doorAt, doorName } from './interaction/doors.ts';
-import { editPanel } from './panels/edit-panel.ts';
 import { explorePanel } from './panels/explore-panel.ts';
 import { playPanel } from './panels/play-panel.ts';
 import { boardView, type GridListeners, type Overlays } from './render/board-view.ts';
 import { gridCellsHtml } from './render/grid-cells.ts';
+import { legend } from './render/legend.ts';
 import type { ReachCell } from './render/overlays.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
@@ -54,6 +55,21 @@ export type HintProvider = (context: HintContext) => Hint | string | null | Prom
 const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 const PLAY_MP = 64;
+/** Touch: how long a press picks a figure up, and how far a finger may wander in a tap. */
+const LONG_PRESS_MS = 450;
+/** Boards this wide or wider get zoom buttons (their spaces are small on a phone). */
+const ZOOMABLE_WIDTH = 12;
+const TAP_SLOP_PX = 10;
+
+/** The editor's code, fetched the first time a board is edited (dist/doom-board-editor.js in the bundle). */
+const loadEditor = () => import('./modes/editor-entry.ts');
+/** The doom2016 / doom2004 play table (dist/doom-board-table.js in the bundle). */
+const loadTable = () => import('./modes/table-entry.ts');
+type TableModule = Awaited<ReturnType<typeof loadTable>>;
+/** Rulesets the play table knows. */
+const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
+/** The event log keeps this many lines (the oldest go first). */
+const LOG_LINES = 300;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -100,6 +116,9 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @csspart status - The status line (whose turn, what is selected).
  * @csspart explanation - The one-line LOS / cover / range explanation citing the rule.
  * @csspart log - The event log (play).
+ * @csspart table - The play table of doom2016 and doom2004: seats, hands, dice, the pending attack (play).
+ * @csspart legend - The legend under the board (explore and play).
+ * @csspart pending - The attack waiting for choices (play table).
  * @csspart editor - The editor's tools and export (edit).
  * @csspart error - The error box shown for a malformed scenario.
  *
@@ -196,7 +215,22 @@ export class DoomBoard extends LitElement {
   private _game: GameClient | null = null;
   private _view: GameView | null = null;
   private _history = 0;
+  /** The play table module, once loaded (doom2016, doom2004). */
+  private _table: TableModule | null = null;
+  /** The game state, when the engine client gives it (for the table). */
+  private _state: unknown = null;
+  private _lastEvents: GameEvent[] = [];
+  private _lastActive: string | null = null;
+  /** Explore: the board came from a share link (its URL state keeps carrying it). */
+  private _shared = false;
+  private _legendOpen = false;
+  private readonly _toggleLegend = (open: boolean): void => {
+    if (open === this._legendOpen) return;
+    this._legendOpen = open;
+    this.requestUpdate();
+  };
   private _editor: EditMode | null = null;
+  private _editPanel: typeof import('./modes/editor-entry.ts').editPanel | null = null;
   private _selected: string | null = null;
   private _target: string | null = null;
   private _targetCell: Cursor | null = null;
@@ -216,6 +250,14 @@ export class DoomBoard extends LitElement {
   private _message = '';
   private _hint: Hint | null = null;
   private _drag: { id: string; from: Cursor; moved: boolean } | null = null;
+  /** A finger on the board: a tap, a long press (then a drag) or the start of a page scroll. */
+  private _touch: { id: number; at: Cursor; x0: number; y0: number; timer: number; scrolled: boolean } | null = null;
+  /** Touch: the destination whose path is shown; a second tap on it confirms the move. */
+  private _pendingDest: string | null = null;
+  /** Explore: earlier positions (figures, open doors) for Undo. */
+  private _exploreHistory: { figures: Placed[]; open: Set<number> }[] = [];
+  /** Zoom of the board (1 = fit the width). */
+  private _zoom = 1;
   private _painting = false;
   private _inlineObserver: MutationObserver | null = null;
 
@@ -254,6 +296,14 @@ export class DoomBoard extends LitElement {
       else await this._selectFigure(id);
     });
     await this.updateComplete;
+  }
+
+  /**
+   * The LOS / cover / range explanation to the current target, or null: the lines tried in doubled
+   * coordinates (corner (X,Y) is (2X,2Y)) and what blocked each, for scripts.
+   */
+  get explanation(): SightExplanation | null {
+    return this._explain;
   }
 
   /** Pick a target for the selected figure and explain LOS, cover and range to it. */
@@ -357,19 +407,50 @@ export class DoomBoard extends LitElement {
         this.engine = await import('./engine-client-http.ts').then((m) => m.createHttpEngine(api, new InPageEngine()));
         this._apiFor = api;
       }
+      const editing = this.mode === 'edit' ? loadEditor() : null;
       await this.engine.ready();
+      const editor = editing ? await editing : null;
       if (token !== this._loadToken) return;
-      if (input === null && this.mode === 'edit') input = blankScenario('doom2016', 12, 8);
+      if (input === null && editor) input = editor.blankScenario('doom2016', 12, 8);
+      // The editor keeps work across reloads: a draft saved in this browser wins over the page's board.
+      const draft = editor ? this._readDraft() : null;
+      let restored = false;
+      if (draft) {
+        try {
+          this.engine.validate({ ...draft, sides: Array.isArray(draft.sides) ? draft.sides : ['side-a', 'side-b'] });
+          input = draft;
+          restored = true;
+        } catch {
+          this._discardDraft();
+        }
+      }
       if (input === null || input === undefined) throw new Error('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
       if (this.mode === 'edit' && typeof input === 'object' && input !== null && !Array.isArray((input as Scenario).sides)) {
-        input = { ...input, sides: DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
+        input = { ...input, sides: editor?.DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
       }
-      const scenario = this.engine.validate(input);
+      // Explore: a share link carries a whole board; a bad one is reported and the page's board shown.
+      this._shared = false;
+      const shared = this.mode === 'explore' ? this._readUrl()?.b : undefined;
+      let scenario: Scenario | null = null;
+      if (shared) {
+        try {
+          scenario = this.engine.validate(shared);
+          input = shared;
+          this._shared = true;
+        } catch (e) {
+          this._fail('url', 'Ignored the shared board in the page URL:', problemsOf(e).length ? problemsOf(e) : [messageOf(e)], false);
+        }
+      }
+      scenario ??= this.engine.validate(input);
       this._scenario = scenario;
       this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
       if (this.mode === 'play') await this._startPlay(scenario, token);
-      else if (this.mode === 'edit') this._editor = new EditMode(this._editHost, this._source, scenario);
+      else if (editor) {
+        this._editor = new editor.EditMode(this._editHost, this._source, scenario);
+        if (restored) this._message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
+        this._editPanel = editor.editPanel;
+      }
       else this._startExplore(scenario);
       if (token !== this._loadToken) return;
       this._loading = false;
@@ -387,6 +468,10 @@ export class DoomBoard extends LitElement {
 
   private _resetInteraction(): void {
     this._dropSelection();
+    this._table = null;
+    this._state = null;
+    this._lastEvents = [];
+    this._lastActive = null;
     this._log = [];
     this._message = '';
     this._hint = null;
@@ -396,6 +481,8 @@ export class DoomBoard extends LitElement {
     this._view = null;
     this._editor = null;
     this._open = new Set();
+    this._exploreHistory = [];
+    this._pendingDest = null;
     this._cursor = { x: 0, y: 0 };
   }
 
@@ -524,14 +611,33 @@ export class DoomBoard extends LitElement {
     this._writeUrl();
   }
 
+  private _tableContext() {
+    return { view: this._view!, state: this._state, lastEvents: this._lastEvents, name: (id: string) => this._figureName(id) };
+  }
+
+  /** A command in plain words: the table's phrasing for its rulesets, else the generic one. */
+  private _commandWords(c: Command): string {
+    return (this._table && this._view ? this._table.commandWords(c, this._tableContext()) : null) ?? describeCommand(c);
+  }
+
+  private _eventWords(e: GameEvent): string {
+    return (this._table && this._view ? this._table.eventWords(e, this._tableContext()) : null) ?? describeEvent(e);
+  }
+
+  /** A figure's readable name: the scenario's `name` when it has one, else a readable form of its id. */
+  private _figureName(id: string): string {
+    const f = this._scenario?.figures.find((g) => g.id === id) as { name?: unknown } | undefined;
+    return typeof f?.name === 'string' && f.name ? f.name : figureName(id);
+  }
+
   private _selectionWords(id: string): string {
     const f = this._model!.figures.find((g) => g.id === id)!;
-    const where = `${figureName(id)} at ${cellName(f.x, f.y)} selected`;
+    const where = `${this._figureName(id)} at ${cellName(f.x, f.y)} selected`;
     if (this.mode === 'play') {
       const parts: string[] = [];
       if (this._moves.size) parts.push(`${this._moves.size} spaces to move to`);
       if (this._attacks.size) parts.push(`${this._attacks.size} targets`);
-      for (const c of this._others) parts.push(describeCommand(c));
+      for (const c of this._others) parts.push(this._commandWords(c));
       return `${where}: ${parts.length ? parts.join(', ') : 'no actions now'}`;
     }
     return `${where}: ${this._sel.cells.length} spaces within ${this._mp} MP`;
@@ -553,7 +659,7 @@ export class DoomBoard extends LitElement {
     if (announce) {
       // doom2004 has no cover (RULES §3): its verdict is LOS and range only.
       const cover = e.los && this._model!.ruleset !== 'doom2004' ? `, ${e.cover ? 'in cover' : 'not in cover'}` : '';
-      const verdict = `${figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
+      const verdict = `${this._figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
       const attack = this.mode === 'play' && this._attacks.has(id) ? '. Press Enter again to attack' : '';
       const blast = this._blastWords();
       this._announce(`${verdict}${blast ? `. ${blast}` : ''}${attack}`);
@@ -567,19 +673,21 @@ export class DoomBoard extends LitElement {
     const f = this._figures.find((g) => g.id === id)!;
     const from = { x: f.x, y: f.y };
     const cost = !rotated && this._sel.reach && this._selected === id ? this._sel.reach.cost[y * this._sel.reach.width + x] : -1;
+    const before = { figures: this._figures, open: this._open };
     try {
       this._board!.moveFigure(id, x, y, rotated);
     } catch (e) {
-      this._fail('command', `${figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
+      this._fail('command', `${this._figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
       return;
     }
+    this._exploreHistory.push(before);
     this._figures = this._figures.map((g) => (g.id === id ? { ...g, x, y, ...(rotated ? { w: g.h, h: g.w } : {}) } : g));
     this._model = modelFromBoard(this._scenario!, this._board!.data, this._figures, this._open);
     this._message = '';
     this._emit('doom-move', { figure: id, from, to: { x, y }, ...(cost > 0 ? { cost } : {}) });
     this._announce(rotated
-      ? `${figureName(id)} rotated to ${f.h}×${f.w}`
-      : `${figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this._mp} MP)`}`);
+      ? `${this._figureName(id)} rotated to ${f.h}×${f.w}`
+      : `${this._figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this._mp} MP)`}`);
     this._refreshSelection();
     this._writeUrl();
   }
@@ -599,6 +707,7 @@ export class DoomBoard extends LitElement {
       this._fail('command', 'The door cannot close:', problemsOf(e), false);
       return;
     }
+    this._exploreHistory.push({ figures: this._figures, open: before });
     const d = this._model!.doors.find((x) => x.index === index)!;
     this._emit('doom-door', { edge: index, open: opening });
     this._announce(`Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
@@ -606,10 +715,42 @@ export class DoomBoard extends LitElement {
     this._writeUrl();
   }
 
+  /** Explore: put figures and doors back as they were before the last move or door. */
+  private _undoExplore(): void {
+    const last = this._exploreHistory.pop();
+    if (!last) {
+      this._announce('Nothing to undo');
+      return;
+    }
+    this._restoreExplore(last.figures, last.open);
+    this._announce('Undone: the last move or door was taken back');
+  }
+
+  /** Explore: every figure back where the scenario puts it, every door closed (Undo takes it back). */
+  private _resetExplore(): void {
+    const s = this._scenario;
+    if (!s) return;
+    this._exploreHistory.push({ figures: this._figures, open: this._open });
+    this._restoreExplore(s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 })), new Set());
+    this._announce('Board reset to the scenario\'s positions');
+  }
+
+  private _restoreExplore(figures: Placed[], open: Set<number>): void {
+    this._figures = figures;
+    this._open = open;
+    this._rebuildExplore();
+    this._pendingDest = null;
+    this._message = '';
+    if (this._selected && !figures.some((f) => f.id === this._selected)) this._dropSelection();
+    this._refreshSelection();
+    this._writeUrl();
+  }
+
   // ------------------------------------------------------------------ play
 
   private async _startPlay(s: Scenario, token: number): Promise<void> {
-    const game = await this.engine.createGame(s, this.seed);
+    const [game, table] = await Promise.all([this.engine.createGame(s, this.seed), TABLE_RULESETS.has(s.ruleset) ? loadTable() : null]);
+    this._table = table;
     if (token !== this._loadToken) return;
     this._game = game;
     const state = this._readUrl();
@@ -630,10 +771,8 @@ export class DoomBoard extends LitElement {
       await this._refreshView();
       await this._refreshActions();
     })) ?? null;
-    if (state?.s && this._model?.figures.some((f) => f.id === state.s)) {
-      this._selected = state.s;
-      await this._refreshActions();
-    }
+    if (state?.s && this._model?.figures.some((f) => f.id === state.s)) this._selected = state.s;
+    if (this._selected) await this._refreshActions();
   }
 
   private async _refreshView(): Promise<void> {
@@ -641,7 +780,13 @@ export class DoomBoard extends LitElement {
     this._view = v;
     this._history = (await this._game!.history()).length;
     this._model = modelFromView(this._scenario!, v);
-    this._sideCommands = (await this._game!.legalActions()).filter((c) => c.figure === undefined);
+    const legal = await this._game!.legalActions();
+    this._state = this._table && this._game!.state ? await this._game!.state() : null;
+    // With the table, every command that is not a move or an attack on the board is a button; the
+    // board highlights the figure expected to act, and it is selected for its moves and attacks.
+    this._sideCommands = this._table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c))) : legal.filter((c) => c.figure === undefined);
+    if (this._table && v.active && v.active !== this._lastActive && v.figures.some((f) => f.id === v.active)) this._selected = v.active;
+    this._lastActive = v.active;
     const data = boardDataOfView(v);
     this._board = data ? Board.fromData(data) : null;
     if (this._selected && !v.figures.some((f) => f.id === this._selected)) this._selected = null;
@@ -700,8 +845,9 @@ export class DoomBoard extends LitElement {
     }
     this._message = '';
     this._hint = null;
-    const lines = r.events.map(describeEvent);
-    this._log = [...this._log, ...lines];
+    this._lastEvents = r.events;
+    const lines = r.events.map((e) => this._eventWords(e)).filter(Boolean);
+    this._log = [...this._log, ...lines].slice(-LOG_LINES);
     this._target = null;
     this._targetCell = null;
     this._explain = null;
@@ -713,7 +859,7 @@ export class DoomBoard extends LitElement {
     if (typeof command.to === 'object' && moved) {
       this._emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
     }
-    this._announce(lines.join('. ') || describeCommand(command));
+    this._announce(lines.join('. ') || this._commandWords(command));
     this._writeUrl();
   }
 
@@ -746,6 +892,50 @@ export class DoomBoard extends LitElement {
 
   // ------------------------------------------------------------------ edit
 
+  /** Where edit mode keeps its draft: per page and board. */
+  private get _draftKey(): string {
+    return `doom-board:draft:${location.pathname}#${this.id}`;
+  }
+
+  private _saveDraft(scenario: Scenario): void {
+    try {
+      localStorage.setItem(this._draftKey, JSON.stringify(scenario));
+    } catch {
+      // Storage may be full or forbidden (private mode, sandbox): editing still works.
+    }
+  }
+
+  private _readDraft(): Scenario | null {
+    try {
+      const text = localStorage.getItem(this._draftKey);
+      return text ? (JSON.parse(text) as Scenario) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private _discardDraft(): void {
+    try {
+      localStorage.removeItem(this._draftKey);
+    } catch {
+      // nothing kept
+    }
+  }
+
+  /** Edit mode: forget the saved draft and edit the page's board again. */
+  private _restartFromPage(): void {
+    this._discardDraft();
+    void this._load();
+  }
+
+  /** The editor's "Explore this board": the edited scenario, shown in explore mode. */
+  private _exploreEdited(): void {
+    const s = this._editor?.scenario();
+    if (!s) return;
+    this.scenario = s;
+    this.mode = 'explore';
+  }
+
   /** What edit mode may do to the element. */
   private readonly _editHost: EditHost = ((el: DoomBoard) => ({
     get engine() {
@@ -754,7 +944,10 @@ export class DoomBoard extends LitElement {
     announce: (text) => this._announce(text),
     refuse: (message, problems) => this._fail('command', message, problems, false),
     refuseImport: (message, problems) => this._fail('scenario', message, problems, false),
-    changed: (scenario) => this._emit('doom-change', { scenario }),
+    changed: (scenario) => {
+      this._saveDraft(scenario);
+      this._emit('doom-change', { scenario });
+    },
     draw: (model, board) => {
       this._model = model;
       this._board = board;
@@ -786,6 +979,7 @@ export class DoomBoard extends LitElement {
     if (this.mode === 'explore' && this._scenario) {
       const orig = this._scenario.figures;
       state = {
+        ...(this._shared && this._source ? { b: this._source as unknown as Record<string, unknown> } : {}),
         f: this._figures.map((f, i) => (f.w !== (orig[i].w ?? 1) ? [f.x, f.y, 1] : [f.x, f.y])),
         ...(this._open.size ? { d: [...this._open].sort((a, b) => a - b) } : {}),
         ...(this._selected ? { s: this._selected } : {}),
@@ -801,6 +995,25 @@ export class DoomBoard extends LitElement {
     if (state) this._replaceHash(encodeState(state));
   }
 
+  /** Explore: a link to this page that carries the whole board as it stands (map, edges, figures). */
+  shareLink(): string {
+    const board = this.exportScenario();
+    if (!board || this.mode !== 'explore') throw new Error('only a board in explore mode can be shared');
+    const state: UrlState = { b: board as unknown as Record<string, unknown>, ...(this._selected ? { s: this._selected } : {}), ...(this._target ? { t: this._target } : {}) };
+    return `${location.origin}${location.pathname}${location.search}${writeFragment(location.hash, paramName(this.id), encodeState(state))}`;
+  }
+
+  private async _copyShareLink(): Promise<void> {
+    const link = this.shareLink();
+    try {
+      await navigator.clipboard.writeText(link);
+      this._message = 'Link copied: it carries the whole board as it stands.';
+    } catch {
+      this._message = `Share this link: ${link}`;
+    }
+    this._announce(this._message);
+  }
+
   private _replaceHash(value: string | null): void {
     try {
       const hash = writeFragment(location.hash, paramName(this.id), value);
@@ -813,9 +1026,25 @@ export class DoomBoard extends LitElement {
   // ------------------------------------------------------------------ input
 
   /** Enter / click on a cell: select, target, move or act, depending on the mode. */
-  private async _activate(x: number, y: number): Promise<void> {
+  private async _activate(x: number, y: number, confirm = false): Promise<void> {
     const m = this._model;
     if (!m) return;
+    const dest = `${x},${y}`;
+    const pending = this._pendingDest;
+    this._pendingDest = null;
+    // Touch: the first tap on a destination shows the path, the second moves.
+    const preview = (name: string): boolean => {
+      if (!confirm || pending === dest) return false;
+      this._pendingDest = dest;
+      this._target = null;
+      this._targetCell = null;
+      this._explain = null;
+      this._hoverAt(x, y);
+      const cost = this._sel.reach ? this._sel.reach.cost[y * m.width + x] : -1;
+      this._message = `Tap ${cellName(x, y)} again to move ${name} there${cost > 0 ? ` (${cost} MP)` : ''}.`;
+      this._announce(this._message);
+      return true;
+    };
     if (this.mode === 'edit') {
       this._editor?.at(x, y, null);
       return;
@@ -831,6 +1060,7 @@ export class DoomBoard extends LitElement {
         return;
       }
       if (this._selected && onMap(m, x, y)) {
+        if (preview(this._figureName(this._selected))) return;
         this._moveExplore(this._selected, x, y);
         return;
       }
@@ -855,11 +1085,12 @@ export class DoomBoard extends LitElement {
       } else {
         this._targetCell = { x, y };
         const blast = this._blastWords();
-        this._announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${describeCommand(cmds[0]).toLowerCase()}`);
+        this._announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${this._commandWords(cmds[0]).toLowerCase()}`);
       }
       return;
     }
     if (this._selected && this._moves.has(k)) {
+      if (preview(this._figureName(this._selected))) return;
       const cmds = this._moves.get(k)!;
       if (cmds.length === 1) await this._apply(cmds[0]);
       else this._offer(cmds);
@@ -876,7 +1107,7 @@ export class DoomBoard extends LitElement {
   /** Several commands fit the same click: show them as buttons. */
   private _offer(cmds: Command[]): void {
     this._pending = cmds;
-    this._announce(`Choose: ${cmds.map(describeCommand).join('; ')}`);
+    this._announce(`Choose: ${cmds.map((c) => this._commandWords(c)).join('; ')}`);
   }
 
   private _cellWords(x: number, y: number): string {
@@ -991,6 +1222,9 @@ export class DoomBoard extends LitElement {
         if (this.mode === 'play' && !redo) {
           e.preventDefault();
           void this._guard(() => this._undo());
+        } else if (this.mode === 'explore' && !redo) {
+          e.preventDefault();
+          this._undoExplore();
         } else if (this.mode === 'edit' && this._editor) {
           e.preventDefault();
           const editor = this._editor;
@@ -1006,7 +1240,7 @@ export class DoomBoard extends LitElement {
     const f = this._figures.find((g) => g.id === this._selected);
     if (!f) return;
     if (f.w === f.h) {
-      this._announce(`${figureName(f.id)} is square; rotating changes nothing`);
+      this._announce(`${this._figureName(f.id)} is square; rotating changes nothing`);
       return;
     }
     this._moveExplore(f.id, f.x, f.y, true);
@@ -1033,16 +1267,12 @@ export class DoomBoard extends LitElement {
       (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
       return;
     }
+    if (e.pointerType === 'touch') {
+      this._touchStart(e, c);
+      return;
+    }
     if (this.mode === 'explore') {
-      // A door edge near the pointer toggles.
-      const side = sideFromPointer(e, box, m.width, m.height, 0.15);
-      if (side) {
-        const door = doorAt(m, c.x, c.y, side);
-        if (door !== null) {
-          void this._guard(() => this._toggleDoor(door));
-          return;
-        }
-      }
+      if (this._doorNear(e, c)) return;
       const fig = figureAt(m, c.x, c.y);
       if (fig && (!this._selected || this._selected === fig.id)) {
         this._drag = { id: fig.id, from: c, moved: false };
@@ -1053,10 +1283,59 @@ export class DoomBoard extends LitElement {
     void this._guard(() => this._activate(c.x, c.y));
   }
 
+  /** Explore: a door edge near the pointer toggles; true when it did. */
+  private _doorNear(e: PointerEvent, c: Cursor): boolean {
+    const m = this._model;
+    const box = this._gridBox();
+    if (!m || !box || this.mode !== 'explore') return false;
+    const side = sideFromPointer(e, box, m.width, m.height, 0.15);
+    const door = side ? doorAt(m, c.x, c.y, side) : null;
+    if (door === null) return false;
+    void this._guard(() => this._toggleDoor(door));
+    return true;
+  }
+
+  /**
+   * A finger went down. Nothing happens yet: a swipe must scroll the page. A figure is dragged only
+   * when it is already selected or after a long press; a tap acts when the finger lifts.
+   */
+  private _touchStart(e: PointerEvent, c: Cursor): void {
+    this._clearTouch();
+    const t = { id: e.pointerId, at: c, x0: e.clientX, y0: e.clientY, timer: 0, scrolled: false };
+    this._touch = t;
+    const fig = this.mode === 'explore' ? figureAt(this._model!, c.x, c.y) : undefined;
+    if (!fig) return;
+    if (this._selected === fig.id) {
+      this._drag = { id: fig.id, from: c, moved: false };
+      return;
+    }
+    t.timer = window.setTimeout(() => {
+      if (this._touch !== t || t.scrolled) return;
+      this._drag = { id: fig.id, from: c, moved: false };
+      void this._guard(async () => {
+        await this._selectFigure(fig.id);
+        this._announce(`${this._figureName(fig.id)} picked up: drag it to a space`);
+      });
+    }, LONG_PRESS_MS);
+  }
+
+  private _clearTouch(): void {
+    if (this._touch?.timer) clearTimeout(this._touch.timer);
+    this._touch = null;
+  }
+
   private _onPointerMove(e: PointerEvent): void {
     const m = this._model;
     const box = this._gridBox();
     if (!m || !box) return;
+    const t = this._touch;
+    if (e.pointerType === 'touch' && t && !this._drag) {
+      if (Math.hypot(e.clientX - t.x0, e.clientY - t.y0) > TAP_SLOP_PX) {
+        t.scrolled = true;
+        if (t.timer) clearTimeout(t.timer);
+      }
+      return;
+    }
     const c = cellFromPointer(e, box, m.width, m.height);
     if (!c) return;
     if (this._painting && this.mode === 'edit') {
@@ -1070,7 +1349,7 @@ export class DoomBoard extends LitElement {
       if (!this._drag.moved && this._selected !== this._drag.id) void this._guard(() => this._selectFigure(this._drag!.id));
       this._drag.moved = true;
     }
-    this._hoverAt(c.x, c.y);
+    if (e.pointerType !== 'touch' || this._drag) this._hoverAt(c.x, c.y);
   }
 
   private _onPointerUp(e: PointerEvent): void {
@@ -1078,14 +1357,24 @@ export class DoomBoard extends LitElement {
     this._painting = false;
     const drag = this._drag;
     this._drag = null;
-    if (!drag) return;
+    const touch = e.pointerType === 'touch' ? this._touch : null;
+    this._clearTouch();
     const m = this._model;
     const box = this._gridBox();
     const c = m && box ? cellFromPointer(e, box, m.width, m.height) : null;
     if (!c) return;
+    if (touch && !drag) {
+      if (touch.scrolled) return;
+      this._cursor = c;
+      if (this._doorNear(e, c)) return;
+      void this._guard(() => this._activate(c.x, c.y, true));
+      return;
+    }
+    if (!drag) return;
     this._cursor = c;
     if (!drag.moved) {
-      void this._guard(() => this._activate(c.x, c.y));
+      // A long press that did not move only selects; a tap on the selected figure says where it is.
+      if (!touch || !touch.timer) void this._guard(() => this._activate(c.x, c.y, !!touch));
       return;
     }
     const f = this._figures.find((g) => g.id === drag.id)!;
@@ -1093,6 +1382,16 @@ export class DoomBoard extends LitElement {
     const x = c.x - (drag.from.x - f.x);
     const y = c.y - (drag.from.y - f.y);
     void this._guard(() => this._moveExplore(drag.id, x, y));
+  }
+
+  /** The browser took the touch for scrolling or zooming: nothing happens on the board. */
+  private _onPointerCancel(): void {
+    this._drag = null;
+    this._clearTouch();
+    if (this._path && !this._pendingDest) {
+      this._path = null;
+      this.requestUpdate();
+    }
   }
 
   // ------------------------------------------------------------------ render
@@ -1112,8 +1411,20 @@ export class DoomBoard extends LitElement {
     pointerdown: (e) => this._onPointerDown(e),
     pointermove: (e) => this._onPointerMove(e),
     pointerup: (e) => this._onPointerUp(e),
+    pointercancel: () => this._onPointerCancel(),
+    // Not passive: while a figure is dragged by touch the page must not scroll.
+    touchmove: {
+      handleEvent: (e: TouchEvent) => {
+        if (this._drag && e.cancelable) e.preventDefault();
+      },
+      passive: false,
+    },
+    contextmenu: (e: Event) => {
+      // A long press picks a figure up; it must not open the context menu.
+      if (this._touch || this._drag) e.preventDefault();
+    },
     pointerleave: () => {
-      if (!this._drag && this._path) {
+      if (!this._drag && !this._pendingDest && this._path) {
         this._path = null;
         this.requestUpdate();
       }
@@ -1164,13 +1475,22 @@ export class DoomBoard extends LitElement {
       for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (inArea.has(y * this._model!.width + x)) return true;
       return false;
     });
-    const who = hit.length ? `hits ${hit.map((f) => figureName(f.id)).join(', ')}` : 'hits no figure';
+    const barrels = cells.filter((c) => (this._model!.cells[c.y * this._model!.width + c.x] & Cell.barrel) !== 0).map((c) => `the barrel at ${cellName(c.x, c.y)}`);
+    const targets = [...hit.map((f) => this._figureName(f.id)), ...barrels];
+    const who = targets.length ? `hits ${targets.join(', ')}` : 'hits no figure';
     return `Blast ${b.radius}${b.weapon ? ` (${b.weapon})` : ''} around ${cellName(b.x, b.y)}: ${cells.length} spaces within ${b.radius}, counted like range (RULES §3 blast); ${who}.`;
   }
 
   /** The explanation line: LOS, cover and range to the target, then the blast, if any. */
   private _explanationText(): string | null {
-    return [this._explain?.summary, this._blastWords()].filter(Boolean).join(' ') || null;
+    const m = this._model;
+    const summary = this._explain && m ? readableSummary(this._explain.summary, m, this._names()) : null;
+    return [summary, this._blastWords()].filter(Boolean).join(' ') || null;
+  }
+
+  /** Figure id → readable name, for the explanation sentences. */
+  private _names(): Map<string, string> {
+    return new Map((this._model?.figures ?? []).map((f) => [f.id, this._figureName(f.id)]));
   }
 
   private _overlays(): Overlays {
@@ -1194,13 +1514,30 @@ export class DoomBoard extends LitElement {
       if (this._error) return this._renderError(this._error);
       if (!this._model) return html`<div class="loading" role="status">Loading board…</div>${this._renderLive()}`;
       return html`
-        ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode) }, this._gridListeners)}
-        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor ? editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action) }) : this._renderExplore()}
+        ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
+        ${this._renderZoom()}
+        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action), explore: () => this._exploreEdited(), discard: this._readDraft() ? () => this._restartFromPage() : null }) : this._renderExplore()}
+        ${this.mode !== 'edit' ? guard([this._model, this._legendOpen], () => legend(this._model!, this._legendOpen, this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;
     } catch (e) {
       return this._renderError({ message: `The board could not be drawn: ${messageOf(e)}`, problems: [], source: 'engine' });
     }
+  }
+
+  /** Zoom buttons for boards whose spaces would be too small to tap on a phone. */
+  private _renderZoom(): TemplateResult | typeof nothing {
+    const m = this._model;
+    if (!m || m.width < ZOOMABLE_WIDTH) return nothing;
+    const set = (z: number) => {
+      this._zoom = Math.min(4, Math.max(1, z));
+      this.requestUpdate();
+    };
+    return html`<div class="bar zoom" role="toolbar" aria-label="Zoom">
+      <button part="button" aria-label="Zoom in" ?disabled=${this._zoom >= 4} @click=${() => set(this._zoom * 1.5)}>+</button>
+      <button part="button" aria-label="Zoom out" ?disabled=${this._zoom <= 1} @click=${() => set(this._zoom / 1.5)}>−</button>
+      <button part="button" ?disabled=${this._zoom === 1} @click=${() => set(1)}>Fit</button>
+    </div>`;
   }
 
   private _renderError(err: ErrorDetail): TemplateResult {
@@ -1221,7 +1558,7 @@ export class DoomBoard extends LitElement {
     if (this.mode === 'play') return this._view?.status ?? '';
     const sel = this._selected ? m.figures.find((f) => f.id === this._selected) : null;
     if (!sel) return `${m.title ?? 'Board'} — ${m.width}×${m.height}, ${m.ruleset}. Select a figure.`;
-    return `${figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${this._sel.cells.length} spaces within ${this._mp} MP${this._target ? ` — target ${figureName(this._target)}` : ''}`;
+    return `${this._figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${this._sel.cells.length} spaces within ${this._mp} MP${this._target ? ` — target ${this._figureName(this._target)}` : ''}`;
   }
 
   private _renderExplore(): TemplateResult {
@@ -1231,8 +1568,23 @@ export class DoomBoard extends LitElement {
       status: this._status(),
       explanation: this._explanationText(),
       message: this._message,
-      rotate: sel && sel.w !== sel.h ? { label: `Rotate ${figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
+      rotate: sel && sel.w !== sel.h ? { label: `Rotate ${this._figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
       clear: this._selected ? () => this._cancel() : null,
+      undo: { enabled: this._exploreHistory.length > 0, run: () => this._undoExplore() },
+      reset: () => this._resetExplore(),
+      mp: {
+        value: this._mp,
+        set: (mp) => {
+          if (!Number.isInteger(mp) || mp < 0 || mp > 40) {
+            this._fail('command', `MP must be a whole number from 0 to 40, not ${mp}`, [], false);
+            return;
+          }
+          this.mp = mp;
+          this._announce(`${mp} MP`);
+        },
+      },
+      share: this.urlState ? () => void this._guard(() => this._copyShareLink()) : null,
+      download: (format) => void this._guard(async () => (await import('./modes/export-entry.ts')).downloadBoard(this, this._model?.title ?? 'board', format)),
       doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._toggleDoor(d.index)) })),
     });
   }
@@ -1241,20 +1593,39 @@ export class DoomBoard extends LitElement {
     const v = this._view;
     const buttons = this._pending.length ? this._pending : this._others;
     const attackButtons = this._target ? this._attacks.get(this._target) ?? [] : this._targetCell ? this._attacks.get(`@${this._targetCell.x},${this._targetCell.y}`) ?? [] : [];
-    const commands = [...buttons, ...(this._pending.length ? [] : [...attackButtons, ...this._sideCommands])];
+    const commands = this._pending.length ? this._pending
+      : this._table ? [...attackButtons, ...this._sideCommands]
+        : [...buttons, ...attackButtons, ...this._sideCommands];
     return playPanel({
-      status: v?.status ?? '',
+      status: v?.status && this._model ? readableSummary(v.status, this._model, this._names()) : '',
       winner: v?.winner ? figureName(v.winner) : null,
       explanation: this._explanationText(),
       message: this._message,
       hint: this._hint?.text ?? null,
-      selectedName: this._selected ? figureName(this._selected) : null,
-      commands: commands.map((c) => ({ label: describeCommand(c), run: () => this._guard(() => this._apply(c)) })),
+      selectedName: this._selected ? this._figureName(this._selected) : null,
+      commands: commands.map((c) => ({ label: this._commandWords(c), run: () => this._guard(() => this._apply(c)) })),
       undo: { enabled: this._history > 0, run: () => this._guard(() => this._undo()) },
       askHint: this.hints ? () => this._guard(() => this._askHint()) : null,
       log: this._log,
+      table: this._table && this._view ? this._table.playTable(this._tableContext()) : nothing,
     });
   }
+}
+
+/** Moves and attacks are made on the board (a destination, a target), not with buttons. */
+function isBoardCommand(c: Command): boolean {
+  const to = c.to as { x?: unknown } | undefined;
+  return c.target !== undefined || (typeof to === 'object' && to !== null && Number.isInteger(to.x));
+}
+
+function uniqueCommands(list: Command[]): Command[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const k = JSON.stringify(c);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 if (!customElements.get('doom-board')) {

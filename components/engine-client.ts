@@ -24,6 +24,11 @@ export interface GameClient {
    * another client). Returns the function that stops following.
    */
   subscribe?(onChange: () => void): () => void;
+  /**
+   * Optional: the ruleset's whole game state (hands, decks, equipment), which the play table shows
+   * beside the view. A client without it gets a table of what the view has.
+   */
+  state?(): Promise<unknown>;
 }
 
 export interface EngineClient {
@@ -56,6 +61,7 @@ export class InPageEngine implements EngineClient {
       apply: async (command) => game.apply(command),
       undo: async () => game.undo(),
       history: async () => game.history,
+      state: async () => game.state,
     };
   }
 

@@ -91,6 +91,18 @@ function markersOf(state: Record<string, unknown> | undefined): { damage?: numbe
   return { ...(typeof state.damage === 'number' ? { damage: state.damage } : {}), markers };
 }
 
+/**
+ * A token's colour in play: the view gives labels ("red portal"), not colours, so take the
+ * scenario's colour for the same token (by id), else the colour word of the label; explore and
+ * play then draw a portal alike.
+ */
+function tokenColour(s: Scenario, t: { id: string; kind: string; label?: string }): { color?: string } {
+  const own = (s.tokens ?? []).find((u, i) => (u.id ?? `token-${i}`) === t.id);
+  if (own && typeof own.color === 'string') return { color: own.color };
+  const word = t.label?.split(' ')[0];
+  return word && t.label !== t.kind && /^(red|blue|yellow|green|purple)$/.test(word) ? { color: word } : {};
+}
+
 function tokensOf(s: Scenario): DrawToken[] {
   return (s.tokens ?? []).map((t, i) => ({
     id: t.id ?? `token-${i}`,
@@ -146,7 +158,7 @@ export function modelFromView(s: Scenario, v: GameView): DrawModel {
     vEdges,
     doors: doorsOf(s, (_, seg) => doorGone(seg)),
     figures: v.figures.map((f) => ({ ...f, markers: f.markers ?? [] })),
-    tokens: v.tokens.map((t) => ({ ...t })),
+    tokens: v.tokens.map((t) => ({ ...t, ...tokenColour(s, t) })),
     hidden: new Set(v.hidden ?? []),
     sides: s.sides,
     ...(s.title ? { title: s.title } : {}),

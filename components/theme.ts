@@ -110,8 +110,16 @@ export const styles = css`
     display: flex;
     flex-direction: column;
     outline: none;
-    touch-action: none;
+    /* A swipe scrolls the page and a pinch zooms; a figure is dragged by touch only after a long
+       press or from its selection, and then the element cancels the touch moves itself. */
+    touch-action: manipulation;
+    -webkit-touch-callout: none;
+    user-select: none;
   }
+  /* Painting in the editor draws with the finger. */
+  :host([mode='edit']) .grid { touch-action: none; }
+  .board-scroll { overflow: auto; max-width: 100%; }
+  .board-scroll.zoomed .board { max-width: none !important; }
   .grid:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 3px; }
   [role='row'] { display: flex; flex: 1 1 0; min-height: 0; }
   [role='gridcell'] { flex: 1 1 0; min-width: 0; }
@@ -145,6 +153,12 @@ export const styles = css`
   .token.key { fill: var(--doom-door); }
   .token.medkit { fill: #e11d48; stroke: #ffffff; stroke-width: 1; }
   .token.item { fill: #a16207; stroke: #fef3c7; stroke-width: 1.5; }
+  .token.armor { fill: #475569; stroke: #e2e8f0; stroke-width: 1.5; }
+  .token.ammo rect { fill: #b45309; stroke: #fde68a; stroke-width: 1; }
+  .token.weapon { fill: #334155; stroke: #cbd5e1; stroke-width: 1.5; }
+  .token.adrenaline { fill: #16a34a; stroke: #fff; stroke-width: 1; }
+  .token.berserk { fill: #7c3aed; stroke: #fff; stroke-width: 1; }
+  .token-letter { fill: #fff; stroke: none; font-size: 11px; font-weight: 700; text-anchor: middle; }
 
   .figure rect { stroke: rgba(0, 0, 0, 0.55); stroke-width: 1.5; }
   .figure.side-0 > rect { fill: var(--doom-side-0); }
@@ -192,9 +206,40 @@ export const styles = css`
   button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 1px; }
   button[aria-pressed='true'] { background: var(--doom-focus); color: #fff; }
   button:disabled { opacity: 0.55; cursor: default; }
+  /* Fingers need targets of at least 44 px. */
+  @media (pointer: coarse), (max-width: 40rem) {
+    button, select, input { min-height: 44px; min-width: 44px; }
+  }
   .status { font-weight: 600; margin: 0.3rem 0; }
   .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
   .explanation:empty { display: none; }
+  .legend { margin: 0.3rem 0; font-size: 0.9rem; }
+  .legend summary { cursor: pointer; min-height: 1.6rem; }
+  @media (pointer: coarse), (max-width: 40rem) {
+    .legend summary { min-height: 44px; line-height: 44px; }
+  }
+  .legend ul { list-style: none; padding: 0; margin: 0.3rem 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.2rem 0.8rem; }
+  .legend li { display: flex; align-items: center; gap: 0.4rem; }
+  .swatch { flex: none; border: 1px solid var(--doom-grid-line); }
+  .acting-ring { fill: none; stroke: var(--doom-focus); stroke-width: 2.5; stroke-dasharray: 5 3; }
+  .table { margin: 0.4rem 0; }
+  .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.5rem; }
+  .seat { border: 1px solid var(--doom-button-border); border-radius: 6px; padding: 0.3rem 0.6rem; font-size: 0.9rem; }
+  .seat.acting { border: 3px solid var(--doom-focus); }
+  .seat h4 { margin: 0.1rem 0; font-size: 1rem; }
+  .seat p { margin: 0.2rem 0; }
+  .seat ul { margin: 0.2rem 0; padding-left: 1.1rem; }
+  .badge { font-size: 0.75rem; font-weight: 600; background: var(--doom-focus); color: #fff; border-radius: 3px; padding: 0 0.3rem; }
+  .pending { padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-los-blocked); background: var(--doom-button-bg); margin: 0.3rem 0; }
+  .dice { display: flex; gap: 0.4rem; margin: 0.3rem 0; flex-wrap: wrap; }
+  .die { display: inline-flex; flex-direction: column; align-items: center; justify-content: center; min-width: 2.2rem; height: 2.2rem; border-radius: 6px; border: 2px solid #333; font-size: 0.8rem; line-height: 1; background: #fff; color: #111; padding: 0 0.2rem; }
+  .die small { font-size: 0.65rem; }
+  .die-red { background: #c62828; color: #fff; }
+  .die-black { background: #1b1b1f; color: #fff; }
+  .die-yellow { background: #f2c200; color: #111; }
+  .die-green { background: #2e7d32; color: #fff; }
+  .die-blue { background: #1565c0; color: #fff; }
+  .die-orange { background: #ef6c00; color: #111; }
   .log { max-height: 10rem; overflow: auto; margin: 0.3rem 0; padding-left: 1.4rem; font-size: 0.85rem; }
   .error { padding: 0.6rem 0.8rem; background: var(--doom-error-bg); color: var(--doom-error-text); border-radius: 4px; }
   .error ul { margin: 0.3rem 0 0; padding-left: 1.2rem; }
@@ -207,6 +252,14 @@ export const styles = css`
     position: absolute !important;
     width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  .mp input { width: 3.5rem; }
+  /* On paper: the board, its explanation and the table; no buttons, no zoom, no live region. */
+  @media print {
+    .bar, .zoom, button, .legend summary, .grid { display: none !important; }
+    .board { max-width: 100% !important; break-inside: avoid; }
+    .log { max-height: none; overflow: visible; }
+    .seat { break-inside: avoid; }
   }
   @media (prefers-reduced-motion: reduce) {
     * { transition: none !important; animation: none !important; }

@@ -17,6 +17,8 @@ export interface UrlState {
   t?: string;
   /** Accepted commands (play). */
   h?: Command[];
+  /** A whole board (a scenario: map, edges, figures where they stand), from a share link (explore). */
+  b?: Record<string, unknown>;
 }
 
 export function encodeState(state: UrlState): string {
@@ -69,6 +71,10 @@ export function decodeState(text: string): UrlState {
       throw new Error('the commands in the URL are malformed');
     }
     out.h = o.h as Command[];
+  }
+  if (o.b !== undefined) {
+    if (typeof o.b !== 'object' || o.b === null || Array.isArray(o.b)) throw new Error('the shared board in the URL is not a scenario object');
+    out.b = o.b as Record<string, unknown>;
   }
   return out;
 }

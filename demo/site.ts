@@ -5,6 +5,7 @@
  */
 import type { DoomBoard } from '../components/doom-board.ts';
 import '../components/doom-board.ts';
+import { cellName, figureName } from '../components/coords.ts';
 
 const BUNDLED = import.meta.glob<DoomBoard['scenario']>('../src/scenario/bundled/*.json', { eager: true, import: 'default' });
 
@@ -16,6 +17,7 @@ export const PAGES: [href: string, title: string][] = [
   ['large-figures.html', 'Large figures and rotation'],
   ['doors-teleporters.html', 'Doors and teleporters'],
   ['doom2004-attack.html', 'doom2004 attack and blast'],
+  ['doom2004-play.html', 'Play doom2004'],
   ['d20.html', 'd20 cover and nearest enemy'],
   ['tutorial.html', 'The doom2016 tutorial'],
   ['editor.html', 'Editor'],
@@ -36,18 +38,57 @@ function nav(): void {
     li.append(a);
     ul.append(li);
   }
-  el.append(ul);
+  ul.id = 'site-pages';
+  // On narrow screens the list folds away behind a "Pages" button (site.css).
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'nav-toggle';
+  toggle.textContent = 'Pages';
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', ul.id);
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    el.classList.toggle('open', open);
+  });
+  el.append(toggle, ul);
 }
 
-/** Show the last doom-* event of each board in an <output for="board-id"> when the page has one. */
+/** One sentence for an event of a board (the raw detail stays on the event for scripts). */
+function eventSentence(type: string, d: Record<string, any>): string {
+  const at = (c: { x: number; y: number } | null | undefined) => (c ? cellName(c.x, c.y) : '?');
+  switch (type) {
+    case 'doom-ready':
+      return `Board ready: ${d.title ?? 'untitled'}, ${d.width}×${d.height}, ${d.ruleset}, ${d.mode} mode.`;
+    case 'doom-select':
+      return d.figure ? `${figureName(d.figure)} selected at ${at(d.at)}.` : 'Selection cleared.';
+    case 'doom-target':
+      return `${figureName(d.figure)} → ${figureName(d.target)}: ${d.los ? 'in line of sight' : 'no line of sight'}${d.los && d.cover ? ', in cover' : ''}, range ${d.range}.`;
+    case 'doom-move':
+      return `${figureName(d.figure)} moved from ${at(d.from)} to ${at(d.to)}${d.cost ? ` (${d.cost} MP)` : ''}.`;
+    case 'doom-door':
+      return `Door ${d.open ? 'opened' : 'closed'}.`;
+    case 'doom-action':
+      return `Command accepted: ${String(d.command?.type ?? '').replace(/-/g, ' ')}${Array.isArray(d.events) ? `, ${d.events.length} events` : ''}.`;
+    case 'doom-undo':
+      return `Last command taken back (${d.history} left).`;
+    case 'doom-change':
+      return 'Scenario edited.';
+    case 'doom-error':
+      return `Not done: ${d.message}`;
+    default:
+      return type;
+  }
+}
+
+/** Show the last doom-* event of each board, as a sentence, in an <output data-events-of="board-id">. */
 function eventEcho(): void {
   for (const out of document.querySelectorAll<HTMLOutputElement>('output[data-events-of]')) {
     const board = document.getElementById(out.dataset.eventsOf!);
     if (!board) continue;
     for (const type of ['doom-ready', 'doom-select', 'doom-target', 'doom-move', 'doom-door', 'doom-action', 'doom-undo', 'doom-change', 'doom-error']) {
       board.addEventListener(type, (e) => {
-        const detail = JSON.stringify((e as CustomEvent).detail, (k, v) => (k === 'scenario' ? '…' : v));
-        out.textContent = `${type} ${detail.length > 300 ? `${detail.slice(0, 300)}…` : detail}`;
+        out.textContent = eventSentence(type, (e as CustomEvent).detail ?? {});
       });
     }
   }

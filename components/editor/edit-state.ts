@@ -75,6 +75,26 @@ export function tokenToolsFor(ruleset: Scenario['ruleset']): TokenTool[] {
   return TOKEN_TOOLS.filter((t) => t.rulesets.includes(ruleset));
 }
 
+/**
+ * The same board under another ruleset: its sides become that ruleset's default sides (figures of
+ * the old sides follow in order), data sets and mission settings are dropped (they belong to a
+ * ruleset), and tokens the new ruleset does not read are removed.
+ */
+export function withRuleset(st: EditState, ruleset: Scenario['ruleset']): EditState {
+  if (st.rest.ruleset === ruleset) return st;
+  const sides = [...(DEFAULT_SIDES[ruleset] ?? ['side-a', 'side-b'])];
+  const old = st.rest.sides;
+  const sideOf = (side: string) => sides[old.indexOf(side)] ?? side;
+  const kinds = new Set(tokenToolsFor(ruleset).map((t) => t.kind));
+  const { data: _d, mission: _m, objectives: _o, tokens, ...rest } = st.rest;
+  const kept = (tokens ?? []).filter((t) => kinds.has(t.kind));
+  return {
+    ...st,
+    rest: { ...rest, ruleset, sides, ...(kept.length ? { tokens: kept } : {}) },
+    figures: st.figures.map((f) => ({ ...f, side: sideOf(f.side) })),
+  };
+}
+
 export function fromScenario(s: Scenario): EditState {
   const height = s.map.length;
   const width = Math.max(1, ...s.map.map((r) => r.length));

@@ -7,7 +7,7 @@ import type { Scenario, ScenarioFigure } from '../../src/scenario/types.ts';
 import { cellName, figureName } from '../coords.ts';
 import {
   addFigure, beginStroke, canRedo, canUndo, commit, EDGE_TOOLS, endStroke, figureAtCell, fromScenario, nextId, paintCell, placeToken, redo, removeFigureAt,
-  removeTokenAt, resize, startHistory, TERRAIN_TOOLS, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditHistory, type EditState, type Side,
+  removeTokenAt, resize, withRuleset, startHistory, TERRAIN_TOOLS, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditHistory, type EditState, type Side,
   type TokenTool,
 } from '../editor/edit-state.ts';
 import type { EngineClient } from '../engine-client.ts';
@@ -224,6 +224,12 @@ export class EditMode {
     if (figureAtCell(st, x, y)) this.change(removeFigureAt(st, x, y), `Figure at ${where} removed`);
     else if (tokenAtCell(st, x, y)) this.change(removeTokenAt(st, x, y), `Token at ${where} removed`);
     else this.host.announce(`Nothing to remove at ${where}`);
+  }
+
+  /** Switch the board to another ruleset (an undoable step). */
+  setRuleset(ruleset: Scenario['ruleset']): void {
+    this.change(withRuleset(this.state, ruleset), `Ruleset: ${ruleset}`);
+    this.figureSpec = { ...this.figureSpec, side: this.state.rest.sides[0] ?? this.figureSpec.side };
   }
 
   resize(width: number, height: number): void {

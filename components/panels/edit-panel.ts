@@ -11,11 +11,15 @@ export interface EditPanelContext {
   bundleUrl: string;
   /** Runs an action, reporting what it throws as a `doom-error`; re-renders. */
   run: (action: () => void) => void;
+  /** Show the edited board in explore mode (Undo, Reset and the editor are a mode switch away). */
+  explore: () => void;
+  /** Forget the draft kept in this browser and edit the page's board again (null: no draft). */
+  discard: (() => void) | null;
 }
 
 const valueOf = (e: Event) => (e.target as HTMLInputElement).value;
 
-export function editPanel({ edit, message, bundleUrl, run }: EditPanelContext): TemplateResult {
+export function editPanel({ edit, message, bundleUrl, run, explore, discard }: EditPanelContext): TemplateResult {
   const st = edit.state;
   const s = edit.scenario();
   const tool = (id: string, label = edit.toolLabel(id)) =>
@@ -36,6 +40,13 @@ export function editPanel({ edit, message, bundleUrl, run }: EditPanelContext): 
       <div class="bar" role="toolbar" aria-label="History">
         <button part="button" ?disabled=${!edit.canUndo} @click=${() => run(() => edit.undo())}>Undo</button>
         <button part="button" ?disabled=${!edit.canRedo} @click=${() => run(() => edit.redo())}>Redo</button>
+        <button part="button" @click=${explore}>Explore this board</button>
+        ${discard ? html`<button part="button" @click=${discard}>Discard draft</button>` : nothing}
+      </div>
+      <div class="bar">
+        <label>Ruleset <select @change=${(e: Event) => run(() => edit.setRuleset(valueOf(e) as 'doom2016' | 'doom2004' | 'd20'))}>
+          ${['doom2016', 'doom2004', 'd20'].map((r) => html`<option value=${r} ?selected=${s.ruleset === r}>${r}</option>`)}
+        </select></label>
       </div>
       <div class="bar" role="toolbar" aria-label="Terrain">${TERRAIN_TOOLS.map((t) => tool(t.letter, t.label))}</div>
       <div class="bar" role="toolbar" aria-label="Edges and figures">

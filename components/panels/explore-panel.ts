@@ -8,6 +8,16 @@ export interface ExplorePanel {
   /** "Rotate Brute" for a selected non-square figure. */
   rotate: { label: string; run: () => void } | null;
   clear: (() => void) | null;
+  /** Take back the last move or door. */
+  undo: { enabled: boolean; run: () => void };
+  /** Every figure back to the scenario's position, every door closed. */
+  reset: () => void;
+  /** Movement points shown on selection, and how to change them. */
+  mp: { value: number; set: (mp: number) => void };
+  /** Copy a link carrying the whole board (boards with url-state). */
+  share: (() => void) | null;
+  /** Download the board as SVG / PNG. */
+  download: (format: 'svg' | 'png') => void;
   doors: { label: string; open: boolean; toggle: () => void }[];
 }
 
@@ -26,6 +36,12 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
     <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
       ${p.rotate ? html`<button part="button" @click=${p.rotate.run}>${p.rotate.label}</button>` : nothing}
       ${p.clear ? html`<button part="button" @click=${p.clear}>Clear selection</button>` : nothing}
+      <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
+      <button part="button" @click=${p.reset}>Reset</button>
+      <label class="mp">MP <input type="number" min="0" max="40" .value=${String(p.mp.value)} @change=${(e: Event) => p.mp.set(Number((e.target as HTMLInputElement).value))} /></label>
+      ${p.share ? html`<button part="button" @click=${p.share}>Copy share link</button>` : nothing}
+      <button part="button" @click=${() => p.download('svg')}>Save SVG</button>
+      <button part="button" @click=${() => p.download('png')}>Save PNG</button>
       ${p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`)}
     </div>`;
 }

@@ -15,6 +15,8 @@ export interface PlayPanel {
   undo: { enabled: boolean; run: () => void };
   askHint: (() => void) | null;
   log: string[];
+  /** The play table (doom2016, doom2004), or nothing. */
+  table: TemplateResult | typeof nothing;
 }
 
 export function playPanel(p: PlayPanel): TemplateResult {
@@ -24,11 +26,12 @@ export function playPanel(p: PlayPanel): TemplateResult {
     ${messageLine(p.message)}
     ${p.hint ? html`<p class="hint" part="explanation">Hint: ${p.hint}</p>` : nothing}
     <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
-      ${p.selectedName ? html`<span>${p.selectedName}:</span>` : html`<span>Select a figure to see its actions.</span>`}
+      ${p.selectedName ? html`<span>${p.selectedName}:</span>` : p.commands.length ? nothing : html`<span>Select a figure to see its actions.</span>`}
       ${p.commands.map((c) => html`<button part="button" @click=${c.run}>${c.label}</button>`)}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
       ${p.askHint ? html`<button part="button" @click=${p.askHint}>Hint</button>` : nothing}
     </div>
+    ${p.table}
     <h3 class="visually-hidden">Event log</h3>
-    <ol class="log" part="log" aria-label="Event log">${p.log.map((l) => html`<li>${l}</li>`)}</ol>`;
+    <ol class="log" part="log" aria-label="Event log" tabindex="0">${p.log.map((l) => html`<li>${l}</li>`)}</ol>`;
 }

@@ -41,6 +41,9 @@ export interface GridListeners {
   pointerdown: (e: PointerEvent) => void;
   pointermove: (e: PointerEvent) => void;
   pointerup: (e: PointerEvent) => void;
+  pointercancel: () => void;
+  touchmove: { handleEvent: (e: TouchEvent) => void; passive: boolean };
+  contextmenu: (e: Event) => void;
   pointerleave: () => void;
 }
 
@@ -50,7 +53,11 @@ export interface BoardViewOptions {
   label: string;
   /** The keys the grid understands, read as its description. */
   keysHelp: string;
+  /** Board width as a multiple of the width that fits (1: fit). */
+  zoom: number;
 }
+
+const zoomClass = (zoom: number): string => (zoom > 1 ? 'board-scroll zoomed' : 'board-scroll');
 
 function targetRects(m: DrawModel, keys: Iterable<string>): { x: number; y: number; w: number; h: number }[] {
   const rects = [];
@@ -86,7 +93,8 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
   const e = o.explanation;
   const { x: cx, y: cy } = o.cursor;
   return html`
-    <div class="board" part="board" style=${`max-width:calc(var(--doom-cell-max, 52px) * ${(vb.w / S).toFixed(3)})`}>
+    <div class=${zoomClass(opts.zoom)}>
+    <div class="board" part="board" style=${opts.zoom > 1 ? `width:${opts.zoom * 100}%` : `max-width:calc(var(--doom-cell-max, 52px) * ${(vb.w / S).toFixed(3)})`}>
       <svg class="board-svg" part="svg" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
         ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
         ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
@@ -121,8 +129,12 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
         @pointerdown=${on.pointerdown}
         @pointermove=${on.pointermove}
         @pointerup=${on.pointerup}
+        @pointercancel=${on.pointercancel}
+        @touchmove=${on.touchmove}
+        @contextmenu=${on.contextmenu}
         @pointerleave=${on.pointerleave}
       ></div>
+    </div>
     </div>
     <p id="keys" class="visually-hidden">${opts.keysHelp}</p>`;
 }

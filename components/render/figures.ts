@@ -3,7 +3,7 @@
  * tokens (portals, items, keys) underneath.
  */
 import { svg, type SVGTemplateResult } from 'lit';
-import { figureInitials } from '../coords.ts';
+import { uniqueLabels } from '../coords.ts';
 import type { DrawFigure, DrawModel, DrawToken } from '../model.ts';
 import { S } from './geometry.ts';
 
@@ -15,23 +15,26 @@ export function sideIndex(m: DrawModel, side: string): number {
 
 const MARKER_LETTERS: Record<string, string> = { stunned: 'S', staggered: '!', activated: '✓', aim: 'A', guard: 'G', dodge: 'D', order: 'O' };
 
-function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolean): SVGTemplateResult {
+function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolean, label: string): SVGTemplateResult {
   const x = f.x * S + 3;
   const y = f.y * S + 3;
   const w = f.w * S - 6;
   const h = f.h * S - 6;
   const large = f.w * f.h > 1;
-  const cls = `figure side-${sideIndex(m, f.side)}${selected ? ' selected' : ''}${targeted ? ' targeted' : ''}${f.markers.includes('activated') ? ' spent' : ''}`;
+  const acting = f.markers.includes('activating');
+  const cls = `figure side-${sideIndex(m, f.side)}${selected ? ' selected' : ''}${targeted ? ' targeted' : ''}${f.markers.includes('activated') ? ' spent' : ''}${acting ? ' acting' : ''}`;
   // Orientation: a notch on the "front" (long) side of a large non-square figure.
   const notch = large && f.w !== f.h
     ? (f.w > f.h ? svg`<path class="facing" d=${`M${x + w / 2 - 5} ${y}l5 5l5 -5`}></path>` : svg`<path class="facing" d=${`M${x} ${y + h / 2 - 5}l5 5l-5 5`}></path>`)
     : null;
-  const markers = f.markers.filter((k) => k !== 'activated');
+  // Activated / activating are drawn as the tick and the ring, not as letters.
+  const markers = f.markers.filter((k) => k !== 'activated' && k !== 'activating');
   return svg`
     <g class=${cls} data-figure=${f.id}>
+      ${acting ? svg`<rect class="acting-ring" x=${x - 2.5} y=${y - 2.5} width=${w + 5} height=${h + 5} rx=${large ? 10 : 14}></rect>` : null}
       <rect x=${x} y=${y} width=${w} height=${h} rx=${large ? 8 : 12}></rect>
       ${notch}
-      <text class="figure-label" x=${x + w / 2} y=${y + h / 2 + 4}>${figureInitials(f.id)}</text>
+      <text class="figure-label" x=${x + w / 2} y=${y + h / 2 + 4}>${label}</text>
       ${f.damage ? svg`<g class="damage"><circle cx=${x + w - 3} cy=${y + 3} r="7"></circle><text x=${x + w - 3} y=${y + 6}>${f.damage}</text></g>` : null}
       ${markers.map((k, i) => svg`<g class="marker"><rect x=${x - 2 + i * 11} y=${y + h - 9} width="11" height="11" rx="2"></rect><text x=${x + 3.5 + i * 11} y=${y + h - 0.5}>${MARKER_LETTERS[k] ?? k.charAt(0).toUpperCase()}</text></g>`)}
       ${f.markers.includes('activated') ? svg`<text class="spent-mark" x=${x + w - 4} y=${y + h - 2}>✓</text>` : null}
@@ -39,12 +42,26 @@ function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolea
 }
 
 export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>): SVGTemplateResult {
-  return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => figure(m, f, f.id === selected, targets.has(f.id)))}</g>`;
+  const labels = labelsOf(m);
+  return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => figure(m, f, f.id === selected, targets.has(f.id), labels.get(f.id) ?? ''))}</g>`;
+}
+
+let labelCache: { figures: DrawModel['figures'] | null; ids: string; labels: Map<string, string> } = { figures: null, ids: '', labels: new Map() };
+
+/** Labels change only when the set of figures does. */
+function labelsOf(m: DrawModel): Map<string, string> {
+  if (labelCache.figures === m.figures) return labelCache.labels;
+  const ids = m.figures.map((f) => f.id);
+  const key = ids.join('\n');
+  if (key !== labelCache.ids) labelCache = { figures: m.figures, ids: key, labels: uniqueLabels(ids) };
+  else labelCache.figures = m.figures;
+  return labelCache.labels;
 }
 
 const TOKEN_COLOURS: Record<string, string> = { red: '#d22', blue: '#26d', yellow: '#eb0', green: '#2a4', purple: '#93c' };
 
-function token(t: DrawToken): SVGTemplateResult {
+/** A token's icon at its space (the legend draws it at space 0,0). */
+export function tokenIcon(t: DrawToken): SVGTemplateResult {
   const cx = t.x * S + S / 2;
   const cy = t.y * S + S / 2;
   const colour = t.color ? TOKEN_COLOURS[t.color] ?? t.color : undefined;
@@ -55,11 +72,23 @@ function token(t: DrawToken): SVGTemplateResult {
       return svg`<g class="token key" style=${colour ? `fill:${colour}` : ''}><circle cx=${cx - 5} cy=${cy} r="5"></circle><rect x=${cx - 1} y=${cy - 2} width="12" height="4"></rect></g>`;
     case 'medkit':
       return svg`<path class="token medkit" d=${`M${cx - 3} ${cy - 9}h6v6h6v6h-6v6h-6v-6h-6v-6h6z`}></path>`;
+    case 'health':
+      return svg`<path class="token medkit" d=${`M${cx - 3} ${cy - 9}h6v6h6v6h-6v6h-6v-6h-6v-6h6z`}></path>`;
+    case 'armor':
+      return svg`<path class="token armor" d=${`M${cx - 9} ${cy - 9}h18v7c0 7 -5 10 -9 12c-4 -2 -9 -5 -9 -12z`}></path>`;
+    case 'ammo':
+      return svg`<g class="token ammo"><rect x=${cx - 9} y=${cy - 8} width="5" height="16" rx="2"></rect><rect x=${cx - 2.5} y=${cy - 8} width="5" height="16" rx="2"></rect><rect x=${cx + 4} y=${cy - 8} width="5" height="16" rx="2"></rect></g>`;
+    case 'weapon':
+      return svg`<path class="token weapon" d=${`M${cx - 11} ${cy - 5}h22v6h-12l-2 7h-5l1 -7h-4z`}></path>`;
+    case 'adrenaline':
+    case 'berserk':
+      return svg`<path class=${`token ${t.kind}`} d=${`M${cx + 2} ${cy - 11}l-9 13h6l-3 9l10 -14h-6z`}></path>`;
     default:
-      return svg`<path class="token item" d=${`M${cx} ${cy - 9}l9 9l-9 9l-9 -9z`}></path>`;
+      // Any other kind: a diamond with the kind's initial, so kinds stay apart.
+      return svg`<g class="token item"><path d=${`M${cx} ${cy - 10}l10 10l-10 10l-10 -10z`}></path><text class="token-letter" x=${cx} y=${cy + 4}>${t.kind.charAt(0).toUpperCase()}</text></g>`;
   }
 }
 
 export function tokensLayer(m: DrawModel): SVGTemplateResult {
-  return svg`<g class="tokens" aria-hidden="true">${m.tokens.map(token)}</g>`;
+  return svg`<g class="tokens" aria-hidden="true">${m.tokens.map(tokenIcon)}</g>`;
 }

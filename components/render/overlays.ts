@@ -68,10 +68,14 @@ export function targetsLayer(m: DrawModel, cells: { x: number; y: number; w: num
   return svg`<g class="attack-targets" aria-hidden="true">${cells.map((c) => svg`<rect x=${c.x * S + 1} y=${c.y * S + 1} width=${c.w * S - 2} height=${c.h * S - 2} rx="4"></rect>`)}</g>`;
 }
 
+/**
+ * The blocking feature of a line. Unlike the line itself, a blocker is given in plain corner
+ * coordinates (corner (X,Y) is X·S, Y·S) and cell coordinates: see `blockerOf` in src/core/explain.ts.
+ */
 function blockerShape(b: Blocker): SVGTemplateResult[] {
   const out: SVGTemplateResult[] = [];
-  if ('edge' in b) out.push(svg`<line class="blocker-edge" x1=${doubled(b.edge.x1)} y1=${doubled(b.edge.y1)} x2=${doubled(b.edge.x2)} y2=${doubled(b.edge.y2)}></line>`);
-  if ('corner' in b) out.push(svg`<circle class="blocker-corner" cx=${doubled(b.corner.x)} cy=${doubled(b.corner.y)} r="5"></circle>`);
+  if ('edge' in b) out.push(svg`<line class="blocker-edge" x1=${b.edge.x1 * S} y1=${b.edge.y1 * S} x2=${b.edge.x2 * S} y2=${b.edge.y2 * S}></line>`);
+  if ('corner' in b) out.push(svg`<circle class="blocker-corner" cx=${b.corner.x * S} cy=${b.corner.y * S} r="5"></circle>`);
   if ('cell' in b) out.push(svg`<rect class="blocker-cell" x=${b.cell.x * S + 2} y=${b.cell.y * S + 2} width=${S - 4} height=${S - 4}></rect>`);
   return out;
 }

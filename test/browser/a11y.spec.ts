@@ -8,7 +8,7 @@ import { keys, ready } from './helpers.ts';
 
 const PAGES = [
   'index.html', 'line-of-sight.html', 'cover.html', 'movement.html', 'large-figures.html', 'doors-teleporters.html',
-  'doom2004-attack.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html',
+  'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html',
 ];
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -44,5 +44,14 @@ test('axe: play mode with actions and a log', async ({ page }) => {
   await g.focus();
   await keys(page, 'ArrowDown', 'ArrowRight', 'Enter', 'Tab', 'Enter');
   await expect(page.locator('#d20-play [part="log"] li')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('axe: the doom2016 play table during an attack (dice, defense card, hands)', async ({ page }) => {
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  const board = page.locator('#tutorial-play');
+  await board.getByRole('button', { name: 'End the status phase' }).click();
+  await expect(board.getByRole('region', { name: 'Play table' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { ready, watchErrors } from './helpers.ts';
 
 const PAGES = [
   'index.html', 'line-of-sight.html', 'cover.html', 'movement.html', 'large-figures.html', 'doors-teleporters.html',
-  'doom2004-attack.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html',
+  'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html',
 ];
 
 test('the demo home page draws a board loaded by URL and links every wiki page', async ({ page }) => {

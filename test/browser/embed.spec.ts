@@ -74,7 +74,7 @@ test('a plain HTML page loading only the bundle renders a board from an inline s
   expect(new Set(requests)).toEqual(new Set([`${ORIGIN}/`, `${ORIGIN}/doom-board.js`]));
 });
 
-test('the bundle plays doom2016 and doom2004, loading each rules engine from beside it on demand', async ({ page }) => {
+test('the bundle plays doom2016 and doom2004, loading each rules engine and the play table from beside it on demand', async ({ page }) => {
   const errors = watchErrors(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
@@ -87,7 +87,7 @@ test('the bundle plays doom2016 and doom2004, loading each rules engine from bes
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', headers: { 'Content-Security-Policy': CSP }, body });
-    if (/^\/doom-board(-doom20(16|04))?\.js$/.test(path)) {
+    if (/^\/doom-board(-doom20(16|04)|-table|-editor)?\.js$/.test(path)) {
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(fileURLToPath(new URL(`../../dist${path}`, import.meta.url))) });
     }
     return route.fulfill({ status: 404, body: 'not found' });
@@ -96,6 +96,31 @@ test('the bundle plays doom2016 and doom2004, loading each rules engine from bes
   await expect(page.locator('#tutorial [part="status"]')).toContainText('Round 1');
   await expect(page.locator('#skirmish [part="status"]')).not.toBeEmpty();
   await expect(page.locator('#skirmish [part="error"]')).toHaveCount(0);
+  // The table (on demand too) shows the marines' hands and equipment.
+  await expect(page.locator('#tutorial').getByRole('region', { name: 'Play table' })).toContainText('Health 10 of 10');
+  await expect(page.locator('#skirmish').getByRole('region', { name: 'Play table' })).toContainText('Weapons: fist, pistol, grenade');
   expect(errors).toEqual([]);
-  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-doom2016.js', '/doom-board-doom2004.js']));
+  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-doom2016.js', '/doom-board-doom2004.js', '/doom-board-table.js']));
+});
+
+test('the bundle edits a board, loading the editor from beside it on demand', async ({ page }) => {
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Edit</title></head><body>
+    <script type="module" src="/doom-board.js"></script>
+    <doom-board id="editor" mode="edit" label="Editor"></doom-board>
+  </body></html>`;
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', headers: { 'Content-Security-Policy': CSP }, body });
+    if (/^\/doom-board(-editor)?\.js$/.test(path)) {
+      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(fileURLToPath(new URL(`../../dist${path}`, import.meta.url))) });
+    }
+    return route.fulfill({ status: 404, body: 'not found' });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await expect(page.locator('#editor [part="editor"]')).toBeVisible();
+  expect(errors).toEqual([]);
+  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-editor.js']));
 });

@@ -41,7 +41,7 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await expect(page.locator(`#${BOARD} button:focus`)).toHaveText('Activate Trooper 1');
   await keys(page, 'Enter');
   await expect(log.last()).toHaveText('Trooper 1 is activated');
-  await expect(status).toHaveText('Round 1 — empire: trooper-1 is activating');
+  await expect(status).toHaveText('Round 1 — empire: Trooper 1 is activating');
 
   // Back to the board: the reachable spaces are highlighted with their cost.
   await keys(page, 'Shift+Tab');
@@ -60,7 +60,7 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await walk(page, { x: 2, y: 1 }, { x: 6, y: 1 });
   await keys(page, 'Enter');
   await expect(live(page, BOARD)).toHaveText('Scout at G2: in line of sight, not in cover, range 4. Press Enter again to attack');
-  await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('trooper-1 has line of sight to scout');
+  await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('Trooper 1 has line of sight to Scout');
   await keys(page, 'Enter');
   await expect(log.nth(-2)).toHaveText(/^Trooper 1 attacks Scout: rolled \d+, total \d+ against 16 — hit, 10 damage$/);
   await expect(log.last()).toHaveText('Scout takes 10 damage, 10 left');
@@ -99,7 +99,7 @@ test('an enemy figure offers no actions; the moves of a game are kept in the URL
   await other.goto(page.url());
   await ready(other, BOARD);
   await expect(cell(other, BOARD, 1, 5)).toHaveAttribute('aria-label', /Trooper 2/);
-  await expect(other.locator(`#${BOARD} [part="status"]`)).toHaveText('Round 1 — empire: trooper-2 is activating');
+  await expect(other.locator(`#${BOARD} [part="status"]`)).toHaveText('Round 1 — empire: Trooper 2 is activating');
   expect(errors).toEqual([]);
 });
 

@@ -85,3 +85,31 @@ test('dark theme, and the error view of a malformed scenario', async ({ page }) 
   await expect(page.locator('#bad [part="error"]')).toBeVisible();
   await expect(page.locator('#bad')).toHaveScreenshot('error.png', SHOT);
 });
+
+test('play: the doom2016 table with hands, the acting marine and the log', async ({ page }) => {
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  const board = page.locator('#tutorial-play');
+  await board.getByRole('button', { name: 'End the status phase' }).click();
+  await expect(board.getByRole('region', { name: 'Play table' })).toContainText('to act');
+  await expect(board).toHaveScreenshot('play-table-doom2016.png', SHOT);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('phone: a tapped destination shows its path, the navigation folded', async ({ page }) => {
+    await page.goto('/movement.html');
+    await ready(page, 'movement-example');
+    const box = async (x: number, y: number) => (await page.locator(`#movement-example #c-${x}-${y}`).boundingBox())!;
+    await page.locator('#movement-example').scrollIntoViewIfNeeded();
+    const a = await box(0, 1);
+    await page.touchscreen.tap(a.x + a.width / 2, a.y + a.height / 2);
+    const d = await box(3, 0);
+    await page.touchscreen.tap(d.x + d.width / 2, d.y + d.height / 2);
+    await expect(page.locator('#movement-example .message')).toContainText('Tap D1 again');
+    await expect(page.locator('#movement-example')).toHaveScreenshot('phone-tap-preview.png', SHOT);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page).toHaveScreenshot('phone-nav-folded.png', { ...SHOT, fullPage: false });
+  });
+});

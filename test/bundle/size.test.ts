@@ -15,13 +15,16 @@ const ENGINE_BUDGET = 20 * 1024;
 const ENGINES = ['doom-board-doom2004.js', 'doom-board-doom2016.js'];
 /** The HTTP engine (the `api` attribute), loaded on demand; it imports nothing. */
 const HTTP = 'doom-board-http.js';
+/** UI modules fetched on demand (the editor), built like the engines by vite.ui.config.ts. */
+const UI = ['doom-board-editor.js', 'doom-board-export.js', 'doom-board-table.js'];
+const UI_BUDGET = 12 * 1024;
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
 
 describe('bundle', () => {
-  test('dist/ holds doom-board.js (the Wasm inlined) and the two on-demand rules engines', () => {
+  test('dist/ holds doom-board.js (the Wasm inlined), the two on-demand rules engines and the on-demand editor', () => {
     expect(existsSync(DIST), 'dist/ is missing: run `npm run build:lib`').toBe(true);
-    expect(readdirSync(DIST).sort()).toEqual([...ENGINES, HTTP, 'doom-board.js'].sort());
+    expect(readdirSync(DIST).filter((f) => f.endsWith('.js')).sort()).toEqual([...ENGINES, HTTP, ...UI, 'doom-board.js'].sort());
   });
 
   test('doom-board.js imports nothing up front and fetches no separate .wasm file', () => {
@@ -29,17 +32,23 @@ describe('bundle', () => {
     expect(js).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
     expect(js).not.toMatch(/\.wasm["'`]/);
     expect(js).toContain('data:application/wasm;base64,');
-    for (const engine of [...ENGINES, HTTP]) expect(js).toContain(`import(\`./${engine}\`)`);
+    for (const engine of [...ENGINES, HTTP, ...UI]) expect(js).toContain(`import(\`./${engine}\`)`);
     expect(read(HTTP)).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
   });
 
-  test('the rules engines import only from doom-board.js, and only names it exports', () => {
+  test('doom-board.js exports the engine for scripts: loadCore, Board, createGame, loadRuleset, validateScenario', () => {
     const exported = new Set([...read('doom-board.js').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!)));
-    for (const engine of ENGINES) {
+    for (const name of ['DoomBoard', 'loadCore', 'Board', 'createGame', 'loadRuleset', 'validateScenario']) expect(exported, name).toContain(name);
+  });
+
+  test('the rules engines and the editor import only from doom-board.js, and only names it exports', () => {
+    const exported = new Set([...read('doom-board.js').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!)));
+    for (const engine of [...ENGINES, ...UI]) {
       const js = read(engine);
       const imports = [...js.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)];
-      expect(imports.map((m) => m[2]), engine).toEqual(['./doom-board.js']);
-      const names = imports[0][1].split(',').map((x) => x.trim().split(/\s+as\s+/)[0]);
+      // Engines take the grid core from the main module; a UI module may need nothing from it.
+      expect(imports.map((m) => m[2]), engine).toEqual(ENGINES.includes(engine) || imports.length ? ['./doom-board.js'] : []);
+      const names = imports.length ? imports[0][1].split(',').map((x) => x.trim().split(/\s+as\s+/)[0]) : [];
       for (const name of names) expect(exported, `${engine} imports ${name}`).toContain(name);
     }
   });
@@ -51,5 +60,6 @@ describe('bundle', () => {
     expect(main).toBeLessThanOrEqual(BUDGET);
     for (const [f, n] of engines) expect(n, f).toBeLessThanOrEqual(ENGINE_BUDGET);
     expect(gzipped(HTTP), HTTP).toBeLessThanOrEqual(ENGINE_BUDGET);
+    for (const f of UI) expect(gzipped(f), f).toBeLessThanOrEqual(UI_BUDGET);
   });
 });

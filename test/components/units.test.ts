@@ -2,13 +2,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cellName, columnName, figureInitials, parseCellName } from '../../components/coords.ts';
+import { cellName, columnName, figureInitials, parseCellName, uniqueLabels } from '../../components/coords.ts';
 import {
   beginStroke, blankScenario, canRedo, canUndo, commit, embedSnippet, endStroke, formatScenario, fromScenario, paintCell, placeToken, redo,
-  removeTokenAt, resize, startHistory, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditState,
+  removeTokenAt, resize, startHistory, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, withRuleset, type EditState,
 } from '../../components/editor/edit-state.ts';
 import { describeCommand, describeEvent } from '../../components/interaction/describe.ts';
 import { navigate } from '../../components/interaction/keyboard.ts';
+import { cornerWords, edgeWords, pointWords, readableSummary } from '../../components/interaction/readable.ts';
 import { decodeState, encodeState, readFragment, writeFragment } from '../../components/url-state.ts';
 import { TOKEN_KINDS as DOOM2004_TOKEN_KINDS } from '../../src/rules/doom2004/state.ts';
 import { createGame } from '../../src/rules/index.ts';
@@ -267,5 +268,70 @@ describe('descriptions', () => {
     expect(describeCommand({ type: 'open-door', figure: 'alpha', at: { x: 1, y: 1 } })).toBe('Open door (Alpha) (at B2)');
     expect(describeEvent({ type: 'moved', figure: 'a', from: { x: 0, y: 0 }, to: { x: 1, y: 0 }, cost: 1 })).toBe('A moves from A1 to B1 (cost 1)');
     expect(describeEvent({ type: 'portal-opened', color: 'blue' })).toBe('Portal opened (color blue)');
+  });
+});
+
+describe('readable explanations', () => {
+  const board = { width: 7, height: 5 };
+  const names = new Map([['alpha', 'Alpha'], ['soldier', 'Possessed soldier'], ['imp', 'Imp'], ['imp-2', 'Second imp']]);
+
+  test('corners and edges get board labels; the rim names one cell', () => {
+    expect(cornerWords(board, 3, 3)).toBe('the corner between C3 and D4');
+    expect(cornerWords(board, 0, 0)).toBe('the top-left corner of A1');
+    expect(cornerWords(board, 7, 5)).toBe('the bottom-right corner of G5');
+    expect(edgeWords(board, 1, 3, 2, 3)).toBe('the edge between B3 and B4');
+    expect(edgeWords(board, 3, 0, 3, 1)).toBe('the edge between C1 and D1');
+    expect(edgeWords(board, 0, 0, 1, 0)).toBe('the top edge of A1');
+    expect(pointWords(board, 0.5, 0.5)).toBe('the centre of A1');
+  });
+
+  test('the cover example sentence names spaces and figures; the core\'s numbers are gone', () => {
+    const raw = 'alpha has line of sight to soldier (RULES §2.1: a clear line from (0,0) to (2,3)); in cover (RULES §2.1: from every corner with LOS some line to soldier\'s corners is blocked, e.g. one crosses or runs along blocking terrain from (1,3) to (2,3) (clause 1.1.1)); range 3.';
+    expect(readableSummary(raw, board, names)).toBe(
+      'Alpha has line of sight to Possessed soldier (RULES §2.1: a clear line from the top-left corner of A1 to the corner between B3 and C4); in cover (RULES §2.1: from every corner with LOS some line to Possessed soldier\'s corners is blocked, e.g. one crosses or runs along blocking terrain on the edge between B3 and B4 (clause 1.1.1)); range 3.',
+    );
+  });
+
+  test('cells, joints, centres, longer ids first, and d20 distance called range', () => {
+    expect(readableSummary('imp-2 sees imp; passes through the space of soldier at (2,3) (clause 1.1.3)', board, names)).toBe('Second imp sees Imp; passes through the space of Possessed soldier in C4 (clause 1.1.3)');
+    expect(readableSummary('the line from (1.5,1.5) passes through the wall joint at corner (3,3) (clause 1.1.2)', board, names)).toBe('The line from the centre of B2 passes through the wall joint at the corner between C3 and D4 (clause 1.1.2)');
+    expect(readableSummary('alpha has no line of sight to imp; distance 7.', board, names)).toBe('Alpha has no line of sight to Imp; range 7.');
+    expect(readableSummary('no distance (no path).', board, names)).toBe('No range (no path).');
+  });
+});
+
+describe('figure labels', () => {
+  test('labels on one board never collide; distinct initials stay short', () => {
+    const ids = ['alpha', 'alex', 'imp-1', 'imp-2', 'imp1', 'possessed-soldier-1', 'pinky', 'pinkie'];
+    const labels = uniqueLabels(ids);
+    expect(new Set(labels.values()).size).toBe(ids.length);
+    expect(labels.get('imp-2')).toBe('I2');
+    expect(labels.get('possessed-soldier-1')).toBe('PS1');
+    for (const l of labels.values()) expect(l.length).toBeLessThanOrEqual(4);
+  });
+
+  test('random boards of look-alike ids get distinct labels', () => {
+    const words = ['imp', 'imps', 'impa', 'alpha', 'alps', 'al', 'a', 'a-1', 'a1', 'b'];
+    for (let seed = 1; seed < 200; seed++) {
+      const ids = [...new Set(words.filter((_, i) => ((seed * (i + 7)) >> (i % 5)) & 1).concat(`x-${seed}`))];
+      expect(new Set(uniqueLabels(ids).values()).size, ids.join(',')).toBe(ids.length);
+    }
+  });
+});
+
+describe('editor ruleset', () => {
+  test('switching the ruleset renames the sides, drops data sets and tokens the new ruleset does not read', () => {
+    const s = {
+      ruleset: 'doom2016', map: ['....'], figures: [{ id: 'a', side: 'marines', type: 'marine', x: 0, y: 0 }, { id: 'b', side: 'invader', type: 'imp', x: 3, y: 0 }],
+      sides: ['marines', 'invader'], tokens: [{ kind: 'portal', color: 'red', x: 1, y: 0 }, { kind: 'weapon', weapon: 'shotgun', x: 2, y: 0 }],
+      data: { units: 'doom2016/sample-units' }, mission: { summon: 'first-door' },
+    } as unknown as Scenario;
+    const out = toScenario(withRuleset(fromScenario(s), 'doom2004'));
+    expect(out.ruleset).toBe('doom2004');
+    expect(out.sides).toEqual(['marines', 'invaders']);
+    expect(out.figures.map((f) => f.side)).toEqual(['marines', 'invaders']);
+    expect(out.tokens).toEqual([{ kind: 'weapon', weapon: 'shotgun', x: 2, y: 0 }]);
+    expect('data' in out || 'mission' in out).toBe(false);
+    expect(out.map).toEqual(s.map);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * The engine's explanation sentences in board words. The core names points in corner coordinates
+ * ("(1,3)", "(0.5,0.5)" for a centre) and figures by id, which a player cannot find on the board;
+ * these become board labels ("the edge between B3 and B4", "the centre of A1") and figure names.
+ * The coordinates stay in the explanation's data (`lines`, `blocker`) for scripts.
+ */
+import { cellName } from '../coords.ts';
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+const inside = (b: Size, x: number, y: number) => x >= 0 && y >= 0 && x < b.width && y < b.height;
+
+/** Corner (X,Y): "the corner between B3 and C4", or at the board's rim "the top-left corner of A1". */
+export function cornerWords(b: Size, X: number, Y: number): string {
+  if (inside(b, X - 1, Y - 1) && inside(b, X, Y)) return `the corner between ${cellName(X - 1, Y - 1)} and ${cellName(X, Y)}`;
+  if (inside(b, X, Y - 1) && inside(b, X - 1, Y)) return `the corner between ${cellName(X, Y - 1)} and ${cellName(X - 1, Y)}`;
+  const options: [number, number, string][] = [[X, Y, 'top-left'], [X - 1, Y, 'top-right'], [X, Y - 1, 'bottom-left'], [X - 1, Y - 1, 'bottom-right']];
+  for (const [x, y, which] of options) if (inside(b, x, y)) return `the ${which} corner of ${cellName(x, y)}`;
+  return `corner (${X},${Y})`;
+}
+
+/** A unit edge between two corners: "the edge between B3 and B4"; longer lines run corner to corner. */
+export function edgeWords(b: Size, x1: number, y1: number, x2: number, y2: number): string {
+  if (y1 === y2 && Math.abs(x2 - x1) === 1) {
+    const x = Math.min(x1, x2);
+    if (inside(b, x, y1 - 1) && inside(b, x, y1)) return `the edge between ${cellName(x, y1 - 1)} and ${cellName(x, y1)}`;
+    return inside(b, x, y1) ? `the top edge of ${cellName(x, y1)}` : `the bottom edge of ${cellName(x, y1 - 1)}`;
+  }
+  if (x1 === x2 && Math.abs(y2 - y1) === 1) {
+    const y = Math.min(y1, y2);
+    if (inside(b, x1 - 1, y) && inside(b, x1, y)) return `the edge between ${cellName(x1 - 1, y)} and ${cellName(x1, y)}`;
+    return inside(b, x1, y) ? `the left edge of ${cellName(x1, y)}` : `the right edge of ${cellName(x1 - 1, y)}`;
+  }
+  return `the line from ${cornerWords(b, x1, y1)} to ${cornerWords(b, x2, y2)}`;
+}
+
+/** A point in corner units: a corner, a cell's centre ("the centre of A1"), else the numbers. */
+export function pointWords(b: Size, x: number, y: number): string {
+  if (Number.isInteger(x) && Number.isInteger(y)) return cornerWords(b, x, y);
+  if (Number.isInteger(x - 0.5) && Number.isInteger(y - 0.5) && inside(b, x - 0.5, y - 0.5)) return `the centre of ${cellName(x - 0.5, y - 0.5)}`;
+  return `point (${x},${y})`;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const N = '(-?\\d+(?:\\.\\d+)?)';
+
+/** The explanation sentence with board labels, figure names and "range" (d20 says "distance"). */
+export function readableSummary(text: string, board: Size, names: ReadonlyMap<string, string>): string {
+  let s = text;
+  s = s.replace(new RegExp(`from \\(${N},${N}\\) to \\(${N},${N}\\) \\(clause`, 'g'), (_, a, b2, c, d) => `on ${edgeWords(board, +a, +b2, +c, +d)} (clause`);
+  s = s.replace(new RegExp(`the wall from \\(${N},${N}\\) to \\(${N},${N}\\)`, 'g'), (_, a, b2, c, d) => `the wall along ${edgeWords(board, +a, +b2, +c, +d)}`);
+  s = s.replace(new RegExp(`at corner \\(${N},${N}\\)`, 'g'), (_, x, y) => `at ${cornerWords(board, +x, +y)}`);
+  s = s.replace(new RegExp(`at \\(${N},${N}\\) \\(clause 1\\.1\\.3\\)`, 'g'), (_, x, y) => `in ${cellName(+x, +y)} (clause 1.1.3)`);
+  s = s.replace(new RegExp(`(character|low objects) at \\(${N},${N}\\)`, 'g'), (_, what, x, y) => `${what} in ${cellName(+x, +y)}`);
+  s = s.replace(new RegExp(`\\(${N},${N}\\)`, 'g'), (_, x, y) => pointWords(board, +x, +y));
+  s = s.replace(/\bno distance\b/g, 'no range').replace(/\bdistance (\d+)/g, 'range $1');
+  const ids = [...names.keys()].sort((a, b) => b.length - a.length);
+  if (ids.length) {
+    const re = new RegExp(`(?<![\\w-])(${ids.map(escape).join('|')})(?![\\w-])`, 'g');
+    s = s.replace(re, (id) => names.get(id) ?? id);
+  }
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

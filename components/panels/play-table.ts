@@ -1,0 +1,297 @@
+/**
+ * The play table of doom2016 and doom2004 (loaded on demand with components/modes/table-entry.ts):
+ * each marine's standing (health, damage, markers; doom2016 hand with card names and text;
+ * doom2004 armor, ammo, weapons, orders), the pending attack's dice as faces and its defense card,
+ * the invader's standing, and the commands and events of these rulesets in plain words.
+ *
+ * The game view carries positions only; hands, decks and equipment come from the game state when
+ * the engine client offers it (`GameClient.state`). Without it the table shows what the view has.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Command, GameEvent, GameView } from '../../src/rules/types.ts';
+import { cellName, figureName } from '../coords.ts';
+
+export interface TableContext {
+  view: GameView;
+  /** The engine's game state, when the engine client can give it (in-page engine). */
+  state: unknown;
+  /** The events of the last accepted command (for the dice just rolled). */
+  lastEvents: GameEvent[];
+  name: (id: string) => string;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** doom2016 card data from the state: action, event, class cards by id. */
+function card2016(state: unknown, id: string): Obj | null {
+  const data = obj(obj(state).data);
+  for (const set of ['actionCards', 'eventCards', 'classCards', 'gloryKillCards', 'invasionCards']) {
+    const c = obj(data[set])[id];
+    if (c) return obj(c);
+  }
+  return null;
+}
+
+const cardName = (t: TableContext, id: string) => str(card2016(t.state, id)?.name) || figureName(id);
+
+function dice(list: unknown): string {
+  const counts = new Map<string, number>();
+  for (const d of arr(list)) counts.set(String(d), (counts.get(String(d)) ?? 0) + 1);
+  return [...counts].map(([c, n]) => `${n} ${c}`).join(' + ') + (counts.size ? ' dice' : '');
+}
+
+function defenseWords(d: Obj): string {
+  const parts = [plural(num(d.shields), 'shield')];
+  if (d.dodge) parts.push('dodge');
+  if (d.special) parts.push('special');
+  return parts.join(', ');
+}
+
+/** "Main action, speed 2; attack 3 red dice, range 6. Defense: 1 shield." */
+export function cardText(c: Obj): string {
+  const parts: string[] = [];
+  if (c.action) parts.push(`${str(c.action).charAt(0).toUpperCase()}${str(c.action).slice(1)} action${c.speed !== undefined ? `, speed ${num(c.speed)}` : ''}`);
+  const a = obj(c.attack);
+  if (a.dice) parts.push(`attack ${dice(a.dice)}, range ${num(a.range)}${c.stun ? ', stuns' : ''}`);
+  if (c.when && !c.text) parts.push(`while ${str(c.when)}${c.shields ? `: +${plural(num(c.shields), 'shield')}` : ''}${c.dice ? `: +${dice(c.dice)}` : ''}`);
+  let text = parts.join('; ');
+  if (c.text) text += `${text ? '. ' : ''}${str(c.text).replace(/\.$/, '')}`;
+  if (c.defense) text += `${text ? '. ' : ''}Defense: ${defenseWords(obj(c.defense))}.`;
+  return text;
+}
+
+// ------------------------------------------------------------------ commands in plain words
+
+export function commandWords(c: Command, t: TableContext): string | null {
+  const who = typeof c.figure === 'string' ? t.name(c.figure) : '';
+  const list = (v: unknown) => arr(v).map((x) => cardName(t, String(x))).join(', ');
+  if (t.view.ruleset === 'doom2016') {
+    switch (c.type) {
+      case 'status': {
+        const discard = arr(c.discard);
+        if (!discard.length) return 'End the status phase';
+        const onto = c.onto === 'invasion' ? 'the invasion card' : `the ${figureName(str(c.onto))} card`;
+        return `Discard ${list(discard)} for ${plural(discard.length, 'argent')} onto ${onto}`;
+      }
+      case 'activate-demons':
+        return `Activate the ${figureName(str(c.demon))} demons`;
+      case 'play':
+        return `${who}: play ${cardName(t, str(c.card))}`;
+      case 'sprint':
+        return `${who}: sprint, discarding ${cardName(t, str(c.discard))}`;
+      case 'defend': {
+        const parts: string[] = [];
+        if (c.reveal) parts.push('reveal a second defense card');
+        if (arr(c.play).length) parts.push(`play ${list(c.play)}`);
+        return parts.length ? `${who} defends: ${parts.join(' and ')}` : `${who} takes the attack (no more defense)`;
+      }
+      case 'press':
+        return arr(c.play).length ? `${who} presses the attack: play ${list(c.play)}` : `${who} resolves the attack`;
+      case 'summon':
+        return `Summon ${figureName(str(c.group))} at ${figureName(str(c.portal))}`;
+      case 'use-class':
+        return `${who}: use the class card`;
+      case 'pick-up':
+        return `${who}: pick up ${figureName(str(c.token))}`;
+      case 'end':
+        return `End ${who}'s activation`;
+      default:
+        return null;
+    }
+  }
+  if (t.view.ruleset === 'doom2004') {
+    switch (c.type) {
+      case 'action': {
+        const extra = [c.order ? `order: ${str(c.order)}` : '', c.adrenaline ? 'with adrenaline' : ''].filter(Boolean).join(', ');
+        return `${who}: ${str(c.action)}${extra ? ` (${extra})` : ''}`;
+      }
+      case 'activate':
+        return `Activate ${who}`;
+      case 'end-turn':
+        return 'End the invader turn';
+      case 'end':
+        return `End ${who}'s turn`;
+      case 'pass':
+        return 'No guard attack';
+      case 'reroll':
+        return arr(c.dice).length ? `${who}: re-roll dice ${arr(c.dice).map((i) => num(i) + 1).join(', ')}` : `${who}: keep the roll`;
+      case 'blow-through':
+        return `${who}: blow through to ${isCell(c.target) ? cellName(c.target.x, c.target.y) : '?'} (drop ${str(c.drop)})`;
+      case 'give':
+        return `${who}: give ${c.weapon ? figureName(str(c.weapon)) : `${str(c.ammo)} ammo`} to ${t.name(str(c.to))}`;
+      case 'heal':
+        return `${who}: heal ${t.name(str(c.target))}`;
+      case 'pick-up':
+        return `${who}: pick up ${figureName(str(c.token))}`;
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+const isCell = (v: unknown): v is { x: number; y: number } => Number.isInteger(obj(v).x) && Number.isInteger(obj(v).y);
+
+// ------------------------------------------------------------------ events in plain words
+
+function rolled2016(list: unknown): string {
+  return arr(list).map((d) => `${str(obj(d).color)} ${num(obj(d).damage)}`).join(', ');
+}
+
+export function eventWords(e: GameEvent, t: TableContext): string | null {
+  const who = typeof e.figure === 'string' ? t.name(e.figure) : '';
+  if (t.view.ruleset === 'doom2016') {
+    switch (e.type) {
+      case 'status-done':
+        return num(e.argent) ? `Status phase over: ${plural(num(e.argent), 'argent')} onto ${e.onto === 'invasion' ? 'the invasion card' : `the ${figureName(str(e.onto))} card`}` : 'Status phase over';
+      case 'initiative-revealed': {
+        const [side, id] = str(e.card).split(':');
+        return side === 'marine' ? `Initiative card: ${t.name(id)}` : 'Initiative card: the invader';
+      }
+      case 'invader-activation':
+        return 'The invader activates a demon type';
+      case 'demon-card-exhausted':
+        return `The ${figureName(str(e.demon))} card is exhausted: ${arr(e.figures).map((f) => t.name(String(f))).join(', ')} will activate`;
+      case 'activation-started':
+        return `${who} activates${typeof e.mp === 'number' ? ` (${e.mp} MP)` : ''}`;
+      case 'card-played':
+        return `${who} plays ${cardName(t, str(e.card))} (now ${num(e.mp)} MP)`;
+      case 'attack-rolled':
+        return `${who} attacks ${t.name(str(e.target))} at range ${num(e.range)}${e.cover ? ', in cover' : ''}: rolled ${rolled2016(e.dice)}${e.defenseCard ? `; defense card ${cardName(t, str(e.defenseCard))}` : '; no defense card'}`;
+      case 'attack-resolved':
+        return `${t.name(str(e.target))} blocks with ${plural(num(e.shields), 'shield')}${e.dodge ? ' and dodge' : ''} against ${plural(num(e.icons), 'damage icon')}: ${plural(num(e.damage), 'damage', 'damage')}`;
+      case 'damaged':
+        return `${who} takes ${num(e.damage)} damage (${num(e.total)} of ${num(e.health)})`;
+      case 'killed':
+        return `${who} is killed${e.by ? ` by ${t.name(str(e.by))}` : ''}`;
+      case 'stunned':
+        return `${who} is stunned`;
+      case 'stunned-no-defense':
+        return `${who} is stunned: no defense card`;
+      case 'ability':
+        return `${who} uses ${str(e.ability)}${e.mp ? ` (+${num(e.mp)} MP)` : ''}`;
+      case 'demon-done':
+        return `${who} is done`;
+      case 'activation-ended':
+        return e.demon ? `The ${figureName(str(e.demon))} activation ends` : `${who} ends the activation${typeof e.drew === 'number' ? ` and draws ${plural(e.drew, 'card')}` : ''}`;
+      case 'status-phase':
+        return `Round ${num(e.round)}: status phase`;
+      case 'demon-card-face-down':
+        return `The ${figureName(str(e.demon))} card is turned face down`;
+      default:
+        return null;
+    }
+  }
+  if (t.view.ruleset === 'doom2004') {
+    switch (e.type) {
+      case 'rolled':
+        return `${who} rolls ${arr(e.faces).map(face2004Words).join(', ')}${e.aimed ? ' (aimed)' : ''}`;
+      case 'wounded':
+        return `${who} takes ${plural(num(e.wounds ?? e.damage), 'wound')}`;
+      case 'fragged':
+        return `${who} is fragged`;
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+function face2004Words(f: unknown): string {
+  const o = obj(f);
+  return o.miss ? `${str(o.die)} miss` : `${str(o.die)} range ${num(o.range)} damage ${num(o.damage)}${o.ammo ? ' ammo' : ''}`;
+}
+
+// ------------------------------------------------------------------ the table
+
+/** The dice of the last roll as faces: one box per die with its damage icons. */
+function diceFaces(t: TableContext): TemplateResult | typeof nothing {
+  const rolled = t.lastEvents.find((e) => e.type === 'attack-rolled' || e.type === 'rolled' || e.type === 'rerolled');
+  if (!rolled) return nothing;
+  const faces = t.view.ruleset === 'doom2016'
+    ? arr(rolled.dice).map((d) => ({ colour: str(obj(d).color), icons: num(obj(d).damage), label: `${str(obj(d).color)} die: ${plural(num(obj(d).damage), 'damage icon')}`, extra: '' }))
+    : arr(rolled.faces).map((f) => {
+      const o = obj(f);
+      return { colour: str(o.die), icons: o.miss ? 0 : num(o.damage), label: o.miss ? `${str(o.die)} die: miss` : `${str(o.die)} die: range ${num(o.range)}, ${plural(num(o.damage), 'damage')}${o.ammo ? ', ammo' : ''}`, extra: o.miss ? '✗' : `${num(o.range)}` };
+    });
+  return html`<div class="dice" aria-label="Dice rolled">
+    ${faces.map((f) => html`<span class=${`die die-${f.colour}`} role="img" aria-label=${f.label} title=${f.label}>${f.extra ? html`<small>${f.extra}</small>` : nothing}${'✹'.repeat(f.icons) || (f.extra === '✗' ? '' : '·')}</span>`)}
+  </div>`;
+}
+
+function pending2016(t: TableContext): TemplateResult | typeof nothing {
+  const p = obj(obj(t.state).pending);
+  if (p.kind !== 'attack') return nothing;
+  const c = p.card ? card2016(t.state, str(p.card)) : null;
+  return html`<div class="pending" part="pending">
+    <strong>${t.name(str(p.attacker))} attacks ${t.name(str(p.defender))}</strong>${p.cover ? ' (in cover)' : ''}:
+    ${plural(arr(p.dice).reduce<number>((n, d) => n + num(obj(d).damage), 0), 'damage icon')}.
+    Defense card: ${c ? html`<strong>${str(c.name)}</strong> (${defenseWords(obj(c.defense))})` : 'none'}${num(p.extraShields) ? `, +${plural(num(p.extraShields), 'shield')}` : ''}.
+    ${p.canReveal ? 'A second defense card may be revealed.' : ''}
+  </div>`;
+}
+
+function marines2016(t: TableContext): TemplateResult {
+  const s = obj(t.state);
+  const marines = obj(s.marines);
+  return html`${Object.entries(marines).map(([id, m0]) => {
+    const m = obj(m0);
+    const fig = t.view.figures.find((f) => f.id === id);
+    const health = num(m.health);
+    const damage = fig?.damage ?? 0;
+    const markers = (fig?.markers ?? []).filter((k) => k !== 'activating');
+    const acting = t.view.active === id || obj(s.pending).defender === id;
+    return html`<section class=${`seat${acting ? ' acting' : ''}`} aria-current=${acting ? 'true' : 'false'} aria-label=${t.name(id)}>
+      <h4>${t.name(id)}${acting ? html` <span class="badge">to act</span>` : nothing}</h4>
+      <p>${m.dead ? 'Killed: respawns at its next activation' : `Health ${Math.max(0, health - damage)} of ${health}`}${damage ? ` · ${damage} damage` : ''}${markers.length ? ` · ${markers.join(', ')}` : ''}${m.classCard ? ` · class card ${cardName(t, str(m.classCard))}${m.classExhausted ? ' (exhausted)' : ''}` : ''}</p>
+      <ul class="hand" aria-label=${`${t.name(id)}'s hand`}>
+        ${arr(m.hand).map((cid) => {
+          const c = card2016(t.state, String(cid));
+          return html`<li><strong>${c ? str(c.name) : figureName(String(cid))}</strong>${c ? html` — ${cardText(c)}` : nothing}</li>`;
+        })}
+      </ul>
+    </section>`;
+  })}`;
+}
+
+function invader2016(t: TableContext): TemplateResult {
+  const s = obj(t.state);
+  const inv = obj(s.invader);
+  const cards = Object.entries(obj(s.demonCards)).filter(([, c]) => obj(c).faceUp);
+  return html`<section class="seat" aria-label="Invader">
+    <h4>Invader</h4>
+    <p>${plural(arr(inv.hand).length, 'event card')} in hand · ${plural(num(inv.kills), 'kill')}</p>
+    <ul>${cards.map(([type, c]) => html`<li>${figureName(type)} card: ${obj(c).ready ? 'ready' : 'exhausted'}${num(obj(c).argent) ? `, ${num(obj(c).argent)} argent` : ''}</li>`)}</ul>
+  </section>`;
+}
+
+function marines2004(t: TableContext): TemplateResult {
+  const s = obj(t.state);
+  const figs = arr(s.figures).map(obj).filter((f) => f.marine);
+  return html`${figs.map((f) => {
+    const id = str(f.id);
+    const acting = t.view.active === id;
+    const ammo = Object.entries(obj(f.ammo)).filter(([, n]) => num(n) > 0).map(([k, n]) => `${k} ${num(n)}`);
+    return html`<section class=${`seat${acting ? ' acting' : ''}`} aria-current=${acting ? 'true' : 'false'} aria-label=${t.name(id)}>
+      <h4>${t.name(id)}${acting ? html` <span class="badge">to act</span>` : nothing}</h4>
+      <p>Health ${Math.max(0, num(f.health) - num(f.wounds))} of ${num(f.health)} · armor ${num(f.armor)} · speed ${num(f.speed)}${f.order ? ` · order ${str(f.order)}` : ''}${num(f.adrenaline) ? ' · adrenaline' : ''}${num(f.berserk) ? ' · berserk' : ''}</p>
+      <p>Weapons: fist, pistol, grenade${arr(f.weapons).length ? `, ${arr(f.weapons).map((w) => figureName(String(w))).join(', ')}` : ''} · ammo: ${ammo.length ? ammo.join(', ') : 'none'}</p>
+    </section>`;
+  })}
+  ${arr(s.keys).length ? html`<p>Keys found: ${arr(s.keys).join(', ')}</p>` : nothing}
+  <p>Frag points: ${num(s.fragPoints)}</p>`;
+}
+
+/** The table under the board; nothing for rulesets it does not know or without a state. */
+export function playTable(t: TableContext): TemplateResult | typeof nothing {
+  if (!t.state || (t.view.ruleset !== 'doom2016' && t.view.ruleset !== 'doom2004')) return nothing;
+  return html`<div class="table" part="table" role="region" aria-label="Play table">
+    ${diceFaces(t)}
+    ${t.view.ruleset === 'doom2016' ? html`${pending2016(t)}<div class="seats">${marines2016(t)}${invader2016(t)}</div>` : html`<div class="seats">${marines2004(t)}</div>`}
+  </div>`;
+}

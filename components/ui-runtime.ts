@@ -1,0 +1,9 @@
+/**
+ * What the on-demand UI modules (the editor) take from the main bundle. Keep this list equal to
+ * what those modules import from outside their own files (test/bundle/size.test.ts checks it).
+ */
+export { html, nothing, svg } from 'lit';
+export { cellName, figureName } from './coords.ts';
+export { problemsOf } from './events.ts';
+export { modelFromBoard, padMap } from './model.ts';
+export { messageLine } from './panels/explore-panel.ts';
