@@ -25,7 +25,7 @@ export function stripSchemaAnnotations(): Plugin {
   };
 }
 
-const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004)[\\/]index\.ts$/;
+const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]index\.ts$/;
 /** The HTTP engine (the `api` attribute) is built beside it too: dist/doom-board-http.js. */
 const HTTP_ENGINE = /[\\/]components[\\/]engine-client-(http)\.ts$/;
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-const FOLDER = /[\\/]src[\\/]rules[\\/](doom2016|doom2004)[\\/]/;
+const FOLDER = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]/;
 
 /** Everything outside the engine's own folder comes from the main module (see src/rules/ruleset-runtime.ts). */
 function fromMainModule(): Plugin {
@@ -19,7 +19,7 @@ function fromMainModule(): Plugin {
 
 const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index.ts`, import.meta.url));
 
-// The doom2016 and doom2004 rules engines, loaded by dist/doom-board.js when a board plays them,
+// The doom2016, doom2004 and d20 rules engines, loaded by dist/doom-board.js when a board plays them,
 // and the HTTP engine (openapi-fetch), loaded when a board has an `api` attribute.
 export default defineConfig({
   publicDir: false,
@@ -29,7 +29,7 @@ export default defineConfig({
     emptyOutDir: false,
     target: 'es2022',
     lib: {
-      entry: { doom2016: entry('doom2016'), doom2004: entry('doom2004'), http: fileURLToPath(new URL('./components/engine-client-http.ts', import.meta.url)) },
+      entry: { doom2016: entry('doom2016'), doom2004: entry('doom2004'), d20: entry('d20'), http: fileURLToPath(new URL('./components/engine-client-http.ts', import.meta.url)) },
       formats: ['es'],
       fileName: (_, name) => `doom-board-${name}.js`,
     },

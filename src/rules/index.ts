@@ -3,12 +3,14 @@
  * undo, replay(scenario, seed, commands). Call `await loadCore()` (src/core) first: every geometric
  * decision goes through the grid core. This entry loads all three rulesets.
  */
+import { d20Module } from './d20/index.ts';
 import { doom2004Module } from './doom2004/index.ts';
 import { doom2016Module } from './doom2016/index.ts';
 import { registerRuleset } from './registry.ts';
 
 registerRuleset('doom2016', doom2016Module);
 registerRuleset('doom2004', doom2004Module);
+registerRuleset('d20', d20Module);
 
 export { createGame, replay, loadRuleset, type GameOptions, type GameState } from './engine.ts';
 export { Game } from './game.ts';

@@ -1,5 +1,5 @@
 /**
- * What the on-demand rules engines (doom2016, doom2004) take from the main bundle: built on their
+ * What the on-demand rules engines (doom2016, doom2004, d20) take from the main bundle: built on their
  * own, they import these from `doom-board.js` instead of carrying copies (one Wasm core, one
  * registry). Keep this list equal to what those engines import from outside their folders.
  */
@@ -8,4 +8,5 @@ export { BoardError, checkFigures, parseBoard } from '../core/board-input.ts';
 export { Cell, EdgeKind } from '../core/types.ts';
 export { deepFreeze } from '../data/index.ts';
 export { ScenarioError } from '../scenario/validate.ts';
+export { entriesOf } from './registry.ts';
 export { roll, seedRng, shuffle } from './rng.ts';
