@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { onDemand } from './vite.modules.ts';
 
 /** The schema's descriptions are documentation: the validator never reads them, the bundle need not carry them. */
 export function stripSchemaAnnotations(): Plugin {
@@ -25,46 +26,17 @@ export function stripSchemaAnnotations(): Plugin {
   };
 }
 
+// The rules engines and the HTTP engine (the `api` attribute) are built by vite.rules.config.ts, the
+// editor, play table and export by vite.ui.config.ts; this build imports them on demand.
 const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]index\.ts$/;
-/** The HTTP engine (the `api` attribute) is built beside it too: dist/doom-board-http.js. */
 const HTTP_ENGINE = /[\\/]components[\\/]engine-client-(http)\.ts$/;
-
-/**
- * The DOOM rules engines are most of the engine's code: the main module imports them on demand
- * from beside it (dist/doom-board-doom2016.js, built by vite.rules.config.ts) instead of carrying them.
- */
-function rulesOnDemand(): Plugin {
-  return {
-    name: 'doom-board:rules-on-demand',
-    enforce: 'pre',
-    async resolveId(source, importer) {
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
-      const m = resolved && (RULES.exec(resolved.id) ?? HTTP_ENGINE.exec(resolved.id));
-      return m ? { id: `./doom-board-${m[1]}.js`, external: true } : null;
-    },
-  };
-}
-
 const UI = /[\\/]components[\\/]modes[\\/](editor|table|export)-entry\.ts$/;
 
-/** The editor and the play table are fetched from beside the main module (dist/doom-board-editor.js, dist/doom-board-table.js, built by vite.ui.config.ts). */
-function uiOnDemand(): Plugin {
-  return {
-    name: 'doom-board:ui-on-demand',
-    enforce: 'pre',
-    async resolveId(source, importer) {
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
-      const m = resolved && UI.exec(resolved.id);
-      return m ? { id: `./doom-board-${m[1]}.js`, external: true } : null;
-    },
-  };
-}
-
 // The embeddable bundle: one self-contained ES module, dist/doom-board.js, with Lit, the engine,
-// the d20 rules and the Wasm core (imported with `?init`, inlined as bytes).
+// and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [stripSchemaAnnotations(), rulesOnDemand(), uiOnDemand()],
+  plugins: [stripSchemaAnnotations(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

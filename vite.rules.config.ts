@@ -1,21 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { fromMainModule } from './vite.modules.ts';
 
+/** A rules engine's own folder; everything else comes from the main module (see src/rules/ruleset-runtime.ts). */
 const FOLDER = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]/;
-
-/** Everything outside the engine's own folder comes from the main module (see src/rules/ruleset-runtime.ts). */
-function fromMainModule(): Plugin {
-  return {
-    name: 'doom-board:from-main-module',
-    enforce: 'pre',
-    async resolveId(source, importer) {
-      if (!importer || !FOLDER.test(importer)) return null;
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
-      if (!resolved || FOLDER.test(resolved.id)) return null;
-      return { id: './doom-board.js', external: true };
-    },
-  };
-}
 
 const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index.ts`, import.meta.url));
 
@@ -23,7 +11,7 @@ const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index
 // and the HTTP engine (openapi-fetch), loaded when a board has an `api` attribute.
 export default defineConfig({
   publicDir: false,
-  plugins: [fromMainModule()],
+  plugins: [fromMainModule('rules', FOLDER)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,

@@ -1,26 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { fromMainModule } from './vite.modules.ts';
 
 /** The editor's and the play table's own files; everything else it imports comes from the main module (components/ui-runtime.ts). */
 const OWN = /[\\/]components[\\/](editor[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts)/;
 
-function fromMainModule(): Plugin {
-  return {
-    name: 'doom-board:ui-from-main-module',
-    enforce: 'pre',
-    async resolveId(source, importer) {
-      if (!importer || !OWN.test(importer)) return null;
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
-      if (!resolved || OWN.test(resolved.id)) return null;
-      return { id: './doom-board.js', external: true };
-    },
-  };
-}
-
 // The editor and the play table, loaded by dist/doom-board.js when a board is edited / plays doom2016 or doom2004.
 export default defineConfig({
   publicDir: false,
-  plugins: [fromMainModule()],
+  plugins: [fromMainModule('ui', OWN)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,

@@ -1,32 +1,18 @@
 /**
  * The OpenAPI document (openapi.yaml, the single source of truth) as an object, and validators
- * for its schemas compiled by Ajv (JSON Schema 2020-12, which OpenAPI 3.1 schemas are).
+ * for its schemas (document-validators.ts).
  */
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import docText from './openapi.yaml?raw';
+import { documentValidators } from './document-validators.ts';
 import type { PathProblem } from './problem.ts';
 
 export const openApiDocument: Record<string, unknown> = parse(docText);
 
 const DOC_ID = 'urn:doom-board:openapi';
-type AjvClass = typeof AjvModule;
-const Ajv = ((AjvModule as unknown as { default?: AjvClass }).default ?? AjvModule) as AjvClass;
-const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, validateFormats: false });
-ajv.addSchema(openApiDocument, DOC_ID);
-
-const cache = new Map<string, ValidateFunction>();
-
 /** A validator for the schema at a JSON pointer inside the document, e.g. "/components/schemas/Command". */
-export function validatorAt(pointer: string): ValidateFunction {
-  let v = cache.get(pointer);
-  if (!v) {
-    v = ajv.getSchema(`${DOC_ID}#${pointer}`);
-    if (!v) throw new Error(`openapi.yaml: no schema at ${pointer}`);
-    cache.set(pointer, v);
-  }
-  return v;
-}
+export const validatorAt = documentValidators(openApiDocument);
 
 export const schemaValidator = (name: string): ValidateFunction => validatorAt(`/components/schemas/${name}`);
 

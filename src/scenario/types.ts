@@ -7,6 +7,8 @@ import type { Ruleset } from '../core/types.ts';
 
 export interface ScenarioFigure {
   id: string;
+  /** Shown on the board and in explanations; defaults to a readable form of the id. */
+  name?: string;
   /** Side (player) the figure belongs to; different sides are hostile. */
   side: string;
   /** A key into the ruleset's unit data set (e.g. "imp", "marine", "stormtrooper"). */

@@ -13,6 +13,7 @@ import type { Doom2016Figure, Doom2016State } from '../../src/rules/doom2016/typ
 import type { D20State } from '../../src/rules/d20/state.ts';
 import { boardOf as boardD20 } from '../../src/rules/d20/state.ts';
 import { d20Rules } from '../../src/rules/d20/rules.ts';
+import { d20Module } from '../../src/rules/d20/index.ts';
 import { createGame } from '../../src/rules/engine.ts';
 import { registerRuleset } from '../../src/rules/registry.ts';
 import { seedRng, shuffle } from '../../src/rules/rng.ts';
@@ -25,6 +26,7 @@ import { doom2004SpecOf } from '../../src/ai/odds/doom2004-state.ts';
 
 registerRuleset('doom2016', doom2016Module);
 registerRuleset('doom2004', doom2004Module);
+registerRuleset('d20', d20Module);
 
 export interface Outcome {
   hit: boolean;

@@ -7,11 +7,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cell, ready, watchErrors } from './helpers.ts';
+import { documentValidators } from '../../src/api/document-validators.ts';
+import { contractChecker } from '../api/contract-checker.ts';
 
 const PORT = 5191;
 const URL_ = `http://127.0.0.1:${PORT}`;
 const BOARD = 'server-board';
 let server: ChildProcess | null = null;
+let checkAnswer: ReturnType<typeof contractChecker>['checkAnswer'];
 
 test.beforeAll(async () => {
   const main = fileURLToPath(new URL('../../src/server/main.mjs', import.meta.url));
@@ -30,6 +33,8 @@ test.beforeAll(async () => {
     server!.stderr!.on('data', onData);
     server!.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
   });
+  const document = await (await fetch(`${URL_}/openapi.json`)).json();
+  ({ checkAnswer } = contractChecker(document, documentValidators(document)));
 });
 
 test.afterAll(async () => {
@@ -46,6 +51,36 @@ test.afterAll(async () => {
  */
 const product = (errors: string[]) => errors.filter((e) => !/WebSocket|\[vite\]/.test(e));
 
+/**
+ * Every API answer the page receives (from the server, or from msw's service worker) is checked
+ * against openapi.yaml, as the Vitest API tests check theirs. `done()` lists the violations.
+ */
+function checkApiAnswers(page: Page) {
+  const checks: Promise<string | null>[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    const type = r.headers()['content-type'] ?? null;
+    if (!url.pathname.startsWith('/api/v1/') || type?.startsWith('text/event-stream')) return;
+    checks.push(
+      r.text().then(
+        (text) => {
+          try {
+            checkAnswer(r.request().method(), url.pathname + url.search, r.status(), type, text);
+            return null;
+          } catch (e) {
+            return (e as Error).message;
+          }
+        },
+        () => null, // a body the page no longer holds (navigation): nothing to check
+      ),
+    );
+  });
+  return async () => {
+    const results = await Promise.all(checks);
+    return { checked: results.length, violations: results.filter((x) => x !== null) };
+  };
+}
+
 async function clickCell(page: Page, x: number, y: number): Promise<void> {
   const box = (await cell(page, BOARD, x, y).boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -58,6 +93,7 @@ test('two browsers play one server game: a move in one appears in the other with
   const empire = await a.newPage();
   const alliance = await b.newPage();
   const errors = [...watchErrors(empire), ...watchErrors(alliance)];
+  const answers = [checkApiAnswers(empire), checkApiAnswers(alliance)];
   await empire.goto(`${URL_}/server-game.html?game=${created.id}#seat=${created.seats.empire}`);
   await alliance.goto(`${URL_}/server-game.html?game=${created.id}#seat=${created.seats.alliance}`);
   await ready(empire, BOARD);
@@ -82,6 +118,11 @@ test('two browsers play one server game: a move in one appears in the other with
   const log = await (await fetch(`${URL_}/api/v1/games/${created.id}/events`)).json();
   expect(log.entries.map((e: { side: string; command: { type: string } }) => [e.side, e.command.type])).toEqual([['empire', 'activate'], ['empire', 'move']]);
   expect(product(errors)).toEqual([]);
+  for (const done of answers) {
+    const { checked, violations } = await done();
+    expect(violations).toEqual([]);
+    expect(checked).toBeGreaterThan(2);
+  }
   await Promise.all([a.close(), b.close()]);
 });
 
@@ -99,6 +140,7 @@ test('the reference page renders the document offline', async ({ page }) => {
 
 test('server mode in the page (?mock): the same handlers under msw play a game', async ({ page }) => {
   const errors = watchErrors(page);
+  const answers = checkApiAnswers(page);
   await page.goto(`${URL_}/server-game.html?mock`);
   await expect(page.locator('#scenario-id option[value="d20-skirmish"]')).toBeAttached();
   await page.locator('#scenario-id').selectOption('d20-skirmish');
@@ -113,13 +155,20 @@ test('server mode in the page (?mock): the same handlers under msw play a game',
   const onServer = await (await fetch(`${URL_}/api/v1/scenarios`)).json();
   expect(onServer.scenarios.length).toBeGreaterThan(0);
   expect(product(errors)).toEqual([]);
+  const { checked, violations } = await answers();
+  expect(violations).toEqual([]);
+  expect(checked).toBeGreaterThan(2);
 });
 
 test('the API page asks the server through the generated client', async ({ page }) => {
   const errors = watchErrors(page);
+  const answers = checkApiAnswers(page);
   await page.goto(`${URL_}/api.html`);
   await page.getByRole('button', { name: 'Ask' }).click();
   await expect(page.locator('#answer-summary')).toContainText('RULES §');
   await expect(page.locator('#answer')).toContainText('"los"');
   expect(product(errors)).toEqual([]);
+  const { checked, violations } = await answers();
+  expect(violations).toEqual([]);
+  expect(checked).toBeGreaterThan(0);
 });

@@ -194,6 +194,13 @@ describe('bad scenarios get every problem with its JSON path', () => {
     s.map[1] = '...?......';
     expect(problems(s)).toEqual(['map[1][3]: unknown cell character "?"']);
   });
+  test('a figure may carry a display name (shown on the board and in explanations); an empty one is refused', () => {
+    const s = base();
+    s.figures[0] = { ...s.figures[0], name: 'Sergeant Kowalski' };
+    expect(validateScenario(s).figures[0].name).toBe('Sergeant Kowalski');
+    s.figures[0] = { ...s.figures[0], name: '' };
+    expect(problems(s)).toEqual(['figures[0].name: expected a non-empty string']);
+  });
   test('wrong seed type and range', () => {
     expect(problems({ ...base(), seed: '7' })).toEqual(['seed: expected an integer, got "7"']);
     expect(problems({ ...base(), seed: 1.5 })).toEqual(['seed: expected an integer, got 1.5']);
@@ -207,7 +214,7 @@ describe('bad scenarios get every problem with its JSON path', () => {
     (s.edges![0] as unknown as Record<string, unknown>).open = false;
     expect(problems(s)).toEqual([
       'edges[0].open: unknown property (expected from, to, kind, key)',
-      'figures[0].teleports: unknown property (expected id, side, type, x, y, w, h, state)',
+      'figures[0].teleports: unknown property (expected id, name, side, type, x, y, w, h, state)',
       'colour: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, mission, seed)',
     ]);
   });
@@ -256,7 +263,7 @@ describe('bad scenarios get every problem with its JSON path', () => {
     s.figures[1] = { ...s.figures[1], x: 9, y: 3, extra: 1 } as typeof s.figures[1]; // onto "c"
     expect(problems(s)).toEqual([
       'figures[0].x: -1 is below the minimum 0',
-      'figures[1].extra: unknown property (expected id, side, type, x, y, w, h, state)',
+      'figures[1].extra: unknown property (expected id, name, side, type, x, y, w, h, state)',
       'figures[2].x: cell (9,3) is already occupied by "b"',
     ]);
   });
