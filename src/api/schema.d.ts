@@ -610,6 +610,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A fault of the server (e.g. its store failed); the details go to the server's log, never into the answer, and the game is unchanged. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request does not match this document (malformed JSON, wrong type, unknown field). */
         BadRequest: {
             headers: {
@@ -739,6 +748,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     listRulesets: {
@@ -762,6 +772,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     listDataSets: {
@@ -785,6 +796,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     getDataSet: {
@@ -811,6 +823,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     listScenarios: {
@@ -834,6 +847,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     getScenario: {
@@ -859,6 +873,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     validateScenario: {
@@ -887,6 +902,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     boardSight: {
@@ -916,6 +932,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     boardSightMap: {
@@ -945,6 +962,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     boardReach: {
@@ -974,6 +992,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     boardNearestEnemies: {
@@ -1003,6 +1022,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     createGame: {
@@ -1036,6 +1056,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     getGame: {
@@ -1062,6 +1083,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     getLegalActions: {
@@ -1090,6 +1112,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     submitCommand: {
@@ -1130,6 +1153,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             428: components["responses"]["PreconditionRequired"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     undoCommand: {
@@ -1164,6 +1188,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             428: components["responses"]["PreconditionRequired"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     listEvents: {
@@ -1193,6 +1218,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     streamEvents: {
@@ -1222,6 +1248,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     exportReplay: {
@@ -1248,6 +1275,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
 }

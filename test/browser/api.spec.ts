@@ -105,8 +105,8 @@ test('two browsers play one server game: a move in one appears in the other with
   // The empire activates Trooper 1 (B2): the alliance's board shows it within a second.
   await clickCell(empire, 1, 1);
   await empire.locator(`#${BOARD} button`, { hasText: 'Activate Trooper 1' }).click();
-  await expect(status(empire)).toHaveText('Round 1 — empire: trooper-1 is activating');
-  await expect(status(alliance)).toHaveText('Round 1 — empire: trooper-1 is activating', { timeout: 1000 });
+  await expect(status(empire)).toHaveText('Round 1 — empire: Trooper 1 is activating');
+  await expect(status(alliance)).toHaveText('Round 1 — empire: Trooper 1 is activating', { timeout: 1000 });
 
   // The empire moves Trooper 1 to C2 (once its reach is drawn): the alliance sees it there within a second.
   await expect(empire.locator(`#${BOARD} svg .reach-cells`)).toHaveAttribute('d', /M/);
@@ -150,7 +150,7 @@ test('server mode in the page (?mock): the same handlers under msw play a game',
   await expect(status).toHaveText('Round 1 — empire: activation 1 of 2');
   await clickCell(page, 1, 1);
   await page.locator(`#${BOARD} button`, { hasText: 'Activate Trooper 1' }).click();
-  await expect(status).toHaveText('Round 1 — empire: trooper-1 is activating');
+  await expect(status).toHaveText('Round 1 — empire: Trooper 1 is activating');
   // The game is in the page's msw handlers, not on the server.
   const onServer = await (await fetch(`${URL_}/api/v1/scenarios`)).json();
   expect(onServer.scenarios.length).toBeGreaterThan(0);
