@@ -14,6 +14,7 @@ import { loadCore } from '../src/core/wasm.ts';
 import { Cell, type Placement, type SightExplanation } from '../src/core/types.ts';
 import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
 import type { Scenario } from '../src/scenario/types.ts';
+import { scenarioWarnings } from '../src/scenario/warnings.ts';
 import { cellName, figureName } from './coords.ts';
 import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
 import type { EditHost, EditMode } from './modes/edit-mode.ts';
@@ -36,7 +37,8 @@ import type { ReachCell } from './render/overlays.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
 
-export type Mode = 'explore' | 'play' | 'edit';
+const MODES = ['explore', 'play', 'edit'] as const;
+export type Mode = (typeof MODES)[number];
 
 /** A hint for the side to act (filled in by the hints work). */
 export interface Hint {
@@ -391,6 +393,8 @@ export class DoomBoard extends LitElement {
     this._error = null;
     this.requestUpdate();
     try {
+      // A misspelt mode would otherwise quietly show explore mode.
+      if (!MODES.includes(this.mode)) throw new Error(`mode: "${this.mode}" is not one of ${MODES.join(', ')}`);
       let input: unknown = this.scenario;
       if (typeof input === 'string') {
         const res = await fetch(input);
@@ -452,6 +456,9 @@ export class DoomBoard extends LitElement {
         this._editPanel = editor.editPanel;
       }
       else this._startExplore(scenario);
+      // A valid board with likely slips (a short map row) loads, and says so.
+      const warnings = scenarioWarnings(scenario);
+      if (warnings.length) this._message = `Warning: ${warnings.join('; ')}`;
       if (token !== this._loadToken) return;
       this._loading = false;
       this.requestUpdate();

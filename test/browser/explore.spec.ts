@@ -154,6 +154,40 @@ test('a malformed scenario shows a readable error inside the element and fires d
   expect(errors.filter((e) => !e.includes('missing.json') && !e.includes('404'))).toEqual([]);
 });
 
+test('a ragged map row is a warning, not an error: the board is drawn and the short row named', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/index.html');
+  await ready(page, 'home');
+  const seen = await page.evaluate(async () => {
+    const errs: unknown[] = [];
+    document.addEventListener('doom-error', (e) => errs.push((e as CustomEvent).detail));
+    const el = document.createElement('doom-board') as HTMLElement & { scenario: unknown };
+    el.id = 'ragged';
+    el.scenario = { ruleset: 'doom2016', map: ['......', '....', '......'], figures: [{ id: 'a', side: 'marines', type: 'marine', x: 0, y: 0 }], sides: ['marines', 'invader'] };
+    document.body.append(el);
+    await new Promise((r) => setTimeout(r, 500));
+    return errs;
+  });
+  await ready(page, 'ragged');
+  await expect(page.locator('#ragged [role="note"]')).toHaveText('Warning: map[1]: 4 characters where the widest row has 6; its last 2 cells are off the map');
+  await expect(page.locator('#ragged [part="error"]')).toHaveCount(0);
+  expect(seen).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('an unknown mode is an error naming the modes, not a silent explore board', async ({ page }) => {
+  await page.goto('/index.html');
+  await ready(page, 'home');
+  await page.evaluate(() => {
+    const el = document.createElement('doom-board');
+    el.id = 'bad-mode';
+    el.setAttribute('mode', 'plya');
+    el.innerHTML = '<script type="application/json">{ "ruleset": "doom2016", "map": ["...."], "figures": [], "sides": ["marines", "invader"] }</script>';
+    document.body.append(el);
+  });
+  await expect(page.locator('#bad-mode [part="error"]')).toContainText('mode: "plya" is not one of explore, play, edit');
+});
+
 test('drag a figure with the pointer; rotate a large figure', async ({ page }) => {
   await page.goto('/large-figures.html');
   const g = await ready(page, 'large');

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { MAP_CHARS } from '../../src/core/board-input.ts';
 import { getDataSet, listDataSets } from '../../src/data/index.ts';
-import { resolveData, ScenarioError, schemaProblems, validateScenario, type Scenario } from '../../src/scenario/index.ts';
+import { resolveData, ScenarioError, scenarioWarnings, schemaProblems, validateScenario, type Scenario } from '../../src/scenario/index.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BUNDLED_DIR = join(ROOT, 'src/scenario/bundled');
@@ -200,6 +200,13 @@ describe('bad scenarios get every problem with its JSON path', () => {
     expect(validateScenario(s).figures[0].name).toBe('Sergeant Kowalski');
     s.figures[0] = { ...s.figures[0], name: '' };
     expect(problems(s)).toEqual(['figures[0].name: expected a non-empty string']);
+  });
+  test('a ragged map row is a warning naming the row (the board still loads, the short row ending off the map)', () => {
+    const s = base();
+    s.map = [...s.map.slice(0, 2), s.map[2].slice(0, 7), s.map[3]];
+    expect(() => validateScenario(s)).not.toThrow();
+    expect(scenarioWarnings(s)).toEqual([`map[2]: 7 characters where the widest row has ${s.map[0].length}; its last ${s.map[0].length - 7} cells are off the map`]);
+    expect(scenarioWarnings(base())).toEqual([]);
   });
   test('wrong seed type and range', () => {
     expect(problems({ ...base(), seed: '7' })).toEqual(['seed: expected an integer, got "7"']);
