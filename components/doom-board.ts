@@ -12,18 +12,18 @@ import { BoardError } from '../src/core/board-input.ts';
 import { Board } from '../src/core/board.ts';
 import { loadCore } from '../src/core/wasm.ts';
 import { Cell, type Placement, type SightExplanation } from '../src/core/types.ts';
-import type { Command, GameEvent, GameView } from '../src/rules/types.ts';
+import type { Command, GameView } from '../src/rules/types.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { scenarioWarnings } from '../src/scenario/warnings.ts';
 import { cellName, figureName } from './coords.ts';
-import { InPageEngine, type EngineClient, type GameClient } from './engine-client.ts';
+import { InPageEngine, type EngineClient } from './engine-client.ts';
 import type { EditHost, EditMode } from './modes/edit-mode.ts';
+import { PLAY_MP, PlayMode, type PlayHost } from './modes/play-mode.ts';
 import { doomEvent, problemsOf, type ErrorDetail, type DoomEventMap } from './events.ts';
-import { describeCommand, describeEvent } from './interaction/describe.ts';
 import { arrowSide, cellFromPointer, keysHelp, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
-import { boardDataOfView, pathTo, selectionOf, type Selection } from './interaction/selection.ts';
+import { pathTo, selectionOf, type Selection } from './interaction/selection.ts';
 import {
-  boardInputOf, figureAt, modelFromBoard, modelFromView, onMap, terrainWords, type DrawModel, type Placed,
+  boardInputOf, figureAt, modelFromBoard, onMap, terrainWords, type DrawModel, type Placed,
 } from './model.ts';
 import { blastArea } from './interaction/blast.ts';
 import { readableSummary } from './interaction/readable.ts';
@@ -55,8 +55,6 @@ export interface HintContext {
 export type HintProvider = (context: HintContext) => Hint | string | null | Promise<Hint | string | null>;
 
 const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
-/** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
-const PLAY_MP = 64;
 /** Touch: how long a press picks a figure up, and how far a finger may wander in a tap. */
 const LONG_PRESS_MS = 450;
 /** Boards this wide or wider get zoom buttons (their spaces are small on a phone). */
@@ -65,13 +63,6 @@ const TAP_SLOP_PX = 10;
 
 /** The editor's code, fetched the first time a board is edited (dist/doom-board-editor.js in the bundle). */
 const loadEditor = () => import('./modes/editor-entry.ts');
-/** The doom2016 / doom2004 play table (dist/doom-board-table.js in the bundle). */
-const loadTable = () => import('./modes/table-entry.ts');
-type TableModule = Awaited<ReturnType<typeof loadTable>>;
-/** Rulesets the play table knows. */
-const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
-/** The event log keeps this many lines (the oldest go first). */
-const LOG_LINES = 300;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -196,7 +187,6 @@ export class DoomBoard extends LitElement {
   declare api: string | undefined;
   /** The `api` value the current engine was made for; stops following the server game. */
   private _apiFor: string | undefined;
-  private _unfollow: (() => void) | null = null;
 
   // ------------------------------------------------------------------ internal state (not reactive;
   // every change calls requestUpdate)
@@ -214,15 +204,6 @@ export class DoomBoard extends LitElement {
   private _board: Board | null = null;
   private _figures: Placed[] = [];
   private _open = new Set<number>();
-  private _game: GameClient | null = null;
-  private _view: GameView | null = null;
-  private _history = 0;
-  /** The play table module, once loaded (doom2016, doom2004). */
-  private _table: TableModule | null = null;
-  /** The game state, when the engine client gives it (for the table). */
-  private _state: unknown = null;
-  private _lastEvents: GameEvent[] = [];
-  private _lastActive: string | null = null;
   /** Explore: the board came from a share link (its URL state keeps carrying it). */
   private _shared = false;
   private _legendOpen = false;
@@ -241,16 +222,8 @@ export class DoomBoard extends LitElement {
   private _path: Placement[] | null = null;
   private _cursor: Cursor = { x: 0, y: 0 };
   private _focused = false;
-  private _moves = new Map<number, Command[]>();
-  private _attacks = new Map<string, Command[]>();
-  private _others: Command[] = [];
-  /** Play: legal commands that name no figure (a side's own actions), always offered. */
-  private _sideCommands: Command[] = [];
-  private _pending: Command[] = [];
-  private _log: string[] = [];
   private _announcement = '';
   private _message = '';
-  private _hint: Hint | null = null;
   private _drag: { id: string; from: Cursor; moved: boolean } | null = null;
   /** A finger on the board: a tap, a long press (then a drag) or the start of a page scroll. */
   private _touch: { id: number; at: Cursor; x0: number; y0: number; timer: number; scrolled: boolean } | null = null;
@@ -325,8 +298,7 @@ export class DoomBoard extends LitElement {
     super.disconnectedCallback();
     this._inlineObserver?.disconnect();
     this._inlineObserver = null;
-    this._unfollow?.();
-    this._unfollow = null;
+    this._play.stopFollowing();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -449,7 +421,7 @@ export class DoomBoard extends LitElement {
       this._scenario = scenario;
       this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
-      if (this.mode === 'play') await this._startPlay(scenario, token);
+      if (this.mode === 'play') await this._play.start(scenario, token);
       else if (editor) {
         this._editor = new editor.EditMode(this._editHost, this._source, scenario);
         if (restored) this._message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
@@ -475,17 +447,8 @@ export class DoomBoard extends LitElement {
 
   private _resetInteraction(): void {
     this._dropSelection();
-    this._table = null;
-    this._state = null;
-    this._lastEvents = [];
-    this._lastActive = null;
-    this._log = [];
+    this._play.reset();
     this._message = '';
-    this._hint = null;
-    this._unfollow?.();
-    this._unfollow = null;
-    this._game = null;
-    this._view = null;
     this._editor = null;
     this._open = new Set();
     this._exploreHistory = [];
@@ -586,10 +549,10 @@ export class DoomBoard extends LitElement {
     this._explain = null;
     this._sel = { reach: null, cells: [], los: null };
     this._path = null;
-    this._moves.clear();
-    this._attacks.clear();
-    this._others = [];
-    this._pending = [];
+    this._play.moves.clear();
+    this._play.attacks.clear();
+    this._play.others = [];
+    this._play.pending = [];
   }
 
   private _clearSelection(): void {
@@ -609,26 +572,13 @@ export class DoomBoard extends LitElement {
     this._target = null;
     this._targetCell = null;
     this._explain = null;
-    this._pending = [];
+    this._play.pending = [];
     this._message = '';
-    if (this.mode === 'play') await this._refreshActions();
+    if (this.mode === 'play') await this._play.refreshActions();
     else this._refreshSelection();
     this._emit('doom-select', { figure: id, at: { x: f.x, y: f.y } });
     this._announce(this._selectionWords(id));
     this._writeUrl();
-  }
-
-  private _tableContext() {
-    return { view: this._view!, state: this._state, lastEvents: this._lastEvents, name: (id: string) => this._figureName(id) };
-  }
-
-  /** A command in plain words: the table's phrasing for its rulesets, else the generic one. */
-  private _commandWords(c: Command): string {
-    return (this._table && this._view ? this._table.commandWords(c, this._tableContext()) : null) ?? describeCommand(c);
-  }
-
-  private _eventWords(e: GameEvent): string {
-    return (this._table && this._view ? this._table.eventWords(e, this._tableContext()) : null) ?? describeEvent(e);
   }
 
   /** A figure's readable name: the scenario's `name` when it has one, else a readable form of its id. */
@@ -642,9 +592,9 @@ export class DoomBoard extends LitElement {
     const where = `${this._figureName(id)} at ${cellName(f.x, f.y)} selected`;
     if (this.mode === 'play') {
       const parts: string[] = [];
-      if (this._moves.size) parts.push(`${this._moves.size} spaces to move to`);
-      if (this._attacks.size) parts.push(`${this._attacks.size} targets`);
-      for (const c of this._others) parts.push(this._commandWords(c));
+      if (this._play.moves.size) parts.push(`${this._play.moves.size} spaces to move to`);
+      if (this._play.attacks.size) parts.push(`${this._play.attacks.size} targets`);
+      for (const c of this._play.others) parts.push(this._play.commandWords(c));
       return `${where}: ${parts.length ? parts.join(', ') : 'no actions now'}`;
     }
     return `${where}: ${this._sel.cells.length} spaces within ${this._mp} MP`;
@@ -667,7 +617,7 @@ export class DoomBoard extends LitElement {
       // doom2004 has no cover (RULES §3): its verdict is LOS and range only.
       const cover = e.los && this._model!.ruleset !== 'doom2004' ? `, ${e.cover ? 'in cover' : 'not in cover'}` : '';
       const verdict = `${this._figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
-      const attack = this.mode === 'play' && this._attacks.has(id) ? '. Press Enter again to attack' : '';
+      const attack = this.mode === 'play' && this._play.attacks.has(id) ? '. Press Enter again to attack' : '';
       const blast = this._blastWords();
       this._announce(`${verdict}${blast ? `. ${blast}` : ''}${attack}`);
       this._emit('doom-target', { figure: this._selected, target: id, los: e.los, cover: e.cover, range: e.range, summary: e.summary });
@@ -753,149 +703,42 @@ export class DoomBoard extends LitElement {
     this._writeUrl();
   }
 
-  // ------------------------------------------------------------------ play
 
-  private async _startPlay(s: Scenario, token: number): Promise<void> {
-    const [game, table] = await Promise.all([this.engine.createGame(s, this.seed), TABLE_RULESETS.has(s.ruleset) ? loadTable() : null]);
-    this._table = table;
-    if (token !== this._loadToken) return;
-    this._game = game;
-    const state = this._readUrl();
-    if (state?.h) {
-      let applied = 0;
-      for (const c of state.h) {
-        const r = await game.apply(c);
-        if (!r.ok) {
-          while (applied-- > 0) await game.undo();
-          this._fail('url', `Ignored the moves in the page URL: command ${state.h.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
-          break;
-        }
-        applied++;
-      }
-    }
-    await this._refreshView();
-    this._unfollow = game.subscribe?.(() => void this._guard(async () => {
-      await this._refreshView();
-      await this._refreshActions();
-    })) ?? null;
-    if (state?.s && this._model?.figures.some((f) => f.id === state.s)) this._selected = state.s;
-    if (this._selected) await this._refreshActions();
-  }
-
-  private async _refreshView(): Promise<void> {
-    const v = await this._game!.view();
-    this._view = v;
-    this._history = (await this._game!.history()).length;
-    this._model = modelFromView(this._scenario!, v);
-    const legal = await this._game!.legalActions();
-    this._state = this._table && this._game!.state ? await this._game!.state() : null;
-    // With the table, every command that is not a move or an attack on the board is a button; the
-    // board highlights the figure expected to act, and it is selected for its moves and attacks.
-    this._sideCommands = this._table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c))) : legal.filter((c) => c.figure === undefined);
-    if (this._table && v.active && v.active !== this._lastActive && v.figures.some((f) => f.id === v.active)) this._selected = v.active;
-    this._lastActive = v.active;
-    const data = boardDataOfView(v);
-    this._board = data ? Board.fromData(data) : null;
-    if (this._selected && !v.figures.some((f) => f.id === this._selected)) this._selected = null;
-  }
-
-  /** Partition the selected figure's legal commands: moves (to a cell), attacks (a target), others. */
-  private async _refreshActions(): Promise<void> {
-    this._moves = new Map();
-    this._attacks = new Map();
-    this._others = [];
-    this._sel = { reach: null, cells: [], los: null };
-    this._path = null;
-    const id = this._selected;
-    if (!id || !this._game || !this._model) return;
-    const actions = await this._game.legalActions(id);
-    const w = this._model.width;
-    for (const c of actions) {
-      const to = c.to as { x?: unknown; y?: unknown } | undefined;
-      if (to && Number.isInteger(to.x) && Number.isInteger(to.y) && c.target === undefined) {
-        const k = (to.y as number) * w + (to.x as number);
-        this._moves.set(k, [...(this._moves.get(k) ?? []), c]);
-      } else if (c.target !== undefined) {
-        const t = c.target as unknown;
-        const key = typeof t === 'string' ? t : typeof t === 'object' && t && Number.isInteger((t as Cursor).x) ? `@${(t as Cursor).x},${(t as Cursor).y}` : JSON.stringify(t);
-        this._attacks.set(key, [...(this._attacks.get(key) ?? []), c]);
-      } else this._others.push(c);
-    }
-    // Costs and paths come from the grid core; the engine alone decides what is legal.
-    let reach = null;
-    if (this._moves.size && this._board) {
-      try {
-        reach = this._board.reach(id, PLAY_MP);
-      } catch {
-        reach = null;
-      }
-    }
-    const cells: ReachCell[] = [];
-    for (const k of this._moves.keys()) {
-      const cost = reach && reach.cost[k] >= 0 ? reach.cost[k] : undefined;
-      cells.push({ x: k % w, y: Math.floor(k / w), ...(cost !== undefined ? { cost } : {}) });
-    }
-    this._sel = { reach, cells, los: null };
-    if (this._target && !this._attacks.has(this._target)) {
-      this._target = null;
-      this._explain = null;
-    }
-    this.requestUpdate();
-  }
-
-  private async _apply(command: Command): Promise<void> {
-    if (!this._game) return;
-    const r = await this._game.apply(command);
-    if (!r.ok) {
-      this._fail('command', `Refused (${r.refusal.rule}): ${r.refusal.message}`, [], false);
-      return;
-    }
-    this._message = '';
-    this._hint = null;
-    this._lastEvents = r.events;
-    const lines = r.events.map((e) => this._eventWords(e)).filter(Boolean);
-    this._log = [...this._log, ...lines].slice(-LOG_LINES);
-    this._target = null;
-    this._targetCell = null;
-    this._explain = null;
-    this._pending = [];
-    await this._refreshView();
-    if (this._selected) await this._refreshActions();
-    this._emit('doom-action', { command, events: r.events });
-    const moved = r.events.find((e: GameEvent) => e.type === 'moved');
-    if (typeof command.to === 'object' && moved) {
-      this._emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
-    }
-    this._announce(lines.join('. ') || this._commandWords(command));
-    this._writeUrl();
-  }
-
-  private async _undo(): Promise<void> {
-    if (!this._game) return;
-    const ok = await this._game.undo();
-    if (!ok) {
-      this._announce('Nothing to undo');
-      return;
-    }
-    this._log = [...this._log, 'Undone: the last command was taken back'];
-    this._target = null;
-    this._explain = null;
-    this._pending = [];
-    await this._refreshView();
-    if (this._selected) await this._refreshActions();
-    this._emit('doom-undo', { history: this._history });
-    this._announce(`Undone. ${this._view?.status ?? ''}`);
-    this._writeUrl();
-  }
-
-  private async _askHint(): Promise<void> {
-    if (!this.hints || !this._game || !this._view) return;
-    const legal = await this._game.legalActions(this._selected ?? undefined);
-    const h = await this.hints({ view: this._view, selected: this._selected, legalActions: legal });
-    this._hint = h === null ? { text: 'No hint for this position.' } : typeof h === 'string' ? { text: h } : h;
-    this._emit('doom-hint', { text: this._hint.text });
-    this._announce(`Hint: ${this._hint.text}`);
-  }
+  /** What play mode may read and change in the element. */
+  private readonly _playHost: PlayHost = ((el: DoomBoard) => ({
+    get engine() { return el.engine; },
+    get seed() { return el.seed; },
+    get hints() { return el.hints; },
+    get scenario() { return el._scenario; },
+    get loadToken() { return el._loadToken; },
+    get selected() { return el._selected; },
+    set selected(v) { el._selected = v; },
+    get target() { return el._target; },
+    set target(v) { el._target = v; },
+    get targetCell() { return el._targetCell; },
+    set targetCell(v) { el._targetCell = v; },
+    get explain() { return el._explain; },
+    set explain(v) { el._explain = v; },
+    get sel() { return el._sel; },
+    set sel(v) { el._sel = v; },
+    get path() { return el._path; },
+    set path(v) { el._path = v; },
+    get model() { return el._model; },
+    set model(v) { el._model = v; },
+    get board() { return el._board; },
+    set board(v) { el._board = v; },
+    get message() { return el._message; },
+    set message(v) { el._message = v; },
+    readUrl: () => el._readUrl(),
+    fail: (source, message, problems, blocking) => el._fail(source, message, problems, blocking),
+    guard: (fn) => el._guard(fn),
+    emit: (type, detail) => el._emit(type, detail),
+    announce: (text) => el._announce(text),
+    writeUrl: () => el._writeUrl(),
+    figureName: (id) => el._figureName(id),
+    requestUpdate: () => el.requestUpdate(),
+  }))(this);
+  private readonly _play = new PlayMode(this._playHost);
 
   // ------------------------------------------------------------------ edit
 
@@ -992,8 +835,8 @@ export class DoomBoard extends LitElement {
         ...(this._selected ? { s: this._selected } : {}),
         ...(this._target ? { t: this._target } : {}),
       };
-    } else if (this.mode === 'play' && this._game) {
-      void this._game.history().then((h) => {
+    } else if (this.mode === 'play' && this._play.game) {
+      void this._play.game.history().then((h) => {
         const s: UrlState = { ...(h.length ? { h } : {}), ...(this._selected ? { s: this._selected } : {}) };
         this._replaceHash(Object.keys(s).length ? encodeState(s) : null);
       });
@@ -1076,30 +919,30 @@ export class DoomBoard extends LitElement {
     }
     // play
     const k = y * m.width + x;
-    if (this._selected && fig && this._attacks.has(fig.id)) {
-      const cmds = this._attacks.get(fig.id)!;
+    if (this._selected && fig && this._play.attacks.has(fig.id)) {
+      const cmds = this._play.attacks.get(fig.id)!;
       if (this._target === fig.id) {
-        if (cmds.length === 1) await this._apply(cmds[0]);
+        if (cmds.length === 1) await this._play.apply(cmds[0]);
         else this._offer(cmds);
       } else this._setTargetNow(fig.id);
       return;
     }
-    if (this._selected && this._attacks.has(`@${x},${y}`)) {
-      const cmds = this._attacks.get(`@${x},${y}`)!;
+    if (this._selected && this._play.attacks.has(`@${x},${y}`)) {
+      const cmds = this._play.attacks.get(`@${x},${y}`)!;
       if (this._targetCell && this._targetCell.x === x && this._targetCell.y === y) {
-        if (cmds.length === 1) await this._apply(cmds[0]);
+        if (cmds.length === 1) await this._play.apply(cmds[0]);
         else this._offer(cmds);
       } else {
         this._targetCell = { x, y };
         const blast = this._blastWords();
-        this._announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${this._commandWords(cmds[0]).toLowerCase()}`);
+        this._announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${this._play.commandWords(cmds[0]).toLowerCase()}`);
       }
       return;
     }
-    if (this._selected && this._moves.has(k)) {
+    if (this._selected && this._play.moves.has(k)) {
       if (preview(this._figureName(this._selected))) return;
-      const cmds = this._moves.get(k)!;
-      if (cmds.length === 1) await this._apply(cmds[0]);
+      const cmds = this._play.moves.get(k)!;
+      if (cmds.length === 1) await this._play.apply(cmds[0]);
       else this._offer(cmds);
       return;
     }
@@ -1113,8 +956,8 @@ export class DoomBoard extends LitElement {
 
   /** Several commands fit the same click: show them as buttons. */
   private _offer(cmds: Command[]): void {
-    this._pending = cmds;
-    this._announce(`Choose: ${cmds.map((c) => this._commandWords(c)).join('; ')}`);
+    this._play.pending = cmds;
+    this._announce(`Choose: ${cmds.map((c) => this._play.commandWords(c)).join('; ')}`);
   }
 
   private _cellWords(x: number, y: number): string {
@@ -1130,8 +973,8 @@ export class DoomBoard extends LitElement {
   }
 
   private _cancel(): void {
-    if (this._pending.length) {
-      this._pending = [];
+    if (this._play.pending.length) {
+      this._play.pending = [];
       this._announce('Choice cancelled');
     } else if (this._target || this._targetCell) {
       this._target = null;
@@ -1155,7 +998,7 @@ export class DoomBoard extends LitElement {
     if (id && this._board && !this._target && this.mode !== 'edit') {
       const mp = this.mode === 'play' ? PLAY_MP : this._mp;
       const k = y * (this._model?.width ?? 0) + x;
-      if (this.mode === 'explore' || this._moves.has(k)) {
+      if (this.mode === 'explore' || this._play.moves.has(k)) {
         try {
           path = pathTo(this._board, id, mp, this._sel.reach, x, y);
         } catch {
@@ -1228,7 +1071,7 @@ export class DoomBoard extends LitElement {
         const redo = e.key.toLowerCase() === 'y' || e.shiftKey;
         if (this.mode === 'play' && !redo) {
           e.preventDefault();
-          void this._guard(() => this._undo());
+          void this._guard(() => this._play.undo());
         } else if (this.mode === 'explore' && !redo) {
           e.preventDefault();
           this._undoExplore();
@@ -1451,9 +1294,9 @@ export class DoomBoard extends LitElement {
     if (this.mode !== 'play' || !c) return null;
     const attacker = m.figures.find((f) => f.id === this._selected);
     let best: { x: number; y: number; radius: number; weapon: string | null } | null = null;
-    for (const cmd of this._attacks.get(`@${c.x},${c.y}`) ?? []) {
+    for (const cmd of this._play.attacks.get(`@${c.x},${c.y}`) ?? []) {
       const source = typeof cmd.weapon === 'string' ? cmd.weapon : attacker?.type;
-      const radius = source ? this._view?.blast?.[source] ?? 0 : 0;
+      const radius = source ? this._play.view?.blast?.[source] ?? 0 : 0;
       if (radius > (best?.radius ?? 0)) best = { ...c, radius, weapon: typeof cmd.weapon === 'string' ? cmd.weapon : null };
     }
     return best;
@@ -1508,9 +1351,9 @@ export class DoomBoard extends LitElement {
       explanation: this._explain,
       selection: this._sel,
       path: this._path,
-      attackTargets: this.mode === 'play' ? this._attacks.keys() : [],
+      attackTargets: this.mode === 'play' ? this._play.attacks.keys() : [],
       blast: this._blastCells(),
-      hintCells: this._hint?.cells ?? [],
+      hintCells: this._play.hint?.cells ?? [],
       cursor: this._cursor,
       focused: this._focused,
     };
@@ -1562,7 +1405,7 @@ export class DoomBoard extends LitElement {
 
   private _status(): string {
     const m = this._model!;
-    if (this.mode === 'play') return this._view?.status ?? '';
+    if (this.mode === 'play') return this._play.view?.status ?? '';
     const sel = this._selected ? m.figures.find((f) => f.id === this._selected) : null;
     if (!sel) return `${m.title ?? 'Board'} — ${m.width}×${m.height}, ${m.ruleset}. Select a figure.`;
     return `${this._figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${this._sel.cells.length} spaces within ${this._mp} MP${this._target ? ` — target ${this._figureName(this._target)}` : ''}`;
@@ -1597,42 +1440,26 @@ export class DoomBoard extends LitElement {
   }
 
   private _renderPlay(): TemplateResult {
-    const v = this._view;
-    const buttons = this._pending.length ? this._pending : this._others;
-    const attackButtons = this._target ? this._attacks.get(this._target) ?? [] : this._targetCell ? this._attacks.get(`@${this._targetCell.x},${this._targetCell.y}`) ?? [] : [];
-    const commands = this._pending.length ? this._pending
-      : this._table ? [...attackButtons, ...this._sideCommands]
-        : [...buttons, ...attackButtons, ...this._sideCommands];
+    const v = this._play.view;
+    const buttons = this._play.pending.length ? this._play.pending : this._play.others;
+    const attackButtons = this._target ? this._play.attacks.get(this._target) ?? [] : this._targetCell ? this._play.attacks.get(`@${this._targetCell.x},${this._targetCell.y}`) ?? [] : [];
+    const commands = this._play.pending.length ? this._play.pending
+      : this._play.table ? [...attackButtons, ...this._play.sideCommands]
+        : [...buttons, ...attackButtons, ...this._play.sideCommands];
     return playPanel({
       status: v?.status && this._model ? readableSummary(v.status, this._model, this._names()) : '',
       winner: v?.winner ? figureName(v.winner) : null,
       explanation: this._explanationText(),
       message: this._message,
-      hint: this._hint?.text ?? null,
+      hint: this._play.hint?.text ?? null,
       selectedName: this._selected ? this._figureName(this._selected) : null,
-      commands: commands.map((c) => ({ label: this._commandWords(c), run: () => this._guard(() => this._apply(c)) })),
-      undo: { enabled: this._history > 0, run: () => this._guard(() => this._undo()) },
-      askHint: this.hints ? () => this._guard(() => this._askHint()) : null,
-      log: this._log,
-      table: this._table && this._view ? this._table.playTable(this._tableContext()) : nothing,
+      commands: commands.map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
+      undo: { enabled: this._play.history > 0, run: () => this._guard(() => this._play.undo()) },
+      askHint: this.hints ? () => this._guard(() => this._play.askHint()) : null,
+      log: this._play.log,
+      table: this._play.table && this._play.view ? this._play.table.playTable(this._play.tableContext()) : nothing,
     });
   }
-}
-
-/** Moves and attacks are made on the board (a destination, a target), not with buttons. */
-function isBoardCommand(c: Command): boolean {
-  const to = c.to as { x?: unknown } | undefined;
-  return c.target !== undefined || (typeof to === 'object' && to !== null && Number.isInteger(to.x));
-}
-
-function uniqueCommands(list: Command[]): Command[] {
-  const seen = new Set<string>();
-  return list.filter((c) => {
-    const k = JSON.stringify(c);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 if (!customElements.get('doom-board')) {

@@ -1,0 +1,267 @@
+/**
+ * Play mode: a game through the rules engine (`view` / `legalActions` / `apply`), the selected
+ * figure's legal commands sorted into moves, attacks and the rest, undo, hints and the event log.
+ * The element forwards input here and draws what it is given; selection state stays the element's.
+ */
+import { Board } from '../../src/core/board.ts';
+import type { Placement, SightExplanation } from '../../src/core/types.ts';
+import type { Command, GameEvent, GameView } from '../../src/rules/types.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import type { HintProvider, Hint } from '../doom-board.ts';
+import type { EngineClient, GameClient } from '../engine-client.ts';
+import type { DoomEventMap, ErrorDetail } from '../events.ts';
+import { describeCommand, describeEvent } from '../interaction/describe.ts';
+import type { Cursor } from '../interaction/keyboard.ts';
+import { boardDataOfView, type Selection } from '../interaction/selection.ts';
+import { modelFromView, type DrawModel } from '../model.ts';
+import type { ReachCell } from '../render/overlays.ts';
+import type { UrlState } from '../url-state.ts';
+
+/** The doom2016 / doom2004 play table (dist/doom-board-table.js in the bundle). */
+const loadTable = () => import('./table-entry.ts');
+type TableModule = Awaited<ReturnType<typeof loadTable>>;
+/** Rulesets the play table knows. */
+const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
+/** The event log keeps this many lines (the oldest go first). */
+const LOG_LINES = 300;
+/** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
+export const PLAY_MP = 64;
+
+/** What play mode needs from the element: its settings, the shared selection, and its outputs. */
+export interface PlayHost {
+  readonly engine: EngineClient;
+  readonly seed: number | undefined;
+  readonly hints: HintProvider | undefined;
+  readonly scenario: Scenario | null;
+  readonly loadToken: number;
+  selected: string | null;
+  target: string | null;
+  targetCell: Cursor | null;
+  explain: SightExplanation | null;
+  sel: Selection;
+  path: Placement[] | null;
+  model: DrawModel | null;
+  board: Board | null;
+  message: string;
+  readUrl(): UrlState | null;
+  fail(source: ErrorDetail['source'], message: string, problems: string[], blocking?: boolean): void;
+  guard(fn: () => unknown): Promise<void>;
+  emit<K extends keyof DoomEventMap>(type: K, detail: DoomEventMap[K]['detail']): void;
+  announce(text: string): void;
+  writeUrl(): void;
+  figureName(id: string): string;
+  requestUpdate(): void;
+}
+
+export class PlayMode {
+  game: GameClient | null = null;
+  view: GameView | null = null;
+  /** How many commands the game's history holds (Undo is offered when > 0). */
+  history = 0;
+  /** The play table module, once loaded (doom2016, doom2004). */
+  table: TableModule | null = null;
+  /** The game state, when the engine client gives it (for the table). */
+  state: unknown = null;
+  lastEvents: GameEvent[] = [];
+  lastActive: string | null = null;
+  moves = new Map<number, Command[]>();
+  attacks = new Map<string, Command[]>();
+  others: Command[] = [];
+  /** Legal commands that name no figure (a side's own actions), always offered. */
+  sideCommands: Command[] = [];
+  pending: Command[] = [];
+  log: string[] = [];
+  hint: Hint | null = null;
+  /** Stops following a server game. */
+  unfollow: (() => void) | null = null;
+
+  constructor(private readonly host: PlayHost) {}
+
+  /** Forget the game (a new scenario or mode is loading). */
+  reset(): void {
+    this.table = null;
+    this.state = null;
+    this.lastEvents = [];
+    this.lastActive = null;
+    this.log = [];
+    this.hint = null;
+    this.stopFollowing();
+    this.game = null;
+    this.view = null;
+  }
+
+  stopFollowing(): void {
+    this.unfollow?.();
+    this.unfollow = null;
+  }
+
+  tableContext() {
+    return { view: this.view!, state: this.state, lastEvents: this.lastEvents, name: (id: string) => this.host.figureName(id) };
+  }
+
+  /** A command in plain words: the table's phrasing for its rulesets, else the generic one. */
+  commandWords(c: Command): string {
+    return (this.table && this.view ? this.table.commandWords(c, this.tableContext()) : null) ?? describeCommand(c);
+  }
+
+  eventWords(e: GameEvent): string {
+    return (this.table && this.view ? this.table.eventWords(e, this.tableContext()) : null) ?? describeEvent(e);
+  }
+
+  async start(s: Scenario, token: number): Promise<void> {
+    const [game, table] = await Promise.all([this.host.engine.createGame(s, this.host.seed), TABLE_RULESETS.has(s.ruleset) ? loadTable() : null]);
+    this.table = table;
+    if (token !== this.host.loadToken) return;
+    this.game = game;
+    const state = this.host.readUrl();
+    if (state?.h) {
+      let applied = 0;
+      for (const c of state.h) {
+        const r = await game.apply(c);
+        if (!r.ok) {
+          while (applied-- > 0) await game.undo();
+          this.host.fail('url', `Ignored the moves in the page URL: command ${state.h.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
+          break;
+        }
+        applied++;
+      }
+    }
+    await this.refreshView();
+    this.unfollow = game.subscribe?.(() => void this.host.guard(async () => {
+      await this.refreshView();
+      await this.refreshActions();
+    })) ?? null;
+    if (state?.s && this.host.model?.figures.some((f) => f.id === state.s)) this.host.selected = state.s;
+    if (this.host.selected) await this.refreshActions();
+  }
+
+  async refreshView(): Promise<void> {
+    const v = await this.game!.view();
+    this.view = v;
+    this.history = (await this.game!.history()).length;
+    this.host.model = modelFromView(this.host.scenario!, v);
+    const legal = await this.game!.legalActions();
+    this.state = this.table && this.game!.state ? await this.game!.state() : null;
+    // With the table, every command that is not a move or an attack on the board is a button; the
+    // board highlights the figure expected to act, and it is selected for its moves and attacks.
+    this.sideCommands = this.table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c))) : legal.filter((c) => c.figure === undefined);
+    if (this.table && v.active && v.active !== this.lastActive && v.figures.some((f) => f.id === v.active)) this.host.selected = v.active;
+    this.lastActive = v.active;
+    const data = boardDataOfView(v);
+    this.host.board = data ? Board.fromData(data) : null;
+    if (this.host.selected && !v.figures.some((f) => f.id === this.host.selected)) this.host.selected = null;
+  }
+
+  /** Partition the selected figure's legal commands: moves (to a cell), attacks (a target), others. */
+  async refreshActions(): Promise<void> {
+    this.moves = new Map();
+    this.attacks = new Map();
+    this.others = [];
+    this.host.sel = { reach: null, cells: [], los: null };
+    this.host.path = null;
+    const id = this.host.selected;
+    if (!id || !this.game || !this.host.model) return;
+    const actions = await this.game.legalActions(id);
+    const w = this.host.model.width;
+    for (const c of actions) {
+      const to = c.to as { x?: unknown; y?: unknown } | undefined;
+      if (to && Number.isInteger(to.x) && Number.isInteger(to.y) && c.target === undefined) {
+        const k = (to.y as number) * w + (to.x as number);
+        this.moves.set(k, [...(this.moves.get(k) ?? []), c]);
+      } else if (c.target !== undefined) {
+        const t = c.target as unknown;
+        const key = typeof t === 'string' ? t : typeof t === 'object' && t && Number.isInteger((t as Cursor).x) ? `@${(t as Cursor).x},${(t as Cursor).y}` : JSON.stringify(t);
+        this.attacks.set(key, [...(this.attacks.get(key) ?? []), c]);
+      } else this.others.push(c);
+    }
+    // Costs and paths come from the grid core; the engine alone decides what is legal.
+    let reach = null;
+    if (this.moves.size && this.host.board) {
+      try {
+        reach = this.host.board.reach(id, PLAY_MP);
+      } catch {
+        reach = null;
+      }
+    }
+    const cells: ReachCell[] = [];
+    for (const k of this.moves.keys()) {
+      const cost = reach && reach.cost[k] >= 0 ? reach.cost[k] : undefined;
+      cells.push({ x: k % w, y: Math.floor(k / w), ...(cost !== undefined ? { cost } : {}) });
+    }
+    this.host.sel = { reach, cells, los: null };
+    if (this.host.target && !this.attacks.has(this.host.target)) {
+      this.host.target = null;
+      this.host.explain = null;
+    }
+    this.host.requestUpdate();
+  }
+
+  async apply(command: Command): Promise<void> {
+    if (!this.game) return;
+    const r = await this.game.apply(command);
+    if (!r.ok) {
+      this.host.fail('command', `Refused (${r.refusal.rule}): ${r.refusal.message}`, [], false);
+      return;
+    }
+    this.host.message = '';
+    this.hint = null;
+    this.lastEvents = r.events;
+    const lines = r.events.map((e) => this.eventWords(e)).filter(Boolean);
+    this.log = [...this.log, ...lines].slice(-LOG_LINES);
+    this.host.target = null;
+    this.host.targetCell = null;
+    this.host.explain = null;
+    this.pending = [];
+    await this.refreshView();
+    if (this.host.selected) await this.refreshActions();
+    this.host.emit('doom-action', { command, events: r.events });
+    const moved = r.events.find((e: GameEvent) => e.type === 'moved');
+    if (typeof command.to === 'object' && moved) {
+      this.host.emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
+    }
+    this.host.announce(lines.join('. ') || this.commandWords(command));
+    this.host.writeUrl();
+  }
+
+  async undo(): Promise<void> {
+    if (!this.game) return;
+    const ok = await this.game.undo();
+    if (!ok) {
+      this.host.announce('Nothing to undo');
+      return;
+    }
+    this.log = [...this.log, 'Undone: the last command was taken back'];
+    this.host.target = null;
+    this.host.explain = null;
+    this.pending = [];
+    await this.refreshView();
+    if (this.host.selected) await this.refreshActions();
+    this.host.emit('doom-undo', { history: this.history });
+    this.host.announce(`Undone. ${this.view?.status ?? ''}`);
+    this.host.writeUrl();
+  }
+
+  async askHint(): Promise<void> {
+    if (!this.host.hints || !this.game || !this.view) return;
+    const legal = await this.game.legalActions(this.host.selected ?? undefined);
+    const h = await this.host.hints({ view: this.view, selected: this.host.selected, legalActions: legal });
+    this.hint = h === null ? { text: 'No hint for this position.' } : typeof h === 'string' ? { text: h } : h;
+    this.host.emit('doom-hint', { text: this.hint.text });
+    this.host.announce(`Hint: ${this.hint.text}`);
+  }}
+
+/** Moves and attacks are made on the board (a destination, a target), not with buttons. */
+function isBoardCommand(c: Command): boolean {
+  const to = c.to as { x?: unknown } | undefined;
+  return c.target !== undefined || (typeof to === 'object' && to !== null && Number.isInteger(to.x));
+}
+
+function uniqueCommands(list: Command[]): Command[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const k = JSON.stringify(c);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
