@@ -18,12 +18,13 @@ import { scenarioWarnings } from '../src/scenario/warnings.ts';
 import { cellName, figureName } from './coords.ts';
 import { InPageEngine, type EngineClient } from './engine-client.ts';
 import type { EditHost, EditMode } from './modes/edit-mode.ts';
+import { ExploreMode, type ExploreHost } from './modes/explore-mode.ts';
 import { PLAY_MP, PlayMode, type PlayHost } from './modes/play-mode.ts';
 import { doomEvent, problemsOf, type ErrorDetail, type DoomEventMap } from './events.ts';
 import { arrowSide, cellFromPointer, keysHelp, navigate, sideFromPointer, type Cursor } from './interaction/keyboard.ts';
 import { pathTo, selectionOf, type Selection } from './interaction/selection.ts';
 import {
-  boardInputOf, figureAt, modelFromBoard, onMap, terrainWords, type DrawModel, type Placed,
+  figureAt, onMap, terrainWords, type DrawModel,
 } from './model.ts';
 import { blastArea } from './interaction/blast.ts';
 import { readableSummary } from './interaction/readable.ts';
@@ -202,8 +203,6 @@ export class DoomBoard extends LitElement {
   /** A new grid whose cells are written after the first frame. */
   private _cellsPending: HTMLElement | null = null;
   private _board: Board | null = null;
-  private _figures: Placed[] = [];
-  private _open = new Set<number>();
   /** Explore: the board came from a share link (its URL state keeps carrying it). */
   private _shared = false;
   private _legendOpen = false;
@@ -229,8 +228,6 @@ export class DoomBoard extends LitElement {
   private _touch: { id: number; at: Cursor; x0: number; y0: number; timer: number; scrolled: boolean } | null = null;
   /** Touch: the destination whose path is shown; a second tap on it confirms the move. */
   private _pendingDest: string | null = null;
-  /** Explore: earlier positions (figures, open doors) for Undo. */
-  private _exploreHistory: { figures: Placed[]; open: Set<number> }[] = [];
   /** Zoom of the board (1 = fit the width). */
   private _zoom = 1;
   private _painting = false;
@@ -255,11 +252,11 @@ export class DoomBoard extends LitElement {
     if (this.mode === 'explore') {
       // The scenario as written, with the figures where they stand now and opened doors removed.
       const figures = source.figures.map((f, i) => {
-        const now = this._figures[i];
+        const now = this._explore.figures[i];
         const rotated = now.w !== (this._scenario!.figures[i].w ?? 1);
         return { ...f, x: now.x, y: now.y, ...(rotated ? { w: now.w, h: now.h } : {}) };
       });
-      return { ...source, figures, ...(source.edges ? { edges: source.edges.filter((_, i) => !this._open.has(i)) } : {}) };
+      return { ...source, figures, ...(source.edges ? { edges: source.edges.filter((_, i) => !this._explore.open.has(i)) } : {}) };
     }
     return source;
   }
@@ -427,7 +424,7 @@ export class DoomBoard extends LitElement {
         if (restored) this._message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
         this._editPanel = editor.editPanel;
       }
-      else this._startExplore(scenario);
+      else this._explore.start(scenario);
       // A valid board with likely slips (a short map row) loads, and says so.
       const warnings = scenarioWarnings(scenario);
       if (warnings.length) this._message = `Warning: ${warnings.join('; ')}`;
@@ -450,8 +447,8 @@ export class DoomBoard extends LitElement {
     this._play.reset();
     this._message = '';
     this._editor = null;
-    this._open = new Set();
-    this._exploreHistory = [];
+    this._explore.open = new Set();
+    this._explore.history = [];
     this._pendingDest = null;
     this._cursor = { x: 0, y: 0 };
   }
@@ -487,44 +484,6 @@ export class DoomBoard extends LitElement {
   }
 
   // ------------------------------------------------------------------ explore
-
-  private _startExplore(s: Scenario): void {
-    this._figures = s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
-    this._open = new Set();
-    const state = this._readUrl();
-    if (state) {
-      try {
-        if (state.f) {
-          if (state.f.length !== this._figures.length) throw new Error('the URL has positions for a different number of figures');
-          this._figures = this._figures.map((f, i) => {
-            const [x, y, r] = state.f![i];
-            return r ? { ...f, x, y, w: f.h, h: f.w } : { ...f, x, y };
-          });
-        }
-        if (state.d) {
-          for (const i of state.d) if (s.edges?.[i]?.kind !== 'door') throw new Error(`edge ${i} of the scenario is not a door`);
-          this._open = new Set(state.d);
-        }
-        this._rebuildExplore();
-      } catch (e) {
-        this._figures = s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
-        this._open = new Set();
-        this._fail('url', `Ignored the board state in the page URL: ${messageOf(e)}`, problemsOf(e), false);
-      }
-    }
-    this._rebuildExplore();
-    if (state?.s && this._figures.some((f) => f.id === state.s)) {
-      this._selected = state.s;
-      this._refreshSelection();
-      if (state.t && state.t !== state.s && this._figures.some((f) => f.id === state.t)) this._setTargetNow(state.t);
-    }
-  }
-
-  private _rebuildExplore(): void {
-    const s = this._scenario!;
-    this._board = this.engine.board(boardInputOf(s, this._figures, this._open));
-    this._model = modelFromBoard(s, this._board.data, this._figures, this._open);
-  }
 
   private get _mp(): number {
     return this.mp ?? DEFAULT_MP[this._scenario?.ruleset ?? 'doom2016'] ?? 4;
@@ -626,91 +585,17 @@ export class DoomBoard extends LitElement {
     this.requestUpdate();
   }
 
-  private _moveExplore(id: string, x: number, y: number, rotated = false): void {
-    const f = this._figures.find((g) => g.id === id)!;
-    const from = { x: f.x, y: f.y };
-    const cost = !rotated && this._sel.reach && this._selected === id ? this._sel.reach.cost[y * this._sel.reach.width + x] : -1;
-    const before = { figures: this._figures, open: this._open };
-    try {
-      this._board!.moveFigure(id, x, y, rotated);
-    } catch (e) {
-      this._fail('command', `${this._figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
-      return;
-    }
-    this._exploreHistory.push(before);
-    this._figures = this._figures.map((g) => (g.id === id ? { ...g, x, y, ...(rotated ? { w: g.h, h: g.w } : {}) } : g));
-    this._model = modelFromBoard(this._scenario!, this._board!.data, this._figures, this._open);
-    this._message = '';
-    this._emit('doom-move', { figure: id, from, to: { x, y }, ...(cost > 0 ? { cost } : {}) });
-    this._announce(rotated
-      ? `${this._figureName(id)} rotated to ${f.h}×${f.w}`
-      : `${this._figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this._mp} MP)`}`);
-    this._refreshSelection();
-    this._writeUrl();
-  }
 
-  private _toggleDoor(index: number): void {
-    const open = new Set(this._open);
-    const opening = !open.has(index);
-    if (opening) open.add(index);
-    else open.delete(index);
-    const before = this._open;
-    this._open = open;
-    try {
-      this._rebuildExplore();
-    } catch (e) {
-      this._open = before;
-      this._rebuildExplore();
-      this._fail('command', 'The door cannot close:', problemsOf(e), false);
-      return;
-    }
-    this._exploreHistory.push({ figures: this._figures, open: before });
-    const d = this._model!.doors.find((x) => x.index === index)!;
-    this._emit('doom-door', { edge: index, open: opening });
-    this._announce(`Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
-    this._refreshSelection();
-    this._writeUrl();
-  }
-
-  /** Explore: put figures and doors back as they were before the last move or door. */
-  private _undoExplore(): void {
-    const last = this._exploreHistory.pop();
-    if (!last) {
-      this._announce('Nothing to undo');
-      return;
-    }
-    this._restoreExplore(last.figures, last.open);
-    this._announce('Undone: the last move or door was taken back');
-  }
-
-  /** Explore: every figure back where the scenario puts it, every door closed (Undo takes it back). */
-  private _resetExplore(): void {
-    const s = this._scenario;
-    if (!s) return;
-    this._exploreHistory.push({ figures: this._figures, open: this._open });
-    this._restoreExplore(s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 })), new Set());
-    this._announce('Board reset to the scenario\'s positions');
-  }
-
-  private _restoreExplore(figures: Placed[], open: Set<number>): void {
-    this._figures = figures;
-    this._open = open;
-    this._rebuildExplore();
-    this._pendingDest = null;
-    this._message = '';
-    if (this._selected && !figures.some((f) => f.id === this._selected)) this._dropSelection();
-    this._refreshSelection();
-    this._writeUrl();
-  }
-
-
-  /** What play mode may read and change in the element. */
-  private readonly _playHost: PlayHost = ((el: DoomBoard) => ({
+  /** What play and explore mode may read and change in the element. */
+  private readonly _modeHost: PlayHost & ExploreHost = ((el: DoomBoard) => ({
     get engine() { return el.engine; },
     get seed() { return el.seed; },
     get hints() { return el.hints; },
     get scenario() { return el._scenario; },
     get loadToken() { return el._loadToken; },
+    get mp() { return el._mp; },
+    get pendingDest() { return el._pendingDest; },
+    set pendingDest(v) { el._pendingDest = v; },
     get selected() { return el._selected; },
     set selected(v) { el._selected = v; },
     get target() { return el._target; },
@@ -737,8 +622,12 @@ export class DoomBoard extends LitElement {
     writeUrl: () => el._writeUrl(),
     figureName: (id) => el._figureName(id),
     requestUpdate: () => el.requestUpdate(),
+    refreshSelection: () => el._refreshSelection(),
+    setTargetNow: (id) => el._setTargetNow(id),
+    dropSelection: () => el._dropSelection(),
   }))(this);
-  private readonly _play = new PlayMode(this._playHost);
+  private readonly _play = new PlayMode(this._modeHost);
+  private readonly _explore = new ExploreMode(this._modeHost);
 
   // ------------------------------------------------------------------ edit
 
@@ -830,8 +719,8 @@ export class DoomBoard extends LitElement {
       const orig = this._scenario.figures;
       state = {
         ...(this._shared && this._source ? { b: this._source as unknown as Record<string, unknown> } : {}),
-        f: this._figures.map((f, i) => (f.w !== (orig[i].w ?? 1) ? [f.x, f.y, 1] : [f.x, f.y])),
-        ...(this._open.size ? { d: [...this._open].sort((a, b) => a - b) } : {}),
+        f: this._explore.figures.map((f, i) => (f.w !== (orig[i].w ?? 1) ? [f.x, f.y, 1] : [f.x, f.y])),
+        ...(this._explore.open.size ? { d: [...this._explore.open].sort((a, b) => a - b) } : {}),
         ...(this._selected ? { s: this._selected } : {}),
         ...(this._target ? { t: this._target } : {}),
       };
@@ -911,7 +800,7 @@ export class DoomBoard extends LitElement {
       }
       if (this._selected && onMap(m, x, y)) {
         if (preview(this._figureName(this._selected))) return;
-        this._moveExplore(this._selected, x, y);
+        this._explore.move(this._selected, x, y);
         return;
       }
       this._announce(this._cellWords(x, y));
@@ -1059,7 +948,7 @@ export class DoomBoard extends LitElement {
         const d = this.mode === 'explore' && this._model ? doorAt(this._model, x, y) : null;
         if (d !== null) {
           e.preventDefault();
-          void this._guard(() => this._toggleDoor(d));
+          void this._guard(() => this._explore.toggleDoor(d));
         }
         return;
       }
@@ -1074,7 +963,7 @@ export class DoomBoard extends LitElement {
           void this._guard(() => this._play.undo());
         } else if (this.mode === 'explore' && !redo) {
           e.preventDefault();
-          this._undoExplore();
+          this._explore.undo();
         } else if (this.mode === 'edit' && this._editor) {
           e.preventDefault();
           const editor = this._editor;
@@ -1087,13 +976,13 @@ export class DoomBoard extends LitElement {
   }
 
   private _rotateSelected(): void {
-    const f = this._figures.find((g) => g.id === this._selected);
+    const f = this._explore.figures.find((g) => g.id === this._selected);
     if (!f) return;
     if (f.w === f.h) {
       this._announce(`${this._figureName(f.id)} is square; rotating changes nothing`);
       return;
     }
-    this._moveExplore(f.id, f.x, f.y, true);
+    this._explore.move(f.id, f.x, f.y, true);
   }
 
   private _gridBox(): DOMRect | null {
@@ -1141,7 +1030,7 @@ export class DoomBoard extends LitElement {
     const side = sideFromPointer(e, box, m.width, m.height, 0.15);
     const door = side ? doorAt(m, c.x, c.y, side) : null;
     if (door === null) return false;
-    void this._guard(() => this._toggleDoor(door));
+    void this._guard(() => this._explore.toggleDoor(door));
     return true;
   }
 
@@ -1227,11 +1116,11 @@ export class DoomBoard extends LitElement {
       if (!touch || !touch.timer) void this._guard(() => this._activate(c.x, c.y, !!touch));
       return;
     }
-    const f = this._figures.find((g) => g.id === drag.id)!;
+    const f = this._explore.figures.find((g) => g.id === drag.id)!;
     // Keep the grab offset inside a large figure.
     const x = c.x - (drag.from.x - f.x);
     const y = c.y - (drag.from.y - f.y);
-    void this._guard(() => this._moveExplore(drag.id, x, y));
+    void this._guard(() => this._explore.move(drag.id, x, y));
   }
 
   /** The browser took the touch for scrolling or zooming: nothing happens on the board. */
@@ -1413,15 +1302,15 @@ export class DoomBoard extends LitElement {
 
   private _renderExplore(): TemplateResult {
     const m = this._model!;
-    const sel = this._figures.find((f) => f.id === this._selected);
+    const sel = this._explore.figures.find((f) => f.id === this._selected);
     return explorePanel({
       status: this._status(),
       explanation: this._explanationText(),
       message: this._message,
       rotate: sel && sel.w !== sel.h ? { label: `Rotate ${this._figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
       clear: this._selected ? () => this._cancel() : null,
-      undo: { enabled: this._exploreHistory.length > 0, run: () => this._undoExplore() },
-      reset: () => this._resetExplore(),
+      undo: { enabled: this._explore.history.length > 0, run: () => this._explore.undo() },
+      reset: () => this._explore.resetBoard(),
       mp: {
         value: this._mp,
         set: (mp) => {
@@ -1435,7 +1324,7 @@ export class DoomBoard extends LitElement {
       },
       share: this.urlState ? () => void this._guard(() => this._copyShareLink()) : null,
       download: (format) => void this._guard(async () => (await import('./modes/export-entry.ts')).downloadBoard(this, this._model?.title ?? 'board', format)),
-      doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._toggleDoor(d.index)) })),
+      doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => this._guard(() => this._explore.toggleDoor(d.index)) })),
     });
   }
 
