@@ -489,6 +489,8 @@ export interface components {
             map: string[];
             figures: Record<string, never>[];
             sides?: string[];
+        } & {
+            [key: string]: unknown;
         };
         ValidationResult: {
             valid: boolean;

@@ -290,3 +290,17 @@ describe('attack odds on a posted scenario (boardAttackOdds)', () => {
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+describe('the document\'s examples', () => {
+  it('every request example of boardAttackOdds is answered with odds', async () => {
+    const { openApiDocument } = await import('../../src/api/document.ts');
+    const op = (openApiDocument as { paths: Record<string, { post: { requestBody: { content: { 'application/json': { examples: Record<string, { value: unknown }> } } } } }> }).paths['/api/v1/board/odds'].post;
+    const examples = Object.entries(op.requestBody.content['application/json'].examples);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [name, { value }] of examples) {
+      const r = await client.POST('/api/v1/board/odds', { body: value as never });
+      expect(r.response.status, `${name}: ${JSON.stringify(r.error)}`).toBe(200);
+      expect(r.data!.odds.hit, name).toBeGreaterThan(0);
+    }
+  });
+});
