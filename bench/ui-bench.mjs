@@ -132,3 +132,6 @@ const next = start >= 0 && end > start
   : `${old.trimEnd()}\n\n${section}`;
 writeFileSync(file, next);
 console.log(section);
+// The browser is a child process with open pipes: until it is closed, Node's event loop stays alive
+// and the script never exits (it used to hang here after writing its table).
+await browser.close();

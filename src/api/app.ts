@@ -11,6 +11,7 @@ import { streamSSE } from 'hono/streaming';
 import { Board, BoardError, loadCore, type BoardInput } from '../core/index.ts';
 import type { Command } from '../rules/index.ts';
 import { ScenarioError, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
+import { attackOdds, gameHints } from './ai.ts';
 import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
 import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
@@ -28,9 +29,14 @@ export interface ApiLimits {
   /** Largest map side and figure count of a posted scenario (422 above). */
   maxMapSide: number;
   maxFigures: number;
+  /** Largest time budget of a hints request in milliseconds (400 above): the server's cap on the AI's search. */
+  maxHintBudgetMs: number;
 }
 
-export const DEFAULT_LIMITS: ApiLimits = { maxBodyBytes: 256 * 1024, maxMapSide: 64, maxFigures: 64 };
+export const DEFAULT_LIMITS: ApiLimits = { maxBodyBytes: 256 * 1024, maxMapSide: 64, maxFigures: 64, maxHintBudgetMs: 250 };
+
+/** Hints: plans returned by default and at most; the default budget (ms); the default caution. */
+const HINTS = { limit: 5, maxLimit: 20, budgetMs: 20, caution: 0.5, maxCaution: 10 };
 
 export interface ApiOptions {
   store: GameStore;
@@ -171,6 +177,19 @@ export function createApi(options: ApiOptions) {
     return Number(raw);
   }
 
+  /** An optional numeric query parameter within [min, max] (whole when `whole`), else its default. */
+  function numberQuery(c: Context, name: string, min: number, max: number, fallback: number, whole = true): number {
+    const raw = c.req.query(name);
+    if (raw === undefined) return fallback;
+    const ok = whole ? /^\d{1,9}$/.test(raw) : /^\d{1,9}(\.\d{1,9})?$/.test(raw);
+    const n = Number(raw);
+    if (!ok || n < min || n > max) {
+      const message = `${whole ? 'a whole number' : 'a number'} from ${min} to ${max}`;
+      throw new ApiError(400, 'invalid-request', `${name} is ${message}`, { problems: [{ path: `/query/${name}`, message: `${JSON.stringify(raw)} is not ${message}` }] });
+    }
+    return n;
+  }
+
   const etag = (live: LiveGame) => ({ etag: `"${live.log.length}"` });
 
   const entryOut = (e: LogEntry): Schemas['LogEntry'] => ({
@@ -256,6 +275,21 @@ export function createApi(options: ApiOptions) {
     return json<Schemas['NearestEnemies']>(c, { figure: q.figure, range, enemies: near.map((i) => board.figure(i).id) });
   });
 
+  app.post('/api/v1/board/odds', async (c) => {
+    const q = await body<Schemas['OddsRequest']>(c, 'OddsRequest');
+    const scenario = checkedScenario(q.scenario, '/body/scenario');
+    await loadCore();
+    let result;
+    try {
+      result = await attackOdds(scenario, q);
+    } catch (e) {
+      if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/scenario/${p.path}` })) });
+      if (e instanceof Error && /^createGame/.test(e.message)) throw new ApiError(422, 'cannot-start', e.message, { rule: 'createGame' });
+      throw e;
+    }
+    return json(c, result);
+  });
+
   // ------------------------------------------------------------------ games
 
   app.post('/api/v1/games', async (c) => {
@@ -295,6 +329,19 @@ export function createApi(options: ApiOptions) {
     const figure = c.req.query('figure');
     if (figure !== undefined && (figure.length < 1 || figure.length > 64)) throw new ApiError(400, 'invalid-request', 'figure is 1 to 64 characters', { problems: [{ path: '/query/figure', message: 'length' }] });
     return json<Schemas['LegalActions']>(c, { version: live.log.length, actions: actionsOf(live, figure) as Schemas['Command'][] }, 200, etag(live));
+  });
+
+  app.get('/api/v1/games/:gameId/hints', async (c) => {
+    const live = await liveGame(c);
+    const figure = c.req.query('figure');
+    if (figure !== undefined && (figure.length < 1 || figure.length > 64)) throw new ApiError(400, 'invalid-request', 'figure is 1 to 64 characters', { problems: [{ path: '/query/figure', message: 'length' }] });
+    const limit = numberQuery(c, 'limit', 1, HINTS.maxLimit, HINTS.limit);
+    const budgetMs = numberQuery(c, 'budgetMs', 1, limits.maxHintBudgetMs, Math.min(HINTS.budgetMs, limits.maxHintBudgetMs));
+    const caution = numberQuery(c, 'caution', 0, HINTS.maxCaution, HINTS.caution, false);
+    const side = await seat(c, live);
+    // Plans are computed on the game as it is now (changes to a game are serialised, but hints are
+    // read-only and synchronous: no change can interleave).
+    return json<Schemas['Hints']>(c, gameHints(live, side, { figure, limit, budgetMs, caution }), 200, etag(live));
   });
 
   app.post('/api/v1/games/:gameId/commands', async (c) => {

@@ -194,6 +194,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/board/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The exact odds of one attack on a posted scenario (P(hit), expected damage, P(kill), the distribution)
+         * @description The game the scenario starts (its decks shuffled by `seed`, default the scenario's seed or 1) is
+         *     read exactly as the rules would resolve the attack now: doom2016 dice against the defender's
+         *     remaining defense deck (drawn without replacement; a second card in cover; dodge, shields,
+         *     toughness, stun), doom2004 dice with range, accuracy, armor, blast and aim/dodge re-rolls
+         *     (`aimed`), d20 with natural 1/20 and cover. Cover, line of sight and range come from the grid
+         *     core's sight query (the same as `boardSight`); `cover` overrides the cover for a what-if.
+         *     An attack the rules would not allow (no line of sight, out of range, a marine without an attack
+         *     card, a weapon it cannot use) is a 422 naming the rule.
+         */
+        post: operations["boardAttackOdds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games": {
         parameters: {
             query?: never;
@@ -244,6 +271,47 @@ export interface paths {
         };
         /** Every command the rules allow now (for one figure when given) */
         get: operations["getLegalActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{gameId}/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Ranked plans for a figure of the side to act (where to move, which attack, which target) with exact odds and exposure
+         * @description The same hints as `src/ai` computes in the page: each plan has its destination, attack option,
+         *     target, the exact odds (P(hit), expected damage, P(kill), the distribution), the exposure of
+         *     the destination (who could attack it next and for how much), a one-line reason, and the
+         *     commands that play it — submit them in order to `submitCommand` (the answer's `version` is the
+         *     `If-Match` of the first).
+         *
+         *     **Who may ask:** a seat, for its own side's figures, when its side acts. Hints are advice to
+         *     the player at the table: a spectator (no token, 401) or the opponent (403 for another side's
+         *     figure) gets none, and a seat whose side does not act now gets a 422 (`rule: turn`). The game
+         *     state itself is public (`getGame`), so this is not secrecy: it keeps the search, which costs
+         *     the server up to `budgetMs` of work, to the seated player, and mirrors who may play the plan.
+         *
+         *     **Only playable plans:** every plan's commands are tried on a copy of the game and plans the
+         *     rules refuse are left out (`unplayable` counts them); the server asks the AI for twice `limit`
+         *     plans (then, if that is not enough, for 60) so that the answer stays full.
+         *
+         *     **Time:** `budgetMs` (default 20) bounds the exact refinement of the best plans; the server
+         *     caps it (250 ms by default; above its cap is a 400). Plans left unrefined say `exact: false`.
+         *     For the same game version and budget large enough to refine every plan, the answer is the same
+         *     every time.
+         */
+        get: operations["getHints"];
         put?: never;
         post?: never;
         delete?: never;
@@ -421,6 +489,8 @@ export interface components {
             map: string[];
             figures: Record<string, never>[];
             sides?: string[];
+        } & {
+            [key: string]: unknown;
         };
         ValidationResult: {
             valid: boolean;
@@ -507,6 +577,106 @@ export interface components {
             range: number | null;
             enemies: string[];
         };
+        /**
+         * @description The exact odds of one attack on one target. `damage[k]` is P(damage = k) (doom2016 damage,
+         *     doom2004 wounds on the nominated figure, d20 hit points). The other fields are a ruleset's
+         *     extras: doom2016 `stun` (P(the defender ends stunned)) and `secondCard` (P(a defender in cover
+         *     reveals a second card)); d20 `critical` (P(natural 20)); doom2004 `ammo` (P(an ammo token is
+         *     spent)) and `kills` (P(k figures killed), for a blast over several figures).
+         */
+        AttackOdds: {
+            /** @description P(the attack hits) — doom2016 deals damage, doom2004 no miss and the range reached, d20 the roll hits. */
+            hit: number;
+            /** @description Expected damage. */
+            expected: number;
+            /** @description P(the target is killed / fragged / defeated). */
+            kill: number;
+            damage: number[];
+            stun?: components["schemas"]["Probability"];
+            secondCard?: components["schemas"]["Probability"];
+            critical?: components["schemas"]["Probability"];
+            ammo?: components["schemas"]["Probability"];
+            /** @description doom2004 — P(k figures are killed), for a blast over several figures. */
+            kills?: components["schemas"]["Probability"][];
+        };
+        Probability: number;
+        Exposure: {
+            /** @description Expected damage the figure could take at the destination before its next activation. */
+            expected: number;
+            attackers: {
+                id: string;
+                expected: number;
+                /** @description True when it can attack from where it stands (else after moving, counted at half weight). */
+                now: boolean;
+            }[];
+        };
+        HintPlan: {
+            figure: string;
+            /** @description Destination (null — stay). */
+            to: components["schemas"]["Placement"] | null;
+            /** @description The attack option (card, weapon, unit or ability); null for a plain move. */
+            option: string | null;
+            target: string | null;
+            odds: components["schemas"]["AttackOdds"] | null;
+            exposure: components["schemas"]["Exposure"];
+            /** @description The commands that play the plan, in order. */
+            commands: components["schemas"]["Command"][];
+            /** @description The ranking score, in the ruleset's damage units. */
+            score: number;
+            /** @description For a plain move, the range to the nearest enemy from the destination (null — no path). */
+            approach?: number | null;
+            /** @description Whether cover and range of the target were computed exactly from the destination (else estimated). */
+            exact: boolean;
+            /** @description One line, e.g. "Move to (3,4) and attack alpha with Imp — 34% to hit …". */
+            reason: string;
+        };
+        Hints: {
+            /** @description The game version the plans are for (send it as If-Match with the first command). */
+            version: number;
+            figure: string;
+            side: string;
+            budgetMs: number;
+            /** @description Time the search took on the server. */
+            elapsedMs: number;
+            /** @description Best first; only plans whose commands the rules accept now. */
+            plans: components["schemas"]["HintPlan"][];
+            /** @description Plans the AI proposed that the rules refuse (left out of `plans`). */
+            unplayable: number;
+        };
+        OddsRequest: {
+            scenario: components["schemas"]["Scenario"];
+            attacker: string;
+            /** @description The target figure (doom2004 — the figure whose space is nominated). */
+            target: string;
+            /** @description The seed of the game whose starting decks are used (default the scenario's, else 1). */
+            seed?: number;
+            /** @description Override the cover from the sight query (a what-if). */
+            cover?: boolean;
+            /** @description doom2016 marines — the action card attacked with (required for a marine). */
+            card?: string;
+            /** @description doom2016 demons — an argent ability added to the attack. */
+            ability?: string;
+            /** @description doom2004 marines — the weapon (default the first usable one). */
+            weapon?: string;
+            /** @description doom2004 — an aimed attack (the attacker re-rolls by the odds' policy). */
+            aimed?: boolean;
+        };
+        AttackOddsResult: {
+            ruleset: components["schemas"]["RulesetId"];
+            attacker: string;
+            target: string;
+            /** @description What it attacks with (card, weapon, unit type or ability). */
+            option: string;
+            sight: {
+                los: boolean;
+                cover: boolean;
+                range: number;
+            };
+            /** @description The cover the odds assume (the sight's, unless overridden). */
+            cover: boolean;
+            odds: components["schemas"]["AttackOdds"];
+            summary: string;
+        };
         /** @description Exactly one of `scenario` (the scenario itself) and `scenarioId` (a bundled one). */
         CreateGameRequest: {
             scenario?: components["schemas"]["Scenario"];
@@ -574,6 +744,8 @@ export interface components {
         /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). */
         Command: {
             type: string;
+        } & {
+            [key: string]: unknown;
         };
         GameEvent: {
             type: string;
@@ -1025,6 +1197,36 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    boardAttackOdds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OddsRequest"];
+            };
+        };
+        responses: {
+            /** @description The odds, with the sight they were computed from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttackOddsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     createGame: {
         parameters: {
             query?: never;
@@ -1111,6 +1313,45 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getHints: {
+        parameters: {
+            query?: {
+                /** @description The figure to plan for (default the figure acting now, or the side's next one). */
+                figure?: string;
+                /** @description How many plans, best first (default 5). */
+                limit?: number;
+                /** @description Time budget in milliseconds (default 20, at most the server's cap, 250 by default). */
+                budgetMs?: number;
+                /** @description What a point of expected damage taken costs against a point dealt (default 0.5). */
+                caution?: number;
+            };
+            header?: never;
+            path: {
+                gameId: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans, best first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hints"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -20,6 +20,8 @@ export interface ServerOptions {
   dataDir: string | null;
   rateLimit?: RateLimitOptions | null;
   corsOrigins?: string[];
+  /** The server's cap on a hints request's time budget in ms (default 250; at most 250, the document's maximum). */
+  maxHintBudgetMs?: number;
   /** Connect-style middleware for everything else (Vite's, for the demo). */
   fallback?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
@@ -64,6 +66,7 @@ export async function startServer(o: ServerOptions): Promise<{ server: Server; u
     store,
     rateLimit: o.rateLimit === undefined ? DEFAULT_RATE_LIMIT : o.rateLimit,
     corsOrigins: o.corsOrigins,
+    ...(o.maxHintBudgetMs !== undefined ? { limits: { maxHintBudgetMs: Math.max(1, Math.min(250, Math.floor(o.maxHintBudgetMs))) } } : {}),
     clientKey: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown',
   });
   const api = getRequestListener(app.fetch);

@@ -56,6 +56,7 @@ const validBodies = (): Record<string, Record<string, unknown>> => ({
   '/api/v1/board/sight-map': { scenario, figure: figures[0].id },
   '/api/v1/board/reach': { scenario, figure: figures[0].id, mp: 3, to: [{ x: 1, y: 1 }] },
   '/api/v1/board/nearest-enemies': { scenario, figure: figures[0].id },
+  '/api/v1/board/odds': { scenario, attacker: figures[1].id, target: figures[0].id },
   '/api/v1/games': { scenarioId: 'd20-skirmish', seed: 3 },
 });
 
@@ -102,15 +103,20 @@ function generate(i: number): Bad {
       return { kind: 'no-version', method: 'POST', path: pick([commands, `/api/v1/games/${gameId}/undo`]), headers: seat(side), body: JSON.stringify(goodCommand), status: 428 };
     case 9: // a version that is not one
       return { kind: 'bad-version', method: 'POST', path: commands, headers: { ...seat(side), 'if-match': pick(['abc', '"-1"', '1.5', '*', 'W/"x"', '99999999999']) }, body: JSON.stringify(goodCommand), status: 400 };
-    case 10: // no seat token
+    case 10: // no seat token (hints too: they are for the seated player)
+      if (random() < 0.25) return { kind: 'no-seat', method: 'GET', path: `/api/v1/games/${gameId}/hints${pick(['', '?limit=3', `?figure=${figures[0].id}`])}`, status: 401 };
       return { kind: 'no-seat', method: 'POST', path: pick([commands, `/api/v1/games/${gameId}/undo`]), headers: { ...json, 'if-match': '0' }, body: JSON.stringify(goodCommand), status: 401 };
-    case 11: // a token that is not a seat of this game, or malformed
-      return { kind: 'wrong-seat', method: 'POST', path: commands, headers: { ...json, 'if-match': '0', authorization: pick([`Bearer ${'A'.repeat(1 + int(40))}`, 'Bearer', 'Basic dXNlcjpwYXNz', `Bearer ${seats[side]}x`, 'Bearer a b']) }, body: JSON.stringify(goodCommand), status: 403 };
-    case 12: // the other side's seat
+    case 11: { // a token that is not a seat of this game, or malformed
+      const authorization = pick([`Bearer ${'A'.repeat(1 + int(40))}`, 'Bearer', 'Basic dXNlcjpwYXNz', `Bearer ${seats[side]}x`, 'Bearer a b']);
+      if (random() < 0.25) return { kind: 'wrong-seat', method: 'GET', path: `/api/v1/games/${gameId}/hints`, headers: { authorization }, status: 403 };
+      return { kind: 'wrong-seat', method: 'POST', path: commands, headers: { ...json, 'if-match': '0', authorization }, body: JSON.stringify(goodCommand), status: 403 };
+    }
+    case 12: // the other side's seat: its commands, and hints while it does not act
+      if (random() < 0.25) return { kind: 'other-seat-hints', method: 'GET', path: `/api/v1/games/${gameId}/hints`, headers: seat(otherSide), status: 422 };
       return { kind: 'other-seat', method: 'POST', path: commands, headers: { ...seat(otherSide), 'if-match': '0' }, body: JSON.stringify(goodCommand), status: 403 };
     case 13: { // an unknown game
       const id = Array.from({ length: 8 + int(20) }, () => pick([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'])).join('');
-      const sub = pick(['', '/actions', '/events', '/replay', '/stream', '/commands', '/undo']);
+      const sub = pick(['', '/actions', '/events', '/replay', '/stream', '/commands', '/undo', '/hints']);
       const post = sub === '/commands' || sub === '/undo';
       return { kind: 'unknown-game', method: post ? 'POST' : 'GET', path: `/api/v1/games/${id}${sub}`, headers: { ...seat(side), 'if-match': '0' }, ...(post ? { body: JSON.stringify(goodCommand) } : {}), status: 404 };
     }
@@ -119,6 +125,7 @@ function generate(i: number): Bad {
         { kind: 'bad-id', method: 'GET', path: `/api/v1/games/${pick(['short', 'has.dot.in.it', 'x'.repeat(65), '%00%00%00%00%00%00%00%00'])}`, status: 400 },
         { kind: 'bad-query', method: 'GET', path: `/api/v1/games/${gameId}/events?since=${pick(['-1', 'abc', '1.5', '1e3'])}`, status: 400 },
         { kind: 'bad-scenario-id', method: 'GET', path: `/api/v1/scenarios/${pick(['UPPER', 'a_b', 'x'.repeat(65)])}`, status: 400 },
+        { kind: 'bad-hints-query', method: 'GET', path: `/api/v1/games/${gameId}/hints?${pick(['budgetMs=0', 'budgetMs=251', 'budgetMs=-5', 'budgetMs=1e2', 'limit=0', 'limit=21', 'limit=x', 'caution=11', 'caution=-0.5', 'caution=NaN', `figure=${'f'.repeat(65)}`, 'figure='])}`, headers: seat(side), status: 400 },
       ]);
     default: // a command that is not an object with a string type
       return { kind: 'bad-command', method: 'POST', path: commands, headers: { ...seat(side), 'if-match': '0' }, body: JSON.stringify(pick([[], 'end', 5, null, { type: 5 }, { type: '' }, { kind: 'end' }, { type: 'x'.repeat(65) }])), status: 400 };
@@ -160,7 +167,7 @@ describe('bad requests', () => {
       byKind.set(bad.kind, (byKind.get(bad.kind) ?? 0) + 1);
     }
     expect(N).toBeGreaterThanOrEqual(2000);
-    expect([...byKind.keys()].sort()).toEqual(expect.arrayContaining(['malformed', 'wrong-type', 'unknown-field', 'forbidden-key', 'huge-body', 'media-type', 'stale', 'no-version', 'no-seat', 'wrong-seat', 'other-seat', 'unknown-game', 'bad-command']));
+    expect([...byKind.keys()].sort()).toEqual(expect.arrayContaining(['malformed', 'wrong-type', 'unknown-field', 'forbidden-key', 'huge-body', 'media-type', 'stale', 'no-version', 'no-seat', 'wrong-seat', 'other-seat', 'other-seat-hints', 'unknown-game', 'bad-command', 'bad-hints-query']));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     // Nothing changed, and the server still plays.

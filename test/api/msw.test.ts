@@ -44,6 +44,22 @@ describe('the API under msw', () => {
     expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
   });
 
+  it('serves the AI: hints for the side to act and attack odds on a posted scenario', async () => {
+    const { data } = await client.POST('/api/v1/games', { body: { scenarioId: 'doom2016-tutorial', seed: 1 } });
+    const gameId = data!.id;
+    const auth = { authorization: `Bearer ${data!.seats.invader}` };
+    for (const [v, body] of [[0, { type: 'status', discard: [] }], [1, { type: 'activate-demons', demon: 'imp' }]] as const) {
+      const r = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId }, header: { 'If-Match': String(v) } }, headers: auth, body: body as never });
+      expect(r.response.status).toBe(200);
+    }
+    const h = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId }, query: { limit: 3 } }, headers: auth });
+    expect(h.data!.figure).toBe('imp-1');
+    expect(h.data!.plans[0].target).toMatch(/^(alpha|bravo|charlie|delta)$/);
+    const scenario = (await client.GET('/api/v1/scenarios/{id}', { params: { path: { id: 'doom2016-tutorial' } } })).data!;
+    const odds = await client.POST('/api/v1/board/odds', { body: { scenario, attacker: 'imp-1', target: h.data!.plans[0].target!, seed: 1 } });
+    expect(odds.data!.odds.hit).toBeGreaterThan(0);
+  });
+
   it('bad input is a problem here too', async () => {
     const r = await fetch('https://doom-board.example/api/v1/board/sight', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scenario":' });
     expect(r.status).toBe(400);

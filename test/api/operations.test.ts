@@ -221,6 +221,19 @@ describe('games', () => {
   });
 });
 
+describe('AI (test/api/ai.test.ts has the full checks)', () => {
+  it('attack odds on a posted scenario and hints for the acting figure, through the generated client', async () => {
+    const odds = await client.POST('/api/v1/board/odds', { body: { scenario: scenario as never, attacker: 'imp', target: 'alpha' } });
+    if (odds.response.status === 200) expect(odds.data!.odds.damage.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    else expect(odds.error!.rule).toBeTruthy();
+    const { data } = await client.POST('/api/v1/games', { body: { scenarioId: 'd20-skirmish', seed: 2 } });
+    const side = (await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: data!.id } } })).data!.view.side!;
+    const h = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: data!.id }, query: { limit: 2 } }, headers: { authorization: `Bearer ${data!.seats[side]}` } });
+    expect(h.data!.plans.length).toBeGreaterThan(0);
+    expect(h.data!.plans.length).toBeLessThanOrEqual(2);
+  });
+});
+
 afterAll(() => {
   // Every operation of the document was exercised above (and every answer was checked).
   expect(allOperationIds().filter((id) => !seen.has(id))).toEqual([]);

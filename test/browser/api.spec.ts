@@ -172,3 +172,65 @@ test('the API page asks the server through the generated client', async ({ page 
   expect(violations).toEqual([]);
   expect(checked).toBeGreaterThan(0);
 });
+
+/**
+ * In the page: start the tutorial, let the invader activate its imp, ask for its hints and for the
+ * odds of the best plan's attack, and play that plan (plain fetch, same origin: the real server,
+ * or msw's service worker on the ?mock page).
+ */
+const askAiInPage = (page: Page) => page.evaluate(async () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const game = await (await post('/api/v1/games', { scenarioId: 'doom2016-tutorial', seed: 1 })).json();
+  const auth = { authorization: `Bearer ${game.seats.invader}` };
+  await (await post(`/api/v1/games/${game.id}/commands`, { type: 'status', discard: [] }, { ...auth, 'if-match': '0' })).text();
+  await (await post(`/api/v1/games/${game.id}/commands`, { type: 'activate-demons', demon: 'imp' }, { ...auth, 'if-match': '1' })).text();
+  // Read every body: Playwright waits for a body the page never read before it can check it.
+  const asSpectator = await fetch(`/api/v1/games/${game.id}/hints`);
+  await asSpectator.text();
+  const spectator = asSpectator.status;
+  const hints = await (await fetch(`/api/v1/games/${game.id}/hints?limit=3`, { headers: auth })).json();
+  const scenario = await (await fetch('/api/v1/scenarios/doom2016-tutorial')).json();
+  const best = hints.plans[0];
+  const odds = await (await post('/api/v1/board/odds', { scenario, attacker: 'imp-1', target: best.target, seed: 1 })).json();
+  const played: number[] = [];
+  let version = hints.version;
+  for (const c of best.commands) {
+    const res = await post(`/api/v1/games/${game.id}/commands`, c, { ...auth, 'if-match': String(version++) });
+    await res.text();
+    played.push(res.status);
+  }
+  return { spectator, figure: hints.figure, target: best.target, plans: hints.plans.length, hit: odds.odds?.hit, played };
+});
+
+/** What askAiInPage must find, wherever the API runs; every answer the page received matches the document. */
+async function expectAiAnswers(r: Awaited<ReturnType<typeof askAiInPage>>, errors: string[], answers: ReturnType<typeof checkApiAnswers>) {
+  expect(r.spectator).toBe(401);
+  expect(r.figure).toBe('imp-1');
+  expect(['alpha', 'bravo', 'charlie', 'delta']).toContain(r.target);
+  expect(r.plans).toBe(3);
+  expect(r.hit).toBeGreaterThan(0);
+  expect(r.played.every((s) => s === 200)).toBe(true);
+  // The spectator's 401 was asked for (the browser logs it as a failed resource).
+  expect(product(errors).filter((e) => !/^HTTP 401 .*\/hints$|status of 401/.test(e))).toEqual([]);
+  const { checked, violations } = await answers();
+  expect(violations).toEqual([]);
+  expect(checked).toBeGreaterThan(5);
+}
+
+test('AI over HTTP from a page on the server: hints for the acting imp, the odds of its attack, the plan played', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  const answers = checkApiAnswers(page);
+  await page.goto(`${URL_}/api.html`);
+  await expectAiAnswers(await askAiInPage(page), errors, answers);
+});
+
+test('AI over HTTP under msw in the page (?mock): the same hints, odds and play', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  const answers = checkApiAnswers(page);
+  await page.goto(`${URL_}/server-game.html?mock`);
+  await expect(page.locator('#scenario-id option[value="d20-skirmish"]')).toBeAttached();
+  await expectAiAnswers(await askAiInPage(page), errors, answers);
+});

@@ -1,0 +1,88 @@
+/**
+ * The AI speed cases of bench/ai-speed.bench-run.ts (issue 13), as one function that runs anywhere:
+ * bench/ai-browser.mjs bundles this file with Vite (Wasm core inlined) and runs the same bundle in
+ * Node and in Chromium, so both columns of its table time the same code on the same positions.
+ */
+import { loadCore } from '../src/core/wasm.ts';
+import { createGame, loadRuleset } from '../src/rules/index.ts';
+import type { Doom2016State } from '../src/rules/doom2016/types.ts';
+import type { D4State } from '../src/rules/doom2004/state.ts';
+import { dataOf } from '../src/rules/doom2004/state.ts';
+import { doom2004Odds, doom2016Odds } from '../src/ai/odds/index.ts';
+import { hints } from '../src/ai/hints/index.ts';
+import { plannerPolicy } from '../src/ai/autopilot/index.ts';
+import { doom2016Module } from '../src/rules/doom2016/index.ts';
+import { bigScenario, inActivation } from './ai-scenarios.ts';
+import { measure } from './measure.ts';
+
+export interface CaseInfo {
+  id: string;
+  name: string;
+  /** The issue's target (ms). */
+  target: number;
+}
+
+export interface CaseResult extends CaseInfo {
+  /** Median ms per call. */
+  ms: number;
+  samples: number;
+}
+
+const cases = new Map<string, CaseInfo & { fn: () => void; samples?: number }>();
+
+/** Time one case (after `setupAiCases`): the median ms per call. */
+export function runAiCase(id: string): CaseResult {
+  const c = cases.get(id);
+  if (!c) throw new Error(`no AI bench case ${id}`);
+  const m = measure(c.fn, c.samples ? { samples: c.samples } : {});
+  return { id: c.id, name: c.name, target: c.target, ms: m.ms, samples: m.samples };
+}
+
+/** Build every case's position (the Wasm core and the rules loaded); returns them in table order. */
+export async function setupAiCases(): Promise<CaseInfo[]> {
+  await Promise.all([loadCore(), loadRuleset('doom2016'), loadRuleset('doom2004'), loadRuleset('d20')]);
+  cases.clear();
+  const time = (id: string, name: string, target: number, fn: () => void, samples?: number) => {
+    cases.set(id, { id, name, target, fn, samples });
+  };
+
+  const d4 = createGame<D4State>(bigScenario('doom2004'), { seed: 1 }).state;
+  const dice = dataOf(d4).dice;
+  const colours = ['red', 'blue', 'green', 'yellow'];
+  const twelve = Array.from({ length: 12 }, (_, i) => ({ colour: colours[i % 4], faces: dice[colours[i % 4]].faces }));
+  const aim = { dice: twelve, range: 14, targets: [{ armor: 2, left: 6 }], reroll: 'aim' as const };
+  time('odds-reroll', 'doom2004 exact odds, 12 dice, aim re-roll policy computed', 5, () => doom2004Odds(aim));
+  time('odds-plain', 'doom2004 exact odds, 12 dice, no re-roll', 5, () => doom2004Odds({ ...aim, reroll: null }));
+  const faces = [[0, 1, 1, 1, 2, 2], [1, 1, 2, 2, 2, 3]];
+  const deck = Array.from({ length: 18 }, (_, i) => ({ shields: i % 3, dodge: i % 6 === 5 }));
+  time('odds-2016', 'doom2016 exact odds, 12 dice, 18-card deck, cover (second-card choice)', 5,
+    () => doom2016Odds({ dice: Array.from({ length: 12 }, (_, i) => faces[i % 2]), deck, cover: true, left: 10 }));
+
+  const g16 = createGame<Doom2016State>(bigScenario('doom2016'), { seed: 1 });
+  const demon = inActivation(g16.state, 'd1');
+  const marine = inActivation(g16.state, 'm1');
+  time('hints-demon', 'hints, doom2016 demon (imp), 26×26, 16 figures', 16, () => hints(demon, undefined, {}), 11);
+  time('hints-marine', 'hints, doom2016 marine (3 cards in hand), 26×26, 16 figures', 16, () => hints(marine, undefined, {}), 11);
+  const g4 = createGame<D4State>(bigScenario('doom2004'), { seed: 1 }).state;
+  g4.phase = 'invaders';
+  // The same work in both: every returned plan refined exactly (no budget cut-off).
+  time('hints-demon-all', 'hints, doom2016 demon (imp), 26×26, every plan refined (no budget)', 16, () => hints(demon, undefined, { budgetMs: Infinity }), 11);
+  time('hints-2004', 'hints, doom2004 invader (activate + move + attack), 26×26, 16 figures', 16, () => hints(g4, 'd1', {}), 11);
+  const gd = createGame(bigScenario('d20'), { seed: 1 }).state;
+  time('hints-d20', 'hints, d20 trooper, 26×26, 16 figures', 16, () => hints(gd, 'm1', {}), 11);
+  time('hints-d20-all', 'hints, d20 trooper, 26×26, every plan refined (no budget)', 16, () => hints(gd, 'm1', { budgetMs: Infinity }), 11);
+
+  // Autopilot: which demon card to exhaust with a group of 6 imps (plans every imp), then the first
+  // imp's move and attack.
+  const six = createGame<Doom2016State>(bigScenario('doom2016', 3, 26, 8, 6, 'imp'), { seed: 1 }).state;
+  six.phase = 'activation';
+  six.active = { kind: 'demons', card: 'init', type: null, queue: [], figure: null, mp: 0, attacked: false };
+  const legalSix = [{ type: 'activate-demons', demon: 'imp' }];
+  time('autopilot-group', 'autopilot: choose the demon card, group of 6 imps (plans all 6), 26×26', 50,
+    () => plannerPolicy().choose({ state: six, side: 'invader', legal: legalSix, budgetMs: 40 }), 11);
+  const first = inActivation(structuredClone(six), 'd1');
+  const legalFirst = doom2016Module.rules.legalActions(first, 'd1');
+  time('autopilot-one', 'autopilot: one imp\'s move + attack decision (of the 6), 26×26', 50,
+    () => plannerPolicy().choose({ state: first, side: 'invader', legal: legalFirst, budgetMs: 40 }), 11);
+  return [...cases.values()].map(({ id, name, target }) => ({ id, name, target }));
+}

@@ -1,0 +1,131 @@
+/**
+ * AI speed in Chromium and Node (issue 13: "Bench (medians, Node and Chromium)"). Vite bundles
+ * bench/ai-browser-cases.ts — the cases of bench/ai-speed.bench-run.ts — into one ES module with the
+ * Wasm core inlined; the same file runs in this Node process and in a page of Debian's Chromium
+ * (headless, served from memory), each case in Node and then in Chromium, for a few rounds. Writes its table between the
+ * `ai-browser-bench` markers of bench/RESULTS.md (inside the AI section, which the grid benchmark
+ * keeps when it rewrites the file). Run with `npm run bench:ai-browser`.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+
+const root = new URL('../', import.meta.url);
+const outDir = mkdtempSync(join(tmpdir(), 'doom-ai-bench-'));
+const loadBefore = loadavg();
+
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  publicDir: false,
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    lib: { entry: fileURLToPath(new URL('bench/ai-browser-cases.ts', root)), formats: ['es'], fileName: () => 'ai-cases.js' },
+    assetsInlineLimit: Number.MAX_SAFE_INTEGER,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+const bundlePath = join(outDir, 'ai-cases.js');
+const bundle = readFileSync(bundlePath);
+
+// The machine is shared and its load moves: each case is timed in Node and then in Chromium,
+// case by case, for ROUNDS rounds; a cell is the median of its rounds' medians.
+const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 3);
+const { setupAiCases, runAiCase } = await import(pathToFileURL(bundlePath).href);
+const list = await setupAiCases();
+
+const ORIGIN = 'http://bench.test';
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const times = { node: new Map(), chromium: new Map() };
+let version;
+try {
+  version = browser.version();
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AI bench</title></head><body></body></html>' });
+    if (path === '/ai-cases.js') return route.fulfill({ contentType: 'text/javascript', body: bundle });
+    return route.fulfill({ status: 404, body: '' });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.evaluate(async () => {
+    globalThis.aiBench = await import('/ai-cases.js');
+    await globalThis.aiBench.setupAiCases();
+  });
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const c of list) {
+      const n = runAiCase(c.id).ms;
+      const b = (await page.evaluate((id) => globalThis.aiBench.runAiCase(id), c.id)).ms;
+      for (const [env, ms] of [['node', n], ['chromium', b]]) {
+        if (!times[env].has(c.id)) times[env].set(c.id, []);
+        times[env].get(c.id).push(ms);
+      }
+      console.log(`round ${round}  ${c.name}: Node ${n.toFixed(3)} ms, Chromium ${b.toFixed(3)} ms`);
+    }
+  }
+} finally {
+  // Without this the Chromium process keeps Node's event loop alive after the work is done.
+  await browser.close();
+  rmSync(outDir, { recursive: true, force: true });
+}
+const loadAfter = loadavg();
+
+const fmt = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
+const met = (ms, target) => (ms <= target ? 'yes' : '**no**');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = list.map((c) => {
+  const n = median(times.node.get(c.id));
+  const b = median(times.chromium.get(c.id));
+  return `| ${c.name} | ${fmt(n)} | ${fmt(b)} | ${(b / n).toFixed(2)}× | ≤ ${c.target} ms | ${met(n, c.target)} / ${met(b, c.target)} |`;
+});
+const nodeVersion = process.version;
+const section = `<!-- ai-browser-bench:start -->
+### Speed (medians, Node and Chromium side by side)
+
+Written by \`npm run bench:ai-browser\` (bench/ai-browser.mjs): the cases of
+\`bench/ai-speed.bench-run.ts\` (bench/ai-browser-cases.ts), bundled once by Vite with the Wasm core
+inlined, run in Node ${nodeVersion} and in a page of Chromium ${version} (headless, no GPU). Each case
+is timed in Node and then at once in Chromium, case by case, in ${ROUNDS} rounds (the machine's load
+moves): a cell is the median over the rounds of the median of timed batches (bench/measure.ts;
+Chromium's clock is coarsened, so each batch lasts ≥ 20 ms).
+The hint and autopilot rows are anytime searches with a budget (hints 8 ms, autopilot 40 ms): their
+time is the budget, or less, plus set-up, and a faster engine refines more plans in it; the rows
+"every plan refined (no budget)" do the same work in both. Targets (issue 13): exact odds for 12 dice
+with a re-roll ≤ 5 ms, hints for one figure on a 26×26 board with 16 figures ≤ 16 ms, an autopilot
+decision for a group of 6 demons ≤ 50 ms.
+
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+- Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}/${process.arch}; a shared VM
+- Load average (1/5/15 min): ${loadBefore.map((x) => x.toFixed(2)).join(' / ')} before, ${loadAfter.map((x) => x.toFixed(2)).join(' / ')} after
+
+| case | Node | Chromium | Chromium / Node | target | met (Node / Chromium) |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+<!-- ai-browser-bench:end -->
+`;
+
+const file = new URL('bench/RESULTS.md', root);
+const old = readFileSync(file, 'utf8');
+const START = '<!-- ai-browser-bench:start -->';
+const END = '<!-- ai-browser-bench:end -->\n';
+const start = old.indexOf(START);
+const end = old.indexOf(END);
+let next;
+if (start >= 0 && end > start) next = old.slice(0, start) + section + old.slice(end + END.length);
+else {
+  // First run: right after the Node speed table of the AI section (before the Monte Carlo table).
+  const at = old.indexOf('### Exact odds vs the real engine');
+  next = at >= 0 ? `${old.slice(0, at)}${section}\n${old.slice(at)}` : `${old.trimEnd()}\n\n${section}`;
+}
+writeFileSync(file, next);
+console.log(section);
