@@ -31,12 +31,14 @@ export function stripSchemaAnnotations(): Plugin {
 const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]index\.ts$/;
 const HTTP_ENGINE = /[\\/]components[\\/]engine-client-(http)\.ts$/;
 const UI = /[\\/]components[\\/]modes[\\/](editor|table|export)-entry\.ts$/;
+// The play mode's AI (vite.ai.config.ts; its worker: vite.worker.config.ts).
+const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 
 // The embeddable bundle: one self-contained ES module, dist/doom-board.js, with Lit, the engine,
 // and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [stripSchemaAnnotations(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI)],
+  plugins: [stripSchemaAnnotations(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
