@@ -74,15 +74,24 @@ export class AiPlay {
           return r ?? { ok: false, refusal: { rule: 'game', message: 'no game' } };
         },
       };
-      const delay = el.autopilotDelay ?? DEFAULT_DELAY_MS;
-      this.driver = new AutopilotDriver(client, { side, scenario, seed, ai: this.ai, state: this.state, delayMs: Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_DELAY_MS });
+      this.driver = new AutopilotDriver(client, {
+        side, scenario, seed, ai: this.ai, state: this.state,
+        // Read at every pause: a page may change the pace while the autopilot plays.
+        get delayMs() {
+          const d = el.autopilotDelay ?? DEFAULT_DELAY_MS;
+          return Number.isFinite(d) && d >= 0 ? d : DEFAULT_DELAY_MS;
+        },
+      });
       this.driver.start();
       this.run();
     }
   }
 
+  /** A notice that stays in the explanation line (a command clears the element's message line). */
+  private notice = '';
+
   private say(text: string): void {
-    this.play.host.message = text;
+    this.notice = text;
     this.el.requestUpdate();
   }
 
@@ -91,12 +100,27 @@ export class AiPlay {
     this.driver?.poke().catch((e: unknown) => this.say(`The autopilot stopped: ${e instanceof Error ? e.message : String(e)}`));
   }
 
-  /** The selection or the position changed: recompute the odds on the targets. */
-  async refresh(): Promise<void> {
+  private pending = 0;
+
+  /**
+   * The selection or the position changed: recompute the odds on the targets, in a task of its own
+   * (the command's redraw comes first, and no task grows long); several changes at once, once.
+   */
+  refresh(): void {
+    if (this.pending) return;
+    this.pending = window.setTimeout(() => {
+      this.pending = 0;
+      void this.compute();
+    }, 0);
+  }
+
+  private async compute(): Promise<void> {
     const id = this.play.host.selected;
     const attacks = this.play.attacks;
     let odds: TargetOdds[] = [];
-    if (id && attacks.size && !this.stopped) {
+    // The autopilot's own figures get none: odds are for the person's decisions.
+    const mine = this.driver && this.play.view?.figures.find((f) => f.id === id)?.side === this.side;
+    if (id && attacks.size && !this.stopped && !mine) {
       const state = await this.state();
       odds = targetOdds(state, id).filter((o) => attacks.has(o.target) || this.cellKeyOf(o.target, state));
     }
@@ -113,7 +137,7 @@ export class AiPlay {
 
   /** After a command (a person's or the autopilot's): new odds, and the autopilot plays on. */
   applied(): void {
-    void this.refresh();
+    this.refresh();
     this.run();
   }
 
@@ -138,15 +162,16 @@ export class AiPlay {
 
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.pending);
     this.driver?.stop();
     this.ai.terminate();
   }
 
   /** The odds in words, for the explanation line (read by screen readers). */
   text(name: (id: string) => string, ruleset: string): string {
-    if (!this.odds.length) return '';
+    if (!this.odds.length) return this.notice;
     const unit = ruleset === 'doom2004' ? 'wounds' : ruleset === 'd20' ? 'hit points' : 'damage';
-    return `Exact odds: ${this.odds.map((o) => `${name(o.target)}${ruleset === 'd20' ? '' : ` with ${o.option}`}: ${pct(o.odds.hit)} to hit, ${o.odds.expected.toFixed(2)} ${unit} expected, ${pct(o.odds.kill)} to kill`).join('; ')}.`;
+    return `${this.notice ? `${this.notice} ` : ''}Exact odds: ${this.odds.map((o) => `${name(o.target)}${ruleset === 'd20' ? '' : ` with ${o.option}`}: ${pct(o.odds.hit)} to hit, ${o.odds.expected.toFixed(2)} ${unit} expected, ${pct(o.odds.kill)} to kill`).join('; ')}.`;
   }
 
   /** Odds labels over the targets and the hint's plans as arrows (SVG, in the overlay). */

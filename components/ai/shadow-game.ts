@@ -9,7 +9,8 @@ import type { Command } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import type { GameClient } from '../engine-client.ts';
 
-const same = (a: Command[], b: Command[], n: number) => JSON.stringify(a.slice(0, n)) === JSON.stringify(b.slice(0, n));
+/** The first n commands agree (a history only grows or shrinks at its end: its last common command tells). */
+const same = (a: Command[], b: Command[], n: number) => n === 0 || JSON.stringify(a[n - 1]) === JSON.stringify(b[n - 1]);
 
 /**
  * A function giving the client's current state (the seed must be the one the client's game uses).

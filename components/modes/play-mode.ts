@@ -198,7 +198,7 @@ export class PlayMode {
       this.host.target = null;
       this.host.explain = null;
     }
-    void this.ai?.refresh();
+    this.ai?.refresh();
     this.host.requestUpdate();
   }
 
