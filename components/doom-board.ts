@@ -102,10 +102,10 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @fires doom-target - A target was picked: `{ figure, target, los, cover, range, summary }`.
  * @fires doom-move - A figure moved: `{ figure, from, to, cost }`.
  * @fires doom-door - A door was opened or closed (explore): `{ edge, open }`.
- * @fires doom-action - The rules engine accepted a command (play): `{ command, events }`.
+ * @fires doom-action - The rules engine accepted a command (play; the autopilot's too): `{ command, events }`.
  * @fires doom-undo - The last command was taken back (play): `{ history }`.
  * @fires doom-change - The scenario was edited (edit): `{ scenario }`.
- * @fires doom-hint - A hint was shown (play): `{ text }`.
+ * @fires doom-hint - A hint was shown (play; with `ai`: the top 3 plans' reasons, one per line): `{ text }`.
  * @fires doom-error - Something could not be done: a malformed scenario, a bad URL state, a refused command. `{ message, problems, source }`.
  *
  * @csspart board - The box holding the SVG drawing and the keyboard grid.
@@ -178,11 +178,21 @@ export class DoomBoard extends LitElement {
   declare theme: 'light' | 'dark' | 'auto';
   /** Dice seed for play mode. */
   declare seed: number | undefined;
-  /** Play mode: odds on targets and AI hints. */
+  /**
+   * Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) labelled on every target of the
+   * selected figure and read out in the explanation line, and a Hint button drawing the acting figure's top 3
+   * plans as arrows with their odds and reasons. Loaded on demand (doom-board-ai.js); it thinks in a Web
+   * Worker (doom-board-ai-worker.js), or in the page, saying so, when no worker can be created.
+   */
   declare ai: boolean;
-  /** Play mode: the side the autopilot plays ('' or unset: none). */
+  /**
+   * Play mode: the side the AI plays (`invader`, or a d20 side), so that one person plays a whole mission
+   * alone; empty or unset: off. Implies `ai`. After each of your commands it plays its side until you must
+   * decide; its commands are logged, announced and fire `doom-action` like yours; Undo takes back its answers
+   * and your last command; the game replays from the seed and the commands.
+   */
   declare autopilot: string | undefined;
-  /** The autopilot's pause between commands (ms). */
+  /** Pause between the autopilot's commands, in ms (default 400), so that a person can follow them. */
   declare autopilotDelay: number | undefined;
   /** Movement points shown on selection in explore mode. */
   declare mp: number | undefined;
