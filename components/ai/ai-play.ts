@@ -110,7 +110,8 @@ export class AiPlay {
     if (this.pending) return;
     this.pending = window.setTimeout(() => {
       this.pending = 0;
-      void this.compute();
+      // E.g. a server game whose seed is not this page's: its odds cannot be computed here.
+      this.compute().catch((e: unknown) => this.say(`No odds: ${e instanceof Error ? e.message : String(e)}`));
     }, 0);
   }
 

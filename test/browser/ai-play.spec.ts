@@ -1,7 +1,7 @@
 /**
  * The AI in play mode (the `ai` attribute): exact odds on every target of the selected figure, the
  * numbers being those src/ai/odds computes for the engine's own state; the Hint button's top 3
- * plans drawn as arrows from the acting figure; the same on a phone.
+ * plans drawn as arrows from the acting figure; the same on a phone; a d20 autopilot side.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ready, watchErrors } from './helpers.ts';
@@ -103,4 +103,37 @@ test.describe('phone', () => {
     await board.locator('[part="board"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/ai-phone-hints.png' });
   });
+});
+
+test('d20: autopilot="alliance" plays the other side after each of the person\'s activations; undo takes its answer back', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/d20.html');
+  await ready(page, BOARD);
+  await page.evaluate((id) => {
+    const el = document.getElementById(id)!;
+    el.setAttribute('autopilot-delay', '10');
+    el.setAttribute('autopilot', 'alliance');
+  }, BOARD);
+  const board = page.locator(`#${BOARD}`);
+  const status = board.locator('[part="status"]');
+  await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  await expect(status).toHaveText('Round 1 — empire: activation 1 of 2');
+  const actions: { type: string; figure?: string }[] = [];
+  await page.exposeFunction('recordAction', (c: { type: string; figure?: string }) => actions.push(c));
+  await page.evaluate((id) => document.getElementById(id)!.addEventListener('doom-action', (e) => (window as unknown as { recordAction(c: unknown): void }).recordAction((e as CustomEvent).detail.command)), BOARD);
+  // The empire activates both troopers (each ends at once); then the alliance is the autopilot's.
+  for (const t of ['1', '2']) {
+    await page.evaluate(({ id, t }) => (document.getElementById(id) as HTMLElement & { select(id: string): Promise<void> }).select(`trooper-${t}`), { id: BOARD, t });
+    await board.getByRole('button', { name: `Activate Trooper ${t}` }).click();
+    await expect(status).toHaveText(`Round 1 — empire: Trooper ${t} is activating`);
+    await board.getByRole('button', { name: /^End/ }).first().click();
+  }
+  // The alliance's two activations are played without a click; then the empire decides again.
+  await expect(status).toHaveText('Round 2 — empire: activation 1 of 2', { timeout: 20_000 });
+  const alliance = actions.filter((c) => c.figure === 'scout' || c.figure === 'rebel');
+  expect(alliance.filter((c) => c.type === 'activate').map((c) => c.figure).sort()).toEqual(['rebel', 'scout']);
+  // Undo: the autopilot's commands and the empire's last one are taken back.
+  await board.getByRole('button', { name: 'Undo' }).click();
+  await expect(status).toHaveText('Round 1 — empire: Trooper 2 is activating');
+  expect(errors).toEqual([]);
 });
