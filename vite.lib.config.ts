@@ -30,7 +30,7 @@ export function stripSchemaAnnotations(): Plugin {
  * The element's templates (Lit html/svg/css) keep the source's indentation as text, which the
  * minifier cannot touch: a line break followed by indentation becomes a line break alone. Outside
  * template literals the minifier drops that whitespace anyway; no template here keeps whitespace
- * as it is written (no <pre>, no `white-space: pre`). The stylesheet's comments go too (theme.ts
+ * as it is written (no <pre>; `.hint` keeps line breaks, but its text comes at run time). The stylesheet's comments go too (theme.ts
  * has no string holding "/*").
  */
 export function trimTemplateIndentation(): Plugin {

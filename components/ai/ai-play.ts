@@ -13,6 +13,7 @@ import type { HintProvider } from '../doom-board.ts';
 import type { GameClient } from '../engine-client.ts';
 import type { PlayMode } from '../modes/play-mode.ts';
 import type { DrawModel } from '../model.ts';
+import { cellName } from '../coords.ts';
 import { S } from '../render/geometry.ts';
 import { AutopilotDriver } from './autopilot-driver.ts';
 import { aiHintProvider, type AiHint } from './hint-provider.ts';
@@ -32,7 +33,8 @@ const AI_STYLE = `
 .ai .plans marker path { fill: var(--doom-focus, #1a5fb4); }
 .ai .plans .plan-2 line { opacity: 0.65; }
 .ai .plans .plan-3 line { opacity: 0.45; }
-.ai .plan-label { font: 700 8px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); paint-order: stroke; stroke: var(--doom-bg, #fff); stroke-width: 2.5px; }
+.ai .plan-label { font: 700 7.5px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); }
+.ai .plan-label-bg { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
 `;
 
 const pct = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
@@ -57,7 +59,18 @@ export class AiPlay {
     const game = play.game!;
     this.state = shadowState(game, scenario, seed);
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
-    this.hints = aiHintProvider({ state: this.state, ai: this.ai });
+    const provider = aiHintProvider({ state: this.state, ai: this.ai });
+    // The reasons name spaces and figures as the rest of the element does ("F4", "Possessed soldier 1").
+    const name = (id: string) => play.host.figureName(id);
+    this.hints = async (context) => {
+      const h = (await provider(context)) as AiHint | null;
+      if (!h) return h;
+      const plans = h.plans.map((p) => ({
+        ...p,
+        reason: p.reason.replace(/\((\d+),(\d+)\)/g, (_, x: string, y: string) => cellName(Number(x), Number(y))).replace(p.target ? new RegExp(`\\b${p.target}\\b`, 'g') : /$^/, p.target ? name(p.target) : ''),
+      }));
+      return { ...h, plans, text: plans.map((p, i) => `${i + 1}. ${p.reason}`).join('\n') };
+    };
     if (side) {
       if (!(scenario.sides ?? []).includes(side)) {
         this.say(`autopilot: "${side}" is not a side of this scenario (${(scenario.sides ?? []).join(', ')})`);

@@ -83,7 +83,10 @@ test('the Hint button draws the top 3 plans as arrows starting at the acting fig
   }));
   expect(starts).toEqual([1, 2, 3].map((rank) => ({ figure: 'trooper-1', x: 48, y: 48, rank: String(rank) })));
   // Each arrow carries its odds; the reasons are the hint text.
-  await expect(board.locator('svg .plans .plan-label').first()).toHaveText(/^1: \d+% hit · [\d.]+ hp · \d+% kill$/);
+  await expect(board.locator('svg .plans .plan-label').first()).toHaveText(/^1 · \d+% · [\d.]+ · \d+%$/);
+  // The reasons name spaces and figures as the board does: "Move to C2 and attack Scout …".
+  await expect(board.locator('.hint')).toContainText(/1\. (Move to [A-H][1-6] and attack|Attack) (Scout|Rebel)/);
+  await expect(board.locator('.hint')).not.toContainText(/\(\d+,\d+\)/);
   const hint = board.locator('.hint');
   await expect(hint).toContainText('Hint: 1. ');
   await expect(hint).toContainText('3. ');
