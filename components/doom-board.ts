@@ -1368,6 +1368,7 @@ export class DoomBoard extends LitElement {
     const commands = this._play.pending.length ? this._play.pending
       : this._play.table ? [...attackButtons, ...this._play.sideCommands]
         : [...buttons, ...attackButtons, ...this._play.sideCommands];
+    const ai = this._play.ai;
     return playPanel({
       status: v?.status && this._model ? readableSummary(v.status, this._model, this._names()) : '',
       winner: v?.winner ? figureName(v.winner) : null,
@@ -1375,7 +1376,7 @@ export class DoomBoard extends LitElement {
       message: this._message,
       hint: this._play.hint?.text ?? null,
       selectedName: this._selected ? this._figureName(this._selected) : null,
-      commands: commands.map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
+      commands: commands.filter((c) => !ai?.owns(c)).map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
       undo: { enabled: this._play.history > 0, run: () => this._guard(() => this._play.undo()) },
       askHint: this.hints ?? this._play.ai ? () => this._guard(() => this._play.askHint()) : null,
       log: this._play.log,

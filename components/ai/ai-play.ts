@@ -97,6 +97,8 @@ export class AiPlay {
       });
       this.driver.start();
       this.run();
+      // What was offered before the autopilot came is offered again without its side's commands.
+      setTimeout(() => void play.refreshActions(), 0);
     }
   }
 
@@ -114,6 +116,21 @@ export class AiPlay {
   }
 
   private pending = 0;
+
+  /**
+   * Whether a command is the autopilot's to give (its side's, as src/ai/autopilot/sides.ts counts
+   * them): the person is not offered those.
+   */
+  owns(c: Command): boolean {
+    if (!this.driver) return false;
+    const v = this.play.view;
+    const s = this.play.state as GameState | null;
+    let side: string | null | undefined;
+    if (typeof c.side === 'string') side = c.side;
+    else if (typeof c.figure === 'string') side = v?.figures.find((f) => f.id === c.figure)?.side ?? (s && s.ruleset !== 'd20' ? s.marineSide : null);
+    else side = s && s.ruleset !== 'd20' ? s.invaderSide : v?.side;
+    return side === this.side;
+  }
 
   /**
    * The selection or the position changed: recompute the odds on the targets, in a task of its own

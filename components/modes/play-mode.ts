@@ -165,7 +165,8 @@ export class PlayMode {
     this.host.sel = { reach: null, cells: [], los: null };
     this.host.path = null;
     const id = this.host.selected;
-    if (!id || !this.game || !this.host.model) return;
+    // The autopilot's figures are moved by the autopilot only.
+    if (!id || !this.game || !this.host.model || this.ai?.owns({ type: '', figure: id })) return;
     const actions = await this.game.legalActions(id);
     const w = this.host.model.width;
     for (const c of actions) {

@@ -100,6 +100,8 @@ test('a whole doom2016 tutorial on the built bundle: a scripted marine against a
     }
     idle = 0;
     marine++;
+    // The person is never offered the autopilot's commands (the invader's buttons).
+    expect(await page.evaluate((id) => [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent!.trim()).filter((t) => /^(End the status phase|Activate the .+ demons|.+ resolves the attack)$/.test(t)), BOARD)).toEqual([]);
     // The click is handled asynchronously: wait for the command before the next look.
     await expect.poll(() => played(page)).toBeGreaterThan(before);
     if (marine >= 6 && !undone) {
