@@ -1,7 +1,8 @@
 /**
  * The AI in play mode (the `ai` attribute): exact odds on every target of the selected figure, the
  * numbers being those src/ai/odds computes for the engine's own state; the Hint button's top 3
- * plans drawn as arrows from the acting figure; the same on a phone; a d20 autopilot side.
+ * plans drawn as arrows from the acting figure; the same on a phone; a d20 autopilot side; doom2016
+ * odds after a marine plays an attack card (the defense deck and cover in the reference).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ready, watchErrors } from './helpers.ts';
@@ -138,5 +139,62 @@ test('d20: autopilot="alliance" plays the other side after each of the person\'s
   // Undo: the autopilot's commands and the empire's last one are taken back.
   await board.getByRole('button', { name: 'Undo' }).click();
   await expect(status).toHaveText('Round 1 — empire: Trooper 2 is activating');
+  expect(errors).toEqual([]);
+});
+
+test('doom2016: after a marine plays an attack card, each demon it may attack shows the exact odds of src/ai/odds (defense deck, cover)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  await page.evaluate(() => {
+    const el = document.getElementById('tutorial-play')!;
+    (window as unknown as { commands: unknown[] }).commands = [];
+    el.addEventListener('doom-action', (e) => (window as unknown as { commands: unknown[] }).commands.push((e as CustomEvent).detail.command));
+    el.setAttribute('ai', '');
+  });
+  const board = page.locator('#tutorial-play');
+  await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  const labels = board.locator('svg .odds');
+  // Both sides by hand until a marine has played an attack card with a demon in range.
+  for (let step = 0; step < 120 && !(await labels.count()); step++) {
+    const names = await board.getByRole('button').allInnerTexts();
+    const status = await board.locator('[part="status"]').innerText();
+    const card = /is activating, 0 MP/.test(status) ? names.find((n) => /^(Alpha|Bravo|Charlie|Delta): play (Burst Fire|Steady Aim|Advance|Pump and Fire|Suppressing Fire)$/.test(n)) : undefined;
+    const next = card ?? names.find((n) => /takes the attack \(no more defense\)$|resolves the attack$|^End the status phase$|^Activate the .+ demons$|^End .+'s activation$/.test(n));
+    expect(next, `a command at: ${status}`).toBeTruthy();
+    await board.getByRole('button', { name: next, exact: true }).first().click();
+    await page.waitForTimeout(150);
+  }
+  await expect(labels).not.toHaveCount(0);
+  const shown = await labels.evaluateAll((els) => els.map((e) => ({ target: e.getAttribute('data-target')!, hit: Number(e.getAttribute('data-hit')), expected: Number(e.getAttribute('data-expected')), kill: Number(e.getAttribute('data-kill')) })));
+  const root = process.cwd();
+  const expected = await page.evaluate(async (root) => {
+    const fs = (p: string) => `/@fs${root}/${p}`;
+    const [rules, odds, scenario] = await Promise.all([
+      import(/* @vite-ignore */ fs('src/rules/index.ts')),
+      import(/* @vite-ignore */ fs('src/ai/odds/doom2016.ts')),
+      fetch(fs('src/scenario/bundled/doom2016-tutorial.json')).then((r) => r.json()),
+    ]);
+    const game = rules.replay(scenario, scenario.seed, (window as unknown as { commands: unknown[] }).commands);
+    const s = game.state;
+    const el = document.getElementById('tutorial-play') as HTMLElement & { target(t: string): Promise<void>; explanation: { cover: boolean } | null };
+    const marine = s.figures.find((f: { id: string }) => f.id === s.active.figure);
+    const targets = [...new Set(game.legalActions(marine.id).filter((c: { target?: unknown }) => typeof c.target === 'string').map((c: { target: string }) => c.target))] as string[];
+    const out = [];
+    for (const t of targets) {
+      await el.target(t);
+      const o = odds.doom2016AttackOdds(s, marine, s.figures.find((f: { id: string }) => f.id === t), { cover: el.explanation!.cover });
+      out.push({ target: t, hit: o.hit, expected: o.expected, kill: o.kill });
+    }
+    return out;
+  }, root);
+  expect(shown.map((s) => s.target).sort()).toEqual(expected.map((e) => e.target).sort());
+  for (const e of expected) {
+    const s = shown.find((x) => x.target === e.target)!;
+    expect(s.hit, e.target).toBeCloseTo(e.hit, 12);
+    expect(s.expected, e.target).toBeCloseTo(e.expected, 12);
+    expect(s.kill, e.target).toBeCloseTo(e.kill, 12);
+  }
   expect(errors).toEqual([]);
 });
