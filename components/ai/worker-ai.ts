@@ -1,8 +1,8 @@
 /**
  * The AI for a page: in a Web Worker (src/ai/worker.ts; in the bundle dist/doom-board-ai-worker.js,
- * beside this module) when one can be created, else in the page. A worker that fails to load (a
- * missing file, a page that forbids workers) hands every question, those in flight included, to
- * the page's AI, once, and says so.
+ * beside this module) when one can be created, else in the page with a shorter thinking budget. A
+ * worker that fails to load (a missing file, a page that forbids workers) hands every question,
+ * those in flight included, to the page's AI, once, and says so.
  */
 import { inPageAi, workerAi, type Ai } from '../../src/ai/protocol.ts';
 
@@ -32,12 +32,15 @@ export function pageOrWorkerAi(onFallback: () => void): Ai {
   } catch {
     fallback();
   }
+  /** In the page the AI thinks in short slices: a shorter budget (ms) keeps each task short. */
+  const PAGE_BUDGET_MS = 12;
+  const slice = (ms: number | undefined) => (inPage ? Math.min(ms ?? PAGE_BUDGET_MS, PAGE_BUDGET_MS) : ms);
   /** Ask the worker; if it fails meanwhile, ask the page instead. */
   const ask = <T>(q: (ai: Ai) => Promise<T>): Promise<T> =>
     inPage ? q(current!) : Promise.race([q(current!), failure.then(() => q(current!))]);
   return {
-    hints: (state, figure, options) => ask((ai) => ai.hints(state, figure, options)),
-    decide: (state, side, legal, budgetMs) => ask((ai) => ai.decide(state, side, legal, budgetMs)),
+    hints: (state, figure, options) => ask((ai) => ai.hints(state, figure, { ...options, budgetMs: slice(options?.budgetMs) })),
+    decide: (state, side, legal, budgetMs) => ask((ai) => ai.decide(state, side, legal, slice(budgetMs))),
     reset: (side) => ask((ai) => ai.reset(side)),
     terminate: () => current?.terminate(),
   };

@@ -3,7 +3,8 @@
  * seed 1): a scripted marine plays a whole game through the visible buttons until it ends; undo
  * takes back the autopilot's answers and the marine's last command; the game replays exactly from
  * the seed and the commands; no main-thread task over 50 ms while the autopilot plays (its
- * thinking is in a Web Worker). And without workers the element still plays, and says so.
+ * thinking is in a Web Worker). Without workers, or when the worker file fails to load, the
+ * element still plays, and says so.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +56,7 @@ const ORIGIN = 'http://solo.test';
 const tutorial = () => readFileSync(fileURLToPath(new URL('../../src/scenario/bundled/doom2016-tutorial.json', import.meta.url)), 'utf8');
 
 /** A plain page with the built bundle (dist/): the AI module and its worker load from beside doom-board.js. */
-async function bundlePage(page: Page, requests: string[]): Promise<void> {
+async function bundlePage(page: Page, requests: string[], missing: string[] = []): Promise<void> {
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Solo</title></head><body>
     <script type="module" src="/doom-board.js"></script>
     <doom-board id="${BOARD}" mode="play" autopilot="invader" autopilot-delay="20" seed="1" label="Solo"><script type="application/json">${tutorial()}</script></doom-board>
@@ -64,7 +65,7 @@ async function bundlePage(page: Page, requests: string[]): Promise<void> {
     const path = new URL(route.request().url()).pathname;
     requests.push(path);
     if (path === '/') return route.fulfill({ contentType: 'text/html', body });
-    if (/^\/doom-board[\w-]*\.js$/.test(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
+    if (/^\/doom-board[\w-]*\.js$/.test(path) && !missing.includes(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
     return route.fulfill({ status: 404, body: 'not found' });
   });
   await page.goto(`${ORIGIN}/`);
@@ -178,4 +179,17 @@ test('without Web Workers the autopilot thinks in the page, says so, and still p
   await expect.poll(() => marineClick(page, false), { timeout: 30_000 }).not.toBeNull();
   await expect(board.getByRole('list', { name: 'Event log' })).toContainText('Initiative card:');
   expect(errors).toEqual([]);
+});
+
+test('a worker file that fails to load: the AI falls back to the page, says so, and the autopilot still plays', async ({ page }) => {
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  await bundlePage(page, requests, ['/doom-board-ai-worker.js']);
+  await ready(page, BOARD);
+  const board = page.locator(`#${BOARD}`);
+  await expect(board.locator('[part="explanation"]')).toContainText('No Web Worker here: the AI thinks in the page', { timeout: 20_000 });
+  await expect.poll(() => marineClick(page, false), { timeout: 30_000 }).not.toBeNull();
+  expect(requests).toContain('/doom-board-ai-worker.js');
+  // The only error is the missing file itself.
+  expect(errors.filter((e) => !/doom-board-ai-worker\.js|404/.test(e))).toEqual([]);
 });
