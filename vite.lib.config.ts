@@ -26,17 +26,39 @@ export function stripSchemaAnnotations(): Plugin {
   };
 }
 
+/**
+ * The element's templates (Lit html/svg/css) keep the source's indentation as text, which the
+ * minifier cannot touch: a line break followed by indentation becomes a line break alone. Outside
+ * template literals the minifier drops that whitespace anyway; no template here keeps whitespace
+ * as it is written (no <pre>; `.hint` keeps line breaks, but its text comes at run time). The stylesheet's comments go too (theme.ts
+ * has no string holding "/*").
+ */
+export function trimTemplateIndentation(): Plugin {
+  const OWN = /[\\/]components[\\/][^?]*\.ts$/;
+  return {
+    name: 'doom-board:trim-template-indentation',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!OWN.test(id)) return null;
+      const trimmed = code.replace(/\n[ \t]+/g, '\n');
+      return { code: /[\\/]theme\.ts$/.test(id) ? trimmed.replace(/\/\*[\s\S]*?\*\//g, '') : trimmed, map: null };
+    },
+  };
+}
+
 // The rules engines and the HTTP engine (the `api` attribute) are built by vite.rules.config.ts, the
 // editor, play table and export by vite.ui.config.ts; this build imports them on demand.
 const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]index\.ts$/;
 const HTTP_ENGINE = /[\\/]components[\\/]engine-client-(http)\.ts$/;
 const UI = /[\\/]components[\\/]modes[\\/](editor|table|export)-entry\.ts$/;
+// The play mode's AI (vite.ai.config.ts; its worker: vite.worker.config.ts).
+const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 
 // The embeddable bundle: one self-contained ES module, dist/doom-board.js, with Lit, the engine,
 // and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [stripSchemaAnnotations(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI)],
+  plugins: [stripSchemaAnnotations(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

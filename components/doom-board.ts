@@ -79,6 +79,13 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @attr mode - `explore` (default), `play` or `edit`.
  * @attr theme - `light` (default), `dark` or `auto` (follows the system setting).
  * @attr seed - Dice seed for play mode (default: the scenario's seed).
+ * @attr ai - Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) on every target of the
+ *   selected figure, and a Hint button drawing the acting figure's top 3 plans as arrows. Loaded on demand
+ *   (doom-board-ai.js); it thinks in a Web Worker (doom-board-ai-worker.js), or in the page when no worker can be made.
+ * @attr autopilot - Play mode: the side the AI plays (`invader`, or a d20 side's name), so that one person plays a
+ *   whole mission alone; empty: off. Implies `ai`. Its commands are logged, announced and undone like a
+ *   person's (undo takes back its answers and your last command); the game replays from the seed and the commands.
+ * @attr autopilot-delay - Pause between the autopilot's commands, in ms (default 400), so that they can be followed.
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
  * @attr blast - doom2004, explore mode: the blast radius of the weapon in hand; picking a target in LOS draws
  *   the spaces the blast hits (within that many spaces of the target, counted like range). In play
@@ -95,10 +102,10 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @fires doom-target - A target was picked: `{ figure, target, los, cover, range, summary }`.
  * @fires doom-move - A figure moved: `{ figure, from, to, cost }`.
  * @fires doom-door - A door was opened or closed (explore): `{ edge, open }`.
- * @fires doom-action - The rules engine accepted a command (play): `{ command, events }`.
+ * @fires doom-action - The rules engine accepted a command (play; the autopilot's too): `{ command, events }`.
  * @fires doom-undo - The last command was taken back (play): `{ history }`.
  * @fires doom-change - The scenario was edited (edit): `{ scenario }`.
- * @fires doom-hint - A hint was shown (play): `{ text }`.
+ * @fires doom-hint - A hint was shown (play; with `ai`: the top 3 plans' reasons, one per line): `{ text }`.
  * @fires doom-error - Something could not be done: a malformed scenario, a bad URL state, a refused command. `{ message, problems, source }`.
  *
  * @csspart board - The box holding the SVG drawing and the keyboard grid.
@@ -149,6 +156,9 @@ export class DoomBoard extends LitElement {
     mode: { type: String, reflect: true },
     theme: { type: String, reflect: true },
     seed: { type: Number },
+    ai: { type: Boolean },
+    autopilot: { type: String },
+    autopilotDelay: { type: Number, attribute: 'autopilot-delay' },
     mp: { type: Number },
     blast: { type: Number },
     urlState: { type: Boolean, attribute: 'url-state' },
@@ -168,6 +178,22 @@ export class DoomBoard extends LitElement {
   declare theme: 'light' | 'dark' | 'auto';
   /** Dice seed for play mode. */
   declare seed: number | undefined;
+  /**
+   * Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) labelled on every target of the
+   * selected figure and read out in the explanation line, and a Hint button drawing the acting figure's top 3
+   * plans as arrows with their odds and reasons. Loaded on demand (doom-board-ai.js); it thinks in a Web
+   * Worker (doom-board-ai-worker.js), or in the page, saying so, when no worker can be created.
+   */
+  declare ai: boolean;
+  /**
+   * Play mode: the side the AI plays (`invader`, or a d20 side), so that one person plays a whole mission
+   * alone; empty or unset: off. Implies `ai`. After each of your commands it plays its side until you must
+   * decide; its commands are logged, announced and fire `doom-action` like yours; Undo takes back its answers
+   * and your last command; the game replays from the seed and the commands.
+   */
+  declare autopilot: string | undefined;
+  /** Pause between the autopilot's commands, in ms (default 400), so that a person can follow them. */
+  declare autopilotDelay: number | undefined;
   /** Movement points shown on selection in explore mode. */
   declare mp: number | undefined;
   /** doom2004 explore mode: blast radius drawn around a picked target's space. */
@@ -299,7 +325,7 @@ export class DoomBoard extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('scenario') || changed.has('mode') || changed.has('seed') || changed.has('api')) {
+    if (changed.has('scenario') || changed.has('mode') || changed.has('seed') || changed.has('api') || changed.has('ai') || changed.has('autopilot')) {
       if (this.scenario !== undefined) void this._load();
     } else if (changed.has('mp') && this._selected && this.mode === 'explore') {
       this._refreshSelection();
@@ -418,7 +444,13 @@ export class DoomBoard extends LitElement {
       this._scenario = scenario;
       this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
-      if (this.mode === 'play') await this._play.start(scenario, token);
+      if (this.mode === 'play') {
+        await this._play.start(scenario, token);
+        if (this.ai || this.autopilot) {
+          const { AiPlay } = await import('./ai/ai-entry.ts');
+          if (token === this._loadToken) this._play.ai = new AiPlay(this._play, scenario, this.seed ?? scenario.seed ?? 1, this.autopilot ?? '', this);
+        }
+      }
       else if (editor) {
         this._editor = new editor.EditMode(this._editHost, this._source, scenario);
         if (restored) this._message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
@@ -590,7 +622,7 @@ export class DoomBoard extends LitElement {
   private readonly _modeHost: PlayHost & ExploreHost = ((el: DoomBoard) => ({
     get engine() { return el.engine; },
     get seed() { return el.seed; },
-    get hints() { return el.hints; },
+    get hints() { return el.hints ?? el._play.ai?.hints; },
     get scenario() { return el._scenario; },
     get loadToken() { return el._loadToken; },
     get mp() { return el._mp; },
@@ -1224,7 +1256,7 @@ export class DoomBoard extends LitElement {
   private _explanationText(): string | null {
     const m = this._model;
     const summary = this._explain && m ? readableSummary(this._explain.summary, m, this._names()) : null;
-    return [summary, this._blastWords()].filter(Boolean).join(' ') || null;
+    return [summary, this._blastWords(), this._play.ai?.text((id) => this._figureName(id), m?.ruleset ?? '')].filter(Boolean).join(' ') || null;
   }
 
   /** Figure id → readable name, for the explanation sentences. */
@@ -1243,6 +1275,7 @@ export class DoomBoard extends LitElement {
       attackTargets: this.mode === 'play' ? this._play.attacks.keys() : [],
       blast: this._blastCells(),
       hintCells: this._play.hint?.cells ?? [],
+      extra: this._play.ai?.layer(this._model!),
       cursor: this._cursor,
       focused: this._focused,
     };
@@ -1335,6 +1368,7 @@ export class DoomBoard extends LitElement {
     const commands = this._play.pending.length ? this._play.pending
       : this._play.table ? [...attackButtons, ...this._play.sideCommands]
         : [...buttons, ...attackButtons, ...this._play.sideCommands];
+    const ai = this._play.ai;
     return playPanel({
       status: v?.status && this._model ? readableSummary(v.status, this._model, this._names()) : '',
       winner: v?.winner ? figureName(v.winner) : null,
@@ -1342,9 +1376,9 @@ export class DoomBoard extends LitElement {
       message: this._message,
       hint: this._play.hint?.text ?? null,
       selectedName: this._selected ? this._figureName(this._selected) : null,
-      commands: commands.map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
+      commands: commands.filter((c) => !ai?.owns(c)).map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
       undo: { enabled: this._play.history > 0, run: () => this._guard(() => this._play.undo()) },
-      askHint: this.hints ? () => this._guard(() => this._play.askHint()) : null,
+      askHint: this.hints ?? this._play.ai ? () => this._guard(() => this._play.askHint()) : null,
       log: this._play.log,
       table: this._play.table && this._play.view ? this._play.table.playTable(this._play.tableContext()) : nothing,
     });

@@ -20,6 +20,7 @@ export const PAGES: [href: string, title: string][] = [
   ['doom2004-play.html', 'Play doom2004'],
   ['d20.html', 'd20 cover and nearest enemy'],
   ['tutorial.html', 'The doom2016 tutorial'],
+  ['solo.html', 'Play solo against the autopilot'],
   ['editor.html', 'Editor'],
   ['embed.html', 'Embed this'],
 ];

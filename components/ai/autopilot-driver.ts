@@ -23,6 +23,8 @@ export interface AutopilotOptions {
   budgetMs?: number;
   /** Pause between commands so a person can follow (ms, default 250). */
   delayMs?: number;
+  /** The game's full state (default: a shadow game of the client, shadow-game.ts). */
+  state?: () => Promise<GameState>;
   /** Called after each command the autopilot sent (e.g. to redraw the element). */
   onCommand?: (command: Command, ok: boolean) => void;
 }
@@ -35,7 +37,7 @@ export class AutopilotDriver {
 
   constructor(private readonly client: GameClient, private readonly o: AutopilotOptions) {
     this.ai = o.ai ?? inPageAi();
-    this.state = shadowState(client, o.scenario, o.seed);
+    this.state = o.state ?? shadowState(client, o.scenario, o.seed);
   }
 
   /** The autopilot's commands for its side now, one at a time, until the other side must decide. */
@@ -67,6 +69,18 @@ export class AutopilotDriver {
 
   stop(): void {
     this.running = false;
+  }
+
+  /** Resolves when the autopilot has finished the command it is playing (after `stop()`: it plays no more). */
+  idle(): Promise<void> {
+    return this.busy ?? Promise.resolve();
+  }
+
+  /** Whether `side` must decide now. */
+  async turn(): Promise<boolean> {
+    const view = await this.client.view();
+    if (view.winner !== null) return false;
+    return decidingSide(await this.state(), await this.client.legalActions(), view.side) === this.o.side;
   }
 
   /** Play on now if it is the autopilot's turn (resolves when it has handed over). */

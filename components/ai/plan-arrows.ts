@@ -22,12 +22,16 @@ export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = 
     const at = p.to ? centre(p.to.x, p.to.y, w, h) : from;
     const t = p.target ? figures.find((g) => g.id === p.target) : undefined;
     const end = t ? centre(t.x, t.y, t.w, t.h) : null;
-    const label = `${i + 1}${p.odds ? `: ${formatOdds(p.odds, ruleset)}` : ''}`;
+    // "1 · 67% · 1.7 · 33%": rank, P(hit), expected damage, P(kill) (the hint's text says them in words).
+    const label = `${i + 1}${p.odds ? ` · ${formatOdds(p.odds, ruleset).replace(/ (hit|dmg|wounds|hp|kill)/g, '')}` : ''}`;
+    const lx = at.x + 4;
+    const ly = at.y - 6 - 11 * i;
     return svg`
       <g class="plan plan-${i + 1}" data-rank=${i + 1} data-figure=${p.figure} data-target=${p.target ?? ''}>
         ${p.to ? svg`<line class="plan-move" x1=${from.x} y1=${from.y} x2=${at.x} y2=${at.y} marker-end="url(#doom-plan-arrow)"></line>` : null}
         ${end ? svg`<line class="plan-attack" x1=${at.x} y1=${at.y} x2=${end.x} y2=${end.y} stroke-dasharray="4 3" marker-end="url(#doom-plan-arrow)"></line>` : null}
-        <text class="plan-label" x=${at.x + 4} y=${at.y - 6 - 10 * i}>${label}</text>
+        <rect class="plan-label-bg" x=${lx - 2} y=${ly - 8} width=${label.length * 4 + 4} height="10" rx="2"></rect>
+        <text class="plan-label" x=${lx} y=${ly}>${label}</text>
         <title>${p.reason}</title>
       </g>`;
   });

@@ -9,14 +9,23 @@ import type { Command } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import type { GameClient } from '../engine-client.ts';
 
-const same = (a: Command[], b: Command[], n: number) => JSON.stringify(a.slice(0, n)) === JSON.stringify(b.slice(0, n));
+/** The first n commands agree (a history only grows or shrinks at its end: its last common command tells). */
+const same = (a: Command[], b: Command[], n: number) => n === 0 || JSON.stringify(a[n - 1]) === JSON.stringify(b[n - 1]);
 
-/** A function giving the client's current state (the seed must be the one the client's game uses). */
+/**
+ * A function giving the client's current state (the seed must be the one the client's game uses).
+ * Calls are queued: two callers at once never apply the same command twice.
+ */
 export function shadowState(client: GameClient, scenario: Scenario, seed: number): () => Promise<GameState> {
   let game: Game<GameState> | null = null;
   let applied: Command[] = [];
-  return async () => {
+  let queue: Promise<unknown> = Promise.resolve();
+  const sync = async () => {
     const history = await client.history();
+    // After an undo the history is a prefix of what was applied: take the same commands back.
+    if (game && history.length < applied.length && same(applied, history, history.length)) {
+      while (applied.length > history.length && game.undo()) applied.pop();
+    }
     if (!game || history.length < applied.length || !same(history, applied, applied.length)) {
       await loadRuleset(scenario.ruleset);
       game = createGame(scenario, { seed }) as Game<GameState>;
@@ -28,5 +37,10 @@ export function shadowState(client: GameClient, scenario: Scenario, seed: number
       applied.push(c);
     }
     return game.state;
+  };
+  return () => {
+    const next = queue.then(sync, sync);
+    queue = next.catch(() => undefined);
+    return next;
   };
 }

@@ -5,8 +5,9 @@
  */
 import { Board } from '../../src/core/board.ts';
 import type { Placement, SightExplanation } from '../../src/core/types.ts';
-import type { Command, GameEvent, GameView } from '../../src/rules/types.ts';
+import type { ApplyResult, Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
+import type { AiPlay } from '../ai/ai-play.ts';
 import type { HintProvider, Hint } from '../doom-board.ts';
 import type { EngineClient, GameClient } from '../engine-client.ts';
 import type { DoomEventMap, ErrorDetail } from '../events.ts';
@@ -74,8 +75,10 @@ export class PlayMode {
   hint: Hint | null = null;
   /** Stops following a server game. */
   unfollow: (() => void) | null = null;
+  /** Odds, hints and the autopilot (the `ai` / `autopilot` attributes; loaded on demand). */
+  ai: AiPlay | null = null;
 
-  constructor(private readonly host: PlayHost) {}
+  constructor(readonly host: PlayHost) {}
 
   /** Forget the game (a new scenario or mode is loading). */
   reset(): void {
@@ -91,6 +94,8 @@ export class PlayMode {
   }
 
   stopFollowing(): void {
+    this.ai?.stop();
+    this.ai = null;
     this.unfollow?.();
     this.unfollow = null;
   }
@@ -160,7 +165,8 @@ export class PlayMode {
     this.host.sel = { reach: null, cells: [], los: null };
     this.host.path = null;
     const id = this.host.selected;
-    if (!id || !this.game || !this.host.model) return;
+    // The autopilot's figures are moved by the autopilot only.
+    if (!id || !this.game || !this.host.model || this.ai?.owns({ type: '', figure: id })) return;
     const actions = await this.game.legalActions(id);
     const w = this.host.model.width;
     for (const c of actions) {
@@ -193,15 +199,17 @@ export class PlayMode {
       this.host.target = null;
       this.host.explain = null;
     }
+    this.ai?.refresh();
     this.host.requestUpdate();
   }
 
-  async apply(command: Command): Promise<void> {
+  /** Send a command (`by`: who sent it, said before the announcement); the engine's answer. */
+  async apply(command: Command, by = ''): Promise<ApplyResult | undefined> {
     if (!this.game) return;
     const r = await this.game.apply(command);
     if (!r.ok) {
       this.host.fail('command', `Refused (${r.refusal.rule}): ${r.refusal.message}`, [], false);
-      return;
+      return r;
     }
     this.host.message = '';
     this.hint = null;
@@ -219,13 +227,15 @@ export class PlayMode {
     if (typeof command.to === 'object' && moved) {
       this.host.emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
     }
-    this.host.announce(lines.join('. ') || this.commandWords(command));
+    this.host.announce(by + (lines.join('. ') || this.commandWords(command)));
     this.host.writeUrl();
+    this.ai?.applied();
+    return r;
   }
 
   async undo(): Promise<void> {
     if (!this.game) return;
-    const ok = await this.game.undo();
+    const ok = await (this.ai ? this.ai.undo() : this.game.undo());
     if (!ok) {
       this.host.announce('Nothing to undo');
       return;
@@ -239,6 +249,7 @@ export class PlayMode {
     this.host.emit('doom-undo', { history: this.history });
     this.host.announce(`Undone. ${this.view?.status ?? ''}`);
     this.host.writeUrl();
+    this.ai?.applied();
   }
 
   async askHint(): Promise<void> {

@@ -29,6 +29,8 @@ export interface Overlays {
   /** Spaces a blast would hit. */
   blast: ReachCell[];
   hintCells: ReachCell[];
+  /** Drawn over the figures (the AI's odds and plan arrows). */
+  extra?: unknown;
   cursor: Cursor;
   focused: boolean;
 }
@@ -109,6 +111,7 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
         ${figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []))}
         ${sel ? pathLayer(o.path, sel.w, sel.h) : nothing}
         ${sightLayer(e, sightBox(m, o.selected, o.target))}
+        ${o.extra ?? nothing}
         ${o.targetCell ? svg`<rect class="blocker-cell" x=${o.targetCell.x * S + 2} y=${o.targetCell.y * S + 2} width=${S - 4} height=${S - 4}></rect>` : nothing}
         ${cursorLayer(cx, cy, o.focused)}
       </svg>

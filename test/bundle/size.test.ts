@@ -18,13 +18,18 @@ const HTTP = 'doom-board-http.js';
 /** UI modules fetched on demand (the editor), built like the engines by vite.ui.config.ts. */
 const UI = ['doom-board-editor.js', 'doom-board-export.js', 'doom-board-table.js'];
 const UI_BUDGET = 12 * 1024;
+/** The play mode's AI (the `ai` / `autopilot` attributes), on demand; its Web Worker imports nothing (it cannot share the page's modules). */
+const AI = 'doom-board-ai.js';
+const AI_WORKER = 'doom-board-ai-worker.js';
+const AI_BUDGET = 20 * 1024;
+const AI_WORKER_BUDGET = 48 * 1024;
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
 
 describe('bundle', () => {
   test('dist/ holds doom-board.js (the Wasm inlined), the on-demand rules engines and the on-demand editor', () => {
     expect(existsSync(DIST), 'dist/ is missing: run `npm run build:lib`').toBe(true);
-    expect(readdirSync(DIST).filter((f) => f.endsWith('.js')).sort()).toEqual([...ENGINES, HTTP, ...UI, 'doom-board.js'].sort());
+    expect(readdirSync(DIST).filter((f) => f.endsWith('.js')).sort()).toEqual([...ENGINES, HTTP, ...UI, AI, AI_WORKER, 'doom-board.js'].sort());
   });
 
   test('doom-board.js imports nothing up front and fetches no separate .wasm file', () => {
@@ -32,8 +37,13 @@ describe('bundle', () => {
     expect(js).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
     expect(js).not.toMatch(/\.wasm["'`]/);
     expect(js).toContain('data:application/wasm;base64,');
-    for (const engine of [...ENGINES, HTTP, ...UI]) expect(js).toContain(`import(\`./${engine}\`)`);
+    for (const engine of [...ENGINES, HTTP, ...UI, AI]) expect(js).toContain(`import(\`./${engine}\`)`);
     expect(read(HTTP)).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
+    // The worker: one file with its own Wasm core, no import, no fetch of anything beside it.
+    const worker = read(AI_WORKER);
+    expect(worker).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]|import\(/m);
+    expect(worker).toContain('data:application/wasm;base64,');
+    expect(read(AI)).toContain('./doom-board-ai-worker.js');
   });
 
   test('doom-board.js exports the engine for scripts: loadCore, Board, createGame, loadRuleset, validateScenario', () => {
@@ -43,7 +53,7 @@ describe('bundle', () => {
 
   test('the rules engines and the editor import only from doom-board.js, and only names it exports', () => {
     const exported = new Set([...read('doom-board.js').matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!)));
-    for (const engine of [...ENGINES, ...UI]) {
+    for (const engine of [...ENGINES, ...UI, AI]) {
       const js = read(engine);
       const imports = [...js.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)];
       // Engines take the grid core from the main module; a UI module may need nothing from it.
@@ -61,5 +71,8 @@ describe('bundle', () => {
     for (const [f, n] of engines) expect(n, f).toBeLessThanOrEqual(ENGINE_BUDGET);
     expect(gzipped(HTTP), HTTP).toBeLessThanOrEqual(ENGINE_BUDGET);
     for (const f of UI) expect(gzipped(f), f).toBeLessThanOrEqual(UI_BUDGET);
+    console.log(`AI: ${AI} ${(gzipped(AI) / 1024).toFixed(1)} KB, ${AI_WORKER} ${(gzipped(AI_WORKER) / 1024).toFixed(1)} KB gzipped`);
+    expect(gzipped(AI), AI).toBeLessThanOrEqual(AI_BUDGET);
+    expect(gzipped(AI_WORKER), AI_WORKER).toBeLessThanOrEqual(AI_WORKER_BUDGET);
   });
 });

@@ -1,0 +1,224 @@
+/**
+ * The AI in play mode (the `ai` and `autopilot` attributes): exact odds on the selected figure's
+ * targets, the Hint button's top plans drawn as arrows, and the autopilot playing one side. Loaded
+ * on demand (dist/doom-board-ai.js); the AI itself thinks in a Web Worker
+ * (dist/doom-board-ai-worker.js) so that the page never blocks, or in the page when no worker can
+ * be created (with a message saying so).
+ */
+import { nothing, svg, type SVGTemplateResult } from 'lit';
+import type { GameState } from '../../src/rules/engine.ts';
+import type { ApplyResult, Command } from '../../src/rules/types.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import type { HintProvider } from '../doom-board.ts';
+import type { GameClient } from '../engine-client.ts';
+import type { PlayMode } from '../modes/play-mode.ts';
+import type { DrawModel } from '../model.ts';
+import { cellName } from '../coords.ts';
+import { S } from '../render/geometry.ts';
+import { AutopilotDriver } from './autopilot-driver.ts';
+import { aiHintProvider, type AiHint } from './hint-provider.ts';
+import { targetOdds, type TargetOdds } from './odds-format.ts';
+import { planArrowsLayer } from './plan-arrows.ts';
+import { shadowState } from './shadow-game.ts';
+import { pageOrWorkerAi } from './worker-ai.ts';
+
+/** The autopilot's pace: a pause between its commands so that a person can follow (ms). */
+const DEFAULT_DELAY_MS = 400;
+
+/** The layer's look (the element's theme colours; inside its shadow root, so scoped to it). */
+const AI_STYLE = `
+.ai .odds rect { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
+.ai .odds text { font: 600 7.5px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); text-anchor: middle; }
+.ai .plans line { stroke: var(--doom-focus, #1a5fb4); stroke-width: 2.2; fill: none; opacity: 0.85; }
+.ai .plans marker path { fill: var(--doom-focus, #1a5fb4); }
+.ai .plans .plan-2 line { opacity: 0.65; }
+.ai .plans .plan-3 line { opacity: 0.45; }
+.ai .plan-label { font: 700 7.5px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); }
+.ai .plan-label-bg { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
+`;
+
+const pct = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
+
+/** What the element gives the AI: its attributes (read when needed) and a redraw. */
+export interface AiElement {
+  /** The `autopilot-delay` attribute (ms). */
+  autopilotDelay?: number;
+  requestUpdate(): void;
+}
+
+export class AiPlay {
+  /** Exact odds of the selected figure against each target it may attack now. */
+  odds: TargetOdds[] = [];
+  readonly hints: HintProvider;
+  private readonly state: () => Promise<GameState>;
+  private readonly ai;
+  private readonly driver: AutopilotDriver | null = null;
+  private stopped = false;
+
+  constructor(private readonly play: PlayMode, scenario: Scenario, seed: number, private readonly side: string, private readonly el: AiElement) {
+    const game = play.game!;
+    this.state = shadowState(game, scenario, seed);
+    this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
+    const provider = aiHintProvider({ state: this.state, ai: this.ai });
+    // The reasons name spaces and figures as the rest of the element does ("F4", "Possessed soldier 1").
+    const name = (id: string) => play.host.figureName(id);
+    this.hints = async (context) => {
+      const h = (await provider(context)) as AiHint | null;
+      if (!h) return h;
+      const plans = h.plans.map((p) => ({
+        ...p,
+        reason: p.reason.replace(/\((\d+),(\d+)\)/g, (_, x: string, y: string) => cellName(Number(x), Number(y))).replace(p.target ? new RegExp(`\\b${p.target}\\b`, 'g') : /$^/, p.target ? name(p.target) : ''),
+      }));
+      return { ...h, plans, text: plans.map((p, i) => `${i + 1}. ${p.reason}`).join('\n') };
+    };
+    if (side) {
+      if (!(scenario.sides ?? []).includes(side)) {
+        this.say(`autopilot: "${side}" is not a side of this scenario (${(scenario.sides ?? []).join(', ')})`);
+        return;
+      }
+      // The autopilot's commands go through play mode like a person's: logged, announced, undoable.
+      const client: GameClient = {
+        view: () => game.view(),
+        legalActions: (f) => game.legalActions(f),
+        history: () => game.history(),
+        undo: () => game.undo(),
+        apply: async (c: Command): Promise<ApplyResult> => {
+          const r = await play.apply(c, `Autopilot (${side}): `);
+          return r ?? { ok: false, refusal: { rule: 'game', message: 'no game' } };
+        },
+      };
+      this.driver = new AutopilotDriver(client, {
+        side, scenario, seed, ai: this.ai, state: this.state,
+        // Read at every pause: a page may change the pace while the autopilot plays.
+        get delayMs() {
+          const d = el.autopilotDelay ?? DEFAULT_DELAY_MS;
+          return Number.isFinite(d) && d >= 0 ? d : DEFAULT_DELAY_MS;
+        },
+      });
+      this.driver.start();
+      this.run();
+      // What was offered before the autopilot came is offered again without its side's commands.
+      setTimeout(() => void play.refreshActions(), 0);
+    }
+  }
+
+  /** A notice that stays in the explanation line (a command clears the element's message line). */
+  private notice = '';
+
+  private say(text: string): void {
+    this.notice = text;
+    this.el.requestUpdate();
+  }
+
+  /** Let the autopilot play if it is its turn; a failure is shown, never thrown. */
+  private run(): void {
+    this.driver?.poke().catch((e: unknown) => this.say(`The autopilot stopped: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  private pending = 0;
+
+  /**
+   * Whether a command is the autopilot's to give (its side's, as src/ai/autopilot/sides.ts counts
+   * them): the person is not offered those.
+   */
+  owns(c: Command): boolean {
+    if (!this.driver) return false;
+    const v = this.play.view;
+    const s = this.play.state as GameState | null;
+    let side: string | null | undefined;
+    if (typeof c.side === 'string') side = c.side;
+    else if (typeof c.figure === 'string') side = v?.figures.find((f) => f.id === c.figure)?.side ?? (s && s.ruleset !== 'd20' ? s.marineSide : null);
+    else side = s && s.ruleset !== 'd20' ? s.invaderSide : v?.side;
+    return side === this.side;
+  }
+
+  /**
+   * The selection or the position changed: recompute the odds on the targets, in a task of its own
+   * (the command's redraw comes first, and no task grows long); several changes at once, once.
+   */
+  refresh(): void {
+    if (this.pending) return;
+    this.pending = window.setTimeout(() => {
+      this.pending = 0;
+      // E.g. a server game whose seed is not this page's: its odds cannot be computed here.
+      this.compute().catch((e: unknown) => this.say(`No odds: ${e instanceof Error ? e.message : String(e)}`));
+    }, 0);
+  }
+
+  private async compute(): Promise<void> {
+    const id = this.play.host.selected;
+    const attacks = this.play.attacks;
+    let odds: TargetOdds[] = [];
+    // The autopilot's own figures get none: odds are for the person's decisions.
+    const mine = this.driver && this.play.view?.figures.find((f) => f.id === id)?.side === this.side;
+    if (id && attacks.size && !this.stopped && !mine) {
+      const state = await this.state();
+      odds = targetOdds(state, id).filter((o) => attacks.has(o.target) || this.cellKeyOf(o.target, state));
+    }
+    if (id !== this.play.host.selected) return;
+    this.odds = odds;
+    this.el.requestUpdate();
+  }
+
+  /** doom2004 attacks nominate a space: the target's space is in the attack list. */
+  private cellKeyOf(target: string, state: GameState): boolean {
+    const f = state.figures.find((g) => g.id === target);
+    return !!f && this.play.attacks.has(`@${f.x},${f.y}`);
+  }
+
+  /** After a command (a person's or the autopilot's): new odds, and the autopilot plays on. */
+  applied(): void {
+    this.refresh();
+    this.run();
+  }
+
+  /**
+   * Undo with an autopilot: it stops, and commands are taken back until the person must decide
+   * again (the autopilot's answers and the person's last command). Returns whether any was.
+   */
+  async undo(): Promise<boolean> {
+    const game = this.play.game!;
+    const d = this.driver;
+    d?.stop();
+    await d?.idle();
+    let any = false;
+    while (await game.undo()) {
+      any = true;
+      if (!d || !(await d.turn())) break;
+    }
+    await this.ai.reset(this.side || undefined);
+    d?.start();
+    return any;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.pending);
+    this.driver?.stop();
+    this.ai.terminate();
+  }
+
+  /** The odds in words, for the explanation line (read by screen readers). */
+  text(name: (id: string) => string, ruleset: string): string {
+    if (!this.odds.length) return this.notice;
+    const unit = ruleset === 'doom2004' ? 'wounds' : ruleset === 'd20' ? 'hit points' : 'damage';
+    return `${this.notice ? `${this.notice} ` : ''}Exact odds: ${this.odds.map((o) => `${name(o.target)}${ruleset === 'd20' ? '' : ` with ${o.option}`}: ${pct(o.odds.hit)} to hit, ${o.odds.expected.toFixed(2)} ${unit} expected, ${pct(o.odds.kill)} to kill`).join('; ')}.`;
+  }
+
+  /** Odds labels over the targets and the hint's plans as arrows (SVG, in the overlay). */
+  layer(m: DrawModel): SVGTemplateResult | typeof nothing {
+    const plans = (this.play.hint as AiHint | null)?.plans;
+    const labels = this.odds.map((o) => {
+      const f = m.figures.find((g) => g.id === o.target);
+      if (!f) return nothing;
+      const x = f.x * S + (f.w * S) / 2;
+      const y = f.y * S + 2;
+      const label = o.label.replace(/ (hit|dmg|wounds|hp|kill)/g, '');
+      return svg`<g class="odds" data-target=${o.target} data-hit=${o.odds.hit} data-expected=${o.odds.expected} data-kill=${o.odds.kill}>
+        <rect x=${x - 45} y=${y - 9} width="90" height="11" rx="2"></rect><text x=${x} y=${y}>${label}</text></g>`;
+    });
+    return svg`<g class="ai">
+      <style>${AI_STYLE}</style>
+      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset) : nothing}${labels}</g>`;
+  }
+}

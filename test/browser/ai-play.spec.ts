@@ -1,0 +1,200 @@
+/**
+ * The AI in play mode (the `ai` attribute): exact odds on every target of the selected figure, the
+ * numbers being those src/ai/odds computes for the engine's own state; the Hint button's top 3
+ * plans drawn as arrows from the acting figure; the same on a phone; a d20 autopilot side; doom2016
+ * odds after a marine plays an attack card (the defense deck and cover in the reference).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ready, watchErrors } from './helpers.ts';
+
+const BOARD = 'd20-play';
+
+/** d20 page, the skirmish board with the AI on, Trooper 1 activated and selected. */
+async function trooperActivated(page: Page): Promise<void> {
+  await page.goto('/d20.html');
+  await ready(page, BOARD);
+  await page.evaluate((id) => document.getElementById(id)!.setAttribute('ai', ''), BOARD);
+  const board = page.locator(`#${BOARD}`);
+  await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  await page.evaluate((id) => (document.getElementById(id) as HTMLElement & { select(id: string): Promise<void> }).select('trooper-1'), BOARD);
+  await board.getByRole('button', { name: 'Activate Trooper 1' }).click();
+  await expect(board.locator('[part="status"]')).toHaveText('Round 1 — empire: Trooper 1 is activating');
+}
+
+test('odds on every target: the labels sit on the targets the engine offers, with the exact odds of src/ai/odds', async ({ page }) => {
+  const errors = watchErrors(page);
+  await trooperActivated(page);
+  const board = page.locator(`#${BOARD}`);
+  const labels = board.locator('svg .odds');
+  await expect(labels).not.toHaveCount(0);
+  const shown = await labels.evaluateAll((els) =>
+    els.map((e) => ({ target: e.getAttribute('data-target')!, hit: Number(e.getAttribute('data-hit')), expected: Number(e.getAttribute('data-expected')), kill: Number(e.getAttribute('data-kill')), text: e.textContent!.trim() })));
+
+  // The reference: the same game in the page (seed 7, the activation), the engine's attack
+  // commands, and d20Odds from the unit data, with the cover the element explains for each target.
+  const root = process.cwd();
+  const expected = await page.evaluate(async ({ root, id }) => {
+    const fs = (p: string) => `/@fs${root}/${p}`;
+    const [rules, odds] = await Promise.all([import(/* @vite-ignore */ fs('src/rules/index.ts')), import(/* @vite-ignore */ fs('src/ai/odds/d20.ts'))]);
+    const el = document.getElementById(id) as HTMLElement & { target(t: string): Promise<void>; explanation: { cover: boolean } | null };
+    const script = el.querySelector('script')!.textContent!;
+    const scenario = JSON.parse(script);
+    const game = rules.createGame(scenario, { seed: 7 });
+    if (!game.apply({ type: 'activate', figure: 'trooper-1' }).ok) throw new Error('activation refused');
+    const targets = [...new Set(game.legalActions('trooper-1').filter((c: { type: string }) => c.type === 'attack').map((c: { target: string }) => c.target))] as string[];
+    const s = game.state;
+    const me = s.figures.find((f: { id: string }) => f.id === 'trooper-1');
+    const out = [];
+    for (const t of targets) {
+      await el.target(t);
+      const f = s.figures.find((g: { id: string }) => g.id === t);
+      const o = odds.d20Odds({ attack: s.units[me.type].attack, damage: s.units[me.type].damage, defense: s.units[f.type].defense, cover: el.explanation!.cover, hp: f.hp });
+      out.push({ target: t, hit: o.hit, expected: o.expected, kill: o.kill });
+    }
+    return out;
+  }, { root, id: BOARD });
+
+  expect(expected.length).toBeGreaterThan(0);
+  expect(shown.map((s) => s.target).sort()).toEqual(expected.map((e) => e.target).sort());
+  for (const e of expected) {
+    const s = shown.find((x) => x.target === e.target)!;
+    expect(s.hit, e.target).toBeCloseTo(e.hit, 12);
+    expect(s.expected, e.target).toBeCloseTo(e.expected, 12);
+    expect(s.kill, e.target).toBeCloseTo(e.kill, 12);
+    // The compact label: "60% · 6.0 · 5%".
+    expect(s.text).toBe(`${Math.round(e.hit * 100)}% · ${e.expected.toFixed(1)} · ${Math.round(e.kill * 100)}%`);
+  }
+  // The whole sentence is in the explanation line, for screen readers.
+  const scout = expected.find((e) => e.target === 'scout')!;
+  await expect(board.locator('[part="explanation"]')).toContainText(`Exact odds: Scout: ${Math.round(scout.hit * 100)}% to hit, ${scout.expected.toFixed(2)} hit points expected, ${Math.round(scout.kill * 100)}% to kill`);
+  expect(errors).toEqual([]);
+});
+
+test('the Hint button draws the top 3 plans as arrows starting at the acting figure, with their reasons; the next command clears them', async ({ page }) => {
+  const errors = watchErrors(page);
+  await trooperActivated(page);
+  const board = page.locator(`#${BOARD}`);
+  await board.getByRole('button', { name: 'Hint' }).click();
+  const plans = board.locator('svg .plans .plan');
+  await expect(plans).toHaveCount(3);
+  // Trooper 1 stands at B2: every arrow starts at its centre (32-unit spaces).
+  const starts = await plans.evaluateAll((els) => els.map((g) => {
+    const line = g.querySelector('line')!;
+    return { figure: g.getAttribute('data-figure'), x: Number(line.getAttribute('x1')), y: Number(line.getAttribute('y1')), rank: g.getAttribute('data-rank') };
+  }));
+  expect(starts).toEqual([1, 2, 3].map((rank) => ({ figure: 'trooper-1', x: 48, y: 48, rank: String(rank) })));
+  // Each arrow carries its odds; the reasons are the hint text.
+  await expect(board.locator('svg .plans .plan-label').first()).toHaveText(/^1 · \d+% · [\d.]+ · \d+%$/);
+  // The reasons name spaces and figures as the board does: "Move to C2 and attack Scout …".
+  await expect(board.locator('.hint')).toContainText(/1\. (Move to [A-H][1-6] and attack|Attack) (Scout|Rebel)/);
+  await expect(board.locator('.hint')).not.toContainText(/\(\d+,\d+\)/);
+  const hint = board.locator('.hint');
+  await expect(hint).toContainText('Hint: 1. ');
+  await expect(hint).toContainText('3. ');
+  // The next command clears the arrows.
+  await board.getByRole('button', { name: /^End/ }).first().click();
+  await expect(plans).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test('play with odds and hint arrows on a phone', async ({ page }) => {
+    await trooperActivated(page);
+    const board = page.locator(`#${BOARD}`);
+    await board.getByRole('button', { name: 'Hint' }).click();
+    await expect(board.locator('svg .plans .plan')).toHaveCount(3);
+    await board.locator('[part="board"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/ai-phone-hints.png' });
+  });
+});
+
+test('d20: autopilot="alliance" plays the other side after each of the person\'s activations; undo takes its answer back', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/d20.html');
+  await ready(page, BOARD);
+  await page.evaluate((id) => {
+    const el = document.getElementById(id)!;
+    el.setAttribute('autopilot-delay', '10');
+    el.setAttribute('autopilot', 'alliance');
+  }, BOARD);
+  const board = page.locator(`#${BOARD}`);
+  const status = board.locator('[part="status"]');
+  await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  await expect(status).toHaveText('Round 1 — empire: activation 1 of 2');
+  const actions: { type: string; figure?: string }[] = [];
+  await page.exposeFunction('recordAction', (c: { type: string; figure?: string }) => actions.push(c));
+  await page.evaluate((id) => document.getElementById(id)!.addEventListener('doom-action', (e) => (window as unknown as { recordAction(c: unknown): void }).recordAction((e as CustomEvent).detail.command)), BOARD);
+  // The empire activates both troopers (each ends at once); then the alliance is the autopilot's.
+  for (const t of ['1', '2']) {
+    await page.evaluate(({ id, t }) => (document.getElementById(id) as HTMLElement & { select(id: string): Promise<void> }).select(`trooper-${t}`), { id: BOARD, t });
+    await board.getByRole('button', { name: `Activate Trooper ${t}` }).click();
+    await expect(status).toHaveText(`Round 1 — empire: Trooper ${t} is activating`);
+    await board.getByRole('button', { name: /^End/ }).first().click();
+  }
+  // The alliance's two activations are played without a click; then the empire decides again.
+  await expect(status).toHaveText('Round 2 — empire: activation 1 of 2', { timeout: 20_000 });
+  const alliance = actions.filter((c) => c.figure === 'scout' || c.figure === 'rebel');
+  expect(alliance.filter((c) => c.type === 'activate').map((c) => c.figure).sort()).toEqual(['rebel', 'scout']);
+  // Undo: the autopilot's commands and the empire's last one are taken back.
+  await board.getByRole('button', { name: 'Undo' }).click();
+  await expect(status).toHaveText('Round 1 — empire: Trooper 2 is activating');
+  expect(errors).toEqual([]);
+});
+
+test('doom2016: after a marine plays an attack card, each demon it may attack shows the exact odds of src/ai/odds (defense deck, cover)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  await page.evaluate(() => {
+    const el = document.getElementById('tutorial-play')!;
+    (window as unknown as { commands: unknown[] }).commands = [];
+    el.addEventListener('doom-action', (e) => (window as unknown as { commands: unknown[] }).commands.push((e as CustomEvent).detail.command));
+    el.setAttribute('ai', '');
+  });
+  const board = page.locator('#tutorial-play');
+  await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  const labels = board.locator('svg .odds');
+  // Both sides by hand until a marine has played an attack card with a demon in range.
+  for (let step = 0; step < 120 && !(await labels.count()); step++) {
+    const names = await board.getByRole('button').allInnerTexts();
+    const status = await board.locator('[part="status"]').innerText();
+    const card = /is activating, 0 MP/.test(status) ? names.find((n) => /^(Alpha|Bravo|Charlie|Delta): play (Burst Fire|Steady Aim|Advance|Pump and Fire|Suppressing Fire)$/.test(n)) : undefined;
+    const next = card ?? names.find((n) => /takes the attack \(no more defense\)$|resolves the attack$|^End the status phase$|^Activate the .+ demons$|^End .+'s activation$/.test(n));
+    expect(next, `a command at: ${status}`).toBeTruthy();
+    await board.getByRole('button', { name: next, exact: true }).first().click();
+    await page.waitForTimeout(150);
+  }
+  await expect(labels).not.toHaveCount(0);
+  const shown = await labels.evaluateAll((els) => els.map((e) => ({ target: e.getAttribute('data-target')!, hit: Number(e.getAttribute('data-hit')), expected: Number(e.getAttribute('data-expected')), kill: Number(e.getAttribute('data-kill')) })));
+  const root = process.cwd();
+  const expected = await page.evaluate(async (root) => {
+    const fs = (p: string) => `/@fs${root}/${p}`;
+    const [rules, odds, scenario] = await Promise.all([
+      import(/* @vite-ignore */ fs('src/rules/index.ts')),
+      import(/* @vite-ignore */ fs('src/ai/odds/doom2016.ts')),
+      fetch(fs('src/scenario/bundled/doom2016-tutorial.json')).then((r) => r.json()),
+    ]);
+    const game = rules.replay(scenario, scenario.seed, (window as unknown as { commands: unknown[] }).commands);
+    const s = game.state;
+    const el = document.getElementById('tutorial-play') as HTMLElement & { target(t: string): Promise<void>; explanation: { cover: boolean } | null };
+    const marine = s.figures.find((f: { id: string }) => f.id === s.active.figure);
+    const targets = [...new Set(game.legalActions(marine.id).filter((c: { target?: unknown }) => typeof c.target === 'string').map((c: { target: string }) => c.target))] as string[];
+    const out = [];
+    for (const t of targets) {
+      await el.target(t);
+      const o = odds.doom2016AttackOdds(s, marine, s.figures.find((f: { id: string }) => f.id === t), { cover: el.explanation!.cover });
+      out.push({ target: t, hit: o.hit, expected: o.expected, kill: o.kill });
+    }
+    return out;
+  }, root);
+  expect(shown.map((s) => s.target).sort()).toEqual(expected.map((e) => e.target).sort());
+  for (const e of expected) {
+    const s = shown.find((x) => x.target === e.target)!;
+    expect(s.hit, e.target).toBeCloseTo(e.hit, 12);
+    expect(s.expected, e.target).toBeCloseTo(e.expected, 12);
+    expect(s.kill, e.target).toBeCloseTo(e.kill, 12);
+  }
+  expect(errors).toEqual([]);
+});
