@@ -1,7 +1,7 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
   BLOCK_MAP, CLEAR_CORNERS, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
-  OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
+  OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
 import { RANGE_2016, distances, minDist } from './steps';
@@ -177,6 +177,125 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
   }
 }
 
+// Which directions to walk: shadow casting over each octant from P, row by row outward (u along
+// the octant's major axis, v = 0..u across it), keeping windows of slopes v/u (exact fractions) that
+// no blocking edge has cut off yet. An edge is crossed in its interior by every line whose slope lies
+// strictly inside an open interval, so those lines are blocked (clause 1.1.1) and pruned; the closed
+// windows left keep every corner that might be seen, and each is settled by its direction's walk.
+// So only visible directions and those ending at a blocker's ends are walked.
+let OX: i32 = 0, OY: i32 = 0, SX: i32 = 1, SY: i32 = 1, SWAP: bool = false, MAXU: i32 = 0, MAXV: i32 = 0;
+let CUTP: i32 = 0, COVER: bool = false;
+const WINDOW: i32 = 20; // bytes per window on the stack in SCRATCH: row, lo (num, den), hi (num, den)
+const WINDOWS: i32 = SCRATCH_CAP * 4 / WINDOW;
+let SP: i32 = 0;
+
+/** Does the blocking edge across the major axis, on u, from v = i to i + 1, block sight? */
+@inline function acrossBlocks(u: i32, i: i32): bool {
+  let kind: i32;
+  if (!SWAP) kind = load<u8>(VEDGES + <usize>((SY > 0 ? OY + i : OY - i - 1) * (W + 1) + OX + SX * u));
+  else kind = load<u8>(HEDGES + <usize>((OY + SY * u) * W + (SX > 0 ? OX + i : OX - i - 1)));
+  return blocks(SIGHT_EDGES, kind);
+}
+
+/** Does the edge along the major axis, on v = i, from u to u + 1, block sight? */
+@inline function alongBlocks(i: i32, u: i32): bool {
+  let kind: i32;
+  if (!SWAP) kind = load<u8>(HEDGES + <usize>((OY + SY * i) * W + (SX > 0 ? OX + u : OX - u - 1)));
+  else kind = load<u8>(VEDGES + <usize>((SY > 0 ? OY + u : OY - u - 1) * (W + 1) + OX + SX * i));
+  return blocks(SIGHT_EDGES, kind);
+}
+
+/** Walk the primitive direction (u, v) of this octant, unless another octant owns it or clause 1.1.4 cuts it at P. */
+function launch(u: i32, v: i32): void {
+  if ((v == 0 && (SWAP ? SX : SY) < 0) || (v == u && SWAP)) return;
+  const dx = SWAP ? SX * v : SX * u, dy = SWAP ? SY * u : SY * v;
+  if (((CUTP >> ((dy > 0 ? 6 : dy == 0 ? 3 : 0) + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) != 0) return;
+  if (dx == 0 || dy == 0) walkAxis(OX, OY, dx, dy, COVER);
+  else walkDiagonal(OX, OY, dx, dy, COVER);
+}
+
+/** A window [ln/ld, hn/hd] for rows from r on: kept, or, when it is one slope, its direction walked now. */
+function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {
+  const c = ln * hd - hn * ld;
+  if (c > 0) return;
+  if (c == 0) {
+    // One direction: walk it unless its first corner lies in a row already passed (walked then).
+    let a = ln, b = ld;
+    while (b != 0) { const t = a % b; a = b; b = t; }
+    const q = ld / a, p = ln / a;
+    if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
+    return;
+  }
+  if (SP == WINDOWS) {
+    // No room (only on huge boards): walk every direction of the window, exact but slower.
+    for (let u = r; u <= MAXU; u++)
+      for (let v = (ln * u + ld - 1) / ld; v <= min(MAXV, (hn * u) / hd); v++)
+        if (load<u8>(COPRIME + <usize>(u * CO_ROW + v)) != 0) launch(u, v);
+    return;
+  }
+  const at = SCRATCH + <usize>(SP * WINDOW);
+  store<i32>(at, r);
+  store<i32>(at, ln, 4);
+  store<i32>(at, ld, 8);
+  store<i32>(at, hn, 12);
+  store<i32>(at, hd, 16);
+  SP++;
+}
+
+function castOctant(sx: i32, sy: i32, swap: bool): void {
+  SX = sx;
+  SY = sy;
+  SWAP = swap;
+  MAXU = swap ? (sy > 0 ? H - OY : OY) : sx > 0 ? W - OX : OX;
+  MAXV = swap ? (sx > 0 ? W - OX : OX) : sy > 0 ? H - OY : OY;
+  if (MAXU == 0) return;
+  SP = 0;
+  emit(1, 0, 1, 1, 1);
+  while (SP > 0) {
+    SP--;
+    const at = SCRATCH + <usize>(SP * WINDOW);
+    const r = load<i32>(at);
+    const ln = load<i32>(at, 4), ld = load<i32>(at, 8);
+    let hn = load<i32>(at, 12), hd = load<i32>(at, 16);
+    if (hn * r > MAXV * hd) {
+      // Beyond v = MAXV the corners leave the board, in this row and every later one.
+      hn = MAXV;
+      hd = r;
+      const c = ln * hd - hn * ld;
+      if (c >= 0) {
+        emit(r, ln, ld, hn, hd);
+        continue;
+      }
+    }
+    // The corners of row r inside the window: walk the primitive directions (the others lie on one).
+    const jB = (hn * r) / hd;
+    for (let j = (ln * r + ld - 1) / ld; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j);
+    if (r == MAXU) continue;
+    // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
+    // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).
+    let pn = ln, pd = ld;
+    const iB = (hn * r + hd - 1) / hd - 1;
+    for (let i = (ln * r) / ld; i <= iB; i++) {
+      let en: i32, ed: i32;
+      if (i < MAXV && acrossBlocks(r, i)) {
+        en = i;
+        ed = r;
+      } else if (i < MAXV && alongBlocks(i + 1, r)) {
+        en = i + 1;
+        ed = r + 1;
+      } else continue;
+      if (en * hd > hn * ed) {
+        en = hn;
+        ed = hd;
+      }
+      emit(r + 1, pn, pd, en, ed);
+      pn = i + 1;
+      pd = r;
+    }
+    emit(r + 1, pn, pd, hn, hd);
+  }
+}
+
 /**
  * LOS, cover and range from a figure's rectangle to every cell. A cell is seen when some attacker
  * corner has a clear line to some corner of it; it is in cover unless, from some attacker corner
@@ -208,19 +327,11 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool
         const sx = k % 3 - 1, sy = k / 3 - 1;
         if ((sx != 0 || sy != 0) && roundBlocked(raysP, ownA, dirPos(sx, sy)) != 0) cutP |= 1 << k;
       }
-      for (let QY = 0; QY <= H; QY++) {
-        const dy = QY - Y;
-        const row = COPRIME + <usize>(dy < 0 ? -dy : dy);
-        const signY = dy > 0 ? 6 : dy == 0 ? 3 : 0;
-        for (let QX = 0; QX <= W; QX++) {
-          const dx = QX - X;
-          // One walk per primitive direction (it passes the corners of the others).
-          if (load<u8>(row + <usize>((dx < 0 ? -dx : dx) * CO_ROW)) == 0) continue;
-          if (((cutP >> (signY + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) != 0) continue;
-          if (dx == 0 || dy == 0) walkAxis(X, Y, dx, dy, withCover);
-          else walkDiagonal(X, Y, dx, dy, withCover);
-        }
-      }
+      OX = X;
+      OY = Y;
+      CUTP = cutP;
+      COVER = withCover;
+      for (let o = 0; o < 8; o++) castOctant((o & 1) != 0 ? -1 : 1, (o & 2) != 0 ? -1 : 1, (o & 4) != 0);
     }
   if (!withCover) {
     for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(OUT_LOS + <usize>(y * W + x), 1);
