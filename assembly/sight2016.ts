@@ -1,6 +1,6 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  BLOCK_MAP, CLEAR_CORNERS, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
+  BLOCK_MAP, CHAIN, CLEAR_CORNERS, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
   OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
@@ -112,8 +112,11 @@ function walkAxis(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
   }
 }
 
-/** Walk from corner (X,Y) in the primitive direction (dx,dy), both non-zero, through every corner it sees. */
-function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
+/**
+ * Walk from corner (X,Y) in the primitive direction (dx,dy), both non-zero, through every corner it
+ * sees, recording those from the `from`-th on.
+ */
+function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool, from: i32): void {
   const cw = W + 1;
   const sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
   const adx = dx * sx, ady = dy * sy;
@@ -125,7 +128,7 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
   let cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1;
   let QX = X, QY = Y;
   let before: u8 = 0; // a cover cell before the last one, or the outline (cover only)
-  for (;;) {
+  for (let k = 1; ; k++) {
     // One segment of the walk: cell by cell to the next lattice corner (an incremental DDA).
     let rx = adx - 1, ry = ady - 1;
     let err = ady - adx; // < 0: the next vertical grid line comes first
@@ -165,7 +168,7 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
     const rays = <i32>load<u8>(RAYS_SIGHT + q);
     const seen = 15 & ~quadsBlocked(rays, back); // clause 1.1.4 at the corner reached
     // A cover cell last entered blocks the cover line to every cell there but itself.
-    record(QX, QY, seen, withCover && before == 0 ? seen & (lastBlocks != 0 ? lastQuad : 15) : 0);
+    if (k >= from) record(QX, QY, seen, withCover && before == 0 ? seen & (lastBlocks != 0 ? lastQuad : 15) : 0);
     if (!inBox(QX + dx, QY + dy)) return;
     // Go on through this corner (clause 1.1.2), past the cell last entered.
     before |= lastBlocks;
@@ -185,6 +188,9 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
 // So only visible directions and those ending at a blocker's ends are walked.
 let OX: i32 = 0, OY: i32 = 0, SX: i32 = 1, SY: i32 = 1, SWAP: bool = false, MAXU: i32 = 0, MAXV: i32 = 0;
 let CUTP: i32 = 0, COVER: bool = false;
+// For the octant's directions off its axis (both signs fixed): clause 1.1.4 cuts them all at P; the
+// position a line comes back from; the rays on each side of a line passing a corner.
+let DIAG_CUT: bool = false, BACK: i32 = 0, LEFT: i32 = 0, RIGHT: i32 = 0;
 const WINDOW: i32 = 20; // bytes per window on the stack in SCRATCH: row, lo (num, den), hi (num, den)
 const WINDOWS: i32 = SCRATCH_CAP * 4 / WINDOW;
 let SP: i32 = 0;
@@ -205,13 +211,49 @@ let SP: i32 = 0;
   return blocks(SIGHT_EDGES, kind);
 }
 
-/** Walk the primitive direction (u, v) of this octant, unless another octant owns it or clause 1.1.4 cuts it at P. */
-function launch(u: i32, v: i32): void {
+function gcd(a: i32, b: i32): i32 {
+  while (b != 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/**
+ * Walk the primitive direction (u, v) of this octant from its `from`-th corner on, unless another
+ * octant owns it or clause 1.1.4 cuts it at P.
+ */
+function launch(u: i32, v: i32, from: i32): void {
   if ((v == 0 && (SWAP ? SX : SY) < 0) || (v == u && SWAP)) return;
   const dx = SWAP ? SX * v : SX * u, dy = SWAP ? SY * u : SY * v;
   if (((CUTP >> ((dy > 0 ? 6 : dy == 0 ? 3 : 0) + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) != 0) return;
   if (dx == 0 || dy == 0) walkAxis(OX, OY, dx, dy, COVER);
-  else walkDiagonal(OX, OY, dx, dy, COVER);
+  else walkDiagonal(OX, OY, dx, dy, COVER, from);
+}
+
+/**
+ * LOS only, corner (u, v) of a window, v > 0: the window shows that its line crosses no blocking
+ * edge, so it is clear unless a corner it passes blocks it (clause 1.1.2; those corners lie on the
+ * same direction, earlier: CHAIN carries the answer and the direction forward) or clause 1.1.4
+ * cuts it at either end.
+ */
+function losCorner(u: i32, v: i32): void {
+  let a = u, b = v, pass = 1;
+  if (load<u8>(COPRIME + <usize>(u * CO_ROW + v)) == 0) {
+    const e = load<i32>(CHAIN + (<usize>(u * CO_ROW + v) << 2));
+    pass = e & 1;
+    a = (e >> 1) & 511;
+    b = e >> 10;
+  }
+  const QX = SWAP ? OX + SX * v : OX + SX * u, QY = SWAP ? OY + SY * u : OY + SY * v;
+  const rays = <i32>load<u8>(RAYS_SIGHT + <usize>(QY * (W + 1) + QX));
+  if (pass != 0 && !(v == u && SWAP)) record(QX, QY, 15 & ~quadsBlocked(rays, BACK), 0);
+  const nu = u + a, nv = v + b;
+  if (nu <= MAXU && nv <= MAXV) {
+    const through = pass != 0 && ((rays & LEFT) == 0 || (rays & RIGHT) == 0);
+    store<i32>(CHAIN + (<usize>(nu * CO_ROW + nv) << 2), (through ? 1 : 0) | (a << 1) | (b << 10));
+  }
 }
 
 /** A window [ln/ld, hn/hd] for rows from r on: kept, or, when it is one slope, its direction walked now. */
@@ -219,18 +261,26 @@ function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {
   const c = ln * hd - hn * ld;
   if (c > 0) return;
   if (c == 0) {
-    // One direction: walk it unless its first corner lies in a row already passed (walked then).
-    let a = ln, b = ld;
-    while (b != 0) { const t = a % b; a = b; b = t; }
-    const q = ld / a, p = ln / a;
-    if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
+    // One direction: its corners from row r on are left to a walk. With cover every direction
+    // is walked from its first corner (once, when that lies in row r or later); LOS only walks
+    // this one from row r (the corners before were settled by losCorner; the axis by its walk).
+    const g = gcd(ln, ld);
+    const q = ld / g, p = ln / g;
+    if (COVER) {
+      if (q >= r && q <= MAXU && p <= MAXV) launch(q, p, 1);
+    } else if (p > 0) {
+      const k = (r + q - 1) / q;
+      if (k * q <= MAXU && k * p <= MAXV) launch(q, p, k);
+    }
     return;
   }
   if (SP == WINDOWS) {
-    // No room (only on huge boards): walk every direction of the window, exact but slower.
+    // No room (only on huge boards): walk every direction of the window from row r, exact but slower.
     for (let u = r; u <= MAXU; u++)
-      for (let v = (ln * u + ld - 1) / ld; v <= min(MAXV, (hn * u) / hd); v++)
-        if (load<u8>(COPRIME + <usize>(u * CO_ROW + v)) != 0) launch(u, v);
+      for (let v = (ln * u + ld - 1) / ld; v <= min(MAXV, (hn * u) / hd); v++) {
+        const g = gcd(u, v);
+        if (COVER ? g == 1 : v > 0 && u - u / g < r) launch(u / g, v / g, COVER ? 1 : g);
+      }
     return;
   }
   const at = SCRATCH + <usize>(SP * WINDOW);
@@ -249,6 +299,10 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
   MAXU = swap ? (sy > 0 ? H - OY : OY) : sx > 0 ? W - OX : OX;
   MAXV = swap ? (sx > 0 ? W - OX : OX) : sy > 0 ? H - OY : OY;
   if (MAXU == 0) return;
+  DIAG_CUT = ((CUTP >> ((sy > 0 ? 6 : 0) + (sx > 0 ? 2 : 0))) & 1) != 0;
+  BACK = dirPos(-sx, -sy);
+  LEFT = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2);
+  RIGHT = 15 ^ LEFT;
   SP = 0;
   emit(1, 0, 1, 1, 1);
   while (SP > 0) {
@@ -269,7 +323,16 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
     }
     // The corners of row r inside the window: walk the primitive directions (the others lie on one).
     const jB = (hn * r) / hd;
-    for (let j = (ln * r + ld - 1) / ld; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j);
+    let j = (ln * r + ld - 1) / ld;
+    if (COVER) {
+      for (; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j, 1);
+    } else {
+      if (j == 0) {
+        if (r == 1) launch(1, 0, 1);
+        j = 1;
+      }
+      if (!DIAG_CUT) for (; j <= jB; j++) losCorner(r, j);
+    }
     if (r == MAXU) continue;
     // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
     // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).
