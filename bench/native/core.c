@@ -154,7 +154,8 @@ static inline int ownMask(int X, int Y, int rx, int ry, int rw, int rh) {
 }
 
 /* Output-sensitive, as assembly/sight2016.ts: from each attacker corner P one walk per primitive
-   direction d, outward through the corners P + k·d it sees, stopping at the first blocker. */
+   direction d that shadow casting leaves, outward through the corners P + k·d it sees, stopping at
+   the first blocker. */
 enum { CO_ROW = MAXS + 1 };
 static uint8_t coprime[MAXK], clearCorners[MAXC];
 static int coprimeSide;
@@ -241,9 +242,81 @@ static void walkDiagonal(int X, int Y, int dx, int dy, int withCover) {
   }
 }
 
+/* Which directions to walk: shadow casting per octant, as assembly/sight2016.ts (windows of slopes
+   v/u as exact fractions, cut by the open intervals of blocking edges). */
+static int OX, OY, SX, SY, SWAP, MAXU, MAXV, CUTP, SP;
+enum { WINDOWS = MAXK };
+static int windows[WINDOWS][5];
+
+static inline int acrossBlocks(int u, int i) {
+  int kind = !SWAP ? vedges[(SY > 0 ? OY + i : OY - i - 1) * (W + 1) + OX + SX * u]
+                   : hedges[(OY + SY * u) * W + (SX > 0 ? OX + i : OX - i - 1)];
+  return blocks(SIGHT_EDGES, kind);
+}
+static inline int alongBlocks(int i, int u) {
+  int kind = !SWAP ? hedges[(OY + SY * i) * W + (SX > 0 ? OX + u : OX - u - 1)]
+                   : vedges[(SY > 0 ? OY + u : OY - u - 1) * (W + 1) + OX + SX * i];
+  return blocks(SIGHT_EDGES, kind);
+}
+static void launch(int u, int v) {
+  if ((v == 0 && (SWAP ? SX : SY) < 0) || (v == u && SWAP)) return;
+  int dx = SWAP ? SX * v : SX * u, dy = SWAP ? SY * u : SY * v;
+  if ((CUTP >> ((dy > 0 ? 6 : dy == 0 ? 3 : 0) + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) return;
+  if (dx == 0 || dy == 0) walkAxis(OX, OY, dx, dy, 1);
+  else walkDiagonal(OX, OY, dx, dy, 1);
+}
+static int gcd(int a, int b) { while (b) { int t = a % b; a = b; b = t; } return a; }
+static void emit(int r, int ln, int ld, int hn, int hd) {
+  int c = ln * hd - hn * ld;
+  if (c > 0) return;
+  if (c == 0) {
+    int g = gcd(ln, ld), q = ld / g, p = ln / g;
+    if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
+    return;
+  }
+  if (SP == WINDOWS) {
+    for (int u = r; u <= MAXU; u++)
+      for (int v = (ln * u + ld - 1) / ld; v <= MAXV && v <= (hn * u) / hd; v++)
+        if (coprime[u * CO_ROW + v]) launch(u, v);
+    return;
+  }
+  int *w = windows[SP++];
+  w[0] = r; w[1] = ln; w[2] = ld; w[3] = hn; w[4] = hd;
+}
+static void castOctant(int sx, int sy, int swap) {
+  SX = sx; SY = sy; SWAP = swap;
+  MAXU = swap ? (sy > 0 ? H - OY : OY) : sx > 0 ? W - OX : OX;
+  MAXV = swap ? (sx > 0 ? W - OX : OX) : sy > 0 ? H - OY : OY;
+  if (MAXU == 0) return;
+  SP = 0;
+  emit(1, 0, 1, 1, 1);
+  while (SP > 0) {
+    int *w = windows[--SP];
+    int r = w[0], ln = w[1], ld = w[2], hn = w[3], hd = w[4];
+    if (hn * r > MAXV * hd) {
+      hn = MAXV; hd = r;
+      if (ln * hd - hn * ld >= 0) { emit(r, ln, ld, hn, hd); continue; }
+    }
+    int jB = (hn * r) / hd;
+    for (int j = (ln * r + ld - 1) / ld; j <= jB; j++) if (coprime[r * CO_ROW + j]) launch(r, j);
+    if (r == MAXU) continue;
+    int pn = ln, pd = ld, iB = (hn * r + hd - 1) / hd - 1;
+    for (int i = (ln * r) / ld; i <= iB; i++) {
+      int en, ed;
+      if (i < MAXV && acrossBlocks(r, i)) { en = i; ed = r; }
+      else if (i < MAXV && alongBlocks(i + 1, r)) { en = i + 1; ed = r + 1; }
+      else continue;
+      if (en * hd > hn * ed) { en = hn; ed = hd; }
+      emit(r + 1, pn, pd, en, ed);
+      pn = i + 1; pd = r;
+    }
+    emit(r + 1, pn, pd, hn, hd);
+  }
+}
+
 static void sightMap2016(int f) {
   int ax = figs[f][0], ay = figs[f][1], aw = figs[f][2], ah = figs[f][3];
-  int n = W * H, withCover = 1;
+  int n = W * H;
   memset(outLos, 0, n);
   memset(outCover, 0, n);
   memset(coverAll, 1, n);
@@ -260,17 +333,8 @@ static void sightMap2016(int f) {
         int sx = k % 3 - 1, sy = k / 3 - 1;
         if ((sx || sy) && roundLut[(raysP << 7) | (ownA << 3) | dirPos(sx, sy)]) cutP |= 1 << k;
       }
-      for (int QY = 0; QY <= H; QY++) {
-        int dy = QY - Y, signY = dy > 0 ? 6 : dy == 0 ? 3 : 0;
-        const uint8_t *row = coprime + (dy < 0 ? -dy : dy);
-        for (int QX = 0; QX <= W; QX++) {
-          int dx = QX - X;
-          if (!row[(dx < 0 ? -dx : dx) * CO_ROW]) continue;
-          if ((cutP >> (signY + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) continue;
-          if (dx == 0 || dy == 0) walkAxis(X, Y, dx, dy, withCover);
-          else walkDiagonal(X, Y, dx, dy, withCover);
-        }
-      }
+      OX = X; OY = Y; CUTP = cutP;
+      for (int o = 0; o < 8; o++) castOctant(o & 1 ? -1 : 1, o & 2 ? -1 : 1, (o & 4) != 0);
     }
   distances(ax, ay, aw, ah);
   for (int y = 0; y < H; y++)
