@@ -191,24 +191,18 @@ let CUTP: i32 = 0, COVER: bool = false;
 // For the octant's directions off its axis (both signs fixed): clause 1.1.4 cuts them all at P; the
 // position a line comes back from; the rays on each side of a line passing a corner.
 let DIAG_CUT: bool = false, BACK: i32 = 0, LEFT: i32 = 0, RIGHT: i32 = 0;
-const WINDOW: i32 = 20; // bytes per window on the stack in SCRATCH: row, lo (num, den), hi (num, den)
-const WINDOWS: i32 = SCRATCH_CAP * 4 / WINDOW;
+// The stack of windows in SCRATCH, 20 bytes each: row, lo (num, den), hi (num, den). The windows
+// on it are disjoint and each has two distinct ends among the fractions with denominators ≤ 257
+// (about 20,100 in [0, 1]), so at most about 10,050 are there at once: they fit (SCRATCH_CAP * 4 / 20).
+const WINDOW: i32 = 20;
 let SP: i32 = 0;
 
-/** Does the blocking edge across the major axis, on u, from v = i to i + 1, block sight? */
-@inline function acrossBlocks(u: i32, i: i32): bool {
-  let kind: i32;
-  if (!SWAP) kind = load<u8>(VEDGES + <usize>((SY > 0 ? OY + i : OY - i - 1) * (W + 1) + OX + SX * u));
-  else kind = load<u8>(HEDGES + <usize>((OY + SY * u) * W + (SX > 0 ? OX + i : OX - i - 1)));
-  return blocks(SIGHT_EDGES, kind);
-}
+// The edges of the octant as strided loads: across the major axis at u, from v = i to i + 1, at
+// ACROSS + u * ACROSS_U + i * ACROSS_I; along it at v = i, from u to u + 1, at ALONG + i * ALONG_I + u * ALONG_U.
+let ACROSS: usize = 0, ACROSS_U: i32 = 0, ACROSS_I: i32 = 0, ALONG: usize = 0, ALONG_I: i32 = 0, ALONG_U: i32 = 0;
 
-/** Does the edge along the major axis, on v = i, from u to u + 1, block sight? */
-@inline function alongBlocks(i: i32, u: i32): bool {
-  let kind: i32;
-  if (!SWAP) kind = load<u8>(HEDGES + <usize>((OY + SY * i) * W + (SX > 0 ? OX + u : OX - u - 1)));
-  else kind = load<u8>(VEDGES + <usize>((SY > 0 ? OY + u : OY - u - 1) * (W + 1) + OX + SX * i));
-  return blocks(SIGHT_EDGES, kind);
+@inline function edgeBlocks(at: usize): bool {
+  return blocks(SIGHT_EDGES, <i32>load<u8>(at));
 }
 
 function gcd(a: i32, b: i32): i32 {
@@ -274,15 +268,6 @@ function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {
     }
     return;
   }
-  if (SP == WINDOWS) {
-    // No room (only on huge boards): walk every direction of the window from row r, exact but slower.
-    for (let u = r; u <= MAXU; u++)
-      for (let v = (ln * u + ld - 1) / ld; v <= min(MAXV, (hn * u) / hd); v++) {
-        const g = gcd(u, v);
-        if (COVER ? g == 1 : v > 0 && u - u / g < r) launch(u / g, v / g, COVER ? 1 : g);
-      }
-    return;
-  }
   const at = SCRATCH + <usize>(SP * WINDOW);
   store<i32>(at, r);
   store<i32>(at, ln, 4);
@@ -299,6 +284,15 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
   MAXU = swap ? (sy > 0 ? H - OY : OY) : sx > 0 ? W - OX : OX;
   MAXV = swap ? (sx > 0 ? W - OX : OX) : sy > 0 ? H - OY : OY;
   if (MAXU == 0) return;
+  const cw = W + 1;
+  const vBase = VEDGES + <usize>((OY - (sy < 0 ? 1 : 0)) * cw + OX), hBase = HEDGES + <usize>(OY * W + OX - (sx < 0 ? 1 : 0));
+  if (swap) {
+    ACROSS = hBase; ACROSS_U = sy * W; ACROSS_I = sx;
+    ALONG = vBase; ALONG_I = sx; ALONG_U = sy * cw;
+  } else {
+    ACROSS = vBase; ACROSS_U = sx; ACROSS_I = sy * cw;
+    ALONG = hBase; ALONG_I = sy * W; ALONG_U = sx;
+  }
   DIAG_CUT = ((CUTP >> ((sy > 0 ? 6 : 0) + (sx > 0 ? 2 : 0))) & 1) != 0;
   BACK = dirPos(-sx, -sy);
   LEFT = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2);
@@ -340,10 +334,10 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
     const iB = (hn * r + hd - 1) / hd - 1;
     for (let i = (ln * r) / ld; i <= iB; i++) {
       let en: i32, ed: i32;
-      if (i < MAXV && acrossBlocks(r, i)) {
+      if (i < MAXV && edgeBlocks(ACROSS + <usize>(r * ACROSS_U + i * ACROSS_I))) {
         en = i;
         ed = r;
-      } else if (i < MAXV && alongBlocks(i + 1, r)) {
+      } else if (i < MAXV && edgeBlocks(ALONG + <usize>((i + 1) * ALONG_I + r * ALONG_U))) {
         en = i + 1;
         ed = r + 1;
       } else continue;
