@@ -49,8 +49,7 @@ export const OUT_RANGE: usize = align(OUT_COVER + <usize>MAX_CELLS);
 export const DIST: usize = align(OUT_RANGE + <usize>MAX_CELLS * 4);
 export const QUEUE: usize = align(DIST + <usize>MAX_CELLS * 4);
 export const COPRIME: usize = align(QUEUE + <usize>MAX_CELLS * 4); // sight maps: 1 where gcd(a, b) == 1, at a*(MAX_SIDE+1)+b
-export const CHAIN: usize = align(COPRIME + <usize>MAX_CORNERS); // LOS-only sight maps: per corner, its line's state
-export const COVER_ALL: usize = align(CHAIN + <usize>MAX_CORNERS * 4);
+export const COVER_ALL: usize = align(COPRIME + <usize>MAX_CORNERS);
 export const FIG_LOS: usize = align(COVER_ALL + <usize>MAX_CELLS);
 export const FIG_COVER: usize = align(FIG_LOS + <usize>MAX_FIGURES);
 export const FIG_RANGE: usize = align(FIG_COVER + <usize>MAX_FIGURES);
