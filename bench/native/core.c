@@ -245,8 +245,8 @@ static void walkDiagonal(int X, int Y, int dx, int dy, int withCover) {
 /* Which directions to walk: shadow casting per octant, as assembly/sight2016.ts (windows of slopes
    v/u as exact fractions, cut by the open intervals of blocking edges). */
 static int OX, OY, SX, SY, SWAP, MAXU, MAXV, CUTP, SP;
-enum { WINDOWS = MAXK };
-static int windows[WINDOWS][5];
+/* At most about 10,050 disjoint windows exist at once (see assembly/sight2016.ts). */
+static int windows[MAXK][5];
 
 static inline int acrossBlocks(int u, int i) {
   int kind = !SWAP ? vedges[(SY > 0 ? OY + i : OY - i - 1) * (W + 1) + OX + SX * u]
@@ -272,12 +272,6 @@ static void emit(int r, int ln, int ld, int hn, int hd) {
   if (c == 0) {
     int g = gcd(ln, ld), q = ld / g, p = ln / g;
     if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
-    return;
-  }
-  if (SP == WINDOWS) {
-    for (int u = r; u <= MAXU; u++)
-      for (int v = (ln * u + ld - 1) / ld; v <= MAXV && v <= (hn * u) / hd; v++)
-        if (coprime[u * CO_ROW + v]) launch(u, v);
     return;
   }
   int *w = windows[SP++];
