@@ -1,7 +1,7 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  BLOCK_MAP, CORNER_FLAGS, COVER_ALL, COVER_EDGES_2016, SETTLED, COVER_CELLS, DIST, H, HEDGES, OUTLINE_H, OUTLINE_V, OUT_COVER,
-  OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
+  BLOCK_MAP, CLEAR_CORNERS, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
+  OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
 import { RANGE_2016, distances, minDist } from './steps';
@@ -31,178 +31,311 @@ export function losCover2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i3
   return 1 | (tw * th == 1 && coverAll ? 2 : 0);
 }
 
-// What a sight-map walk found.
-const EDGE_BLOCKED: u8 = 1; // walls/doors/blocking terrain stop the line (LOS and cover)
-const CELL_BEFORE: u8 = 2; // a cover cell before the last one, or the outline of difficult terrain (cover only)
+// The sight map is output-sensitive: from each attacker corner P it walks each primitive lattice
+// direction d once, outward through the corners P + k·d, and stops at the first line that blocks
+// sight. The segment P → P + k·d is a prefix of every longer one in its direction, so what the walk
+// has met so far (edges crossed, corners passed, cover cells, outline) is exactly what the line test
+// of RULES §2.1 would meet walking to that corner alone; each corner beyond is passed through (clause
+// 1.1.2) and each corner reached is an end (clause 1.1.4). A walk costs what it sees plus the steps
+// to its first blocker, instead of one full walk per lattice corner.
 
-let LAST: i32 = -1;
-let WALK_BEFORE: bool = false;
+let COPRIME_SIDE: i32 = 0; // COPRIME is built for a, b ≤ this
+const CO_ROW: i32 = MAX_SIDE + 1;
+
+/** COPRIME[a][b] = 1 when gcd(a, b) == 1, by gcd(a, b) = gcd(a - b, b) (no divisions). */
+function buildCoprime(side: i32): void {
+  for (let a = 0; a <= side; a++)
+    for (let b = 0; b <= side; b++) {
+      let v: u8 = 0;
+      if (a == 0 || b == 0 || a == b) v = <u8>(max(a, b) == 1 ? 1 : 0);
+      else if (a > b) v = load<u8>(COPRIME + <usize>((a - b) * CO_ROW + b));
+      else v = load<u8>(COPRIME + <usize>(a * CO_ROW + b - a));
+      store<u8>(COPRIME + <usize>(a * CO_ROW + b), v);
+    }
+  COPRIME_SIDE = side;
+}
 
 /**
- * The line test specialised for the sight map: corner to corner, sight edges, cover cells from
- * BLOCK_MAP and the outline of difficult terrain (clauses 1.1.1 and 1.1.2 on OUTLINE_H/V and
- * RAYS_COVER), clause 1.1.4 at P already decided by the caller. An incremental DDA with no bounds
- * checks (the segment stays inside the map). Returns 0 clear, EDGE_BLOCKED, or CELL_BEFORE; the
- * last cell entered is left in LAST (-1 for lines along grid lines).
+ * What the current attacker corner learns at lattice corner (QX,QY): the cells round it in `seen`
+ * (bits NE, SE, SW, NW) have LOS; those in `clear` also a clear cover line. A cell is out of cover
+ * from this attacker corner when all four of its corners give a clear cover line (CLEAR_CORNERS
+ * counts them; any blocked line there would give cover).
  */
-@inline function mapWalk(X: i32, Y: i32, QX: i32, QY: i32): u8 {
-  const dx = QX - X, dy = QY - Y;
+function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
+  for (let k = 0; k < 4; k++) {
+    if (((seen >> k) & 1) == 0) continue;
+    const x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
+    if (!onMap(x, y)) continue;
+    const t = <usize>(y * W + x);
+    store<u8>(OUT_LOS + t, 1);
+    if (((clear >> k) & 1) != 0) {
+      const c = load<u8>(CLEAR_CORNERS + t) + 1;
+      store<u8>(CLEAR_CORNERS + t, c);
+      if (c == 4) store<u8>(COVER_ALL + t, 0);
+    }
+  }
+}
+
+@inline function inBox(QX: i32, QY: i32): bool {
+  return <u32>QX <= <u32>W && <u32>QY <= <u32>H;
+}
+
+/** Walk from corner (X,Y) along a grid line, unit step (dx,dy), through every corner it sees. */
+function walkAxis(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
   const cw = W + 1;
-  LAST = -1;
-  WALK_BEFORE = false;
-  let outline: u8 = 0; // the line crosses, runs along or passes a joint of the outline
-  if (dx == 0) {
-    const sy = dy > 0 ? 1 : -1;
-    for (let y = Y; y != QY; y += sy) {
-      const ey = sy > 0 ? y : y - 1;
-      if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + <usize>(ey * cw + X)))) return EDGE_BLOCKED;
-      outline |= load<u8>(OUTLINE_V + <usize>(ey * cw + X));
-      const ny = y + sy;
-      // A wall running straight across the line at an interior corner (W and E rays).
-      if (ny != QY && (load<u8>(RAYS_SIGHT + <usize>(ny * cw + X)) & 10) == 10) return EDGE_BLOCKED;
-      if (ny != QY && (load<u8>(RAYS_COVER + <usize>(ny * cw + X)) & 10) == 10) outline = 1;
+  const back = dirPos(-dx, -dy);
+  // The rays that run straight across the line at a corner it passes: W and E, or N and S.
+  const across = dx == 0 ? 10 : 5;
+  let outline: u8 = 0; // the line runs along or passes a joint of the outline (cover only)
+  let QX = X, QY = Y;
+  for (;;) {
+    let kind: i32, out: u8;
+    if (dx == 0) {
+      const e = <usize>((dy > 0 ? QY : QY - 1) * cw + QX);
+      kind = load<u8>(VEDGES + e);
+      out = load<u8>(OUTLINE_V + e);
+    } else {
+      const e = <usize>(QY * W + (dx > 0 ? QX : QX - 1));
+      kind = load<u8>(HEDGES + e);
+      out = load<u8>(OUTLINE_H + e);
     }
-    WALK_BEFORE = outline != 0;
-    return outline != 0 ? CELL_BEFORE : 0;
+    if (blocks(SIGHT_EDGES, kind)) return;
+    outline |= out;
+    QX += dx;
+    QY += dy;
+    const q = <usize>(QY * cw + QX);
+    const rays = <i32>load<u8>(RAYS_SIGHT + q);
+    const seen = 15 & ~quadsBlocked(rays, back); // clause 1.1.4 at the corner reached
+    record(QX, QY, seen, withCover && outline == 0 ? seen : 0);
+    if (!inBox(QX + dx, QY + dy) || (rays & across) == across) return;
+    if ((<i32>load<u8>(RAYS_COVER + q) & across) == across) outline = 1;
   }
-  if (dy == 0) {
-    const sx = dx > 0 ? 1 : -1;
-    for (let x = X; x != QX; x += sx) {
-      const ex = sx > 0 ? x : x - 1;
-      if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + <usize>(Y * W + ex)))) return EDGE_BLOCKED;
-      outline |= load<u8>(OUTLINE_H + <usize>(Y * W + ex));
-      const nx = x + sx;
-      if (nx != QX && (load<u8>(RAYS_SIGHT + <usize>(Y * cw + nx)) & 5) == 5) return EDGE_BLOCKED;
-      if (nx != QX && (load<u8>(RAYS_COVER + <usize>(Y * cw + nx)) & 5) == 5) outline = 1;
-    }
-    WALK_BEFORE = outline != 0;
-    return outline != 0 ? CELL_BEFORE : 0;
-  }
+}
+
+/** Walk from corner (X,Y) in the primitive direction (dx,dy), both non-zero, through every corner it sees. */
+function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
+  const cw = W + 1;
   const sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
   const adx = dx * sx, ady = dy * sy;
-  let cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1;
-  let rx = adx - 1, ry = ady - 1;
-  let err = ady - adx; // < 0: the next vertical grid line comes first
-  let before: u8 = 0;
+  const back = dirPos(-dx, -dy);
+  const lastQuad = 1 << (back >> 1); // the cell a line ends in, seen from its end corner
   // Which rays lie on each side of the line at a corner it passes (bits 1 N, 2 E, 4 S, 8 W).
   const leftRays = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2);
   const rightRays = 15 ^ leftRays;
-  while (rx > 0 || ry > 0) {
-    before |= load<u8>(BLOCK_MAP + <usize>(cy * W + cx));
-    if (ry == 0 || (rx > 0 && err < 0)) {
-      const e = <usize>(cy * cw + cx + (sx > 0 ? 1 : 0));
-      if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + e))) return EDGE_BLOCKED;
-      before |= load<u8>(OUTLINE_V + e);
-      cx += sx;
-      rx--;
-      err += ady;
-    } else if (rx == 0 || err > 0) {
-      const e = <usize>((cy + (sy > 0 ? 1 : 0)) * W + cx);
-      if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + e))) return EDGE_BLOCKED;
-      before |= load<u8>(OUTLINE_H + e);
-      cy += sy;
-      ry--;
-      err -= adx;
-    } else {
-      const k = <usize>((cy + (sy > 0 ? 1 : 0)) * cw + cx + (sx > 0 ? 1 : 0));
-      const rays = <i32>load<u8>(RAYS_SIGHT + k);
-      if ((rays & leftRays) != 0 && (rays & rightRays) != 0) return EDGE_BLOCKED;
-      const coverRays = <i32>load<u8>(RAYS_COVER + k);
-      if ((coverRays & leftRays) != 0 && (coverRays & rightRays) != 0) before = 1;
-      cx += sx;
-      cy += sy;
-      rx--;
-      ry--;
-      err += ady - adx;
+  let cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1;
+  let QX = X, QY = Y;
+  let before: u8 = 0; // a cover cell before the last one, or the outline (cover only)
+  for (;;) {
+    // One segment of the walk: cell by cell to the next lattice corner (an incremental DDA).
+    let rx = adx - 1, ry = ady - 1;
+    let err = ady - adx; // < 0: the next vertical grid line comes first
+    while (rx > 0 || ry > 0) {
+      before |= load<u8>(BLOCK_MAP + <usize>(cy * W + cx));
+      if (ry == 0 || (rx > 0 && err < 0)) {
+        const e = <usize>(cy * cw + cx + (sx > 0 ? 1 : 0));
+        if (blocks(SIGHT_EDGES, <i32>load<u8>(VEDGES + e))) return;
+        before |= load<u8>(OUTLINE_V + e);
+        cx += sx;
+        rx--;
+        err += ady;
+      } else if (rx == 0 || err > 0) {
+        const e = <usize>((cy + (sy > 0 ? 1 : 0)) * W + cx);
+        if (blocks(SIGHT_EDGES, <i32>load<u8>(HEDGES + e))) return;
+        before |= load<u8>(OUTLINE_H + e);
+        cy += sy;
+        ry--;
+        err -= adx;
+      } else {
+        const k = <usize>((cy + (sy > 0 ? 1 : 0)) * cw + cx + (sx > 0 ? 1 : 0));
+        const rays = <i32>load<u8>(RAYS_SIGHT + k);
+        if ((rays & leftRays) != 0 && (rays & rightRays) != 0) return;
+        const coverRays = <i32>load<u8>(RAYS_COVER + k);
+        if ((coverRays & leftRays) != 0 && (coverRays & rightRays) != 0) before = 1;
+        cx += sx;
+        cy += sy;
+        rx--;
+        ry--;
+        err += ady - adx;
+      }
     }
+    QX += dx;
+    QY += dy;
+    const lastBlocks = load<u8>(BLOCK_MAP + <usize>(cy * W + cx));
+    const q = <usize>(QY * cw + QX);
+    const rays = <i32>load<u8>(RAYS_SIGHT + q);
+    const seen = 15 & ~quadsBlocked(rays, back); // clause 1.1.4 at the corner reached
+    // A cover cell last entered blocks the cover line to every cell there but itself.
+    record(QX, QY, seen, withCover && before == 0 ? seen & (lastBlocks != 0 ? lastQuad : 15) : 0);
+    if (!inBox(QX + dx, QY + dy)) return;
+    // Go on through this corner (clause 1.1.2), past the cell last entered.
+    before |= lastBlocks;
+    if ((rays & leftRays) != 0 && (rays & rightRays) != 0) return;
+    const coverRays = <i32>load<u8>(RAYS_COVER + q);
+    if ((coverRays & leftRays) != 0 && (coverRays & rightRays) != 0) before = 1;
+    cx += sx;
+    cy += sy;
   }
-  LAST = cy * W + cx;
-  WALK_BEFORE = before != 0;
-  return before != 0 ? CELL_BEFORE : 0;
 }
 
-@inline function settled(x: i32, y: i32): bool {
-  return <u32>x >= <u32>W || <u32>y >= <u32>H || load<u8>(SETTLED + <usize>(y * W + x)) != 0;
+// Which directions to walk: shadow casting over each octant from P, row by row outward (u along
+// the octant's major axis, v = 0..u across it), keeping windows of slopes v/u (exact fractions) that
+// no blocking edge has cut off yet. An edge is crossed in its interior by every line whose slope lies
+// strictly inside an open interval, so those lines are blocked (clause 1.1.1) and pruned; the closed
+// windows left keep every corner that might be seen, and each is settled by its direction's walk.
+// So only visible directions and those ending at a blocker's ends are walked.
+let OX: i32 = 0, OY: i32 = 0, SX: i32 = 1, SY: i32 = 1, SWAP: bool = false, MAXU: i32 = 0, MAXV: i32 = 0;
+let CUTP: i32 = 0, COVER: bool = false;
+// The stack of windows in SCRATCH, 20 bytes each: row, lo (num, den), hi (num, den). The windows
+// on it are disjoint and each has two distinct ends among the fractions with denominators ≤ 257
+// (about 20,100 in [0, 1]), so at most about 10,050 are there at once: they fit (SCRATCH_CAP * 4 / 20).
+const WINDOW: i32 = 20;
+let SP: i32 = 0;
+
+// The edges of the octant as strided loads: across the major axis at u, from v = i to i + 1, at
+// ACROSS + u * ACROSS_U + i * ACROSS_I; along it at v = i, from u to u + 1, at ALONG + i * ALONG_I + u * ALONG_U.
+let ACROSS: usize = 0, ACROSS_U: i32 = 0, ACROSS_I: i32 = 0, ALONG: usize = 0, ALONG_I: i32 = 0, ALONG_U: i32 = 0;
+
+@inline function edgeBlocks(at: usize): bool {
+  return blocks(SIGHT_EDGES, <i32>load<u8>(at));
+}
+
+function gcd(a: i32, b: i32): i32 {
+  while (b != 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/** Walk the primitive direction (u, v) of this octant, unless another octant owns it or clause 1.1.4 cuts it at P. */
+function launch(u: i32, v: i32): void {
+  if ((v == 0 && (SWAP ? SX : SY) < 0) || (v == u && SWAP)) return;
+  const dx = SWAP ? SX * v : SX * u, dy = SWAP ? SY * u : SY * v;
+  if (((CUTP >> ((dy > 0 ? 6 : dy == 0 ? 3 : 0) + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) != 0) return;
+  if (dx == 0 || dy == 0) walkAxis(OX, OY, dx, dy, COVER);
+  else walkDiagonal(OX, OY, dx, dy, COVER);
+}
+
+/** A window [ln/ld, hn/hd] for rows from r on: kept, or, when it is one slope, its direction walked now. */
+function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {
+  const c = ln * hd - hn * ld;
+  if (c > 0) return;
+  if (c == 0) {
+    // One direction: walk it unless its first corner lies in a row already passed (walked then).
+    const g = gcd(ln, ld);
+    const q = ld / g, p = ln / g;
+    if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
+    return;
+  }
+  const at = SCRATCH + <usize>(SP * WINDOW);
+  store<i32>(at, r);
+  store<i32>(at, ln, 4);
+  store<i32>(at, ld, 8);
+  store<i32>(at, hn, 12);
+  store<i32>(at, hd, 16);
+  SP++;
+}
+
+function castOctant(sx: i32, sy: i32, swap: bool): void {
+  SX = sx;
+  SY = sy;
+  SWAP = swap;
+  MAXU = swap ? (sy > 0 ? H - OY : OY) : sx > 0 ? W - OX : OX;
+  MAXV = swap ? (sx > 0 ? W - OX : OX) : sy > 0 ? H - OY : OY;
+  if (MAXU == 0) return;
+  const cw = W + 1;
+  const vBase = VEDGES + <usize>((OY - (sy < 0 ? 1 : 0)) * cw + OX), hBase = HEDGES + <usize>(OY * W + OX - (sx < 0 ? 1 : 0));
+  if (swap) {
+    ACROSS = hBase; ACROSS_U = sy * W; ACROSS_I = sx;
+    ALONG = vBase; ALONG_I = sx; ALONG_U = sy * cw;
+  } else {
+    ACROSS = vBase; ACROSS_U = sx; ACROSS_I = sy * cw;
+    ALONG = hBase; ALONG_I = sy * W; ALONG_U = sx;
+  }
+  SP = 0;
+  emit(1, 0, 1, 1, 1);
+  while (SP > 0) {
+    SP--;
+    const at = SCRATCH + <usize>(SP * WINDOW);
+    const r = load<i32>(at);
+    const ln = load<i32>(at, 4), ld = load<i32>(at, 8);
+    let hn = load<i32>(at, 12), hd = load<i32>(at, 16);
+    if (hn * r > MAXV * hd) {
+      // Beyond v = MAXV the corners leave the board, in this row and every later one.
+      hn = MAXV;
+      hd = r;
+      const c = ln * hd - hn * ld;
+      if (c >= 0) {
+        emit(r, ln, ld, hn, hd);
+        continue;
+      }
+    }
+    // The corners of row r inside the window: walk the primitive directions (the others lie on one).
+    const jB = (hn * r) / hd;
+    for (let j = (ln * r + ld - 1) / ld; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j);
+    if (r == MAXU) continue;
+    // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
+    // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).
+    let pn = ln, pd = ld;
+    const iB = (hn * r + hd - 1) / hd - 1;
+    for (let i = (ln * r) / ld; i <= iB; i++) {
+      let en: i32, ed: i32;
+      if (i < MAXV && edgeBlocks(ACROSS + <usize>(r * ACROSS_U + i * ACROSS_I))) {
+        en = i;
+        ed = r;
+      } else if (i < MAXV && edgeBlocks(ALONG + <usize>((i + 1) * ALONG_I + r * ALONG_U))) {
+        en = i + 1;
+        ed = r + 1;
+      } else continue;
+      if (en * hd > hn * ed) {
+        en = hn;
+        ed = hd;
+      }
+      emit(r + 1, pn, pd, en, ed);
+      pn = i + 1;
+      pd = r;
+    }
+    emit(r + 1, pn, pd, hn, hd);
+  }
 }
 
 /**
- * LOS, cover and range from a figure's rectangle to every cell. Each attacker corner walks once to
- * every lattice corner and records, per corner, which of the four cells round it get a clear line
- * there (low nibble) and which get a blocked cover line (high nibble); each cell then combines its
- * four corners.
+ * LOS, cover and range from a figure's rectangle to every cell. A cell is seen when some attacker
+ * corner has a clear line to some corner of it; it is in cover unless, from some attacker corner
+ * that sees it, the cover lines to all four of its corners are clear (a blocked line gives cover).
  */
 export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool = true): void {
   const n = W * H;
-  const cw = W + 1;
   memory.fill(OUT_LOS, 0, <usize>n);
   memory.fill(OUT_COVER, 0, <usize>n);
   memory.fill(COVER_ALL, 1, <usize>n);
-  // SETTLED: nothing more to learn about the cell (off the map, the attacker's own, or seen and
-  // shown not to be in cover from some corner).
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) store<u8>(SETTLED + <usize>(y * W + x), !onMap(x, y) || inRect(x, y, ax, ay, aw, ah) ? 1 : 0);
-  // Cover cells for this attacker: its own cells never block. Without cover, none: a cell then
-  // settles as soon as it is seen.
-  if (withCover) memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
-  else memory.fill(BLOCK_MAP, 0, <usize>n);
-  for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
+  if (max(W, H) > COPRIME_SIDE) buildCoprime(max(W, H));
+  // Cover cells for this attacker: its own cells never block.
+  if (withCover) {
+    memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
+    for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
+  }
   for (let Y = ay; Y <= ay + ah; Y++)
     for (let X = ax; X <= ax + aw; X++) {
+      if (withCover) memory.fill(CLEAR_CORNERS, 0, <usize>n);
       const ownA = ownMask(X, Y, ax, ay, aw, ah);
-      const raysP = <i32>load<u8>(RAYS_SIGHT + <usize>(Y * cw + X));
+      const raysP = <i32>load<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X));
+      // Zero-length line: a cell sharing the corner must connect round it to the attacker.
+      let seen = 0;
+      for (let k = 0; k < 4; k++) if (roundBlocked(raysP, ownA, 2 * k + 1) == 0) seen |= 1 << k;
+      record(X, Y, seen, withCover ? seen : 0);
       // Clause 1.1.4 at this corner depends only on the direction's signs: bit (sy+1)*3+(sx+1).
       let cutP = 0;
       for (let k = 0; k < 9; k++) {
         const sx = k % 3 - 1, sy = k / 3 - 1;
         if ((sx != 0 || sy != 0) && roundBlocked(raysP, ownA, dirPos(sx, sy)) != 0) cutP |= 1 << k;
       }
-      for (let QY = 0; QY <= H; QY++)
-        for (let QX = 0; QX <= W; QX++) {
-          const q = QY * cw + QX;
-          // No unsettled cell reads this corner: skip the walk.
-          if (settled(QX, QY) && settled(QX - 1, QY) && settled(QX, QY - 1) && settled(QX - 1, QY - 1)) continue;
-          const rays = <i32>load<u8>(RAYS_SIGHT + <usize>q);
-          let seen = 0, blocked = 0;
-          if (QX == X && QY == Y) {
-            // Zero-length line: a cell sharing the corner must connect round it to the attacker.
-            for (let k = 0; k < 4; k++) {
-              if (roundBlocked(rays, ownA, 2 * k + 1) == 0) seen |= 1 << k;
-              else blocked |= 1 << k;
-            }
-          } else if (((cutP >> (((QY > Y ? 2 : QY == Y ? 1 : 0) * 3) + (QX > X ? 2 : QX == X ? 1 : 0))) & 1) != 0 || mapWalk(X, Y, QX, QY) == EDGE_BLOCKED) {
-            blocked = 15;
-          } else {
-            const back = dirPos(X - QX, Y - QY);
-            const cut = quadsBlocked(rays, back); // clause 1.1.4 at the target's corner
-            seen = 15 & ~cut;
-            blocked = cut;
-            if (WALK_BEFORE) blocked = 15;
-            else if (LAST >= 0 && load<u8>(BLOCK_MAP + <usize>LAST) != 0) {
-              // The last cell blocks every target but itself; it lies in the direction the line came from.
-              blocked |= 15 & ~(1 << (back >> 1));
-            }
-          }
-          store<u8>(CORNER_FLAGS + <usize>q, <u8>(seen | (withCover ? blocked << 4 : 0)));
-        }
-      for (let y = 0; y < H; y++)
-        for (let x = 0; x < W; x++) {
-          const t = y * W + x;
-          if (settled(x, y)) continue;
-          // Cell t is SE of its top-left corner, SW of top-right, NE of bottom-left, NW of bottom-right.
-          const a = <i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x)) >> 1;
-          const b = <i32>load<u8>(CORNER_FLAGS + <usize>(y * cw + x + 1)) >> 2;
-          const c = <i32>load<u8>(CORNER_FLAGS + <usize>((y + 1) * cw + x));
-          const d = <i32>load<u8>(CORNER_FLAGS + <usize>((y + 1) * cw + x + 1)) >> 3;
-          const m = a | b | c | d;
-          // Seen from this corner (bit 0); in cover from it when some line is blocked (bit 4).
-          if ((m & 1) != 0) {
-            store<u8>(OUT_LOS + <usize>t, 1);
-            if ((m & 16) == 0) {
-              store<u8>(COVER_ALL + <usize>t, 0);
-              store<u8>(SETTLED + <usize>t, 1);
-            }
-          }
-        }
+      OX = X;
+      OY = Y;
+      CUTP = cutP;
+      COVER = withCover;
+      for (let o = 0; o < 8; o++) castOctant((o & 1) != 0 ? -1 : 1, (o & 2) != 0 ? -1 : 1, (o & 4) != 0);
     }
   if (!withCover) {
     for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(OUT_LOS + <usize>(y * W + x), 1);

@@ -200,8 +200,8 @@ test('grid core benchmarks', async () => {
   });
   const speedAfter = calibrate();
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const nativeNote = nativeBinary() ? `Native C: bench/native/core.c, the core's algorithms (same tables, same per-corner sight map, same
-reach search) compiled by ${gccVersion()} with -O2 and run on the same boards in the same run; its
+  const nativeNote = nativeBinary() ? `Native C: bench/native/core.c, the core's algorithms (same tables, same output-sensitive sight
+map, same reach search) compiled by ${gccVersion()} with -O2 and run on the same boards in the same run; its
 answers are checked cell by cell against the Wasm core before timing (${mismatches.length ? `MISMATCHES: ${mismatches.join(', ')}` : 'all identical'}).` : 'Native C: skipped (no gcc on this machine).';
   const report = `# Benchmark results
 
@@ -246,11 +246,14 @@ ${lines.join('\n')}
   increasing state, so the pop order and the parents are those of the former binary heap), step
   offsets per board and a multiply-shift instead of a division; range maps were already a
   breadth-first search. The C baseline runs the same search.
-- NOT done: output-sensitive sight maps (issue 10, item 1). Both the Wasm and the C baseline still
-  walk from every attacker corner to the lattice corners of every cell not yet settled, so the
-  absolute sight-map targets are missed, and the threat map, which runs one LOS-only sight map per
-  enemy, misses its target for the same reason (a figure that sees little costs the most: its
-  hidden cells are walked from every corner).
+- Sight maps are output-sensitive (doom2016, issue 10 item 1): from each attacker corner, shadow
+  casting over the eight octants keeps windows of slopes (exact fractions) that no blocking edge
+  has cut off, and each primitive direction left in a window is walked once, outward through the
+  lattice corners it sees, stopping at its first blocker (the segment to a corner is a prefix of the
+  longer ones, so one incremental walk answers every corner on it). A cell is out of cover from a
+  corner when the cover lines to all four of its corners are clear. The threat map runs the same
+  map without cover per enemy. The C baseline runs the same algorithm. doom2004 and d20 sight maps
+  still test each cell separately.
 - Reach in Wasm stays several times slower than the same C; the cause was not found within the
   issue (the bundle budget also forced the relaxation step out of line, one call per step).
 `;

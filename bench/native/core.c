@@ -27,7 +27,7 @@ static uint8_t stepSight[MAXC], stepMove[MAXC], coverCells[MAXC], raysSight[MAXK
 static uint8_t outlineH[(MAXS + 1) * MAXS], outlineV[(MAXS + 1) * MAXS];
 static uint8_t roundLut[16 * 16 * 8], quadLut[16 * 8];
 /* outputs and scratch */
-static uint8_t outLos[MAXC], outCover[MAXC], coverAll[MAXC], settledMap[MAXC], blockMap[MAXC], cornerFlags[MAXK];
+static uint8_t outLos[MAXC], outCover[MAXC], coverAll[MAXC], blockMap[MAXC];
 static int outRange[MAXC], dist[MAXC], queue[MAXC];
 static int reachCost[2 * MAXC], reachParent[2 * MAXC];
 static uint8_t reachEnd[2 * MAXC];
@@ -143,9 +143,6 @@ static void distances(int rx, int ry, int rw, int rh) {
 
 /* ------------------------------------------------------------------ sight map */
 
-enum { EDGE_BLOCKED = 1, CELL_BEFORE = 2 };
-static int LAST, WALK_BEFORE;
-
 static inline int dirPos(int dx, int dy) {
   if (dy < 0) return dx > 0 ? 1 : dx == 0 ? 0 : 7;
   if (dy == 0) return dx > 0 ? 2 : 6;
@@ -156,119 +153,182 @@ static inline int ownMask(int X, int Y, int rx, int ry, int rw, int rh) {
     inRect(X - 1, Y - 1, rx, ry, rw, rh) << 3;
 }
 
-static inline int mapWalk(int X, int Y, int QX, int QY) {
-  int dx = QX - X, dy = QY - Y, cw = W + 1, outline = 0;
-  LAST = -1;
-  WALK_BEFORE = 0;
-  if (dx == 0) {
-    int sy = dy > 0 ? 1 : -1;
-    for (int y = Y; y != QY; y += sy) {
-      int ey = sy > 0 ? y : y - 1;
-      if (blocks(SIGHT_EDGES, vedges[ey * cw + X])) return EDGE_BLOCKED;
-      outline |= outlineV[ey * cw + X];
-      int ny = y + sy;
-      if (ny != QY && (raysSight[ny * cw + X] & 10) == 10) return EDGE_BLOCKED;
-      if (ny != QY && (raysCover[ny * cw + X] & 10) == 10) outline = 1;
+/* Output-sensitive, as assembly/sight2016.ts: from each attacker corner P one walk per primitive
+   direction d that shadow casting leaves, outward through the corners P + k·d it sees, stopping at
+   the first blocker. */
+enum { CO_ROW = MAXS + 1 };
+static uint8_t coprime[MAXK], clearCorners[MAXC];
+static int coprimeSide;
+static void buildCoprime(int side) {
+  for (int a = 0; a <= side; a++)
+    for (int b = 0; b <= side; b++) {
+      int v;
+      if (a == 0 || b == 0 || a == b) v = (a > b ? a : b) == 1;
+      else if (a > b) v = coprime[(a - b) * CO_ROW + b];
+      else v = coprime[a * CO_ROW + b - a];
+      coprime[a * CO_ROW + b] = (uint8_t)v;
     }
-    WALK_BEFORE = outline != 0;
-    return outline ? CELL_BEFORE : 0;
-  }
-  if (dy == 0) {
-    int sx = dx > 0 ? 1 : -1;
-    for (int x = X; x != QX; x += sx) {
-      int ex = sx > 0 ? x : x - 1;
-      if (blocks(SIGHT_EDGES, hedges[Y * W + ex])) return EDGE_BLOCKED;
-      outline |= outlineH[Y * W + ex];
-      int nx = x + sx;
-      if (nx != QX && (raysSight[Y * cw + nx] & 5) == 5) return EDGE_BLOCKED;
-      if (nx != QX && (raysCover[Y * cw + nx] & 5) == 5) outline = 1;
-    }
-    WALK_BEFORE = outline != 0;
-    return outline ? CELL_BEFORE : 0;
-  }
-  int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
-  int adx = dx * sx, ady = dy * sy;
-  int cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1;
-  int rx = adx - 1, ry = ady - 1, err = ady - adx, before = 0;
-  int leftRays = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2), rightRays = 15 ^ leftRays;
-  while (rx > 0 || ry > 0) {
-    before |= blockMap[cy * W + cx];
-    if (ry == 0 || (rx > 0 && err < 0)) {
-      int e = cy * cw + cx + (sx > 0);
-      if (blocks(SIGHT_EDGES, vedges[e])) return EDGE_BLOCKED;
-      before |= outlineV[e];
-      cx += sx; rx--; err += ady;
-    } else if (rx == 0 || err > 0) {
-      int e = (cy + (sy > 0)) * W + cx;
-      if (blocks(SIGHT_EDGES, hedges[e])) return EDGE_BLOCKED;
-      before |= outlineH[e];
-      cy += sy; ry--; err -= adx;
-    } else {
-      int k = (cy + (sy > 0)) * cw + cx + (sx > 0);
-      int rays = raysSight[k];
-      if ((rays & leftRays) && (rays & rightRays)) return EDGE_BLOCKED;
-      int coverRays = raysCover[k];
-      if ((coverRays & leftRays) && (coverRays & rightRays)) before = 1;
-      cx += sx; cy += sy; rx--; ry--; err += ady - adx;
-    }
-  }
-  LAST = cy * W + cx;
-  WALK_BEFORE = before != 0;
-  return before ? CELL_BEFORE : 0;
+  coprimeSide = side;
 }
 
-static inline int settled(int x, int y) { return (unsigned)x >= (unsigned)W || (unsigned)y >= (unsigned)H || settledMap[y * W + x]; }
+static void record(int QX, int QY, int seen, int clear) {
+  for (int k = 0; k < 4; k++) {
+    if (!((seen >> k) & 1)) continue;
+    int x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
+    if (!onMap(x, y)) continue;
+    int t = y * W + x;
+    outLos[t] = 1;
+    if ((clear >> k) & 1) {
+      if (++clearCorners[t] == 4) coverAll[t] = 0;
+    }
+  }
+}
+
+static inline int inBox(int QX, int QY) { return (unsigned)QX <= (unsigned)W && (unsigned)QY <= (unsigned)H; }
+
+static void walkAxis(int X, int Y, int dx, int dy, int withCover) {
+  int cw = W + 1, back = dirPos(-dx, -dy), across = dx == 0 ? 10 : 5, outline = 0, QX = X, QY = Y;
+  for (;;) {
+    int kind, out;
+    if (dx == 0) { int e = (dy > 0 ? QY : QY - 1) * cw + QX; kind = vedges[e]; out = outlineV[e]; }
+    else { int e = QY * W + (dx > 0 ? QX : QX - 1); kind = hedges[e]; out = outlineH[e]; }
+    if (blocks(SIGHT_EDGES, kind)) return;
+    outline |= out;
+    QX += dx; QY += dy;
+    int q = QY * cw + QX, rays = raysSight[q], seen = 15 & ~quadLut[(rays << 3) | back];
+    record(QX, QY, seen, withCover && !outline ? seen : 0);
+    if (!inBox(QX + dx, QY + dy) || (rays & across) == across) return;
+    if ((raysCover[q] & across) == across) outline = 1;
+  }
+}
+
+static void walkDiagonal(int X, int Y, int dx, int dy, int withCover) {
+  int cw = W + 1, sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1, adx = dx * sx, ady = dy * sy;
+  int back = dirPos(-dx, -dy), lastQuad = 1 << (back >> 1);
+  int leftRays = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2), rightRays = 15 ^ leftRays;
+  int cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1, QX = X, QY = Y, before = 0;
+  for (;;) {
+    int rx = adx - 1, ry = ady - 1, err = ady - adx;
+    while (rx > 0 || ry > 0) {
+      before |= blockMap[cy * W + cx];
+      if (ry == 0 || (rx > 0 && err < 0)) {
+        int e = cy * cw + cx + (sx > 0);
+        if (blocks(SIGHT_EDGES, vedges[e])) return;
+        before |= outlineV[e];
+        cx += sx; rx--; err += ady;
+      } else if (rx == 0 || err > 0) {
+        int e = (cy + (sy > 0)) * W + cx;
+        if (blocks(SIGHT_EDGES, hedges[e])) return;
+        before |= outlineH[e];
+        cy += sy; ry--; err -= adx;
+      } else {
+        int k = (cy + (sy > 0)) * cw + cx + (sx > 0), rays = raysSight[k];
+        if ((rays & leftRays) && (rays & rightRays)) return;
+        int coverRays = raysCover[k];
+        if ((coverRays & leftRays) && (coverRays & rightRays)) before = 1;
+        cx += sx; cy += sy; rx--; ry--; err += ady - adx;
+      }
+    }
+    QX += dx; QY += dy;
+    int lastBlocks = blockMap[cy * W + cx], q = QY * cw + QX, rays = raysSight[q];
+    int seen = 15 & ~quadLut[(rays << 3) | back];
+    record(QX, QY, seen, withCover && !before ? seen & (lastBlocks ? lastQuad : 15) : 0);
+    if (!inBox(QX + dx, QY + dy)) return;
+    before |= lastBlocks;
+    if ((rays & leftRays) && (rays & rightRays)) return;
+    int coverRays = raysCover[q];
+    if ((coverRays & leftRays) && (coverRays & rightRays)) before = 1;
+    cx += sx; cy += sy;
+  }
+}
+
+/* Which directions to walk: shadow casting per octant, as assembly/sight2016.ts (windows of slopes
+   v/u as exact fractions, cut by the open intervals of blocking edges). */
+static int OX, OY, SX, SY, SWAP, MAXU, MAXV, CUTP, SP;
+/* At most about 10,050 disjoint windows exist at once (see assembly/sight2016.ts). */
+static int windows[MAXK][5];
+
+static inline int acrossBlocks(int u, int i) {
+  int kind = !SWAP ? vedges[(SY > 0 ? OY + i : OY - i - 1) * (W + 1) + OX + SX * u]
+                   : hedges[(OY + SY * u) * W + (SX > 0 ? OX + i : OX - i - 1)];
+  return blocks(SIGHT_EDGES, kind);
+}
+static inline int alongBlocks(int i, int u) {
+  int kind = !SWAP ? hedges[(OY + SY * i) * W + (SX > 0 ? OX + u : OX - u - 1)]
+                   : vedges[(SY > 0 ? OY + u : OY - u - 1) * (W + 1) + OX + SX * i];
+  return blocks(SIGHT_EDGES, kind);
+}
+static void launch(int u, int v) {
+  if ((v == 0 && (SWAP ? SX : SY) < 0) || (v == u && SWAP)) return;
+  int dx = SWAP ? SX * v : SX * u, dy = SWAP ? SY * u : SY * v;
+  if ((CUTP >> ((dy > 0 ? 6 : dy == 0 ? 3 : 0) + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) return;
+  if (dx == 0 || dy == 0) walkAxis(OX, OY, dx, dy, 1);
+  else walkDiagonal(OX, OY, dx, dy, 1);
+}
+static int gcd(int a, int b) { while (b) { int t = a % b; a = b; b = t; } return a; }
+static void emit(int r, int ln, int ld, int hn, int hd) {
+  int c = ln * hd - hn * ld;
+  if (c > 0) return;
+  if (c == 0) {
+    int g = gcd(ln, ld), q = ld / g, p = ln / g;
+    if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
+    return;
+  }
+  int *w = windows[SP++];
+  w[0] = r; w[1] = ln; w[2] = ld; w[3] = hn; w[4] = hd;
+}
+static void castOctant(int sx, int sy, int swap) {
+  SX = sx; SY = sy; SWAP = swap;
+  MAXU = swap ? (sy > 0 ? H - OY : OY) : sx > 0 ? W - OX : OX;
+  MAXV = swap ? (sx > 0 ? W - OX : OX) : sy > 0 ? H - OY : OY;
+  if (MAXU == 0) return;
+  SP = 0;
+  emit(1, 0, 1, 1, 1);
+  while (SP > 0) {
+    int *w = windows[--SP];
+    int r = w[0], ln = w[1], ld = w[2], hn = w[3], hd = w[4];
+    if (hn * r > MAXV * hd) {
+      hn = MAXV; hd = r;
+      if (ln * hd - hn * ld >= 0) { emit(r, ln, ld, hn, hd); continue; }
+    }
+    int jB = (hn * r) / hd;
+    for (int j = (ln * r + ld - 1) / ld; j <= jB; j++) if (coprime[r * CO_ROW + j]) launch(r, j);
+    if (r == MAXU) continue;
+    int pn = ln, pd = ld, iB = (hn * r + hd - 1) / hd - 1;
+    for (int i = (ln * r) / ld; i <= iB; i++) {
+      int en, ed;
+      if (i < MAXV && acrossBlocks(r, i)) { en = i; ed = r; }
+      else if (i < MAXV && alongBlocks(i + 1, r)) { en = i + 1; ed = r + 1; }
+      else continue;
+      if (en * hd > hn * ed) { en = hn; ed = hd; }
+      emit(r + 1, pn, pd, en, ed);
+      pn = i + 1; pd = r;
+    }
+    emit(r + 1, pn, pd, hn, hd);
+  }
+}
 
 static void sightMap2016(int f) {
   int ax = figs[f][0], ay = figs[f][1], aw = figs[f][2], ah = figs[f][3];
-  int n = W * H, cw = W + 1;
+  int n = W * H;
   memset(outLos, 0, n);
   memset(outCover, 0, n);
   memset(coverAll, 1, n);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) settledMap[y * W + x] = !onMap(x, y) || inRect(x, y, ax, ay, aw, ah);
+  if ((W > H ? W : H) > coprimeSide) buildCoprime(W > H ? W : H);
   memcpy(blockMap, coverCells, n);
   for (int y = ay; y < ay + ah; y++) for (int x = ax; x < ax + aw; x++) blockMap[y * W + x] = 0;
   for (int Y = ay; Y <= ay + ah; Y++)
     for (int X = ax; X <= ax + aw; X++) {
-      int ownA = ownMask(X, Y, ax, ay, aw, ah), raysP = raysSight[Y * cw + X], cutP = 0;
+      memset(clearCorners, 0, n);
+      int ownA = ownMask(X, Y, ax, ay, aw, ah), raysP = raysSight[Y * (W + 1) + X], seen = 0, cutP = 0;
+      for (int k = 0; k < 4; k++) if (roundLut[(raysP << 7) | (ownA << 3) | (2 * k + 1)] == 0) seen |= 1 << k;
+      record(X, Y, seen, seen);
       for (int k = 0; k < 9; k++) {
         int sx = k % 3 - 1, sy = k / 3 - 1;
         if ((sx || sy) && roundLut[(raysP << 7) | (ownA << 3) | dirPos(sx, sy)]) cutP |= 1 << k;
       }
-      for (int QY = 0; QY <= H; QY++)
-        for (int QX = 0; QX <= W; QX++) {
-          int q = QY * cw + QX;
-          if (settled(QX, QY) && settled(QX - 1, QY) && settled(QX, QY - 1) && settled(QX - 1, QY - 1)) continue;
-          int rays = raysSight[q], seen = 0, blocked = 0;
-          if (QX == X && QY == Y) {
-            for (int k = 0; k < 4; k++) {
-              if (roundLut[(rays << 7) | (ownA << 3) | (2 * k + 1)] == 0) seen |= 1 << k;
-              else blocked |= 1 << k;
-            }
-          } else if (((cutP >> (((QY > Y ? 2 : QY == Y ? 1 : 0) * 3) + (QX > X ? 2 : QX == X ? 1 : 0))) & 1) ||
-                     mapWalk(X, Y, QX, QY) == EDGE_BLOCKED) {
-            blocked = 15;
-          } else {
-            int back = dirPos(X - QX, Y - QY), cut = quadLut[(rays << 3) | back];
-            seen = 15 & ~cut;
-            blocked = cut;
-            if (WALK_BEFORE) blocked = 15;
-            else if (LAST >= 0 && blockMap[LAST]) blocked |= 15 & ~(1 << (back >> 1));
-          }
-          cornerFlags[q] = (uint8_t)(seen | (blocked << 4));
-        }
-      for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-          int t = y * W + x;
-          if (settled(x, y)) continue;
-          int m = cornerFlags[y * cw + x] >> 1 | cornerFlags[y * cw + x + 1] >> 2 | cornerFlags[(y + 1) * cw + x] |
-            cornerFlags[(y + 1) * cw + x + 1] >> 3;
-          if (m & 1) {
-            outLos[t] = 1;
-            if (!(m & 16)) { coverAll[t] = 0; settledMap[t] = 1; }
-          }
-        }
+      OX = X; OY = Y; CUTP = cutP;
+      for (int o = 0; o < 8; o++) castOctant(o & 1 ? -1 : 1, o & 2 ? -1 : 1, (o & 4) != 0);
     }
   distances(ax, ay, aw, ah);
   for (int y = 0; y < H; y++)
