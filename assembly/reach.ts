@@ -1,11 +1,11 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
-import { PENDING, bucketPush, bucketTake, bucketWord, pendingDone } from './buckets';
+import { PENDING, bucketPush, bucketPushInline, bucketTake, bucketWord, pendingDone } from './buckets';
 import { dirX, dirY } from './steps';
 
 let F: i32 = 0; // the moving figure
@@ -29,18 +29,25 @@ let TELEPORTS: bool = false;
 }
 
 function relax(j: i32, c: i32, from: i32): void {
-  if (c > MP) return;
-  const old = load<i32>(REACH_COST + (<usize>j << 2));
-  if (old >= 0 && old <= c) return;
-  store<i32>(REACH_COST + (<usize>j << 2), c);
-  store<i32>(REACH_PARENT + (<usize>j << 2), from);
-  bucketPush(j, c);
+  relaxInline(j, c, from);
 }
 
-// Index offsets of the 8 steps on this board (as dirX/dirY), set per search.
-let OFF0: i32 = 1, OFF1: i32 = -1, OFF2: i32 = 0, OFF3: i32 = 0, OFF4: i32 = 0, OFF5: i32 = 0, OFF6: i32 = 0, OFF7: i32 = 0;
+/** relax written into the caller (the small-figure step loop, where most relaxations happen). */
+@inline function relaxInline(j: i32, c: i32, from: i32): void {
+  if (c <= MP) {
+    const old = load<i32>(REACH_COST + (<usize>j << 2));
+    if (old < 0 || old > c) {
+      store<i32>(REACH_COST + (<usize>j << 2), c);
+      store<i32>(REACH_PARENT + (<usize>j << 2), from);
+      bucketPushInline(j, c);
+    }
+  }
+}
+
+// Index offsets of the 8 steps on this board (as dirX/dirY), set per search: one load per step.
+const STEP_OFFSETS: usize = memory.data(8 * 4);
 @inline function stepOff(k: i32): i32 {
-  return k < 4 ? (k < 2 ? (k == 0 ? OFF0 : OFF1) : (k == 2 ? OFF2 : OFF3)) : (k < 6 ? (k == 4 ? OFF4 : OFF5) : (k == 6 ? OFF6 : OFF7));
+  return load<i32>(STEP_OFFSETS + (<usize>k << 2));
 }
 
 /** The footprint fw×fh at (x,y) is on the map and straddles no edge of `mask`. */
@@ -52,6 +59,36 @@ export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
       if (u + 1 < x + fw && blocks(mask, vEdge(u + 1, v))) return false;
       if (v + 1 < y + fh && blocks(mask, hEdge(u, v + 1))) return false;
     }
+  return true;
+}
+
+/** fits(x, y, fw, fh, LARGE_EDGES_2016) read from LARGE_CELLS: one load per cell. */
+function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
+  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
+  for (let v = y; v < y + fh; v++) {
+    // Cells must be on the map (bit 1) with no blocking edge inside the footprint: right (2), below (4).
+    const below = v + 1 < y + fh ? 5 : 1;
+    const row = LARGE_CELLS + <usize>(v * W);
+    for (let u = x; u < x + fw; u++) {
+      const need = u + 1 < x + fw ? below | 2 : below;
+      if (((<i32>load<u8>(row + <usize>u) ^ 1) & need) != 0) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * crossOpen(x, y, fw, fh, dx, dy, LARGE_EDGES_2016) read from LARGE_CELLS, for a shift whose target
+ * fits (so the cells beside the leading side are on the board).
+ */
+function crossLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
+  if (dx != 0) {
+    const u = dx > 0 ? x + fw - 1 : x - 1;
+    for (let v = y; v < y + fh; v++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 2) != 0) return false;
+  } else {
+    const v = dy > 0 ? y + fh - 1 : y - 1;
+    for (let u = x; u < x + fw; u++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 4) != 0) return false;
+  }
   return true;
 }
 
@@ -126,7 +163,7 @@ function expandSmall(i: i32, c: i32): void {
       step = k < 4 ? 1 : 2;
       if ((bits & (C_DIFFICULT | C_LOW)) != 0) step <<= 1;
     }
-    relax(j, c + step, i);
+    relaxInline(j, c + step, i);
   }
   if (RULESET != D20 && TELEPORTS && (load<u8>(CELLS + <usize>i) & C_TELEPORTER) != 0) {
     for (let t = 0; t < NTELE; t++) {
@@ -148,7 +185,7 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
   const plane = o * W * H;
   for (let k = 0; k < 4; k++) {
     const nx = x + dirX(k), ny = y + dirY(k);
-    if (!fits(nx, ny, fw, fh, LARGE_EDGES_2016) || !crossOpen(x, y, fw, fh, dirX(k), dirY(k), LARGE_EDGES_2016)) continue;
+    if (!fitsLarge(nx, ny, fw, fh) || !crossLarge(x, y, fw, fh, dirX(k), dirY(k))) continue;
     relax(plane + ny * W + nx, c + 1 + (enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
   }
   if (!rotates) return;
@@ -159,7 +196,7 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
       const ow = min(nx + rw, x + fw) - max(nx, x);
       const oh = min(ny + rh, y + fh) - max(ny, y);
       if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
-      if (!fits(nx, ny, rw, rh, LARGE_EDGES_2016)) continue;
+      if (!fitsLarge(nx, ny, rw, rh)) continue;
       relax(rplane + ny * W + nx, c + 1 + (enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
     }
 }
@@ -196,7 +233,7 @@ export function reach(f: i32, mp: i32): i32 {
   const orients = rotates ? 2 : 1;
   const plane = W * H;
   const n = orients * plane;
-  OFF2 = W; OFF3 = -W; OFF4 = W + 1; OFF5 = 1 - W; OFF6 = W - 1; OFF7 = -W - 1;
+  for (let k = 0; k < 8; k++) store<i32>(STEP_OFFSETS + (<usize>k << 2), dirY(k) * W + dirX(k));
   // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
   // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
   const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;

@@ -24,6 +24,8 @@ static int W, H, NF, NTELE;
 static uint8_t cells[MAXC], hedges[(MAXS + 1) * MAXS], vedges[(MAXS + 1) * MAXS];
 static int owner[MAXC], figs[MAXF][6], teleporters[MAXC];
 static uint8_t stepSight[MAXC], stepMove[MAXC], coverCells[MAXC], raysSight[MAXK], raysCover[MAXK];
+/* Per cell, for large figures (walls and doors): 1 on the map, 2 the edge to the right blocks, 4 the edge below. */
+static uint8_t largeCells[MAXC];
 static uint8_t outlineH[(MAXS + 1) * MAXS], outlineV[(MAXS + 1) * MAXS];
 static uint8_t roundLut[16 * 16 * 8], quadLut[16 * 8];
 /* outputs and scratch */
@@ -111,6 +113,7 @@ static void commit(void) {
       stepSight[y * W + x] = (uint8_t)sight;
       stepMove[y * W + x] = (uint8_t)move;
       coverCells[y * W + x] = ownerAt(x, y) >= 0; /* difficult terrain counts by its outline */
+      largeCells[y * W + x] = (uint8_t)(onMap(x, y) | blocks(LARGE_EDGES, vEdge(x + 1, y)) << 1 | blocks(LARGE_EDGES, hEdge(x, y + 1)) << 2);
     }
   for (int Y = 0; Y <= H; Y++) for (int x = 0; x < W; x++) outlineH[Y * W + x] = (uint8_t)hOutline(x, Y);
   for (int y = 0; y < H; y++) for (int X = 0; X <= W; X++) outlineV[y * (W + 1) + X] = (uint8_t)vOutline(X, y);
@@ -311,23 +314,26 @@ static inline void relax(int j, int c, int from) {
   reachParent[j] = from;
   bucketPush(j, c);
 }
-static int fits(int x, int y, int fw, int fh, int mask) {
+/* The footprint is on the map with no wall or door inside it: one table read per cell. */
+static int fits(int x, int y, int fw, int fh) {
   if (x < 0 || y < 0 || x + fw > W || y + fh > H) return 0;
-  for (int v = y; v < y + fh; v++)
+  for (int v = y; v < y + fh; v++) {
+    int below = v + 1 < y + fh ? 5 : 1;
     for (int u = x; u < x + fw; u++) {
-      if (!onMap(u, v)) return 0;
-      if (u + 1 < x + fw && blocks(mask, vEdge(u + 1, v))) return 0;
-      if (v + 1 < y + fh && blocks(mask, hEdge(u, v + 1))) return 0;
+      int need = u + 1 < x + fw ? below | 2 : below;
+      if ((largeCells[v * W + u] ^ 1) & need) return 0;
     }
+  }
   return 1;
 }
-static int crossOpen(int x, int y, int fw, int fh, int dx, int dy, int mask) {
+/* No wall or door on the leading side of a shift whose target fits. */
+static int crossOpen(int x, int y, int fw, int fh, int dx, int dy) {
   if (dx) {
-    int X = dx > 0 ? x + fw : x;
-    for (int v = y; v < y + fh; v++) if (blocks(mask, vEdge(X, v))) return 0;
+    int u = dx > 0 ? x + fw - 1 : x - 1;
+    for (int v = y; v < y + fh; v++) if (largeCells[v * W + u] & 2) return 0;
   } else {
-    int Y = dy > 0 ? y + fh : y;
-    for (int u = x; u < x + fw; u++) if (blocks(mask, hEdge(u, Y))) return 0;
+    int v = dy > 0 ? y + fh - 1 : y - 1;
+    for (int u = x; u < x + fw; u++) if (largeCells[v * W + u] & 4) return 0;
   }
   return 1;
 }
@@ -372,7 +378,7 @@ static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
   int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, plane = o * W * H;
   for (int k = 0; k < 4; k++) {
     int nx = x + stepDX(k), ny = y + stepDY(k);
-    if (!fits(nx, ny, fw, fh, LARGE_EDGES) || !crossOpen(x, y, fw, fh, stepDX(k), stepDY(k), LARGE_EDGES)) continue;
+    if (!fits(nx, ny, fw, fh) || !crossOpen(x, y, fw, fh, stepDX(k), stepDY(k))) continue;
     relax(plane + ny * W + nx, c + 1 + enteredHostileLarge(x, y, fw, fh, nx, ny, fw, fh), i);
   }
   if (!rotates) return;
@@ -382,7 +388,7 @@ static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
       int ow = (nx + rw < x + fw ? nx + rw : x + fw) - (nx > x ? nx : x);
       int oh = (ny + rh < y + fh ? ny + rh : y + fh) - (ny > y ? ny : y);
       if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
-      if (!fits(nx, ny, rw, rh, LARGE_EDGES)) continue;
+      if (!fits(nx, ny, rw, rh)) continue;
       relax(rplane + ny * W + nx, c + 1 + enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh), i);
     }
 }
