@@ -34,7 +34,7 @@ export const D20: i32 = 2;
 // Region offsets: compile-time constants (each rounded up to 16 bytes), so that every access folds
 // its region into the load's offset instead of reading a global. Static data (memory.data) lives below;
 // `ensureMemory` checks that __heap_base stays below the first region.
-const REGIONS_BASE: usize = 2048;
+const REGIONS_BASE: usize = 4096;
 export const CELLS: usize = REGIONS_BASE;
 export const HEDGES: usize = (CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
 export const VEDGES: usize = (HEDGES + <usize>(MAX_SIDE + 1) * MAX_SIDE + 15) & ~(<usize>15);
@@ -79,8 +79,8 @@ export const SCRATCH: usize = (SETTLED + <usize>MAX_CELLS + 15) & ~(<usize>15);
 export const SCRATCH_CAP: i32 = MAX_CORNERS;
 export const THREAT_ENEMIES: usize = (SCRATCH + <usize>SCRATCH_CAP * 4 + 15) & ~(<usize>15); // figure index per enemy
 export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<usize>15); // where the footprint may stand
-// Per cell, for doom2016 large figures (walls and doors): 1 on the map, 2 the edge to the right
-// blocks, 4 the edge below blocks. Built with the steps (prepareCells), so updated with them.
+// Per cell, for doom2016 large figures (walls and doors): 1 on the map, 2 no step right, 4 no step
+// down (an edge, or no space there). Built with the steps (prepareCells), so updated with them.
 export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
 export const MEMORY_END: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
@@ -142,8 +142,10 @@ export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
   x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, W - 1); y1 = min(y1, H - 1);
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
-      let sight = 0, move = 0, strict = 0;
+      let sight = 0, move = 0, strict = 0, large = 0;
       if (onMap(x, y)) {
+        // A wall or door to the right or below, or no space there: the same for every use of LARGE_CELLS.
+        large = 1 | (stepOpen(LARGE_EDGES_2016, false, x, y, 1, 0) ? 0 : 2) | (stepOpen(LARGE_EDGES_2016, false, x, y, 0, 1) ? 0 : 4);
         for (let k = 0; k < 8; k++) {
           const dx = stepDX(k), dy = stepDY(k);
           if (stepOpen(SIGHT_EDGES, false, x, y, dx, dy)) sight |= 1 << k;
@@ -155,8 +157,7 @@ export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
       store<u8>(STEP_SIGHT + i, <u8>sight);
       store<u8>(STEP_MOVE + i, <u8>move);
       store<u8>(STEP_STRICT + i, <u8>strict);
-      store<u8>(LARGE_CELLS + i, <u8>((onMap(x, y) ? 1 : 0) | (blocks(LARGE_EDGES_2016, vEdge(x + 1, y)) ? 2 : 0) |
-        (blocks(LARGE_EDGES_2016, hEdge(x, y + 1)) ? 4 : 0)));
+      store<u8>(LARGE_CELLS + i, <u8>large);
       // Difficult interiors give no cover (RULES §2.1): only figures' cells block cover lines.
       store<u8>(COVER_CELLS + i, <u8>(ownerAt(x, y) >= 0 ? 1 : 0));
     }

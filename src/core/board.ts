@@ -118,26 +118,20 @@ export class Board implements GridQueries {
 
   /** Open (remove) the closed door between two orthogonally adjacent cells. */
   openDoor(x1: number, y1: number, x2: number, y2: number): void {
-    const { where, horizontal, idx, kind } = this.edgeBetween(x1, y1, x2, y2);
-    if (kind !== EdgeKind.door) throw new BoardError([`${where}: there is no closed door there`]);
-    this.setEdge(horizontal, idx, EdgeKind.none);
+    this.setDoor(x1, y1, x2, y2, false);
   }
 
   /**
    * Close a door between two orthogonally adjacent cells: a closed door on an edge that has none.
-   * Refused where the edge already has a wall, door or other edge, or a large figure stands across it.
+   * Refused where the edge already has one (wall, door, ...) or a large figure stands across it.
    */
   closeDoor(x1: number, y1: number, x2: number, y2: number): void {
-    const { where, horizontal, idx, kind } = this.edgeBetween(x1, y1, x2, y2);
-    if (kind !== EdgeKind.none) throw new BoardError([`${where}: there is already a ${EDGE_KIND_NAMES[kind]} there`]);
-    const across = this._data.figures.find((f) => [[x1, y1], [x2, y2]].every(([x, y]) => x >= f.x && y >= f.y && x < f.x + f.w && y < f.y + f.h));
-    if (across) throw new BoardError([`${where}: figure ${JSON.stringify(across.id)} stands across it`]);
-    this.setEdge(horizontal, idx, EdgeKind.door);
+    this.setDoor(x1, y1, x2, y2, true);
   }
 
-  /** The edge between two orthogonal neighbours on the map: which list, its index and its kind. */
-  private edgeBetween(x1: number, y1: number, x2: number, y2: number) {
-    const { width: w, height: h } = this._data;
+  private setDoor(x1: number, y1: number, x2: number, y2: number, close: boolean): void {
+    const d = this._data;
+    const { width: w, height: h } = d;
     const where = `door (${x1},${y1})–(${x2},${y2})`;
     if (![x1, y1, x2, y2].every(Number.isInteger) || Math.abs(x1 - x2) + Math.abs(y1 - y2) !== 1) {
       throw new BoardError([`${where}: the two cells must be orthogonal neighbours`]);
@@ -147,15 +141,18 @@ export class Board implements GridQueries {
     }
     const horizontal = y1 !== y2;
     const idx = horizontal ? Math.max(y1, y2) * w + x1 : y1 * (w + 1) + Math.max(x1, x2);
-    return { where, horizontal, idx, kind: (horizontal ? this._data.hEdges : this._data.vEdges)[idx] };
-  }
-
-  private setEdge(horizontal: boolean, idx: number, kind: number): void {
-    const copy = (horizontal ? this._data.hEdges : this._data.vEdges).slice();
-    copy[idx] = kind;
+    const copy = (horizontal ? d.hEdges : d.vEdges).slice();
+    const kind = copy[idx];
+    // Closing: one figure on both cells stands across the edge.
+    const across = close ? this.ownerMap()[y1 * w + x1] : -1;
+    const problem = !close ? kind !== EdgeKind.door && 'there is no closed door there'
+      : kind ? `there is already a ${EDGE_KIND_NAMES[kind]} there`
+      : across >= 0 && across === this.ownerMap()[y2 * w + x2] && `figure ${JSON.stringify(d.figures[across].id)} stands across it`;
+    if (problem) throw new BoardError([`${where}: ${problem}`]);
+    copy[idx] = close ? EdgeKind.door : EdgeKind.none;
     this.takeCore();
-    this._data = horizontal ? { ...this._data, hEdges: copy } : { ...this._data, vEdges: copy };
-    this.update((core) => core.setEdge(horizontal ? 1 : 0, idx, kind));
+    this._data = horizontal ? { ...d, hEdges: copy } : { ...d, vEdges: copy };
+    this.update((core) => core.setEdge(horizontal ? 1 : 0, idx, copy[idx]));
   }
 
   /** Validate `list` (problems name figures by id) and on success store it. */
