@@ -31,55 +31,57 @@ export const DOOM2016: i32 = 0;
 export const DOOM2004: i32 = 1;
 export const D20: i32 = 2;
 
-@inline function align(p: usize): usize {
-  return (p + 15) & ~(<usize>15);
-}
-
-// Region offsets, laid out once from __heap_base.
-export const CELLS: usize = align(__heap_base);
-export const HEDGES: usize = align(CELLS + <usize>MAX_CELLS);
-export const VEDGES: usize = align(HEDGES + <usize>(MAX_SIDE + 1) * MAX_SIDE);
-export const OWNER: usize = align(VEDGES + <usize>(MAX_SIDE + 1) * MAX_SIDE);
-export const FIGS: usize = align(OWNER + <usize>MAX_CELLS * 4);
-export const TELEPORTERS: usize = align(FIGS + <usize>MAX_FIGURES * FIG_FIELDS * 4);
+// Region offsets: compile-time constants (each rounded up to 16 bytes), so that every access folds
+// its region into the load's offset instead of reading a global. Static data (memory.data) lives below;
+// `ensureMemory` checks that __heap_base stays below the first region.
+const REGIONS_BASE: usize = 4096;
+export const CELLS: usize = REGIONS_BASE;
+export const HEDGES: usize = (CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
+export const VEDGES: usize = (HEDGES + <usize>(MAX_SIDE + 1) * MAX_SIDE + 15) & ~(<usize>15);
+export const OWNER: usize = (VEDGES + <usize>(MAX_SIDE + 1) * MAX_SIDE + 15) & ~(<usize>15);
+export const FIGS: usize = (OWNER + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15);
+export const TELEPORTERS: usize = (FIGS + <usize>MAX_FIGURES * FIG_FIELDS * 4 + 15) & ~(<usize>15);
 // Query outputs and scratch.
-export const OUT_LOS: usize = align(TELEPORTERS + <usize>MAX_CELLS * 4);
-export const OUT_COVER: usize = align(OUT_LOS + <usize>MAX_CELLS);
-export const OUT_RANGE: usize = align(OUT_COVER + <usize>MAX_CELLS);
-export const DIST: usize = align(OUT_RANGE + <usize>MAX_CELLS * 4);
-export const QUEUE: usize = align(DIST + <usize>MAX_CELLS * 4);
-export const COPRIME: usize = align(QUEUE + <usize>MAX_CELLS * 4); // sight maps: 1 where gcd(a, b) == 1, at a*(MAX_SIDE+1)+b
-export const COVER_ALL: usize = align(COPRIME + <usize>MAX_CORNERS);
-export const FIG_LOS: usize = align(COVER_ALL + <usize>MAX_CELLS);
-export const FIG_COVER: usize = align(FIG_LOS + <usize>MAX_FIGURES);
-export const FIG_RANGE: usize = align(FIG_COVER + <usize>MAX_FIGURES);
-export const REACH_COST: usize = align(FIG_RANGE + <usize>MAX_FIGURES * 4);
-export const REACH_PARENT: usize = align(REACH_COST + <usize>MAX_CELLS * 2 * 4);
-export const REACH_END: usize = align(REACH_PARENT + <usize>MAX_CELLS * 2 * 4);
+export const OUT_LOS: usize = (TELEPORTERS + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15);
+export const OUT_COVER: usize = (OUT_LOS + <usize>MAX_CELLS + 15) & ~(<usize>15);
+export const OUT_RANGE: usize = (OUT_COVER + <usize>MAX_CELLS + 15) & ~(<usize>15);
+export const DIST: usize = (OUT_RANGE + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15);
+export const QUEUE: usize = (DIST + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15);
+export const COPRIME: usize = (QUEUE + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15); // sight maps: 1 where gcd(a, b) == 1, at a*(MAX_SIDE+1)+b
+export const COVER_ALL: usize = (COPRIME + <usize>MAX_CORNERS + 15) & ~(<usize>15);
+export const FIG_LOS: usize = (COVER_ALL + <usize>MAX_CELLS + 15) & ~(<usize>15);
+export const FIG_COVER: usize = (FIG_LOS + <usize>MAX_FIGURES + 15) & ~(<usize>15);
+export const FIG_RANGE: usize = (FIG_COVER + <usize>MAX_FIGURES + 15) & ~(<usize>15);
+export const REACH_COST: usize = (FIG_RANGE + <usize>MAX_FIGURES * 4 + 15) & ~(<usize>15);
+export const REACH_PARENT: usize = (REACH_COST + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
+export const REACH_END: usize = (REACH_PARENT + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
 // Bucket queue (assembly/buckets.ts): per bucket, one bit per search state, and the range of words in use.
 export const BUCKET_COUNT: i32 = 8; // more than the largest step cost (4: a d20 diagonal into slow terrain)
 export const BUCKET_WORDS: i32 = (MAX_CELLS * 2) >> 5;
-export const BUCKETS: usize = align(REACH_END + <usize>MAX_CELLS * 2);
-export const BUCKET_RANGE: usize = align(BUCKETS + <usize>BUCKET_COUNT * BUCKET_WORDS * 4);
-export const INFO: usize = align(BUCKET_RANGE + <usize>BUCKET_COUNT * 8);
-export const ROUND_LUT: usize = align(INFO + 128);
-export const QUAD_LUT: usize = align(ROUND_LUT + 2048);
+export const BUCKETS: usize = (REACH_END + <usize>MAX_CELLS * 2 + 15) & ~(<usize>15);
+export const BUCKET_RANGE: usize = (BUCKETS + <usize>BUCKET_COUNT * BUCKET_WORDS * 4 + 15) & ~(<usize>15);
+export const INFO: usize = (BUCKET_RANGE + <usize>BUCKET_COUNT * 8 + 15) & ~(<usize>15);
+export const ROUND_LUT: usize = (INFO + 128 + 15) & ~(<usize>15);
+export const QUAD_LUT: usize = (ROUND_LUT + 2048 + 15) & ~(<usize>15);
 // Per-board tables built by `prepare` after every upload.
-export const STEP_SIGHT: usize = align(QUAD_LUT + 128); // open 8-steps for range (1.2, sight edges)
-export const STEP_MOVE: usize = align(STEP_SIGHT + <usize>MAX_CELLS); // open 8-steps for small figures (1.2)
-export const STEP_STRICT: usize = align(STEP_MOVE + <usize>MAX_CELLS); // d20: no diagonal past any wall end
-export const COVER_CELLS: usize = align(STEP_STRICT + <usize>MAX_CELLS); // cells holding a figure
-export const RAYS_SIGHT: usize = align(COVER_CELLS + <usize>MAX_CELLS); // blocking rays per corner
-export const RAYS_COVER: usize = align(RAYS_SIGHT + <usize>MAX_CORNERS); // the same with outline edges (doom2016 cover)
-export const OUTLINE_H: usize = align(RAYS_COVER + <usize>MAX_CORNERS); // 1 on outline edges, laid out as HEDGES
-export const OUTLINE_V: usize = align(OUTLINE_H + <usize>(MAX_SIDE + 1) * MAX_SIDE); // laid out as VEDGES
-export const BLOCK_MAP: usize = align(OUTLINE_V + <usize>(MAX_SIDE + 1) * MAX_SIDE); // per-query cover cells
-export const CLEAR_CORNERS: usize = align(BLOCK_MAP + <usize>MAX_CELLS); // sight map: corners with a clear cover line, per cell
-export const SCRATCH: usize = align(CLEAR_CORNERS + <usize>MAX_CELLS);
+export const STEP_SIGHT: usize = (QUAD_LUT + 128 + 15) & ~(<usize>15); // open 8-steps for range (1.2, sight edges)
+export const STEP_MOVE: usize = (STEP_SIGHT + <usize>MAX_CELLS + 15) & ~(<usize>15); // open 8-steps for small figures (1.2)
+export const STEP_STRICT: usize = (STEP_MOVE + <usize>MAX_CELLS + 15) & ~(<usize>15); // d20: no diagonal past any wall end
+export const COVER_CELLS: usize = (STEP_STRICT + <usize>MAX_CELLS + 15) & ~(<usize>15); // cells holding a figure
+export const RAYS_SIGHT: usize = (COVER_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15); // blocking rays per corner
+export const RAYS_COVER: usize = (RAYS_SIGHT + <usize>MAX_CORNERS + 15) & ~(<usize>15); // the same with outline edges (doom2016 cover)
+export const OUTLINE_H: usize = (RAYS_COVER + <usize>MAX_CORNERS + 15) & ~(<usize>15); // 1 on outline edges, laid out as HEDGES
+export const OUTLINE_V: usize = (OUTLINE_H + <usize>(MAX_SIDE + 1) * MAX_SIDE + 15) & ~(<usize>15); // laid out as VEDGES
+export const BLOCK_MAP: usize = (OUTLINE_V + <usize>(MAX_SIDE + 1) * MAX_SIDE + 15) & ~(<usize>15); // per-query cover cells
+export const CLEAR_CORNERS: usize = (BLOCK_MAP + <usize>MAX_CELLS + 15) & ~(<usize>15); // sight map: corners with a clear cover line, per cell
+export const SCRATCH: usize = (CLEAR_CORNERS + <usize>MAX_CELLS + 15) & ~(<usize>15);
 export const SCRATCH_CAP: i32 = MAX_CORNERS;
-export const THREAT_ENEMIES: usize = align(SCRATCH + <usize>SCRATCH_CAP * 4); // figure index per enemy
-export const STAND: usize = align(THREAT_ENEMIES + <usize>MAX_FIGURES * 4); // where the footprint may stand
-export const MEMORY_END: usize = align(STAND + <usize>MAX_CELLS);
+export const THREAT_ENEMIES: usize = (SCRATCH + <usize>SCRATCH_CAP * 4 + 15) & ~(<usize>15); // figure index per enemy
+export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<usize>15); // where the footprint may stand
+// Per cell, for doom2016 large figures (walls and doors): 1 on the map, 2 no step right, 4 no step
+// down (an edge, or no space there). Built with the steps (prepareCells), so updated with them.
+export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
+export const MEMORY_END: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;
@@ -90,6 +92,7 @@ export let RULESET: i32 = 0;
 
 /** Make sure the memory holds every region; returns 0 on success. */
 export function ensureMemory(): i32 {
+  if (__heap_base > REGIONS_BASE) return 1;
   const have = <usize>memory.size() << 16;
   if (have >= MEMORY_END) return 0;
   const pages = <i32>((MEMORY_END - have + 0xffff) >> 16);
@@ -138,8 +141,10 @@ export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
   x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, W - 1); y1 = min(y1, H - 1);
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
-      let sight = 0, move = 0, strict = 0;
+      let sight = 0, move = 0, strict = 0, large = 0;
       if (onMap(x, y)) {
+        // A wall or door to the right or below, or no space there: the same for every use of LARGE_CELLS.
+        large = 1 | (stepOpen(LARGE_EDGES_2016, false, x, y, 1, 0) ? 0 : 2) | (stepOpen(LARGE_EDGES_2016, false, x, y, 0, 1) ? 0 : 4);
         for (let k = 0; k < 8; k++) {
           const dx = stepDX(k), dy = stepDY(k);
           if (stepOpen(SIGHT_EDGES, false, x, y, dx, dy)) sight |= 1 << k;
@@ -151,6 +156,7 @@ export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
       store<u8>(STEP_SIGHT + i, <u8>sight);
       store<u8>(STEP_MOVE + i, <u8>move);
       store<u8>(STEP_STRICT + i, <u8>strict);
+      store<u8>(LARGE_CELLS + i, <u8>large);
       // Difficult interiors give no cover (RULES §2.1): only figures' cells block cover lines.
       store<u8>(COVER_CELLS + i, <u8>(ownerAt(x, y) >= 0 ? 1 : 0));
     }

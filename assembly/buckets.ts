@@ -23,6 +23,11 @@ export function bucketsReset(): void {
 }
 
 export function bucketPush(state: i32, cost: i32): void {
+  bucketPushInline(state, cost);
+}
+
+/** bucketPush written into the caller: for the innermost loop of a search. */
+@inline export function bucketPushInline(state: i32, cost: i32): void {
   const b = cost & (BUCKET_COUNT - 1);
   const w = state >> 5;
   const at = bucketBase(b) + (<usize>w << 2);

@@ -4,7 +4,7 @@ import {
   CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
   OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, RULESET, VEDGES, W, ensureMemory, figH, figW,
   figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims, OWNER, TELEPORTERS, STEP_SIGHT, STEP_MOVE, STEP_STRICT,
-  COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND, RAYS_COVER, OUTLINE_H, OUTLINE_V,
+  COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND, RAYS_COVER, OUTLINE_H, OUTLINE_V, LARGE_CELLS,
 } from './board';
 export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
 export { threatMap, threatPtr } from './threat';
@@ -41,9 +41,11 @@ export function reachParentPtr(): usize { return REACH_PARENT; }
 export function reachEndPtr(): usize { return REACH_END; }
 export function infoPtr(): usize { return INFO; }
 // The regions that hold a board's state (saved and restored by JavaScript when boards take turns),
-// by number: owner, teleporters, sight/move/strict steps, cover cells, sight/cover rays, outline h/v.
+// by number: owner, teleporters, sight/move/strict steps, cover cells, sight/cover rays, outline h/v,
+// large-figure cells.
 export function statePtr(k: i32): usize {
   switch (k) {
+    case 10: return LARGE_CELLS;
     case 0: return OWNER;
     case 1: return TELEPORTERS;
     case 2: return STEP_SIGHT;

@@ -1,12 +1,12 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
-  NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
-  figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
+  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  NFIG, NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
+  figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
-import { PENDING, bucketPush, bucketTake, bucketWord, pendingDone } from './buckets';
-import { dirX, dirY } from './steps';
+import { PENDING, bucketPush, bucketPushInline, bucketTake, bucketWord, pendingDone } from './buckets';
+import { dirX, dirY, setStepOffsets, stepOff } from './steps';
 
 let F: i32 = 0; // the moving figure
 let MP: i32 = 0;
@@ -14,8 +14,14 @@ let FW: i32 = 1, FH: i32 = 1; // its footprint in orientation 0
 let SIDE: i32 = 0;
 let TELEPORTS: bool = false;
 
+// Per owner o + 1 (0 for a free cell), 1 when o is hostile to the moving figure: one load per step.
+const FOES: usize = memory.data(1028);
+/** Any hostile large figure on the board (else no step into one needs checking). */
+let FOE_LARGE: bool = false;
+
+/** Owner o (-1 for none) is hostile to the moving figure: read from FOES, filled by `reach`. */
 @inline function hostile(o: i32): bool {
-  return o >= 0 && o != F && figSide(o) != SIDE;
+  return load<u8>(FOES + <usize>(o + 1)) != 0;
 }
 @inline function hostileAt(x: i32, y: i32): bool {
   return hostile(ownerAt(x, y));
@@ -25,7 +31,7 @@ let TELEPORTS: bool = false;
   return o == F ? -1 : o;
 }
 @inline function isLargeFig(o: i32): bool {
-  return figW(o) * figH(o) > 1;
+  return figField(o, 6) != 0; // the figure table's "large" field
 }
 
 function relax(j: i32, c: i32, from: i32): void {
@@ -37,11 +43,18 @@ function relax(j: i32, c: i32, from: i32): void {
   bucketPush(j, c);
 }
 
-// Index offsets of the 8 steps on this board (as dirX/dirY), set per search.
-let OFF0: i32 = 1, OFF1: i32 = -1, OFF2: i32 = 0, OFF3: i32 = 0, OFF4: i32 = 0, OFF5: i32 = 0, OFF6: i32 = 0, OFF7: i32 = 0;
-@inline function stepOff(k: i32): i32 {
-  return k < 4 ? (k < 2 ? (k == 0 ? OFF0 : OFF1) : (k == 2 ? OFF2 : OFF3)) : (k < 6 ? (k == 4 ? OFF4 : OFF5) : (k == 6 ? OFF6 : OFF7));
+/** relax written into the caller (the small-figure step loop, where most relaxations happen). */
+@inline function relaxInline(j: i32, c: i32, from: i32, mp: i32): void {
+  if (c <= mp) {
+    const old = load<i32>(REACH_COST + (<usize>j << 2));
+    if (old < 0 || old > c) {
+      store<i32>(REACH_COST + (<usize>j << 2), c);
+      store<i32>(REACH_PARENT + (<usize>j << 2), from);
+      bucketPushInline(j, c);
+    }
+  }
 }
+
 
 /** The footprint fw×fh at (x,y) is on the map and straddles no edge of `mask`. */
 export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
@@ -52,6 +65,36 @@ export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
       if (u + 1 < x + fw && blocks(mask, vEdge(u + 1, v))) return false;
       if (v + 1 < y + fh && blocks(mask, hEdge(u, v + 1))) return false;
     }
+  return true;
+}
+
+/** fits(x, y, fw, fh, LARGE_EDGES_2016) read from LARGE_CELLS: one load per cell. */
+function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
+  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
+  for (let v = y; v < y + fh; v++) {
+    // Cells must be on the map (bit 1) with no blocking edge inside the footprint: right (2), below (4).
+    const below = v + 1 < y + fh ? 5 : 1;
+    const row = LARGE_CELLS + <usize>(v * W);
+    for (let u = x; u < x + fw; u++) {
+      const need = u + 1 < x + fw ? below | 2 : below;
+      if (((<i32>load<u8>(row + <usize>u) ^ 1) & need) != 0) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * crossOpen(x, y, fw, fh, dx, dy, LARGE_EDGES_2016) read from LARGE_CELLS, for a shift whose target
+ * fits (so the cells beside the leading side are on the board).
+ */
+function crossLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
+  if (dx != 0) {
+    const u = dx > 0 ? x + fw - 1 : x - 1;
+    for (let v = y; v < y + fh; v++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 2) != 0) return false;
+  } else {
+    const v = dy > 0 ? y + fh - 1 : y - 1;
+    for (let u = x; u < x + fw; u++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 4) != 0) return false;
+  }
   return true;
 }
 
@@ -108,25 +151,28 @@ function canEnd(x: i32, y: i32, o: i32): bool {
 }
 
 function expandSmall(i: i32, c: i32): void {
+  // Read once per state: the step loop keeps them in registers.
+  const ruleset = RULESET, mp = MP;
   // The step table already says the target is on the map: index it directly.
-  let open = <i32>load<u8>((RULESET == D20 ? STEP_STRICT : STEP_MOVE) + <usize>i);
+  let open = <i32>load<u8>((ruleset == D20 ? STEP_STRICT : STEP_MOVE) + <usize>i);
   while (open != 0) {
     const k = ctz(open);
     open &= open - 1;
     const j = i + stepOff(k);
     const bits = <i32>load<u8>(CELLS + <usize>j);
     const o = load<i32>(OWNER + (<usize>j << 2));
+    const foe = hostile(o);
     let step = 1;
-    if (RULESET == DOOM2016) {
-      step += ((bits & C_DIFFICULT) != 0 ? 1 : 0) + (hostile(o) ? 1 : 0);
-    } else if (RULESET == DOOM2004) {
-      if ((bits & (C_OBSTACLE | C_BARREL)) != 0 || hostile(o)) continue;
+    if (ruleset == DOOM2016) {
+      step += ((bits & C_DIFFICULT) != 0 ? 1 : 0) + (foe ? 1 : 0);
+    } else if (ruleset == DOOM2004) {
+      if ((bits & (C_OBSTACLE | C_BARREL)) != 0 || foe) continue;
     } else {
-      if (hostile(o)) continue;
+      if (foe) continue;
       step = k < 4 ? 1 : 2;
       if ((bits & (C_DIFFICULT | C_LOW)) != 0) step <<= 1;
     }
-    relax(j, c + step, i);
+    relaxInline(j, c + step, i, mp);
   }
   if (RULESET != D20 && TELEPORTS && (load<u8>(CELLS + <usize>i) & C_TELEPORTER) != 0) {
     for (let t = 0; t < NTELE; t++) {
@@ -148,19 +194,19 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
   const plane = o * W * H;
   for (let k = 0; k < 4; k++) {
     const nx = x + dirX(k), ny = y + dirY(k);
-    if (!fits(nx, ny, fw, fh, LARGE_EDGES_2016) || !crossOpen(x, y, fw, fh, dirX(k), dirY(k), LARGE_EDGES_2016)) continue;
-    relax(plane + ny * W + nx, c + 1 + (enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
+    if (!fitsLarge(nx, ny, fw, fh) || !crossLarge(x, y, fw, fh, dirX(k), dirY(k))) continue;
+    relax(plane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
   }
   if (!rotates) return;
   const rw = fh, rh = fw;
   const rplane = (1 - o) * W * H;
   for (let ny = y - rh + 1; ny < y + fh; ny++)
     for (let nx = x - rw + 1; nx < x + fw; nx++) {
+      // The rotated footprint keeps at least half of the spaces (RULES §2.2).
       const ow = min(nx + rw, x + fw) - max(nx, x);
       const oh = min(ny + rh, y + fh) - max(ny, y);
-      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
-      if (!fits(nx, ny, rw, rh, LARGE_EDGES_2016)) continue;
-      relax(rplane + ny * W + nx, c + 1 + (enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
+      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh || !fitsLarge(nx, ny, rw, rh)) continue;
+      relax(rplane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
     }
 }
 
@@ -183,7 +229,7 @@ function expandShift(i: i32, x: i32, y: i32, c: i32): void {
   }
 }
 
-/** Fill REACH_COST / REACH_PARENT / REACH_END for figure f with `mp` MP; returns the orientation count. */
+/** Fill REACH_COST / REACH_END (and REACH_PARENT of the states reached) for figure f with `mp` MP; returns the orientation count. */
 export function reach(f: i32, mp: i32): i32 {
   F = f;
   MP = mp;
@@ -194,18 +240,26 @@ export function reach(f: i32, mp: i32): i32 {
   const large = FW * FH > 1;
   const rotates = RULESET == DOOM2016 && FW != FH && (FW * FH == 2 || FW * FH == 6);
   const orients = rotates ? 2 : 1;
+  FOE_LARGE = false;
+  store<u8>(FOES, 0);
+  for (let g = 0; g < NFIG; g++) {
+    const foe = g != f && figSide(g) != SIDE;
+    store<u8>(FOES + <usize>(g + 1), foe ? 1 : 0);
+    if (foe && isLargeFig(g)) FOE_LARGE = true;
+  }
   const plane = W * H;
   const n = orients * plane;
-  OFF2 = W; OFF3 = -W; OFF4 = W + 1; OFF5 = 1 - W; OFF6 = W - 1; OFF7 = -W - 1;
+  setStepOffsets();
   // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
   // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
   const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
   // All bytes 0xff: every i32 reads -1.
   memory.fill(REACH_COST, 0xff, <usize>n << 2);
-  memory.fill(REACH_PARENT, 0xff, <usize>n << 2);
+  // REACH_PARENT is written with every cost, so only reached states are read: no fill.
   memory.fill(REACH_END, 0, <usize>n);
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
+  store<i32>(REACH_PARENT + (<usize>start << 2), -1);
   bucketPush(start, 0);
   // Bucket by bucket, each in increasing state: the order of a heap of cost << 18 | state.
   for (let c = 0; PENDING > 0; c++) {
@@ -219,13 +273,19 @@ export function reach(f: i32, mp: i32): i32 {
         word &= word - 1;
         pendingDone(1);
         if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
+        if (!large) {
+          // canEnd for one cell, without its coordinates (the start is the figure's own cell).
+          const who = load<i32>(OWNER + (<usize>i << 2));
+          if (who < 0 || who == f) store<u8>(REACH_END + <usize>i, 1);
+          expandSmall(i, c);
+          continue;
+        }
         const o = i >= plane ? 1 : 0;
         const r = i - o * plane;
         const y = <i32>((<u64>r * magic) >> 32);
         const x = r - y * W;
         if (i == start || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
-        if (!large) expandSmall(i, c);
-        else if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
+        if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
         else expandShift(i, x, y, c);
       }
     }

@@ -11,6 +11,15 @@ export { stepOpen } from './board';
 /** Index offset of step k on a board of width W. */
 @inline export function stepOffset(k: i32): i32 { return stepDY(k) * W + stepDX(k); }
 
+// The 8 index offsets of the current board, written by each search (one load per step).
+export const STEP_OFFSETS: usize = memory.data(8 * 4);
+export function setStepOffsets(): void {
+  for (let k = 0; k < 8; k++) store<i32>(STEP_OFFSETS + (<usize>k << 2), stepOffset(k));
+}
+@inline export function stepOff(k: i32): i32 {
+  return load<i32>(STEP_OFFSETS + (<usize>k << 2));
+}
+
 export const RANGE_2016: i32 = 0;
 export const RANGE_2004: i32 = 1;
 export const DISTANCE_D20: i32 = 2;
@@ -31,31 +40,21 @@ export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
       store<i32>(DIST + (<usize>i << 2), 0);
       store<i32>(QUEUE + (<usize>(tail++) << 2), i);
     }
-  const w = W;
+  setStepOffsets();
   while (head < tail) {
     const i = load<i32>(QUEUE + (<usize>(head++) << 2));
     const d = load<i32>(DIST + (<usize>i << 2));
     // doom2004: obstacles and barrels can be the end of a count, never a step on the way.
     if (kind == RANGE_2004 && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
-    const open = <i32>load<u8>(STEP_SIGHT + <usize>i);
-    if (open == 0) continue;
-    tail = visit(open, 0, i + 1, d, tail);
-    tail = visit(open, 1, i - 1, d, tail);
-    tail = visit(open, 2, i + w, d, tail);
-    tail = visit(open, 3, i - w, d, tail);
-    tail = visit(open, 4, i + w + 1, d, tail);
-    tail = visit(open, 5, i - w + 1, d, tail);
-    tail = visit(open, 6, i + w - 1, d, tail);
-    tail = visit(open, 7, i - w - 1, d, tail);
+    let open = <i32>load<u8>(STEP_SIGHT + <usize>i);
+    while (open != 0) {
+      const j = i + stepOff(ctz(open));
+      open &= open - 1;
+      if (load<i32>(DIST + (<usize>j << 2)) >= 0) continue;
+      store<i32>(DIST + (<usize>j << 2), d + 1);
+      store<i32>(QUEUE + (<usize>(tail++) << 2), j);
+    }
   }
-}
-
-/** Breadth-first step k from a cell at distance d to cell j; returns the new queue tail. */
-@inline function visit(open: i32, k: i32, j: i32, d: i32, tail: i32): i32 {
-  if (((open >> k) & 1) == 0 || load<i32>(DIST + (<usize>j << 2)) >= 0) return tail;
-  store<i32>(DIST + (<usize>j << 2), d + 1);
-  store<i32>(QUEUE + (<usize>tail << 2), j);
-  return tail + 1;
 }
 
 /** d20 distance: orthogonal 1, diagonal 2, no diagonal past a wall touching the corner (bucket queue). */
@@ -66,7 +65,7 @@ function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
       store<i32>(DIST + (<usize>i << 2), 0);
       bucketPush(i, 0);
     }
-  const w = W;
+  setStepOffsets();
   for (let d = 0; PENDING > 0; d++) {
     const b = d & 7;
     const range = bucketTake(b);
@@ -81,7 +80,7 @@ function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
         while (open != 0) {
           const s = ctz(open);
           open &= open - 1;
-          const j = i + stepDY(s) * w + stepDX(s);
+          const j = i + stepOff(s);
           const nd = d + (s < 4 ? 1 : 2);
           const old = load<i32>(DIST + (<usize>j << 2));
           if (old >= 0 && old <= nd) continue;

@@ -24,6 +24,8 @@ static int W, H, NF, NTELE;
 static uint8_t cells[MAXC], hedges[(MAXS + 1) * MAXS], vedges[(MAXS + 1) * MAXS];
 static int owner[MAXC], figs[MAXF][6], teleporters[MAXC];
 static uint8_t stepSight[MAXC], stepMove[MAXC], coverCells[MAXC], raysSight[MAXK], raysCover[MAXK];
+/* Per cell, for large figures (walls and doors): 1 on the map, 2 no step right, 4 no step down. */
+static uint8_t largeCells[MAXC];
 static uint8_t outlineH[(MAXS + 1) * MAXS], outlineV[(MAXS + 1) * MAXS];
 static uint8_t roundLut[16 * 16 * 8], quadLut[16 * 8];
 /* outputs and scratch */
@@ -111,6 +113,7 @@ static void commit(void) {
       stepSight[y * W + x] = (uint8_t)sight;
       stepMove[y * W + x] = (uint8_t)move;
       coverCells[y * W + x] = ownerAt(x, y) >= 0; /* difficult terrain counts by its outline */
+      largeCells[y * W + x] = (uint8_t)(onMap(x, y) ? 1 | !stepOpen(LARGE_EDGES, x, y, 1, 0) << 1 | !stepOpen(LARGE_EDGES, x, y, 0, 1) << 2 : 0);
     }
   for (int Y = 0; Y <= H; Y++) for (int x = 0; x < W; x++) outlineH[Y * W + x] = (uint8_t)hOutline(x, Y);
   for (int y = 0; y < H; y++) for (int X = 0; X <= W; X++) outlineV[y * (W + 1) + X] = (uint8_t)vOutline(X, y);
@@ -371,23 +374,26 @@ static inline void relax(int j, int c, int from) {
   reachParent[j] = from;
   bucketPush(j, c);
 }
-static int fits(int x, int y, int fw, int fh, int mask) {
+/* The footprint is on the map with no wall or door inside it: one table read per cell. */
+static int fits(int x, int y, int fw, int fh) {
   if (x < 0 || y < 0 || x + fw > W || y + fh > H) return 0;
-  for (int v = y; v < y + fh; v++)
+  for (int v = y; v < y + fh; v++) {
+    int below = v + 1 < y + fh ? 5 : 1;
     for (int u = x; u < x + fw; u++) {
-      if (!onMap(u, v)) return 0;
-      if (u + 1 < x + fw && blocks(mask, vEdge(u + 1, v))) return 0;
-      if (v + 1 < y + fh && blocks(mask, hEdge(u, v + 1))) return 0;
+      int need = u + 1 < x + fw ? below | 2 : below;
+      if ((largeCells[v * W + u] ^ 1) & need) return 0;
     }
+  }
   return 1;
 }
-static int crossOpen(int x, int y, int fw, int fh, int dx, int dy, int mask) {
+/* No wall or door on the leading side of a shift whose target fits. */
+static int crossOpen(int x, int y, int fw, int fh, int dx, int dy) {
   if (dx) {
-    int X = dx > 0 ? x + fw : x;
-    for (int v = y; v < y + fh; v++) if (blocks(mask, vEdge(X, v))) return 0;
+    int u = dx > 0 ? x + fw - 1 : x - 1;
+    for (int v = y; v < y + fh; v++) if (largeCells[v * W + u] & 2) return 0;
   } else {
-    int Y = dy > 0 ? y + fh : y;
-    for (int u = x; u < x + fw; u++) if (blocks(mask, hEdge(u, Y))) return 0;
+    int v = dy > 0 ? y + fh - 1 : y - 1;
+    for (int u = x; u < x + fw; u++) if (largeCells[v * W + u] & 4) return 0;
   }
   return 1;
 }
@@ -412,13 +418,14 @@ static int canEnd(int x, int y, int o) {
   return 1;
 }
 static int OFF[8];
+static uint8_t foes[MAXF + 1]; /* per owner o + 1 (0 free): 1 when hostile to the moving figure */
 static void expandSmall(int i, int c) {
   int open = stepMove[i];
   while (open) {
     int k = __builtin_ctz(open);
     open &= open - 1;
     int j = i + OFF[k];
-    int step = 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + (hostile(owner[j]) ? 1 : 0);
+    int step = 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + foes[owner[j] + 1];
     relax(j, c + step, i);
   }
   if (figs[F][5] && (cells[i] & C_TELEPORTER))
@@ -428,12 +435,13 @@ static void expandSmall(int i, int c) {
       relax(j, c + 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0), i);
     }
 }
+static int foeLarge; /* any hostile large figure on the board */
 static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
   int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, plane = o * W * H;
   for (int k = 0; k < 4; k++) {
     int nx = x + stepDX(k), ny = y + stepDY(k);
-    if (!fits(nx, ny, fw, fh, LARGE_EDGES) || !crossOpen(x, y, fw, fh, stepDX(k), stepDY(k), LARGE_EDGES)) continue;
-    relax(plane + ny * W + nx, c + 1 + enteredHostileLarge(x, y, fw, fh, nx, ny, fw, fh), i);
+    if (!fits(nx, ny, fw, fh) || !crossOpen(x, y, fw, fh, stepDX(k), stepDY(k))) continue;
+    relax(plane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, fw, fh)), i);
   }
   if (!rotates) return;
   int rw = fh, rh = fw, rplane = (1 - o) * W * H;
@@ -441,9 +449,8 @@ static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
     for (int nx = x - rw + 1; nx < x + fw; nx++) {
       int ow = (nx + rw < x + fw ? nx + rw : x + fw) - (nx > x ? nx : x);
       int oh = (ny + rh < y + fh ? ny + rh : y + fh) - (ny > y ? ny : y);
-      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
-      if (!fits(nx, ny, rw, rh, LARGE_EDGES)) continue;
-      relax(rplane + ny * W + nx, c + 1 + enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh), i);
+      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh || !fits(nx, ny, rw, rh)) continue;
+      relax(rplane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh)), i);
     }
 }
 static int reach(int f, int mp) {
@@ -451,11 +458,18 @@ static int reach(int f, int mp) {
   int large = FW * FH > 1;
   int rotates = FW != FH && (FW * FH == 2 || FW * FH == 6);
   int orients = rotates ? 2 : 1, plane = W * H, n = orients * plane;
+  foeLarge = 0;
+  foes[0] = 0;
+  for (int g = 0; g < NF; g++) {
+    foes[g + 1] = (uint8_t)hostile(g);
+    if (hostile(g) && isLargeFig(g)) foeLarge = 1;
+  }
   memset(reachCost, 0xff, sizeof(int) * n);
-  memset(reachParent, 0xff, sizeof(int) * n);
+  /* reachParent is written with every cost: only reached states are read, no fill. */
   memset(reachEnd, 0, n);
   int start = figs[f][1] * W + figs[f][0];
   reachCost[start] = 0;
+  reachParent[start] = -1;
   const int off[8] = { 1, -1, W, -W, W + 1, -W + 1, W - 1, -W - 1 };
   memcpy(OFF, off, sizeof off);
   uint64_t magic = 0xffffffffull / (uint64_t)W + 1;
@@ -472,10 +486,14 @@ static int reach(int f, int mp) {
         word &= word - 1;
         pending--;
         if (reachCost[i] != c) continue;
+        if (!large) { /* canEnd for one cell, without its coordinates */
+          if (owner[i] < 0 || owner[i] == f) reachEnd[i] = 1;
+          expandSmall(i, c);
+          continue;
+        }
         int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
         if (i == start || canEnd(x, y, o)) reachEnd[i] = 1;
-        if (!large) expandSmall(i, c);
-        else expandLarge(i, x, y, o, c, rotates);
+        expandLarge(i, x, y, o, c, rotates);
       }
     }
   }

@@ -9,7 +9,7 @@ import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput
 import { explainSight } from './explain.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
-  EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
+  EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
   type SightAnswer, type SightExplanation, type SightMap, type SightToFigures, type ThreatMap,
 } from './types.ts';
 
@@ -26,7 +26,7 @@ function stateRegions(core: CoreExports, d: BoardData, ntele: number): Array<[nu
   // cells, edges, figures, then the core's regions by number (see statePtr).
   return [
     [core.cellsPtr(), n], [core.hEdgesPtr(), hEdges], [core.vEdgesPtr(), vEdges], [core.figsPtr(), 32 * d.figures.length],
-    ...[4 * n, 4 * ntele, n, n, n, n, corners, corners, hEdges, vEdges].map((len, k): [number, number] => [core.statePtr(k), len]),
+    ...[4 * n, 4 * ntele, n, n, n, n, corners, corners, hEdges, vEdges, n].map((len, k): [number, number] => [core.statePtr(k), len]),
   ];
 }
 
@@ -37,6 +37,9 @@ export class Board implements GridQueries {
   /** Changed in Wasm memory since it was last saved or restored. */
   private dirty = true;
   private saved: Uint8Array | null = null;
+  /** Each state region as [view of Wasm memory, view of `saved`], kept while memory and sizes stay. */
+  private pairs: Array<[Uint8Array, Uint8Array]> = [];
+  private pairsKey: { buffer: ArrayBuffer; nfig: number } | null = null;
   private ntele = 0;
   /** Side name → the small number the core compares. */
   private sides = new Map<string, number>();
@@ -115,7 +118,20 @@ export class Board implements GridQueries {
 
   /** Open (remove) the closed door between two orthogonally adjacent cells. */
   openDoor(x1: number, y1: number, x2: number, y2: number): void {
-    const { width: w, height: h } = this._data;
+    this.setDoor(x1, y1, x2, y2, false);
+  }
+
+  /**
+   * Close a door between two orthogonally adjacent cells: a closed door on an edge that has none.
+   * Refused where the edge already has one (wall, door, ...) or a large figure stands across it.
+   */
+  closeDoor(x1: number, y1: number, x2: number, y2: number): void {
+    this.setDoor(x1, y1, x2, y2, true);
+  }
+
+  private setDoor(x1: number, y1: number, x2: number, y2: number, close: boolean): void {
+    const d = this._data;
+    const { width: w, height: h } = d;
     const where = `door (${x1},${y1})–(${x2},${y2})`;
     if (![x1, y1, x2, y2].every(Number.isInteger) || Math.abs(x1 - x2) + Math.abs(y1 - y2) !== 1) {
       throw new BoardError([`${where}: the two cells must be orthogonal neighbours`]);
@@ -125,13 +141,18 @@ export class Board implements GridQueries {
     }
     const horizontal = y1 !== y2;
     const idx = horizontal ? Math.max(y1, y2) * w + x1 : y1 * (w + 1) + Math.max(x1, x2);
-    const edges = horizontal ? this._data.hEdges : this._data.vEdges;
-    if (edges[idx] !== EdgeKind.door) throw new BoardError([`${where}: there is no closed door there`]);
-    const copy = edges.slice();
-    copy[idx] = EdgeKind.none;
+    const copy = (horizontal ? d.hEdges : d.vEdges).slice();
+    const kind = copy[idx];
+    // Closing: one figure on both cells stands across the edge.
+    const across = close ? this.ownerMap()[y1 * w + x1] : -1;
+    const problem = !close ? kind !== EdgeKind.door && 'there is no closed door there'
+      : kind ? `there is already a ${EDGE_KIND_NAMES[kind]} there`
+      : across >= 0 && across === this.ownerMap()[y2 * w + x2] && `figure ${JSON.stringify(d.figures[across].id)} stands across it`;
+    if (problem) throw new BoardError([`${where}: ${problem}`]);
+    copy[idx] = close ? EdgeKind.door : EdgeKind.none;
     this.takeCore();
-    this._data = horizontal ? { ...this._data, hEdges: copy } : { ...this._data, vEdges: copy };
-    this.update((core) => core.setEdge(horizontal ? 1 : 0, idx, EdgeKind.none));
+    this._data = horizontal ? { ...d, hEdges: copy } : { ...d, vEdges: copy };
+    this.update((core) => core.setEdge(horizontal ? 1 : 0, idx, copy[idx]));
   }
 
   /** Validate `list` (problems name figures by id) and on success store it. */
@@ -205,16 +226,24 @@ export class Board implements GridQueries {
 
   /** Copy the board's state regions out of Wasm memory into `saved`, or back. */
   private copyState(core: CoreExports, out: boolean): void {
+    for (const [mem, saved] of this.statePairs(core)) (out ? saved : mem).set(out ? mem : saved);
+  }
+
+  /**
+   * The views `copyState` copies between, made once and again only when the memory has grown or
+   * the figure count changed (sizes change only while the board is current, so before a save).
+   */
+  private statePairs(core: CoreExports): Array<[Uint8Array, Uint8Array]> {
+    const buffer = core.memory.buffer;
+    const nfig = this._data.figures.length;
+    if (this.pairsKey?.buffer === buffer && this.pairsKey.nfig === nfig) return this.pairs;
     const regions = stateRegions(core, this._data, this.ntele);
     const size = regions.reduce((s, [, n]) => s + n, 0);
-    if (out && (this.saved?.length ?? 0) < size) this.saved = new Uint8Array(size + (size >> 2));
-    const mem = new Uint8Array(core.memory.buffer);
+    if ((this.saved?.length ?? 0) < size) this.saved = new Uint8Array(size + (size >> 2));
     let at = 0;
-    for (const [ptr, n] of regions) {
-      if (out) this.saved!.set(mem.subarray(ptr, ptr + n), at);
-      else mem.set(this.saved!.subarray(at, at + n), ptr);
-      at += n;
-    }
+    this.pairs = regions.map(([ptr, n]) => [new Uint8Array(buffer, ptr, n), this.saved!.subarray(at, (at += n))]);
+    this.pairsKey = { buffer, nfig };
+    return this.pairs;
   }
 
   private upload(core: CoreExports): void {
@@ -231,6 +260,7 @@ export class Board implements GridQueries {
     });
     core.commit(d.figures.length);
     this.ntele = core.teleporterCount();
+    this.pairsKey = null;
     this.synced = true;
     this.dirty = true;
   }

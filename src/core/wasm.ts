@@ -23,7 +23,7 @@ export interface CoreExports {
   reachParentPtr(): number;
   reachEndPtr(): number;
   infoPtr(): number;
-  /** State regions: 0 owner, 1 teleporters, 2–4 steps, 5 cover cells, 6–7 rays, 8–9 outline. */
+  /** State regions: 0 owner, 1 teleporters, 2–4 steps, 5 cover cells, 6–7 rays, 8–9 outline, 10 large-figure cells. */
   statePtr(k: number): number;
   teleporterCount(): number;
   placeFigure(f: number, x: number, y: number, w: number, h: number, side: number, teleports: number): void;

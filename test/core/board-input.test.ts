@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
 import { BoardError, parseBoard, type BoardInput } from '../../src/core/board-input.ts';
 import { loadCore } from '../../src/core/wasm.ts';
+import { EdgeKind } from '../../src/core/types.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -92,6 +93,27 @@ describe('changes are all or nothing', () => {
     expect(b.reach('soldier', 1).cost[1 * 4 + 0]).toBe(1);
     b.removeFigure('imp');
     expect(b.data.figures.map((f) => f.id)).toEqual(['alpha', 'soldier']);
+  });
+  test('closing a door blocks what it blocked before it was opened; refusals name the problem', () => {
+    const b = Board.create(base());
+    b.addFigure({ id: 'soldier', side: 'demons', x: 0, y: 2 });
+    const closed = { sight: b.sightMap('soldier'), reach: b.reach('soldier', 3) };
+    b.openDoor(0, 1, 0, 2);
+    expect(b.reach('soldier', 1).cost[1 * 4 + 0]).toBe(1);
+    b.closeDoor(0, 2, 0, 1);
+    expect(b.data.hEdges[2 * 4 + 0]).toBe(EdgeKind.door);
+    expect(b.sightMap('soldier')).toEqual(closed.sight);
+    expect(b.reach('soldier', 3)).toEqual(closed.reach);
+    const before = b.data;
+    expect(() => b.closeDoor(0, 1, 0, 2)).toThrow('door (0,1)–(0,2): there is already a door there');
+    expect(() => b.closeDoor(1, 0, 2, 0)).toThrow('door (1,0)–(2,0): there is already a wall there');
+    expect(() => b.closeDoor(0, 0, 1, 1)).toThrow(/must be orthogonal neighbours/);
+    expect(() => b.closeDoor(3, 0, 4, 0)).toThrow(/outside the 4×3 map/);
+    b.addFigure({ id: 'big', side: 'demons', x: 2, y: 1, w: 2, h: 1 });
+    const withBig = b.data;
+    expect(() => b.closeDoor(2, 1, 3, 1)).toThrow('door (2,1)–(3,1): figure "big" stands across it');
+    expect(b.data).toBe(withBig);
+    expect(before.hEdges).toBe(withBig.hEdges);
   });
   test('two boards share the core without mixing their answers', () => {
     const a = Board.create(base());

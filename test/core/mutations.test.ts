@@ -1,14 +1,14 @@
 /**
  * Incremental updates: a board changed by random sequences of mutations (moves, rotations, added
- * and removed figures, opened doors) answers every query exactly as a board built fresh from its
- * data, while several live boards take turns in the one Wasm core. Refused mutations name the
+ * and removed figures, opened and closed doors) answers every query exactly as a board built fresh
+ * from its data, while several live boards take turns in the one Wasm core. Refused mutations name the
  * problem as a full validation would and change nothing.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
 import { BoardError, checkFigures, type FigureInput } from '../../src/core/board-input.ts';
 import { loadCore } from '../../src/core/wasm.ts';
-import { EdgeKind, RULESETS, type BoardData, type Ruleset } from '../../src/core/types.ts';
+import { EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type Ruleset } from '../../src/core/types.ts';
 import { ReferenceBoard } from '../../src/reference/index.ts';
 import { randomBoard, rng } from './random-boards.ts';
 
@@ -111,12 +111,37 @@ function mutate(board: Board, r: () => number, serial: { n: number }): string {
     return `remove ${data.figures[i].id}`;
   }
   const ds = doors(data);
-  if (ds.length) {
+  if (v < 0.92 && ds.length) {
     const d = ds[Math.floor(r() * ds.length)];
     board.openDoor(...d);
     return `open door ${d.join(',')}`;
   }
-  return 'nothing';
+  return closeRandomDoor(board, r);
+}
+
+/** Close a door on a random edge between two cells; refused ones must say why and change nothing. */
+function closeRandomDoor(board: Board, r: () => number): string {
+  const data = board.data;
+  const { width: w, height: h } = data;
+  const horizontal = r() < 0.5;
+  if ((horizontal ? h : w) < 2) return 'nothing';
+  const x1 = Math.floor(r() * (horizontal ? w : w - 1));
+  const y1 = Math.floor(r() * (horizontal ? h - 1 : h));
+  const [x2, y2] = horizontal ? [x1, y1 + 1] : [x1 + 1, y1];
+  const kind = horizontal ? data.hEdges[y2 * w + x1] : data.vEdges[y1 * (w + 1) + x2];
+  const across = data.figures.find((f) => [[x1, y1], [x2, y2]].every(([x, y]) => x >= f.x && y >= f.y && x < f.x + f.w && y < f.y + f.h));
+  const where = `door (${x1},${y1})–(${x2},${y2})`;
+  const expected = kind !== EdgeKind.none ? `${where}: there is already a ${EDGE_KIND_NAMES[kind]} there`
+    : across ? `${where}: figure ${JSON.stringify(across.id)} stands across it` : null;
+  if (expected) {
+    expect(() => board.closeDoor(x1, y1, x2, y2)).toThrow(new BoardError([expected]));
+    expect(board.data).toBe(data);
+    return 'refused close';
+  }
+  board.closeDoor(x1, y1, x2, y2);
+  const after = horizontal ? board.data.hEdges[y2 * w + x1] : board.data.vEdges[y1 * (w + 1) + x2];
+  expect(after).toBe(EdgeKind.door);
+  return `close door ${x1},${y1},${x2},${y2}`;
 }
 
 describe('incremental updates equal a freshly built board', () => {

@@ -31,4 +31,8 @@ test('the README example runs as documented', async () => {
   expect(board.reach('alpha', 1).cost[0]).toBe(1);
   board.moveFigure('alpha', 1, 1);
   expect(board.figure('alpha')).toMatchObject({ x: 1, y: 1 });
+  board.moveFigure('alpha', 0, 1);
+  board.closeDoor(0, 0, 0, 1);
+  expect(board.reach('alpha', 1).cost[0]).toBe(-1); // the door is in the way again
+  expect(() => board.closeDoor(0, 0, 0, 1)).toThrow('door (0,0)–(0,1): there is already a door there');
 });
