@@ -25,7 +25,13 @@ import { diceToReroll, doom2004Odds } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import type { DecisionContext, Policy } from './policy.ts';
 
-const same = (a: Command, b: Command) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+/** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
+const canonical = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
+    : v !== null && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+      : JSON.stringify(v) ?? 'undefined';
+export const sameCommand = (a: Command, b: Command) => canonical(a) === canonical(b);
+const same = sameCommand;
 
 /** A copy of `s` in which `id` is the demon activating (to plan for a demon card before exhausting it). */
 function asActivating(s: Doom2016State, id: string): Doom2016State {
