@@ -10,6 +10,9 @@
  *   policy the odds assume), play a shield card "while defending" when the dice beat the shields;
  *   press: play an extra-dice card "while attacking"; summon: the group with the most demons.
  * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
+ * - d20: keep out of melee reach (the hints' threat zone of each Melee Attack enemy: every space next
+ *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
+ *   over the places the figure can still reach after it), caution D20_CAUTION.
  * - anything else: end the activation / turn when no plan is worth more than standing still.
  * Deterministic for a given state and budget (the budget only limits how many plans are refined).
  */
@@ -43,6 +46,12 @@ function asActivating(s: Doom2016State, id: string): Doom2016State {
 }
 
 let tuning: HintOptions = {};
+/**
+ * d20 weighs the damage a figure may take at 1.5 × the damage it deals (the hints' default is 0.5):
+ * one melee hit costs a character most of its hit points, so keeping out of reach is worth more than
+ * a shot (measured: bench/RESULTS.md, AI).
+ */
+export const D20_CAUTION = 1.5;
 
 function bestPlan(state: GameState, figure: string | undefined, budgetMs: number): Plan | null {
   const sit = situationOf(state, figure);
@@ -164,7 +173,7 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       blocked = false;
     },
     choose({ state, side, legal, budgetMs }: DecisionContext): Command {
-      tuning = options;
+      tuning = { ...(state.ruleset === 'd20' ? { caution: D20_CAUTION } : {}), ...options };
       // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
       // summon or a displacement: then plan again from here).
       // Stopped next to a closed door while no path leads to an enemy: open it before ending.

@@ -40,9 +40,13 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
   const enemies: Enemy[] = s.figures.filter((g) => g.side !== f.side).map((g) => {
     const u = s.units[g.type];
     const cache = new Map<boolean, D20Odds>();
+    const melee = (u.abilities ?? []).includes('melee');
+    // The maps measure the enemy's movement cost to the figure's cell: a melee enemy is adjacent at
+    // cost 1 (orthogonal) or 2 (diagonal), and after moving it attacks for sure.
     const threat: Threat = {
-      range: (u.abilities ?? []).includes('melee') ? 1 : Infinity,
+      range: melee ? 2 : Infinity,
       move: MOVE_AND_ATTACK,
+      sure: melee,
       odds: (cover) => cache.get(cover) ?? cache.set(cover, d20Odds({ attack: u.attack, damage: u.damage, defense: unit.defense, cover, hp: f.hp })).get(cover)!,
     };
     return { id: g.id, figure: g, left: g.hp, threat };
@@ -92,6 +96,27 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
         los[i] = r.cost[i] >= 0 ? 1 : 0;
       }
       return { los, cover: new Uint8Array(n), range };
+    },
+    retreatMp: (cost) => MOVE_AND_ATTACK - moved - cost,
+    threatZone(e) {
+      // A melee enemy attacks any space next to a place it reaches with a move and an attack.
+      if (!e.threat?.sure) return null;
+      const g = e.figure;
+      const r = without.reach(without.figureIndex(g.id), MOVE_AND_ATTACK);
+      const W = r.width;
+      const H = r.height;
+      const n = W * H;
+      const zone = new Uint8Array(n);
+      for (let k = 0; k < r.cost.length; k++) {
+        if (r.cost[k] < 0 || (!r.end[k] && r.cost[k] > 0)) continue;
+        const o = Math.floor(k / n);
+        const c = k - o * n;
+        const x0 = c % W;
+        const y0 = (c - x0) / W;
+        const [w, h] = o ? [g.h, g.w] : [g.w, g.h];
+        for (let y = Math.max(0, y0 - 1); y <= Math.min(H - 1, y0 + h); y++) for (let x = Math.max(0, x0 - 1); x <= Math.min(W - 1, x0 + w); x++) zone[y * W + x] = 1;
+      }
+      return zone;
     },
     finish: [{ type: 'end', figure: f.id }],
     moveOnly: { mp: (attacked ? MOVE_AND_ATTACK : 2 * MOVE_AND_ATTACK) - moved, prefix: [...prefix], label: '' },
