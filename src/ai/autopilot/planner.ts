@@ -53,10 +53,19 @@ let tuning: HintOptions = {};
  */
 export const D20_CAUTION = 1.5;
 
+/** The best plan of `figure`; the budget covers building its situation too. */
 function bestPlan(state: GameState, figure: string | undefined, budgetMs: number): Plan | null {
+  const t0 = performance.now();
   const sit = situationOf(state, figure);
   if (!sit) return null;
-  return rankPlans(sit, { ...tuning, budgetMs, limit: 1 })[0] ?? null;
+  return rankPlans(sit, { ...tuning, budgetMs: Math.max(0, budgetMs - (performance.now() - t0)), limit: 1 })[0] ?? null;
+}
+
+/** Splits what is left of a decision's budget evenly over the candidates not yet planned. */
+function splitter(budgetMs: number, candidates: number): () => number {
+  const deadline = performance.now() + 0.8 * budgetMs;
+  let left = candidates;
+  return () => Math.max(0, (deadline - performance.now()) / Math.max(1, left--));
 }
 
 // ------------------------------------------------------------------ doom2016 small choices
@@ -107,13 +116,13 @@ function doom2016Choice(s: Doom2016State, legal: Command[], budgetMs: number): C
   if (a?.kind === 'demons' && a.type === null) {
     // Which demon card: the type whose demons have the best plans now (summed), within the budget.
     const types = legal.filter((c) => c.type === 'activate-demons');
-    // 70% of the budget for the plans: building each demon's situation costs time outside the budget.
-    const per = (0.7 * budgetMs) / Math.max(1, s.figures.filter((f) => f.side === s.invaderSide).length);
+    // 80% of the budget for the plans (each demon's share counts from when its planning starts).
+    const per = splitter(budgetMs, s.figures.filter((f) => f.side === s.invaderSide).length);
     let best: Command | null = null;
     let bestScore = -Infinity;
     for (const c of types) {
       let score = 0;
-      for (const f of s.figures) if (f.type === c.demon && f.side === s.invaderSide) score += bestPlan(asActivating(s, f.id), f.id, per)?.score ?? 0;
+      for (const f of s.figures) if (f.type === c.demon && f.side === s.invaderSide) score += bestPlan(asActivating(s, f.id), f.id, per())?.score ?? 0;
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -201,11 +210,11 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       let plan: Plan | null = null;
       if (starters.length) {
         const ids = [...new Set(starters.map((c) => c.figure as string))];
-        const per = (0.7 * budgetMs) / ids.length;
+        const per = splitter(budgetMs, ids.length);
         let bestId: string | null = null;
         for (const id of ids) {
           // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
-          const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per) : bestPlan(state, id, per);
+          const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per()) : bestPlan(state, id, per());
           if (p && (!plan || p.score > plan.score)) {
             plan = p;
             bestId = id;
