@@ -12,7 +12,9 @@
  * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
  * - d20: keep out of melee reach (the hints' threat zone of each Melee Attack enemy: every space next
  *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
- *   over the places the figure can still reach after it), caution D20_CAUTION.
+ *   over the places the figure can still reach after it), caution D20_CAUTION; combined fire from
+ *   every figure not yet activated that sees the target, stands out of melee reach and has no attack
+ *   of its own worth making (d20Helpers).
  * - anything else: end the activation / turn when no plan is worth more than standing still.
  * Deterministic for a given state and budget (the budget only limits how many plans are refined).
  */
@@ -26,6 +28,8 @@ import { rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
 import { diceToReroll, doom2004Odds } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
+import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
+import { outOfMeleeReach } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
 
 /** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
@@ -47,11 +51,11 @@ function asActivating(s: Doom2016State, id: string): Doom2016State {
 
 let tuning: HintOptions = {};
 /**
- * d20 weighs the damage a figure may take at 1.5 × the damage it deals (the hints' default is 0.5):
+ * d20 weighs the damage a figure may take at 1.25 × the damage it deals (the hints' default is 0.5):
  * one melee hit costs a character most of its hit points, so keeping out of reach is worth more than
  * a shot (measured: bench/RESULTS.md, AI).
  */
-export const D20_CAUTION = 1.5;
+export const D20_CAUTION = 1.25;
 
 /** The best plan of `figure`; the budget covers building its situation too. */
 function bestPlan(state: GameState, figure: string | undefined, budgetMs: number): Plan | null {
@@ -151,6 +155,31 @@ function doom2004Choice(s: D4State, side: string, legal: Command[]): Command | n
   return null;
 }
 
+// ------------------------------------------------------------------ d20 combined fire
+
+/**
+ * Combined fire (RULES §4): the figures that add +4 to `attack`: not yet activated, with LOS to the
+ * target, out of every melee enemy's reach where they stand (helping uses up their activation, so
+ * they stay there) and whose own best plan has no attack (a helper gives up its own shot).
+ */
+function d20Helpers(s: D20State, attack: Command, budgetMs: number): string[] {
+  const board = boardOf20(s);
+  const target = s.figures.find((f) => f.id === attack.target);
+  const me = s.figures.find((f) => f.id === attack.figure);
+  if (!target || !me) return [];
+  const idle = { ...s, active: null } as D20State;
+  const out: string[] = [];
+  const candidates = s.figures.filter((f) => f.side === me.side && f !== me && !f.activated);
+  const per = splitter(budgetMs, candidates.length);
+  for (const f of candidates) {
+    const share = per();
+    if (!board.sight(s.figures.indexOf(f), s.figures.indexOf(target)).los || !outOfMeleeReach(s, f)) continue;
+    if (bestPlan(idle, f.id, share)?.target) continue;
+    out.push(f.id);
+  }
+  return out;
+}
+
 /** The legal attack (no argent ability) on the enemy with the least health left, if any. */
 function weakestTarget(state: GameState, legal: Command[]): Command | undefined {
   const left = (id: unknown): number => {
@@ -193,9 +222,15 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
           return door;
         }
       }
+      // d20 attacks take the combined-fire helpers that have nothing better to do.
+      const withHelpers = (c: Command): Command => {
+        if (state.ruleset !== 'd20' || c.type !== 'attack') return c;
+        const helpers = d20Helpers(state as D20State, c, budgetMs / 2);
+        return helpers.length ? { ...c, helpers } : c;
+      };
       while (queue.length) {
         const next = legalOne(legal, queue.shift()!);
-        if (next) return next;
+        if (next) return withHelpers(next);
         queue = [];
       }
       if (state.ruleset === 'doom2016') {
@@ -246,7 +281,7 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
         return attack ?? finish(legal);
       }
       queue = commands.slice(1);
-      return first;
+      return withHelpers(first);
     },
   };
 }
