@@ -123,3 +123,19 @@ test('greedy doom2004 marines leave their room through the door and explore the 
   const r = playGame(skirmish as unknown as Scenario, 1, { invaders: randomPolicy(1), marines: greedyPolicy() }, { budgetMs: 1, maxRounds: 60 });
   expect(r.winner).toBe('marines'); // they must find and reveal the south-east room to win (RULES §3 exploring)
 });
+
+describe('strength smoke: the autopilot beats a random opponent in most seeded games (real wins under the rules)', () => {
+  const cases: [string, Scenario, string, string][] = [
+    ['doom2016 tutorial invader', tutorial as unknown as Scenario, 'invader', 'marines'],
+    ['doom2004 skirmish invaders', skirmish as unknown as Scenario, 'invaders', 'marines'],
+    ['d20 empire', d20 as unknown as Scenario, 'empire', 'alliance'],
+    ['d20 alliance', d20 as unknown as Scenario, 'alliance', 'empire'],
+  ];
+  for (const [name, scenario, me, them] of cases) {
+    test(name, () => {
+      // An unlimited budget: every returned plan is refined, so the result does not depend on the load.
+      const winners = [1, 2, 3].map((seed) => playGame(scenario, seed, { [me]: plannerPolicy(), [them]: randomPolicy(seed) }, { budgetMs: Infinity, maxRounds: 40 }).winner);
+      expect(winners.filter((w) => w === me).length, JSON.stringify(winners)).toBeGreaterThanOrEqual(2);
+    }, 120_000);
+  }
+});
