@@ -45,7 +45,7 @@ test.skipIf(!process.env.AI_GAMES && !process.env.AI_BENCH_ALL)('autopilot stren
     let thinking = 0;
     let decisions = 0;
     for (let seed = 1; seed <= GAMES; seed++) {
-      const planner = plannerPolicy({ ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}), ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as "fraction" } : {}) });
+      const planner = plannerPolicy({ ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}), ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}), ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as "fraction" } : {}) });
       const counting = { ...planner, choose: (ctx: Parameters<typeof planner.choose>[0]) => (decisions++, planner.choose(ctx)) };
       const r = playGame(scenario, seed, { [me]: counting, [them]: opp === 'random' ? randomPolicy(seed) : greedyPolicy() }, { budgetMs: BUDGET, maxRounds: MAX_ROUNDS });
       if (r.winner === me) wins++;

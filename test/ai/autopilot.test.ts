@@ -139,3 +139,10 @@ describe('strength smoke: the autopilot beats a random opponent in most seeded g
     }, 120_000);
   }
 });
+
+test('d20 combined fire (option): the helpers the autopilot names are accepted by the engine (RULES §4)', () => {
+  const game = createGame(d20 as unknown as Scenario, { seed: 11 }) as Game<GameState>;
+  const sent = playLegal(game, { empire: plannerPolicy({ combinedFire: true }), alliance: randomPolicy(11) }, 120);
+  expect(sent.some((x) => x.command.type === 'attack')).toBe(true);
+  expect(replay(d20 as unknown as Scenario, 11, game.history).state).toEqual(game.state);
+});

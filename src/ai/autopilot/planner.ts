@@ -12,9 +12,9 @@
  * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
  * - d20: keep out of melee reach (the hints' threat zone of each Melee Attack enemy: every space next
  *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
- *   over the places the figure can still reach after it), caution D20_CAUTION; combined fire from
- *   every figure not yet activated that sees the target, stands out of melee reach and has no attack
- *   of its own worth making (d20Helpers).
+ *   over the places the figure can still reach after it), caution D20_CAUTION; with the
+ *   `combinedFire` option, combined fire from every figure not yet activated that sees the target,
+ *   stands out of melee reach and has no attack of its own worth making (d20Helpers).
  * - anything else: end the activation / turn when no plan is worth more than standing still.
  * Deterministic for a given state and budget (the budget only limits how many plans are refined).
  */
@@ -51,11 +51,11 @@ function asActivating(s: Doom2016State, id: string): Doom2016State {
 
 let tuning: HintOptions = {};
 /**
- * d20 weighs the damage a figure may take at 1.25 × the damage it deals (the hints' default is 0.5):
+ * d20 weighs the damage a figure may take at 1.5 × the damage it deals (the hints' default is 0.5):
  * one melee hit costs a character most of its hit points, so keeping out of reach is worth more than
  * a shot (measured: bench/RESULTS.md, AI).
  */
-export const D20_CAUTION = 1.25;
+export const D20_CAUTION = 1.5;
 
 /** The best plan of `figure`; the budget covers building its situation too. */
 function bestPlan(state: GameState, figure: string | undefined, budgetMs: number): Plan | null {
@@ -198,7 +198,16 @@ function weakestTarget(state: GameState, legal: Command[]): Command | undefined 
  * The autopilot: plans the acting figure's move and attack, chooses who acts, answers the rules'
  * small questions. `budgetMs` per decision (default 40).
  */
-export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> = {}): Policy {
+export interface PlannerOptions extends Pick<HintOptions, 'caution' | 'scoring'> {
+  /**
+   * d20 combined fire (d20Helpers). Off by default: in 60-game samples against the greedy baseline
+   * it made no measurable difference (bench/RESULTS.md, AI), and it costs a plan per helper.
+   */
+  combinedFire?: boolean;
+}
+
+export function plannerPolicy(options: PlannerOptions = {}): Policy {
+  const { combinedFire = false, ...hintOptions } = options;
   let queue: Command[] = [];
   let blocked = false;
   const legalOne = (legal: Command[], c: Command) => legal.find((x) => same(x, c));
@@ -211,7 +220,7 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       blocked = false;
     },
     choose({ state, side, legal, budgetMs }: DecisionContext): Command {
-      tuning = { ...(state.ruleset === 'd20' ? { caution: D20_CAUTION } : {}), ...options };
+      tuning = { ...(state.ruleset === 'd20' ? { caution: D20_CAUTION } : {}), ...hintOptions };
       // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
       // summon or a displacement: then plan again from here).
       // Stopped next to a closed door while no path leads to an enemy: open it before ending.
@@ -224,7 +233,7 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       }
       // d20 attacks take the combined-fire helpers that have nothing better to do.
       const withHelpers = (c: Command): Command => {
-        if (state.ruleset !== 'd20' || c.type !== 'attack') return c;
+        if (!combinedFire || state.ruleset !== 'd20' || c.type !== 'attack') return c;
         const helpers = d20Helpers(state as D20State, c, budgetMs / 2);
         return helpers.length ? { ...c, helpers } : c;
       };
