@@ -2,8 +2,9 @@
  * Autopilot strength (issue 13): seeded games of the autopilot against a random-legal opponent and
  * a greedy "attack the nearest" opponent, per matchup: the doom2016 tutorial (invader), the doom2004
  * skirmish (invaders), the d20 skirmish (either side). AI_GAMES games per matchup (default 200),
- * AI_MATCHUPS picks matchups by index, a game stops as a draw after AI_MAX_ROUNDS rounds (default 60).
- * Prints a Markdown table for bench/RESULTS.md.
+ * AI_MATCHUPS picks matchups by index, a game stops as a draw after AI_MAX_ROUNDS rounds (default 60),
+ * AI_BUDGET_MS per decision (default 4). For trying the autopilot's options: AI_CAUTION, AI_SCORING
+ * (damage | fraction), AI_COMBINED_FIRE=1 (d20). Prints a Markdown table for bench/RESULTS.md.
  */
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
@@ -45,7 +46,7 @@ test.skipIf(!process.env.AI_GAMES && !process.env.AI_BENCH_ALL)('autopilot stren
     let thinking = 0;
     let decisions = 0;
     for (let seed = 1; seed <= GAMES; seed++) {
-      const planner = plannerPolicy();
+      const planner = plannerPolicy({ ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}), ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}), ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as 'damage' | 'fraction' } : {}) });
       const counting = { ...planner, choose: (ctx: Parameters<typeof planner.choose>[0]) => (decisions++, planner.choose(ctx)) };
       const r = playGame(scenario, seed, { [me]: counting, [them]: opp === 'random' ? randomPolicy(seed) : greedyPolicy() }, { budgetMs: BUDGET, maxRounds: MAX_ROUNDS });
       if (r.winner === me) wins++;

@@ -10,6 +10,11 @@
  *   policy the odds assume), play a shield card "while defending" when the dice beat the shields;
  *   press: play an extra-dice card "while attacking"; summon: the group with the most demons.
  * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
+ * - d20: keep out of melee reach (the hints' threat zone of each Melee Attack enemy: every space next
+ *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
+ *   over the places the figure can still reach after it), caution D20_CAUTION; with the
+ *   `combinedFire` option, combined fire from every figure not yet activated that sees the target,
+ *   stands out of melee reach and has no attack of its own worth making (d20Helpers).
  * - anything else: end the activation / turn when no plan is worth more than standing still.
  * Deterministic for a given state and budget (the budget only limits how many plans are refined).
  */
@@ -23,9 +28,17 @@ import { rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
 import { diceToReroll, doom2004Odds } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
+import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
+import { outOfMeleeReach } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
 
-const same = (a: Command, b: Command) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+/** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
+const canonical = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
+    : v !== null && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+      : JSON.stringify(v) ?? 'undefined';
+export const sameCommand = (a: Command, b: Command) => canonical(a) === canonical(b);
+const same = sameCommand;
 
 /** A copy of `s` in which `id` is the demon activating (to plan for a demon card before exhausting it). */
 function asActivating(s: Doom2016State, id: string): Doom2016State {
@@ -37,11 +50,26 @@ function asActivating(s: Doom2016State, id: string): Doom2016State {
 }
 
 let tuning: HintOptions = {};
+/**
+ * d20 weighs the damage a figure may take at 1.5 × the damage it deals (the hints' default is 0.5):
+ * one melee hit costs a character most of its hit points, so keeping out of reach is worth more than
+ * a shot (measured: bench/RESULTS.md, AI).
+ */
+export const D20_CAUTION = 1.5;
 
+/** The best plan of `figure`; the budget covers building its situation too. */
 function bestPlan(state: GameState, figure: string | undefined, budgetMs: number): Plan | null {
+  const t0 = performance.now();
   const sit = situationOf(state, figure);
   if (!sit) return null;
-  return rankPlans(sit, { ...tuning, budgetMs, limit: 1 })[0] ?? null;
+  return rankPlans(sit, { ...tuning, budgetMs: Math.max(0, budgetMs - (performance.now() - t0)), limit: 1 })[0] ?? null;
+}
+
+/** Splits what is left of a decision's budget evenly over the candidates not yet planned. */
+function splitter(budgetMs: number, candidates: number): () => number {
+  const deadline = performance.now() + 0.8 * budgetMs;
+  let left = candidates;
+  return () => Math.max(0, (deadline - performance.now()) / Math.max(1, left--));
 }
 
 // ------------------------------------------------------------------ doom2016 small choices
@@ -92,13 +120,13 @@ function doom2016Choice(s: Doom2016State, legal: Command[], budgetMs: number): C
   if (a?.kind === 'demons' && a.type === null) {
     // Which demon card: the type whose demons have the best plans now (summed), within the budget.
     const types = legal.filter((c) => c.type === 'activate-demons');
-    // 70% of the budget for the plans: building each demon's situation costs time outside the budget.
-    const per = (0.7 * budgetMs) / Math.max(1, s.figures.filter((f) => f.side === s.invaderSide).length);
+    // 80% of the budget for the plans (each demon's share counts from when its planning starts).
+    const per = splitter(budgetMs, s.figures.filter((f) => f.side === s.invaderSide).length);
     let best: Command | null = null;
     let bestScore = -Infinity;
     for (const c of types) {
       let score = 0;
-      for (const f of s.figures) if (f.type === c.demon && f.side === s.invaderSide) score += bestPlan(asActivating(s, f.id), f.id, per)?.score ?? 0;
+      for (const f of s.figures) if (f.type === c.demon && f.side === s.invaderSide) score += bestPlan(asActivating(s, f.id), f.id, per())?.score ?? 0;
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -127,6 +155,31 @@ function doom2004Choice(s: D4State, side: string, legal: Command[]): Command | n
   return null;
 }
 
+// ------------------------------------------------------------------ d20 combined fire
+
+/**
+ * Combined fire (RULES §4): the figures that add +4 to `attack`: not yet activated, with LOS to the
+ * target, out of every melee enemy's reach where they stand (helping uses up their activation, so
+ * they stay there) and whose own best plan has no attack (a helper gives up its own shot).
+ */
+function d20Helpers(s: D20State, attack: Command, budgetMs: number): string[] {
+  const board = boardOf20(s);
+  const target = s.figures.find((f) => f.id === attack.target);
+  const me = s.figures.find((f) => f.id === attack.figure);
+  if (!target || !me) return [];
+  const idle = { ...s, active: null } as D20State;
+  const out: string[] = [];
+  const candidates = s.figures.filter((f) => f.side === me.side && f !== me && !f.activated);
+  const per = splitter(budgetMs, candidates.length);
+  for (const f of candidates) {
+    const share = per();
+    if (!board.sight(s.figures.indexOf(f), s.figures.indexOf(target)).los || !outOfMeleeReach(s, f)) continue;
+    if (bestPlan(idle, f.id, share)?.target) continue;
+    out.push(f.id);
+  }
+  return out;
+}
+
 /** The legal attack (no argent ability) on the enemy with the least health left, if any. */
 function weakestTarget(state: GameState, legal: Command[]): Command | undefined {
   const left = (id: unknown): number => {
@@ -145,7 +198,16 @@ function weakestTarget(state: GameState, legal: Command[]): Command | undefined 
  * The autopilot: plans the acting figure's move and attack, chooses who acts, answers the rules'
  * small questions. `budgetMs` per decision (default 40).
  */
-export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> = {}): Policy {
+export interface PlannerOptions extends Pick<HintOptions, 'caution' | 'scoring'> {
+  /**
+   * d20 combined fire (d20Helpers). Off by default: in 60-game samples against the greedy baseline
+   * it made no measurable difference (bench/RESULTS.md, AI), and it costs a plan per helper.
+   */
+  combinedFire?: boolean;
+}
+
+export function plannerPolicy(options: PlannerOptions = {}): Policy {
+  const { combinedFire = false, ...hintOptions } = options;
   let queue: Command[] = [];
   let blocked = false;
   const legalOne = (legal: Command[], c: Command) => legal.find((x) => same(x, c));
@@ -158,7 +220,7 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       blocked = false;
     },
     choose({ state, side, legal, budgetMs }: DecisionContext): Command {
-      tuning = options;
+      tuning = { ...(state.ruleset === 'd20' ? { caution: D20_CAUTION } : {}), ...hintOptions };
       // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
       // summon or a displacement: then plan again from here).
       // Stopped next to a closed door while no path leads to an enemy: open it before ending.
@@ -169,9 +231,15 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
           return door;
         }
       }
+      // d20 attacks take the combined-fire helpers that have nothing better to do.
+      const withHelpers = (c: Command): Command => {
+        if (!combinedFire || state.ruleset !== 'd20' || c.type !== 'attack') return c;
+        const helpers = d20Helpers(state as D20State, c, budgetMs / 2);
+        return helpers.length ? { ...c, helpers } : c;
+      };
       while (queue.length) {
         const next = legalOne(legal, queue.shift()!);
-        if (next) return next;
+        if (next) return withHelpers(next);
         queue = [];
       }
       if (state.ruleset === 'doom2016') {
@@ -186,11 +254,11 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
       let plan: Plan | null = null;
       if (starters.length) {
         const ids = [...new Set(starters.map((c) => c.figure as string))];
-        const per = (0.7 * budgetMs) / ids.length;
+        const per = splitter(budgetMs, ids.length);
         let bestId: string | null = null;
         for (const id of ids) {
           // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
-          const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per) : bestPlan(state, id, per);
+          const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per()) : bestPlan(state, id, per());
           if (p && (!plan || p.score > plan.score)) {
             plan = p;
             bestId = id;
@@ -222,7 +290,7 @@ export function plannerPolicy(options: Pick<HintOptions, 'caution' | 'scoring'> 
         return attack ?? finish(legal);
       }
       queue = commands.slice(1);
-      return first;
+      return withHelpers(first);
     },
   };
 }

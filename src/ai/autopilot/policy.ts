@@ -5,6 +5,7 @@
  */
 import type { GameState } from '../../rules/engine.ts';
 import type { Command } from '../../rules/types.ts';
+import { EdgeKind } from '../../core/types.ts';
 
 export interface DecisionContext {
   state: GameState;
@@ -42,15 +43,42 @@ export function randomPolicy(seed = 1): Policy {
   };
 }
 
-type Box = { x: number; y: number; w: number; h: number };
+import { distanceAt, walkDistance, type Box } from './walk.ts';
 /** Chebyshev gap between two footprints (0 when they touch or overlap). */
 export const gap = (a: Box, b: Box) => Math.max(0, b.x - (a.x + a.w), a.x - (b.x + b.w), b.y - (a.y + a.h), a.y - (b.y + b.h));
 
-function nearestGap(s: GameState, f: Box & { side: string }, at?: { x: number; y: number }): number {
-  const me = at ? { ...f, x: at.x, y: at.y } : f;
-  let best = Infinity;
-  for (const g of s.figures as (Box & { side: string })[]) if (g.side !== f.side) best = Math.min(best, gap(me, g));
-  return best;
+/** Closed doors (the cells on both sides of each) that `side` could open: where a greedy figure goes when no enemy is on the board. */
+function closedDoorCells(s: GameState): Box[] {
+  const cell = (i: number, w: number): Box => ({ x: i % w, y: Math.floor(i / w), w: 1, h: 1 });
+  if (s.ruleset === 'doom2004') {
+    const W = s.board.width;
+    return s.doors.filter((d) => !d.open && (d.key === null || s.keys.includes(d.key))).flatMap((d) => d.cells.map((i) => cell(i, W)));
+  }
+  if (s.ruleset !== 'doom2016') return [];
+  const { width: w, height: h, hEdges, vEdges } = s.board;
+  const out: Box[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (y > 0 && hEdges[y * w + x] === EdgeKind.door) out.push(cell(y * w + x, w), cell((y - 1) * w + x, w));
+      if (x > 0 && vEdges[y * (w + 1) + x] === EdgeKind.door) out.push(cell(y * w + x, w), cell(y * w + x - 1, w));
+    }
+  }
+  return out;
+}
+
+/**
+ * What a greedy figure walks to: the enemies on the board; else, to explore as the missions need,
+ * the unrevealed areas (doom2004) or the closed doors (doom2016).
+ */
+function goalsOf(s: GameState, side: string): Box[] {
+  const enemies = (s.figures as (Box & { side: string })[]).filter((g) => g.side !== side);
+  if (enemies.length) return enemies;
+  if (s.ruleset === 'doom2004') {
+    const W = s.board.width;
+    const hidden = s.areas.filter((a) => !a.revealed).flatMap((a) => a.cells).map((i) => ({ x: i % W, y: Math.floor(i / W), w: 1, h: 1 }));
+    if (hidden.length) return hidden;
+  }
+  return closedDoorCells(s);
 }
 
 const targetOf = (s: GameState, c: Command): (Box & { side: string }) | undefined => {
@@ -61,8 +89,12 @@ const targetOf = (s: GameState, c: Command): (Box & { side: string }) | undefine
 
 /**
  * Greedy: attack the nearest enemy when an attack is legal; else start an activation or play a
- * card that brings an attack; else step to the legal destination nearest to an enemy; else end.
- * Other choices (defense cards, re-rolls, summons, status) take the first legal option.
+ * card that brings an attack (a doom2016 marine with none Sprints); else step to the legal
+ * destination nearest to an enemy by walking distance (walk.ts: round walls, through closed doors)
+ * — with no enemy on the board, nearest to a closed door it may open (the missions are won by
+ * exploring); when no step brings it nearer, open a door next to it if it may (it walks through
+ * the doors on its way); else end. Other choices (defense cards, re-rolls, summons, status) take the
+ * first legal option.
  */
 export function greedyPolicy(): Policy {
   const moved = new Set<string>();
@@ -85,6 +117,9 @@ export function greedyPolicy(): Policy {
           moved.add(`${play.figure}:${s.round}:${play.card}`);
           return play;
         }
+        // No attack card to play: Sprint (discarding the first card) to walk towards the goal.
+        const sprint = pick('sprint');
+        if (sprint && !play) return sprint;
       }
       const start = pick('action', (c) => c.action === 'advance' && !c.adrenaline) ?? pick('activate') ?? pick('activate-demons');
       if (start) return start;
@@ -92,11 +127,21 @@ export function greedyPolicy(): Policy {
       if (moves.length) {
         const f = by(moves[0].figure);
         if (f) {
-          const here = nearestGap(s, f);
-          const best = moves.reduce((b, c) => (nearestGap(s, f, c.to as Box) < nearestGap(s, f, b.to as Box) ? c : b));
-          if (nearestGap(s, f, best.to as Box) < here) return best;
+          const dist = walkDistance(s, goalsOf(s, f.side), s.ruleset !== 'd20' && f.side === s.marineSide);
+          const W = s.board.width;
+          // A large figure may rotate: its footprint at the destination.
+          const at = (c: Command) => {
+            const t = c.to as { x: number; y: number; o?: number };
+            const g = t.o ? { ...f, w: f.h, h: f.w } : f;
+            return distanceAt(dist, W, g, t.x, t.y);
+          };
+          const here = distanceAt(dist, W, f);
+          const best = moves.reduce((b, c) => (at(c) < at(b) ? c : b));
+          if (at(best) < here) return best;
         }
       }
+      const door = pick('open-door');
+      if (door) return door;
       return pick('end') ?? pick('end-turn') ?? pick('pass') ?? pick('respawn') ?? pick('status', (c) => !(c.discard as unknown[])?.length)
         ?? pick('defend', (c) => !c.reveal && !(c.play as unknown[])?.length) ?? pick('press', (c) => !(c.play as unknown[])?.length)
         ?? pick('reroll', (c) => !(c.dice as unknown[]).length) ?? legal[0];

@@ -17,10 +17,16 @@ export interface Step {
 
 /** The next command of the side that must decide, by its policy; null when the game is over. */
 export function nextStep(game: Game<GameState>, policies: Record<string, Policy>, budgetMs: number): Step | null {
+  return stepFrom(game, game.state, policies, budgetMs);
+}
+
+/** The same from a copy of the game's state already taken (one copy per step: copies are not cheap). */
+function stepFrom(game: Game<GameState>, state: GameState, policies: Record<string, Policy>, budgetMs: number): Step | null {
   const legal = game.legalActions();
   if (!legal.length) return null;
-  const state = game.state;
-  const side = decidingSide(state, legal, game.view().side);
+  // The view (a copy and a drawing description) only when two sides have commands.
+  const sides = new Set(legal.map((c) => sideOfCommand(state, c)));
+  const side = decidingSide(state, legal, sides.size > 1 ? game.view().side : null);
   if (side === null) return null;
   const mine = legal.filter((c) => sideOfCommand(state, c) === side);
   return { side, command: policies[side].choose({ state, side, legal: mine, budgetMs }) };
@@ -44,8 +50,10 @@ export function playGame(scenario: Scenario, seed: number, policies: Record<stri
   for (const p of Object.values(policies)) p.reset?.();
   for (; n < (o.maxCommands ?? 4000); n++) {
     const t0 = performance.now();
-    const step = nextStep(game, policies, o.budgetMs ?? 40);
-    if (!step || game.view().round > (o.maxRounds ?? Infinity)) break;
+    const state = game.state;
+    if (state.round > (o.maxRounds ?? Infinity)) break;
+    const step = stepFrom(game, state, policies, o.budgetMs ?? 40);
+    if (!step) break;
     thinking[step.side] = (thinking[step.side] ?? 0) + performance.now() - t0;
     const r = game.apply(step.command);
     if (!r.ok) {

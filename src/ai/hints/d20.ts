@@ -16,6 +16,41 @@ const MOVE_AND_ATTACK = 6;
 const touching = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
   a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
 
+/**
+ * Where a Melee Attack figure `g` attacks next (1 per cell): every space next to a place it reaches
+ * with a move and an attack (MOVE_AND_ATTACK squares) on `board` (the board without the figure
+ * that is planning, which may move away).
+ */
+export function meleeZone(board: Board, g: { id: string; w: number; h: number }): Uint8Array {
+  const r = board.reach(board.figureIndex(g.id), MOVE_AND_ATTACK);
+  const W = r.width;
+  const H = r.height;
+  const n = W * H;
+  const zone = new Uint8Array(n);
+  for (let k = 0; k < r.cost.length; k++) {
+    if (r.cost[k] < 0 || (!r.end[k] && r.cost[k] > 0)) continue;
+    const o = Math.floor(k / n);
+    const c = k - o * n;
+    const x0 = c % W;
+    const y0 = (c - x0) / W;
+    const [w, h] = o ? [g.h, g.w] : [g.w, g.h];
+    for (let y = Math.max(0, y0 - 1); y <= Math.min(H - 1, y0 + h); y++) for (let x = Math.max(0, x0 - 1); x <= Math.min(W - 1, x0 + w); x++) zone[y * W + x] = 1;
+  }
+  return zone;
+}
+
+/** Whether `f` stands out of every Melee Attack enemy's zone (see meleeZone). */
+export function outOfMeleeReach(s: D20State, f: D20Figure): boolean {
+  const board = boardOf(s);
+  const W = s.board.width;
+  for (const g of s.figures) {
+    if (g.side === f.side || !(s.units[g.type].abilities ?? []).includes('melee')) continue;
+    const zone = meleeZone(board, g);
+    for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (zone[y * W + x]) return false;
+  }
+  return true;
+}
+
 export function d20Situation(s: D20State, figure?: string): Situation | null {
   if (s.winner !== null) return null;
   let me: D20Figure | undefined;
@@ -40,9 +75,13 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
   const enemies: Enemy[] = s.figures.filter((g) => g.side !== f.side).map((g) => {
     const u = s.units[g.type];
     const cache = new Map<boolean, D20Odds>();
+    const melee = (u.abilities ?? []).includes('melee');
+    // The maps measure the enemy's movement cost to the figure's cell: a melee enemy is adjacent at
+    // cost 1 (orthogonal) or 2 (diagonal), and after moving it attacks for sure.
     const threat: Threat = {
-      range: (u.abilities ?? []).includes('melee') ? 1 : Infinity,
+      range: melee ? 2 : Infinity,
       move: MOVE_AND_ATTACK,
+      sure: melee,
       odds: (cover) => cache.get(cover) ?? cache.set(cover, d20Odds({ attack: u.attack, damage: u.damage, defense: unit.defense, cover, hp: f.hp })).get(cover)!,
     };
     return { id: g.id, figure: g, left: g.hp, threat };
@@ -93,6 +132,8 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
       }
       return { los, cover: new Uint8Array(n), range };
     },
+    retreatMp: (cost) => MOVE_AND_ATTACK - moved - cost,
+    threatZone: (e) => (e.threat?.sure ? meleeZone(without, e.figure) : null),
     finish: [{ type: 'end', figure: f.id }],
     moveOnly: { mp: (attacked ? MOVE_AND_ATTACK : 2 * MOVE_AND_ATTACK) - moved, prefix: [...prefix], label: '' },
   };

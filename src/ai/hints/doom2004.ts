@@ -119,6 +119,8 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
       const doorSide = new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
       return cost.map((c, i) => (c < 0 ? c : 2 * c - (doorSide.has(i) ? 1 : 0)));
     },
+    // Movement is one pool before and after attacking (RULES §3): shoot, then step back.
+    retreatMp: (cost) => mp - cost,
     finish: [{ type: 'end', figure: f.id }],
     moveOnly: { mp, prefix: [...prefix], label: '' },
   };

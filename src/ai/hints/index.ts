@@ -24,8 +24,14 @@ export function situationOf(state: GameState, figure?: string): Situation | null
   }
 }
 
-/** Ranked plans for the acting figure; [] when nobody can act (or it is not `figure`'s turn). */
+/**
+ * Ranked plans for the acting figure; [] when nobody can act (or it is not `figure`'s turn). The
+ * time budget (`budgetMs`, default 8) counts from this call.
+ */
 export function hints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
+  // The budget covers describing the situation too (boards, enemies' odds), not only the ranking.
+  const t0 = performance.now();
   const s = situationOf(state, figure);
-  return s ? rankPlans(s, options) : [];
+  if (!s) return [];
+  return rankPlans(s, { ...options, budgetMs: Math.max(0, (options.budgetMs ?? 8) - (performance.now() - t0)) });
 }

@@ -43,6 +43,11 @@ export interface Threat {
   range: number;
   /** Spaces it can move before attacking. */
   move: number;
+  /**
+   * It attacks after moving as surely as from where it stands (d20 Melee Attack: adjacency is all
+   * it needs); otherwise an attack after a move counts at half weight (it may find no line of sight).
+   */
+  sure?: boolean;
   /** Its odds against the acting figure with this cover at this range. */
   odds(cover: boolean, range: number): Odds;
 }
@@ -81,6 +86,16 @@ export interface Situation {
    * path leads to any enemy (doom2004: walk to the door, then open it).
    */
   approachMap?(enemy: Enemy): Int32Array;
+  /**
+   * Where an enemy surely attacks next (1 per cell), for enemies whose threat a sight map measures
+   * badly (d20 Melee Attack: any space next to a place it reaches within its move); null: use the map.
+   */
+  threatZone?(enemy: Enemy): Uint8Array | null;
+  /**
+   * Movement left after attacking from a destination that cost `cost` (d20: an attack may come
+   * before the rest of the move, so a figure shoots and then steps out of reach); absent: none.
+   */
+  retreatMp?(cost: number): number;
   /** How to finish when no attack is planned. */
   finish: Command[];
   /** Options without an attack: the move allowance of a plain move. */
@@ -156,11 +171,19 @@ function seenAt(map: SightMap, width: number, cells: number[][]): Seen {
 }
 
 /** The exposure of the footprint at `c` to every enemy's next attack. */
-function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], width: number): Exposure {
+function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], width: number, zones: Map<string, Uint8Array | null>): Exposure {
   const attackers: Exposure['attackers'] = [];
   let expected = 0;
   for (const e of s.enemies) {
     if (!e.threat) continue;
+    const zone = zones.get(e.id);
+    if (zone) {
+      if (!cells.some(([x, y]) => zone[y * width + x] === 1)) continue;
+      const x = e.threat.odds(false, 1).expected;
+      expected += x;
+      attackers.push({ id: e.id, expected: x, now: false });
+      continue;
+    }
     const seen = seenAt(maps.get(e.id)!, width, cells);
     if (seen.range < 0) continue;
     const t = e.threat;
@@ -168,7 +191,7 @@ function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], 
     // An enemy that must move first is counted at half weight: it may not find a line of sight.
     const after = !direct && seen.range <= t.range + t.move;
     if (!direct && !after) continue;
-    const x = t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range)).expected * (direct ? 1 : 0.5);
+    const x = t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range)).expected * (direct || t.sure ? 1 : 0.5);
     expected += x;
     attackers.push({ id: e.id, expected: x, now: direct });
   }
@@ -219,6 +242,8 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // With nobody near, the nearest enemy still gives plain moves a direction.
   if (!enemies.length && s.enemies.length) enemies.push(s.enemies.reduce((b, e) => (gap(e) < gap(b) ? e : b)));
   for (const e of enemies) maps.set(e.id, s.estimateMap ? s.estimateMap(e) : s.without.sightMap(wi(e.id)));
+  const zones = new Map<string, Uint8Array | null>();
+  if (s.threatZone) for (const e of enemies) zones.set(e.id, s.threatZone(e));
   const sub: Situation = { ...s, enemies };
   s = sub;
 
@@ -234,7 +259,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const exposureAt = (c: Cell) => {
     const k = keyOf(c);
     let x = exposure.get(k);
-    if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width)));
+    if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width, zones)));
     return x;
   };
   // Scores are in the ruleset's damage units: damage dealt (capped at what kills) plus, for a kill,
@@ -248,6 +273,26 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const value = (odds: Odds, e: Enemy) =>
     fraction ? Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill : Math.min(odds.expected, e.left) + odds.kill * killWorth(e);
   const approachWeight = fraction ? 0.01 : APPROACH;
+
+  // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
+  // retreatMp(cost); its exposure is the least over the places it can surely still reach: those
+  // within retreatMp(cost) − cost of where the figure stands (a lower bound of what it can reach).
+  let retreat: { cost: number; x: Exposure }[] = [];
+  if (s.retreatMp && s.retreatMp(0) > 0) {
+    retreat = dests(s.retreatMp(0)).map((d) => ({ cost: d.cost, x: exposureAt(d) })).sort((a, b) => a.cost - b.cost);
+    for (let i = 1; i < retreat.length; i++) if (retreat[i - 1].x.expected < retreat[i].x.expected) retreat[i] = { cost: retreat[i].cost, x: retreat[i - 1].x };
+  }
+  const exposureAfter = (d: Cell & { cost: number }) => {
+    const here = exposureAt(d);
+    if (!retreat.length) return here;
+    const r = s.retreatMp!(d.cost) - d.cost;
+    let best = here;
+    for (const e of retreat) {
+      if (e.cost > r) break;
+      if (e.x.expected < best.expected) best = e.x;
+    }
+    return best;
+  };
 
   type Draft = Omit<Plan, 'reason'> & { label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number };
   const drafts: Draft[] = [];
@@ -264,7 +309,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         // Estimate: the target is in cover from here when a figure here would be in cover from it.
         const a = opt.attack(e, v.cover, v.range, d);
         if (!a) continue;
-        const x = exposureAt(d);
+        const x = exposureAfter(d);
         const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
         drafts.push({
           figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x,
