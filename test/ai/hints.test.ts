@@ -13,6 +13,7 @@ import type { RulesetEngine } from '../../src/rules/types.ts';
 import { hints, type Plan } from '../../src/ai/hints/index.ts';
 import { doom2016AttackOdds } from '../../src/ai/odds/index.ts';
 import { inActivation, bigScenario } from '../../bench/ai-scenarios.ts';
+import d20Skirmish from '../../src/scenario/bundled/d20-skirmish.json';
 
 beforeAll(async () => {
   await loadCore();
@@ -122,6 +123,23 @@ describe('doom2004 and d20', () => {
     for (const p of plans.filter((x) => x.exact)) {
       const { rules, s: after } = await playPlan(g.state, p);
       expect(Array.isArray(rules.apply(after, p.commands.at(-1)!)), p.reason).toBe(true);
+    }
+  });
+
+  // The d20 plans start from an estimate (LOS assumed, no cover): the cover rule (an enemy in cover
+  // only when it is the nearest in LOS, RULES §4) must be checked again with the exact answers.
+  test('d20 skirmish: every plan, refined or returned when the budget ran out, plays (cover rule checked exactly)', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const g = createGame(d20Skirmish as Scenario, { seed });
+      for (const budgetMs of [Infinity, 0]) {
+        const plans = hints(g.state, undefined, { budgetMs });
+        expect(plans.some((p) => p.target), `seed ${seed}`).toBe(true);
+        for (const p of plans) {
+          const { rules, s: after } = await playPlan(g.state, p);
+          const r = rules.apply(after, p.commands.at(-1)!);
+          expect(Array.isArray(r), `seed ${seed}, budget ${budgetMs}: ${p.reason}: ${JSON.stringify(r)}`).toBe(true);
+        }
+      }
     }
   });
 });

@@ -367,6 +367,18 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     probe.moveFigure(meIndex, x, y, (o === 1) !== rotated);
     rotated = o === 1;
   };
+  // Where the maps were estimates (d20), the targeting rules were judged on guesses: a plan is kept
+  // only once refined, and the rules are judged again on exact answers from its destination.
+  const estimated = !!s.estimateMap;
+  const exactSeen = () => {
+    const t = probe.sightToFigures(meIndex);
+    const seen = new Map<string, { los: boolean; cover: boolean; range: number }>();
+    for (const e of s.enemies) {
+      const i = probe.figureIndex(e.id);
+      seen.set(e.id, { los: t.los[i] === 1, cover: t.cover[i] === 1, range: t.range[i] });
+    }
+    return seen;
+  };
   const refined: Draft[] = [];
   for (const d of drafts) {
     if (refined.length >= limit * 3) break;
@@ -375,7 +387,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       continue;
     }
     if (now() - t0 > budget && refined.length >= limit) break;
-    if (now() - t0 <= budget) {
+    if (now() - t0 <= budget || estimated) {
       const at = d.to ?? { x: home.x, y: home.y, o: 0 };
       try {
         if (d.to) {
@@ -387,6 +399,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         }
         const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
         if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
+        if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen())) continue;
         const a = d.opt.attack(d.enemy, v.cover, v.range, at);
         if (!a) continue;
         d.odds = a.odds;
