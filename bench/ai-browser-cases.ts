@@ -1,7 +1,8 @@
 /**
- * The AI speed cases of bench/ai-speed.bench-run.ts (issue 13), as one function that runs anywhere:
- * bench/ai-browser.mjs bundles this file with Vite (Wasm core inlined) and runs the same bundle in
- * Node and in Chromium, so both columns of its table time the same code on the same positions.
+ * The AI speed cases (issue 13), as one function that runs anywhere: bench/ai-speed.bench-run.ts
+ * times them in Node; bench/ai-browser.mjs bundles this file with Vite (Wasm core inlined) and runs
+ * the same bundle in Node and in Chromium, so both columns of its table time the same code on the
+ * same positions.
  */
 import { loadCore } from '../src/core/wasm.ts';
 import { createGame, loadRuleset } from '../src/rules/index.ts';
