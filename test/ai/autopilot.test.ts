@@ -38,14 +38,16 @@ function playLegal(game: Game<GameState>, policies: Record<string, Policy>, n: n
   return sent;
 }
 
+/** The autopilot's sides in the issue's matchups: name, scenario, its side, the opponent's side. */
+const MATCHUPS: [string, Scenario, string, string][] = [
+  ['doom2016 tutorial invader', tutorial as unknown as Scenario, 'invader', 'marines'],
+  ['doom2004 skirmish invaders', skirmish as unknown as Scenario, 'invaders', 'marines'],
+  ['d20 empire', d20 as unknown as Scenario, 'empire', 'alliance'],
+  ['d20 alliance', d20 as unknown as Scenario, 'alliance', 'empire'],
+];
+
 describe('legal commands only, every ruleset', () => {
-  const cases: [string, Scenario, string, string][] = [
-    ['doom2016 tutorial invader', tutorial as unknown as Scenario, 'invader', 'marines'],
-    ['doom2004 skirmish invaders', skirmish as unknown as Scenario, 'invaders', 'marines'],
-    ['d20 empire', d20 as unknown as Scenario, 'empire', 'alliance'],
-    ['d20 alliance', d20 as unknown as Scenario, 'alliance', 'empire'],
-  ];
-  for (const [name, scenario, me, them] of cases) {
+  for (const [name, scenario, me, them] of MATCHUPS) {
     test(`${name} against random and greedy`, () => {
       for (const opp of [randomPolicy(3), greedyPolicy()]) {
         const game = createGame(scenario, { seed: 11 }) as Game<GameState>;
@@ -125,13 +127,7 @@ test('greedy doom2004 marines leave their room through the door and explore the 
 });
 
 describe('strength smoke: the autopilot beats a random opponent in most seeded games (real wins under the rules)', () => {
-  const cases: [string, Scenario, string, string][] = [
-    ['doom2016 tutorial invader', tutorial as unknown as Scenario, 'invader', 'marines'],
-    ['doom2004 skirmish invaders', skirmish as unknown as Scenario, 'invaders', 'marines'],
-    ['d20 empire', d20 as unknown as Scenario, 'empire', 'alliance'],
-    ['d20 alliance', d20 as unknown as Scenario, 'alliance', 'empire'],
-  ];
-  for (const [name, scenario, me, them] of cases) {
+  for (const [name, scenario, me, them] of MATCHUPS) {
     test(name, () => {
       // An unlimited budget: every returned plan is refined, so the result does not depend on the load.
       const winners = [1, 2, 3].map((seed) => playGame(scenario, seed, { [me]: plannerPolicy(), [them]: randomPolicy(seed) }, { budgetMs: Infinity, maxRounds: 40 }).winner);

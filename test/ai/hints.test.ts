@@ -130,7 +130,7 @@ describe('doom2004 and d20', () => {
   // only when it is the nearest in LOS, RULES §4) must be checked again with the exact answers.
   test('d20 skirmish: every plan, refined or returned when the budget ran out, plays (cover rule checked exactly)', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
-      const g = createGame(d20Skirmish as Scenario, { seed });
+      const g = createGame(d20Skirmish as unknown as Scenario, { seed });
       for (const budgetMs of [Infinity, 0]) {
         const plans = hints(g.state, undefined, { budgetMs });
         expect(plans.some((p) => p.target), `seed ${seed}`).toBe(true);

@@ -4,10 +4,29 @@
  * plans drawn as arrows from the acting figure; the same on a phone; a d20 autopilot side; doom2016
  * odds after a marine plays an attack card (the defense deck and cover in the reference).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ready, watchErrors } from './helpers.ts';
 
 const BOARD = 'd20-play';
+
+interface Odds { target: string; hit: number; expected: number; kill: number }
+
+/** The odds labels drawn on the board, as numbers (data-*) and text. */
+const shownOdds = (board: Locator) => board.locator('svg .odds').evaluateAll((els) =>
+  els.map((e) => ({ target: e.getAttribute('data-target')!, hit: Number(e.getAttribute('data-hit')), expected: Number(e.getAttribute('data-expected')), kill: Number(e.getAttribute('data-kill')), text: e.textContent!.trim() })));
+
+/** The labels sit on exactly the expected targets, each with the expected odds (12 decimals). */
+function expectSameOdds(shown: (Odds & { text: string })[], expected: Odds[]): void {
+  expect(shown.map((s) => s.target).sort()).toEqual(expected.map((e) => e.target).sort());
+  for (const e of expected) {
+    const s = shown.find((x) => x.target === e.target)!;
+    expect(s.hit, e.target).toBeCloseTo(e.hit, 12);
+    expect(s.expected, e.target).toBeCloseTo(e.expected, 12);
+    expect(s.kill, e.target).toBeCloseTo(e.kill, 12);
+    // The compact label: "60% · 6.0 · 5%".
+    expect(s.text).toBe(`${Math.round(e.hit * 100)}% · ${e.expected.toFixed(1)} · ${Math.round(e.kill * 100)}%`);
+  }
+}
 
 /** d20 page, the skirmish board with the AI on, Trooper 1 activated and selected. */
 async function trooperActivated(page: Page): Promise<void> {
@@ -27,8 +46,7 @@ test('odds on every target: the labels sit on the targets the engine offers, wit
   const board = page.locator(`#${BOARD}`);
   const labels = board.locator('svg .odds');
   await expect(labels).not.toHaveCount(0);
-  const shown = await labels.evaluateAll((els) =>
-    els.map((e) => ({ target: e.getAttribute('data-target')!, hit: Number(e.getAttribute('data-hit')), expected: Number(e.getAttribute('data-expected')), kill: Number(e.getAttribute('data-kill')), text: e.textContent!.trim() })));
+  const shown = await shownOdds(board);
 
   // The reference: the same game in the page (seed 7, the activation), the engine's attack
   // commands, and d20Odds from the unit data, with the cover the element explains for each target.
@@ -55,15 +73,7 @@ test('odds on every target: the labels sit on the targets the engine offers, wit
   }, { root, id: BOARD });
 
   expect(expected.length).toBeGreaterThan(0);
-  expect(shown.map((s) => s.target).sort()).toEqual(expected.map((e) => e.target).sort());
-  for (const e of expected) {
-    const s = shown.find((x) => x.target === e.target)!;
-    expect(s.hit, e.target).toBeCloseTo(e.hit, 12);
-    expect(s.expected, e.target).toBeCloseTo(e.expected, 12);
-    expect(s.kill, e.target).toBeCloseTo(e.kill, 12);
-    // The compact label: "60% · 6.0 · 5%".
-    expect(s.text).toBe(`${Math.round(e.hit * 100)}% · ${e.expected.toFixed(1)} · ${Math.round(e.kill * 100)}%`);
-  }
+  expectSameOdds(shown, expected);
   // The whole sentence is in the explanation line, for screen readers.
   const scout = expected.find((e) => e.target === 'scout')!;
   await expect(board.locator('[part="explanation"]')).toContainText(`Exact odds: Scout: ${Math.round(scout.hit * 100)}% to hit, ${scout.expected.toFixed(2)} hit points expected, ${Math.round(scout.kill * 100)}% to kill`);
@@ -167,7 +177,7 @@ test('doom2016: after a marine plays an attack card, each demon it may attack sh
     await page.waitForTimeout(150);
   }
   await expect(labels).not.toHaveCount(0);
-  const shown = await labels.evaluateAll((els) => els.map((e) => ({ target: e.getAttribute('data-target')!, hit: Number(e.getAttribute('data-hit')), expected: Number(e.getAttribute('data-expected')), kill: Number(e.getAttribute('data-kill')) })));
+  const shown = await shownOdds(board);
   const root = process.cwd();
   const expected = await page.evaluate(async (root) => {
     const fs = (p: string) => `/@fs${root}/${p}`;
@@ -189,12 +199,6 @@ test('doom2016: after a marine plays an attack card, each demon it may attack sh
     }
     return out;
   }, root);
-  expect(shown.map((s) => s.target).sort()).toEqual(expected.map((e) => e.target).sort());
-  for (const e of expected) {
-    const s = shown.find((x) => x.target === e.target)!;
-    expect(s.hit, e.target).toBeCloseTo(e.hit, 12);
-    expect(s.expected, e.target).toBeCloseTo(e.expected, 12);
-    expect(s.kill, e.target).toBeCloseTo(e.kill, 12);
-  }
+  expectSameOdds(shown, expected);
   expect(errors).toEqual([]);
 });
