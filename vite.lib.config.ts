@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { onDemand } from './vite.modules.ts';
+import { inlineWasmAsText, onDemand } from './vite.modules.ts';
 
 /** The schema's descriptions are documentation: the validator never reads them, the bundle need not carry them. */
 export function stripSchemaAnnotations(): Plugin {
@@ -58,7 +58,7 @@ const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 // and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [stripSchemaAnnotations(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI)],
+  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI)],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

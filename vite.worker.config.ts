@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { inlineWasmAsText } from './vite.modules.ts';
 
 // The AI's Web Worker (src/ai/worker.ts), started by dist/doom-board-ai.js from beside it: one
 // self-contained module (a worker cannot share the page's modules), with its own Wasm grid core
 // inlined and every rules engine, so that it imports nothing.
 export default defineConfig({
   publicDir: false,
+  plugins: [inlineWasmAsText()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,

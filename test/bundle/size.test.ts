@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { wasmAsText } from '../../vite.modules.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const BUDGET = 60 * 1024;
@@ -23,6 +24,7 @@ const AI = 'doom-board-ai.js';
 const AI_WORKER = 'doom-board-ai-worker.js';
 const AI_BUDGET = 20 * 1024;
 const AI_WORKER_BUDGET = 48 * 1024;
+const CORE_TEXT = wasmAsText(readFileSync(fileURLToPath(new URL('../../build/core.wasm', import.meta.url))));
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
 
@@ -36,13 +38,15 @@ describe('bundle', () => {
     const js = read('doom-board.js');
     expect(js).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
     expect(js).not.toMatch(/\.wasm["'`]/);
-    expect(js).toContain('data:application/wasm;base64,');
+    // The Wasm core is inlined as text (vite.modules.ts, wasmAsText): exactly the core that was built.
+    expect(js).toContain(CORE_TEXT);
+    expect(js).not.toContain('data:application/wasm;base64,');
     for (const engine of [...ENGINES, HTTP, ...UI, AI]) expect(js).toContain(`import(\`./${engine}\`)`);
     expect(read(HTTP)).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]/m);
     // The worker: one file with its own Wasm core, no import, no fetch of anything beside it.
     const worker = read(AI_WORKER);
     expect(worker).not.toMatch(/^\s*import\s|[;}\n]\s*import\s*[{"'*\w]|import\(/m);
-    expect(worker).toContain('data:application/wasm;base64,');
+    expect(worker).toContain(CORE_TEXT);
     expect(read(AI)).toContain('./doom-board-ai-worker.js');
   });
 
