@@ -1,6 +1,6 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  BLOCK_MAP, CLEAR_CORNERS, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
+  BLOCK_MAP, CHAIN, CLEAR_CORNERS, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
   OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
@@ -112,8 +112,11 @@ function walkAxis(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
   }
 }
 
-/** Walk from corner (X,Y) in the primitive direction (dx,dy), both non-zero, through every corner it sees. */
-function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
+/**
+ * Walk from corner (X,Y) in the primitive direction (dx,dy), both non-zero, through every corner it
+ * sees, recording those from the `from`-th on.
+ */
+function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool, from: i32): void {
   const cw = W + 1;
   const sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
   const adx = dx * sx, ady = dy * sy;
@@ -125,7 +128,7 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
   let cx = sx > 0 ? X : X - 1, cy = sy > 0 ? Y : Y - 1;
   let QX = X, QY = Y;
   let before: u8 = 0; // a cover cell before the last one, or the outline (cover only)
-  for (;;) {
+  for (let k = 1; ; k++) {
     // One segment of the walk: cell by cell to the next lattice corner (an incremental DDA).
     let rx = adx - 1, ry = ady - 1;
     let err = ady - adx; // < 0: the next vertical grid line comes first
@@ -165,7 +168,7 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
     const rays = <i32>load<u8>(RAYS_SIGHT + q);
     const seen = 15 & ~quadsBlocked(rays, back); // clause 1.1.4 at the corner reached
     // A cover cell last entered blocks the cover line to every cell there but itself.
-    record(QX, QY, seen, withCover && before == 0 ? seen & (lastBlocks != 0 ? lastQuad : 15) : 0);
+    if (k >= from) record(QX, QY, seen, withCover && before == 0 ? seen & (lastBlocks != 0 ? lastQuad : 15) : 0);
     if (!inBox(QX + dx, QY + dy)) return;
     // Go on through this corner (clause 1.1.2), past the cell last entered.
     before |= lastBlocks;
@@ -185,6 +188,9 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
 // So only visible directions and those ending at a blocker's ends are walked.
 let OX: i32 = 0, OY: i32 = 0, SX: i32 = 1, SY: i32 = 1, SWAP: bool = false, MAXU: i32 = 0, MAXV: i32 = 0;
 let CUTP: i32 = 0, COVER: bool = false;
+// For the octant's directions off its axis (both signs fixed): clause 1.1.4 cuts them all at P; the
+// position a line comes back from; the rays on each side of a line passing a corner.
+let DIAG_CUT: bool = false, BACK: i32 = 0, LEFT: i32 = 0, RIGHT: i32 = 0;
 // The stack of windows in SCRATCH, 20 bytes each: row, lo (num, den), hi (num, den). The windows
 // on it are disjoint and each has two distinct ends among the fractions with denominators ≤ 257
 // (about 20,100 in [0, 1]), so at most about 10,050 are there at once: they fit (SCRATCH_CAP * 4 / 20).
@@ -208,13 +214,40 @@ function gcd(a: i32, b: i32): i32 {
   return a;
 }
 
-/** Walk the primitive direction (u, v) of this octant, unless another octant owns it or clause 1.1.4 cuts it at P. */
-function launch(u: i32, v: i32): void {
+/**
+ * Walk the primitive direction (u, v) of this octant from its `from`-th corner on, unless another
+ * octant owns it or clause 1.1.4 cuts it at P.
+ */
+function launch(u: i32, v: i32, from: i32): void {
   if ((v == 0 && (SWAP ? SX : SY) < 0) || (v == u && SWAP)) return;
   const dx = SWAP ? SX * v : SX * u, dy = SWAP ? SY * u : SY * v;
   if (((CUTP >> ((dy > 0 ? 6 : dy == 0 ? 3 : 0) + (dx > 0 ? 2 : dx == 0 ? 1 : 0))) & 1) != 0) return;
   if (dx == 0 || dy == 0) walkAxis(OX, OY, dx, dy, COVER);
-  else walkDiagonal(OX, OY, dx, dy, COVER);
+  else walkDiagonal(OX, OY, dx, dy, COVER, from);
+}
+
+/**
+ * LOS only, corner (u, v) of a window, v > 0: the window shows that its line crosses no blocking
+ * edge, so it is clear unless a corner it passes blocks it (clause 1.1.2; those corners lie on the
+ * same direction, earlier: CHAIN carries the answer and the direction forward) or clause 1.1.4
+ * cuts it at either end.
+ */
+function losCorner(u: i32, v: i32): void {
+  let a = u, b = v, pass = 1;
+  if (load<u8>(COPRIME + <usize>(u * CO_ROW + v)) == 0) {
+    const e = load<i32>(CHAIN + (<usize>(u * CO_ROW + v) << 2));
+    pass = e & 1;
+    a = (e >> 1) & 511;
+    b = e >> 10;
+  }
+  const QX = SWAP ? OX + SX * v : OX + SX * u, QY = SWAP ? OY + SY * u : OY + SY * v;
+  const rays = <i32>load<u8>(RAYS_SIGHT + <usize>(QY * (W + 1) + QX));
+  if (pass != 0 && !(v == u && SWAP)) record(QX, QY, 15 & ~quadsBlocked(rays, BACK), 0);
+  const nu = u + a, nv = v + b;
+  if (nu <= MAXU && nv <= MAXV) {
+    const through = pass != 0 && ((rays & LEFT) == 0 || (rays & RIGHT) == 0);
+    store<i32>(CHAIN + (<usize>(nu * CO_ROW + nv) << 2), (through ? 1 : 0) | (a << 1) | (b << 10));
+  }
 }
 
 /** A window [ln/ld, hn/hd] for rows from r on: kept, or, when it is one slope, its direction walked now. */
@@ -222,10 +255,17 @@ function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {
   const c = ln * hd - hn * ld;
   if (c > 0) return;
   if (c == 0) {
-    // One direction: walk it unless its first corner lies in a row already passed (walked then).
+    // One direction: its corners from row r on are left to a walk. With cover every direction
+    // is walked from its first corner (once, when that lies in row r or later); LOS only walks
+    // this one from row r (the corners before were settled by losCorner; the axis by its walk).
     const g = gcd(ln, ld);
     const q = ld / g, p = ln / g;
-    if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
+    if (COVER) {
+      if (q >= r && q <= MAXU && p <= MAXV) launch(q, p, 1);
+    } else if (p > 0) {
+      const k = (r + q - 1) / q;
+      if (k * q <= MAXU && k * p <= MAXV) launch(q, p, k);
+    }
     return;
   }
   const at = SCRATCH + <usize>(SP * WINDOW);
@@ -253,6 +293,10 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
     ACROSS = vBase; ACROSS_U = sx; ACROSS_I = sy * cw;
     ALONG = hBase; ALONG_I = sy * W; ALONG_U = sx;
   }
+  DIAG_CUT = ((CUTP >> ((sy > 0 ? 6 : 0) + (sx > 0 ? 2 : 0))) & 1) != 0;
+  BACK = dirPos(-sx, -sy);
+  LEFT = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2);
+  RIGHT = 15 ^ LEFT;
   SP = 0;
   emit(1, 0, 1, 1, 1);
   while (SP > 0) {
@@ -273,7 +317,16 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
     }
     // The corners of row r inside the window: walk the primitive directions (the others lie on one).
     const jB = (hn * r) / hd;
-    for (let j = (ln * r + ld - 1) / ld; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j);
+    let j = (ln * r + ld - 1) / ld;
+    if (COVER) {
+      for (; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j, 1);
+    } else {
+      if (j == 0) {
+        if (r == 1) launch(1, 0, 1);
+        j = 1;
+      }
+      if (!DIAG_CUT) for (; j <= jB; j++) losCorner(r, j);
+    }
     if (r == MAXU) continue;
     // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
     // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).

@@ -1,8 +1,8 @@
 /**
- * The threat map's LOS comes from the LOS-only variant of the output-sensitive sight map
- * (assembly/sight2016.ts: shadow casting picks the directions, walks settle them, no cover). It
- * must agree, cell by cell, with the full sight map (itself checked against the TypeScript
- * reference in parity.test.ts) on boards larger than the parity tests', where lines are long.
+ * The threat map's LOS comes from an LOS-only sight map that settles most lines without walking
+ * them (assembly/sight2016.ts: windows of slopes, clause 1.1.2 carried along each direction). It
+ * must agree, cell by cell, with the full sight map (walked line by line, itself checked against
+ * the TypeScript reference in parity.test.ts) on larger boards, where lines pass many corners.
  */
 import { beforeAll, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
