@@ -128,12 +128,13 @@ describe('doom2004 and d20', () => {
 
   // The d20 plans start from an estimate (LOS assumed, no cover): the cover rule (an enemy in cover
   // only when it is the nearest in LOS, RULES §4) must be checked again with the exact answers.
-  test('d20 skirmish: every plan, refined or returned when the budget ran out, plays (cover rule checked exactly)', async () => {
+  test('d20 skirmish: every plan plays, with all the time it needs or none (cover rule checked exactly)', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const g = createGame(d20Skirmish as unknown as Scenario, { seed });
       for (const budgetMs of [Infinity, 0]) {
         const plans = hints(g.state, undefined, { budgetMs });
-        expect(plans.some((p) => p.target), `seed ${seed}`).toBe(true);
+        // With no time at all, only plans that need no exact check remain (moves).
+        expect(plans.some((p) => p.target), `seed ${seed}`).toBe(budgetMs > 0);
         for (const p of plans) {
           const { rules, s: after } = await playPlan(g.state, p);
           const r = rules.apply(after, p.commands.at(-1)!);

@@ -75,7 +75,7 @@ export interface Situation {
   options: AttackOption[];
   enemies: Enemy[];
   /** Extra targeting rules at a destination (d20: adjacent enemies first, cover only for the nearest). */
-  mayTarget?(to: Cell, enemy: Enemy, seen: Map<string, { los: boolean; cover: boolean; range: number }>): boolean;
+  mayTarget?(to: Cell, enemy: Enemy, seen: SeenEnemies): boolean;
   /**
    * A cheap stand-in for an enemy's sight map where the exact one is too slow to compute for every
    * enemy (d20's exact LOS): plans are then checked by exact pair queries while the budget lasts.
@@ -128,6 +128,9 @@ export interface Plan {
   reason: string;
 }
 
+/** What a figure here sees of each enemy, by id (only `get` is used, so answers may be computed when asked). */
+export type SeenEnemies = Pick<Map<string, Sighting>, 'get'>;
+
 export interface HintOptions {
   /** Time budget in milliseconds (default 8): after it, the remaining plans are returned unrefined. */
   budgetMs?: number;
@@ -151,15 +154,16 @@ function footprint(me: PlacedFigure, c: Cell): number[][] {
   return out;
 }
 
-interface Seen {
+/** What a figure standing somewhere sees of an enemy. */
+export interface Sighting {
   los: boolean;
   cover: boolean;
   range: number;
 }
 
 /** What enemy `m` (its sight map) makes of the footprint at `c`: the best cell for it. */
-function seenAt(map: SightMap, width: number, cells: number[][]): Seen {
-  let best: Seen = { los: false, cover: true, range: -1 };
+function seenAt(map: SightMap, width: number, cells: number[][]): Sighting {
+  let best: Sighting = { los: false, cover: true, range: -1 };
   for (const [x, y] of cells) {
     const i = y * width + x;
     const r = map.range[i];
@@ -300,7 +304,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   for (const opt of s.options) {
     for (const d of dests(opt.mp)) {
       const cells = footprint(s.me, d);
-      const seen = new Map<string, Seen>();
+      const seen = new Map<string, Sighting>();
       for (const e of s.enemies) seen.set(e.id, seenAt(maps.get(e.id)!, width, cells));
       for (const e of s.enemies) {
         const v = seen.get(e.id)!;
@@ -368,16 +372,26 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     rotated = o === 1;
   };
   // Where the maps were estimates (d20), the targeting rules were judged on guesses: a plan is kept
-  // only once refined, and the rules are judged again on exact answers from its destination.
+  // only once refined, and the rules are judged again on exact answers from its destination; what
+  // the budget leaves unrefined is not returned.
   const estimated = !!s.estimateMap;
-  const exactSeen = () => {
-    const t = probe.sightToFigures(meIndex);
-    const seen = new Map<string, { los: boolean; cover: boolean; range: number }>();
-    for (const e of s.enemies) {
-      const i = probe.figureIndex(e.id);
-      seen.set(e.id, { los: t.los[i] === 1, cover: t.cover[i] === 1, range: t.range[i] });
-    }
-    return seen;
+  // The target's answer is the pair query's; the others (the cover rule's "nearest") are asked
+  // only when a rule needs them, in one query of every figure.
+  const exactSeen = (target: string, v: Sighting): SeenEnemies => {
+    let all: Map<string, Sighting> | null = null;
+    return {
+      get(id: string) {
+        if (id === target) return v;
+        if (!all) {
+          const t = probe.sightToFigures(meIndex);
+          all = new Map(s.enemies.map((e) => {
+            const i = probe.figureIndex(e.id);
+            return [e.id, { los: t.los[i] === 1, cover: t.cover[i] === 1, range: t.range[i] }];
+          }));
+        }
+        return all.get(id);
+      },
+    };
   };
   const refined: Draft[] = [];
   for (const d of drafts) {
@@ -386,8 +400,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       refined.push(d);
       continue;
     }
-    if (now() - t0 > budget && refined.length >= limit) break;
-    if (now() - t0 <= budget || estimated) {
+    const late = now() - t0 > budget;
+    // Past the budget an estimated plan cannot be trusted: stop (and return fewer plans).
+    if (late && (refined.length >= limit || estimated)) break;
+    if (!late) {
       const at = d.to ?? { x: home.x, y: home.y, o: 0 };
       try {
         if (d.to) {
@@ -399,7 +415,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         }
         const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
         if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
-        if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen())) continue;
+        if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
         const a = d.opt.attack(d.enemy, v.cover, v.range, at);
         if (!a) continue;
         d.odds = a.odds;
