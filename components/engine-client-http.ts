@@ -21,7 +21,7 @@ import type { Board, BoardInput } from '../src/core/index.ts';
 import type { ApplyResult, Command, GameView } from '../src/rules/types.ts';
 import type { Scenario } from '../src/scenario/index.ts';
 import type { paths } from '../src/api/schema.d.ts';
-import type { EngineClient, GameClient } from './engine-client.ts';
+import type { EngineClient, GameClient, GameReplay } from './engine-client.ts';
 
 export interface ApiTarget {
   /** The server origin plus any path before /api/v1 (the generated client's base URL). */
@@ -122,9 +122,14 @@ export class HttpGame implements GameClient {
   }
 
   async history(): Promise<Command[]> {
+    return (await this.replay()).commands;
+  }
+
+  /** The server's scenario, seed and accepted commands (the AI replays them: the page's seed may differ). */
+  async replay(): Promise<GameReplay> {
     const { data, error, response } = await this.client.GET('/api/v1/games/{gameId}/replay', this.path);
     if (!data) throw new Error(`game ${this.id}: ${messageOf(error, response.status)}`);
-    return data.commands as Command[];
+    return { scenario: data.scenario as unknown as Scenario, seed: data.seed, commands: data.commands as Command[] };
   }
 
   /** Follow the game's live stream (server-sent events); calls `onChange` after every entry. */

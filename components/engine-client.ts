@@ -29,6 +29,18 @@ export interface GameClient {
    * beside the view. A client without it gets a table of what the view has.
    */
   state?(): Promise<unknown>;
+  /**
+   * Optional: where the game came from and what was played — for a game kept elsewhere (a server
+   * game), whose scenario and seed need not be the page's.
+   */
+  replay?(): Promise<GameReplay>;
+}
+
+/** A game as scenario + seed + accepted commands: replaying them gives the same game. */
+export interface GameReplay {
+  scenario: Scenario;
+  seed: number;
+  commands: Command[];
 }
 
 export interface EngineClient {

@@ -140,7 +140,7 @@ export class AiPlay {
     if (this.pending) return;
     this.pending = window.setTimeout(() => {
       this.pending = 0;
-      // E.g. a server game whose seed is not this page's: its odds cannot be computed here.
+      // E.g. the server cannot be reached: say so instead of showing stale odds.
       this.compute().catch((e: unknown) => this.say(`No odds: ${e instanceof Error ? e.message : String(e)}`));
     }, 0);
   }

@@ -13,7 +13,8 @@ import type { GameClient } from '../engine-client.ts';
 const same = (a: Command[], b: Command[], n: number) => n === 0 || JSON.stringify(a[n - 1]) === JSON.stringify(b[n - 1]);
 
 /**
- * A function giving the client's current state (the seed must be the one the client's game uses).
+ * A function giving the client's current state. `scenario` and `seed` must be the client's game's,
+ * unless the client has `replay()` (a server game), which tells them.
  * Calls are queued: two callers at once never apply the same command twice.
  */
 export function shadowState(client: GameClient, scenario: Scenario, seed: number): () => Promise<GameState> {
@@ -21,14 +22,17 @@ export function shadowState(client: GameClient, scenario: Scenario, seed: number
   let applied: Command[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   const sync = async () => {
-    const history = await client.history();
+    // A server game says where it came from (its scenario and seed need not be this page's).
+    const replay = client.replay ? await client.replay() : null;
+    const history = replay ? replay.commands : await client.history();
     // After an undo the history is a prefix of what was applied: take the same commands back.
     if (game && history.length < applied.length && same(applied, history, history.length)) {
       while (applied.length > history.length && game.undo()) applied.pop();
     }
     if (!game || history.length < applied.length || !same(history, applied, applied.length)) {
-      await loadRuleset(scenario.ruleset);
-      game = createGame(scenario, { seed }) as Game<GameState>;
+      const from = replay ?? { scenario, seed };
+      await loadRuleset(from.scenario.ruleset);
+      game = createGame(from.scenario, { seed: from.seed }) as Game<GameState>;
       applied = [];
     }
     for (const c of history.slice(applied.length)) {

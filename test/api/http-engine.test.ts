@@ -11,6 +11,8 @@ import { apiHandlers } from '../../src/api/msw.ts';
 import { loadCore } from '../../src/core/index.ts';
 import skirmish from '../../src/scenario/bundled/d20-skirmish.json' with { type: 'json' };
 import { contractFetch } from './contract.ts';
+import { shadowState } from '../../components/ai/shadow-game.ts';
+import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json' with { type: 'json' };
 
 const server = setupServer(...apiHandlers());
 const checked = contractFetch((r) => fetch(r));
@@ -49,5 +51,23 @@ describe('HttpEngine', () => {
     expect(await watcher.view()).toEqual(await game.view());
     const spect = await watcher.apply(action);
     expect(spect).toEqual({ ok: false, refusal: expect.objectContaining({ rule: 'seat' }) });
+  });
+
+  it("the AI's copy of a server game follows the server's scenario and seed, not the page's", async () => {
+    const engine = new HttpEngine('https://doom-board.example/api/v1', new InPageEngine(), checked);
+    const scenario = engine.validate(tutorial);
+    const game = await engine.createGame(scenario, 4);
+    for (let i = 0; i < 6; i++) expect((await game.apply((await game.legalActions())[0])).ok).toBe(true);
+    // The page thinks the game is another one (its own scenario attribute, seed 1): the copy must
+    // still be the server's game, decks shuffled by seed 4.
+    const other = engine.validate(skirmish);
+    const state = shadowState(game, other, 1);
+    const copy = (await state()) as { ruleset: string; figures: unknown[] };
+    const { createGame, replay, loadRuleset } = await import('../../src/rules/engine.ts');
+    await loadRuleset('doom2016');
+    const server = await game.replay();
+    expect(server.seed).toBe(4);
+    expect(copy).toEqual(replay(scenario, 4, server.commands).state);
+    expect(copy).not.toEqual(createGame(scenario, { seed: 1 }).state);
   });
 });
