@@ -80,7 +80,7 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
     if (!f) throw unprocessable(`no figure ${figure} on the board`, 'hints', '/query/figure');
     if (f.side !== seatSide) throw new ApiError(403, 'not-your-figure', `${figure} is a figure of ${f.side}; this seat token is ${seatSide}'s`);
   }
-  if (view.side !== seatSide) throw unprocessable(view.side === null ? `nobody acts now (${view.status})` : `it is ${view.side}'s turn, not ${seatSide}'s (${view.status})`, 'turn');
+  if (view.side !== seatSide) throw unprocessable(view.side === null ? `nobody acts now (${view.status})` : `it is the ${view.side} side's turn, not the ${seatSide} side's (${view.status})`, 'turn');
   const state = live.game.state as GameState;
   const situation = situationOf(state, figure);
   if (!situation) {

@@ -111,7 +111,7 @@ describe('hints over HTTP (getHints)', () => {
     const notTurn = await g.ask('marines');
     expect(notTurn.response.status).toBe(422);
     expect(notTurn.error!.rule).toBe('turn');
-    expect(notTurn.error!.detail).toMatch(/invader's turn/);
+    expect(notTurn.error!.detail).toMatch(/the invader side's turn, not the marines side's/);
     const ownNotTurn = await g.ask('marines', { figure: 'alpha' });
     expect(ownNotTurn.response.status).toBe(422);
     expect(ownNotTurn.error!.rule).toBe('turn');
