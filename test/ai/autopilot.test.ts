@@ -142,3 +142,14 @@ test('d20 combined fire (option): the helpers the autopilot names are accepted b
   expect(sent.some((x) => x.command.type === 'attack')).toBe(true);
   expect(replay(d20 as unknown as Scenario, 11, game.history).state).toEqual(game.state);
 });
+
+test('d20: the figure in a melee enemy\'s reach activates first (activation by gain over being left standing)', () => {
+  // trooper-1 two squares from the beast (next phase it hits 85% of the time for 30, more than the
+  // trooper's 20 hit points);
+  // the other empire figures stand far from every melee enemy and could shoot instead.
+  const sc = structuredClone(d20) as unknown as Scenario;
+  sc.figures = sc.figures.map((f) => (f.id === 'trooper-1' ? { ...f, x: 10, y: 4 } : f));
+  const game = createGame(sc, { seed: 3 }) as Game<GameState>;
+  const step = nextStep(game, { empire: plannerPolicy(), alliance: greedyPolicy() }, Infinity)!;
+  expect(step.command).toEqual({ type: 'activate', figure: 'trooper-1' });
+});

@@ -12,7 +12,9 @@
  * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
  * - d20: keep out of melee reach (the hints' threat zone of each Melee Attack enemy: every space next
  *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
- *   over the places the figure can still reach after it), caution D20_CAUTION; with the
+ *   over the places the figure can still reach after it), caution D20_CAUTION; who acts: the
+ *   character that gains most over being left standing (plan score + caution × exposure where it
+ *   stands); with the
  *   `combinedFire` option, combined fire from every figure not yet activated that sees the target,
  *   stands out of melee reach and has no attack of its own worth making (d20Helpers).
  * - anything else: end the activation / turn when no plan is worth more than standing still.
@@ -29,7 +31,7 @@ import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds
 import { diceToReroll, doom2004Odds } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
-import { outOfMeleeReach } from '../hints/d20.ts';
+import { outOfMeleeReach, d20StayExposure } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
 
 /** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
@@ -63,6 +65,16 @@ function bestPlan(state: GameState, figure: string | undefined, budgetMs: number
   const sit = situationOf(state, figure);
   if (!sit) return null;
   return rankPlans(sit, { ...tuning, budgetMs: Math.max(0, budgetMs - (performance.now() - t0)), limit: 1 })[0] ?? null;
+}
+
+/**
+ * d20: what leaving `id` standing through the enemy's phase costs, in the plans' score units
+ * (caution × the expected damage at its space, d20StayExposure; a share of its hit points when
+ * scoring by `fraction`).
+ */
+function stayCost(s: D20State, id: string): number {
+  const x = (tuning.caution ?? 0.5) * d20StayExposure(s, id, tuning);
+  return tuning.scoring === 'fraction' ? x / Math.max(1, s.figures.find((f) => f.id === id)?.hp ?? 1) : x;
 }
 
 /** Splits what is left of a decision's budget evenly over the candidates not yet planned. */
@@ -256,11 +268,16 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
         const ids = [...new Set(starters.map((c) => c.figure as string))];
         const per = splitter(budgetMs, ids.length);
         let bestId: string | null = null;
+        let bestGain = -Infinity;
         for (const id of ids) {
           // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
           const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per()) : bestPlan(state, id, per());
-          if (p && (!plan || p.score > plan.score)) {
+          // d20: the figure whose activation gains most over being left standing where it is
+          // through the enemy's phase (plan score + caution × the exposure of its own space).
+          const gain = p && state.ruleset === 'd20' ? p.score + stayCost(state as D20State, id) : p?.score ?? -Infinity;
+          if (p && (!plan || gain > bestGain)) {
             plan = p;
+            bestGain = gain;
             bestId = id;
           }
         }

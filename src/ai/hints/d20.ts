@@ -9,7 +9,7 @@ import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
 import { d20Odds, type D20Odds } from '../odds/d20.ts';
 import { destinationsOf } from './doom2016.ts';
-import type { Cell, Enemy, Situation, Threat } from './plan.ts';
+import { rankPlans, type Cell, type Enemy, type HintOptions, type Situation, type Threat } from './plan.ts';
 
 const MOVE_AND_ATTACK = 6;
 
@@ -137,4 +137,17 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
     finish: [{ type: 'end', figure: f.id }],
     moveOnly: { mp: (attacked ? MOVE_AND_ATTACK : 2 * MOVE_AND_ATTACK) - moved, prefix: [...prefix], label: '' },
   };
+}
+
+/**
+ * The expected damage `figure` may take before its next chance to act if it is not activated now
+ * (it stays where it stands through the enemy's phase): the hints' exposure of its own space (melee
+ * threat zones counted in full, ranged enemies as the sight estimate measures them).
+ */
+export function d20StayExposure(s: D20State, figure: string, options: HintOptions = {}): number {
+  const sit = d20Situation({ ...s, active: null } as D20State, figure);
+  if (!sit) return 0;
+  // Only the plain "stay" plan: no budget needed (plain moves are never refined).
+  const stay: Situation = { ...sit, options: [], moveOnly: { mp: 0, prefix: [], label: '' } };
+  return rankPlans(stay, { ...options, budgetMs: 0, limit: 1 })[0]?.exposure.expected ?? 0;
 }
