@@ -4,7 +4,7 @@
 // ±ε at each; each nudged line is walked cell by cell with exact symbolic signs (value first,
 // then the ε coefficient). Cover: separating-axis tests on the region swept from a corner.
 import {
-  BLOCK_MAP, C_LOW, H, INFO, W, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
+  C_LOW, INFO, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
 } from './board';
 
 let AX: i32 = 0, AY: i32 = 0, AW: i32 = 0, AH: i32 = 0, TX: i32 = 0, TY: i32 = 0, TW: i32 = 0, TH: i32 = 0;
@@ -196,31 +196,4 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
     if (!covered) return false; // the attacker picks this corner
   }
   return true;
-}
-
-// ---------------------------------------------------------------- sight map filter
-
-/**
- * The spaces a d20 line from A could reach (into BLOCK_MAP, non-zero): a clear line leaves A and runs
- * cell by cell with both coordinates monotone, crossing only open edges, or corners where no wall
- * ends (then both ways round the corner are open edges too). So a space no monotone path of open
- * edges reaches from A, in any of the four quadrant directions, has no LOS (RULES §4) and needs no
- * search; the others are settled by losD20.
- */
-export function losCandidatesD20(ax: i32, ay: i32, aw: i32, ah: i32): void {
-  memory.fill(BLOCK_MAP, 0, <usize>(W * H));
-  for (let q = 0; q < 4; q++) {
-    const sx = (q & 1) != 0 ? -1 : 1, sy = (q & 2) != 0 ? -1 : 1, bit = 1 << q;
-    const x0 = sx > 0 ? ax : ax + aw - 1, xEnd = sx > 0 ? W : -1;
-    const y0 = sy > 0 ? ay : ay + ah - 1, yEnd = sy > 0 ? H : -1;
-    for (let y = y0; y != yEnd; y += sy)
-      for (let x = x0; x != xEnd; x += sx) {
-        let r = inRect(x, y, ax, ay, aw, ah);
-        if (!r && x != x0 && (load<u8>(BLOCK_MAP + <usize>(y * W + x - sx)) & bit) != 0)
-          r = !blocks(SIGHT_EDGES, vEdge(sx > 0 ? x : x + 1, y));
-        if (!r && y != y0 && (load<u8>(BLOCK_MAP + <usize>((y - sy) * W + x)) & bit) != 0)
-          r = !blocks(SIGHT_EDGES, hEdge(x, sy > 0 ? y : y + 1));
-        if (r) store<u8>(BLOCK_MAP + <usize>(y * W + x), load<u8>(BLOCK_MAP + <usize>(y * W + x)) | <u8>bit);
-      }
-  }
 }

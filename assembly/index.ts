@@ -1,7 +1,7 @@
 // The grid core's exported surface. JavaScript writes the board into the exported regions,
 // calls `commit`, then runs batch queries whose results land in the output regions.
 import {
-  BLOCK_MAP, CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
+  CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
   OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, RULESET, VEDGES, W, ensureMemory, figH, figW,
   figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims, OWNER, TELEPORTERS, STEP_SIGHT, STEP_MOVE, STEP_STRICT,
   COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND, RAYS_COVER, OUTLINE_H, OUTLINE_V, LARGE_CELLS,
@@ -9,7 +9,7 @@ import {
 export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
 export { threatMap, threatPtr } from './threat';
 import { bucketsReset } from './buckets';
-import { coverD20, losCandidatesD20, losD20 } from './d20';
+import { coverD20, losD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl } from './reach';
 import { los2004, sightMap2004 } from './sight2004';
@@ -103,13 +103,12 @@ export function sightMap(f: i32): void {
     return;
   }
   distances(ax, ay, aw, ah, rangeKind());
-  losCandidatesD20(ax, ay, aw, ah); // the only ruleset left here
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const t = y * W + x;
       let r = 0;
       if (inRect(x, y, ax, ay, aw, ah)) r = 1;
-      else if (onMap(x, y) && load<u8>(BLOCK_MAP + <usize>t) != 0) r = losCover(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y));
+      else if (onMap(x, y)) r = losCover(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y));
       store<u8>(OUT_LOS + <usize>t, <u8>(r & 1));
       store<u8>(OUT_COVER + <usize>t, <u8>((r >> 1) & 1));
       store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
