@@ -276,9 +276,12 @@ ${lines.join('\n')}
   longer ones, so one incremental walk answers every corner on it). A cell is out of cover from a
   corner when the cover lines to all four of its corners are clear. The threat map runs an
   LOS-only variant per enemy, which carries clause 1.1.2 along each direction and so settles most
-  lines without walking them. The C baseline runs the same sight-map algorithm. NOT done: doom2004
-  and d20 sight maps still test each cell separately, and the threat map (one LOS map and one range
-  search per enemy) stays over its 0.5 ms target.
+  lines without walking them. The C baseline runs the same sight-map algorithm. The doom2004 sight map
+  casts the same kind of windows from the centre of each space the attacker stands on and walks
+  only the cells left in a window (bench/sight-2004-d20.bench-run.ts: 26×26 59 → 12–14 µs, 49×49
+  175 → 30–47 µs for a small figure). NOT done: the d20 sight map still tests each cell separately
+  (≈0.1–0.3 s on 26×26), and the threat map (one LOS map and one range search per enemy) stays
+  over its 0.5 ms target.
 - Reach stays 2–3.5× slower than the same search in C in this harness (wall-clock medians); the
   helper who rewrote it measured 1.5–1.6× with CPU-time minimums, so part of the gap is this VM's
   noise, but the 1.5× target is not met. The VM's speed moves by 2× within minutes (see "Machine
