@@ -400,10 +400,14 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       refined.push(d);
       continue;
     }
-    const late = now() - t0 > budget;
-    // Past the budget an estimated plan cannot be trusted: stop (and return fewer plans).
-    if (late && (refined.length >= limit || estimated)) break;
-    if (!late) {
+    const spent = now() - t0;
+    if (spent > budget && refined.length >= limit) break;
+    // An estimated plan (d20) is kept only once verified. Past the budget a few more are verified,
+    // up to 1.5 times the budget, so that a slow machine still gets some; after that only plans that
+    // need no check (moves) are taken.
+    const verify = spent <= budget || (estimated && spent <= 1.5 * budget);
+    if (!verify && estimated) continue;
+    if (verify) {
       const at = d.to ?? { x: home.x, y: home.y, o: 0 };
       try {
         if (d.to) {
