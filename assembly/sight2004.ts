@@ -1,10 +1,11 @@
 // doom2004 sight (RULES §3): LOS centre to centre past walls, doors, figures, obstacles, barrels.
 import {
-  C_BARREL, C_OBSTACLE, DIST, H, OUT_COVER, OUT_LOS, OUT_RANGE, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, W, blocks, cellBits,
+  C_BARREL, C_OBSTACLE, DIST, H, OUT_COVER, OUT_LOS, OUT_RANGE, SIGHT_EDGES, W, blocks, cellBits,
   hEdge, inRect, onMap, ownerAt, vEdge,
 } from './board';
 import { CELLS_SIGHT2004, setSpaces, walk } from './line';
 import { RANGE_2004, distances } from './steps';
+import { WINDOW_CAP, clearWindows, popWindow, pushWindow, windowCount } from './windows';
 
 export function los2004(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): bool {
   setSpaces(ax, ay, aw, ah, tx, ty, tw, th);
@@ -27,10 +28,6 @@ export function los2004(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw
 // So the walks go to the visible cells and the few at the windows' ends (corners, cells touched).
 let CX: i32 = 0, CY: i32 = 0, SX: i32 = 1, SY: i32 = 1, SWAP: bool = false, MAXU: i32 = 0, MAXV: i32 = 0;
 let AX: i32 = 0, AY: i32 = 0, AW: i32 = 0, AH: i32 = 0;
-// The stack of windows in SCRATCH, 20 bytes each: row, lo (num, den), hi (num, den).
-const WINDOW: i32 = 20;
-const STACK_CAP: i32 = (SCRATCH_CAP * 4) / WINDOW;
-let SP: i32 = 0;
 let FULL: bool = false; // the stack overflowed: this centre falls back to one walk per cell
 
 @inline function cellX(u: i32, v: i32): i32 { return SWAP ? CX + SX * v : CX + SX * u; }
@@ -57,17 +54,11 @@ function test(x: i32, y: i32): void {
 /** Keep the window [ln/ld, hn/hd] for rows from r on, unless it is empty. */
 function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {
   if (ln * hd > hn * ld) return;
-  if (SP >= STACK_CAP) {
+  if (windowCount() >= WINDOW_CAP) {
     FULL = true;
     return;
   }
-  const at = SCRATCH + <usize>(SP * WINDOW);
-  store<i32>(at, r);
-  store<i32>(at, ln, 4);
-  store<i32>(at, ld, 8);
-  store<i32>(at, hn, 12);
-  store<i32>(at, hd, 16);
-  SP++;
+  pushWindow(r, ln, ld, hn, hd);
 }
 
 // The window being cut: its high end, and the start of the next piece.
@@ -93,11 +84,10 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
   MAXU = swap ? (sy > 0 ? H - 1 - CY : CY) : sx > 0 ? W - 1 - CX : CX;
   MAXV = swap ? (sx > 0 ? W - 1 - CX : CX) : sy > 0 ? H - 1 - CY : CY;
   if (MAXU == 0) return;
-  SP = 0;
+  clearWindows();
   emit(1, 0, 1, 1, 1);
-  while (SP > 0 && !FULL) {
-    SP--;
-    const at = SCRATCH + <usize>(SP * WINDOW);
+  while (windowCount() > 0 && !FULL) {
+    const at = popWindow();
     const r = load<i32>(at);
     const ln = load<i32>(at, 4), ld = load<i32>(at, 8);
     let hn = load<i32>(at, 12), hd = load<i32>(at, 16);

@@ -1,10 +1,11 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
   BLOCK_MAP, CHAIN, CLEAR_CORNERS, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
-  OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
+  OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
 import { RANGE_2016, distances, minDist } from './steps';
+import { clearWindows, popWindow, pushWindow, windowCount } from './windows';
 
 /** LOS (bit 0) and cover (bit 1) from rectangle A to rectangle T. */
 export function losCover2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): i32 {
@@ -191,11 +192,9 @@ let CUTP: i32 = 0, COVER: bool = false;
 // For the octant's directions off its axis (both signs fixed): clause 1.1.4 cuts them all at P; the
 // position a line comes back from; the rays on each side of a line passing a corner.
 let DIAG_CUT: bool = false, BACK: i32 = 0, LEFT: i32 = 0, RIGHT: i32 = 0;
-// The stack of windows in SCRATCH, 20 bytes each: row, lo (num, den), hi (num, den). The windows
-// on it are disjoint and each has two distinct ends among the fractions with denominators ≤ 257
-// (about 20,100 in [0, 1]), so at most about 10,050 are there at once: they fit (SCRATCH_CAP * 4 / 20).
-const WINDOW: i32 = 20;
-let SP: i32 = 0;
+// The windows on the stack (windows.ts) are disjoint and each has two distinct ends among the
+// fractions with denominators ≤ 257 (about 20,100 in [0, 1]), so at most about 10,050 are there at
+// once: they fit (WINDOW_CAP).
 
 // The edges of the octant as strided loads: across the major axis at u, from v = i to i + 1, at
 // ACROSS + u * ACROSS_U + i * ACROSS_I; along it at v = i, from u to u + 1, at ALONG + i * ALONG_I + u * ALONG_U.
@@ -268,13 +267,7 @@ function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {
     }
     return;
   }
-  const at = SCRATCH + <usize>(SP * WINDOW);
-  store<i32>(at, r);
-  store<i32>(at, ln, 4);
-  store<i32>(at, ld, 8);
-  store<i32>(at, hn, 12);
-  store<i32>(at, hd, 16);
-  SP++;
+  pushWindow(r, ln, ld, hn, hd);
 }
 
 function castOctant(sx: i32, sy: i32, swap: bool): void {
@@ -297,11 +290,10 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
   BACK = dirPos(-sx, -sy);
   LEFT = (sx > 0 ? 4 : 1) | (sy > 0 ? 8 : 2);
   RIGHT = 15 ^ LEFT;
-  SP = 0;
+  clearWindows();
   emit(1, 0, 1, 1, 1);
-  while (SP > 0) {
-    SP--;
-    const at = SCRATCH + <usize>(SP * WINDOW);
+  while (windowCount() > 0) {
+    const at = popWindow();
     const r = load<i32>(at);
     const ln = load<i32>(at, 4), ld = load<i32>(at, 8);
     let hn = load<i32>(at, 12), hd = load<i32>(at, 16);
