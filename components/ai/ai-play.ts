@@ -172,22 +172,30 @@ export class AiPlay {
     this.run();
   }
 
+  /** The autopilot finishes the command it is playing and plays no more (until `undo()` is done). */
+  async pause(): Promise<void> {
+    this.driver?.stop();
+    await this.driver?.idle();
+  }
+
   /**
-   * Undo with an autopilot: it stops, and commands are taken back until the person must decide
-   * again (the autopilot's answers and the person's last command). Returns whether any was.
+   * Undo with an autopilot (after `pause()`): commands are taken back until the person must decide
+   * again (the autopilot's answers and the person's last command), then it plays on. Returns
+   * whether any was.
    */
   async undo(): Promise<boolean> {
     const game = this.play.game!;
     const d = this.driver;
-    d?.stop();
-    await d?.idle();
     let any = false;
-    while (await game.undo()) {
-      any = true;
-      if (!d || !(await d.turn())) break;
+    try {
+      while (await game.undo()) {
+        any = true;
+        if (!d || !(await d.turn())) break;
+      }
+      await this.ai.reset(this.side || undefined);
+    } finally {
+      d?.start();
     }
-    await this.ai.reset(this.side || undefined);
-    d?.start();
     return any;
   }
 

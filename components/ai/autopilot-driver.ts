@@ -44,11 +44,18 @@ export class AutopilotDriver {
   async step(): Promise<boolean> {
     const view = await this.client.view();
     if (view.winner !== null) return false;
+    const at = (await this.client.history()).length;
     const legal = await this.client.legalActions();
     const state = await this.state();
     if (decidingSide(state, legal, view.side) !== this.o.side) return false;
     const mine = legal.filter((c) => sideOfCommand(state, c) === this.o.side);
     const command = await this.ai.decide(state, this.o.side, mine, this.o.budgetMs ?? 40);
+    // The other side acted while the AI thought (e.g. a doom2004 heal in the invaders' turn): the
+    // decision was for a position that is gone; decide again.
+    if ((await this.client.history()).length !== at) {
+      await this.ai.reset(this.o.side);
+      return true;
+    }
     let r = await this.client.apply(command);
     this.o.onCommand?.(command, r.ok);
     if (!r.ok) {

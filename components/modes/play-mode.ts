@@ -80,6 +80,17 @@ export class PlayMode {
 
   constructor(readonly host: PlayHost) {}
 
+  /**
+   * Commands and undos run one at a time, in the order asked: a click while the autopilot's command
+   * is still being shown waits for it, so the log, the events and the history keep one order.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
+  private serial<T>(f: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(f, f);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
   /** Forget the game (a new scenario or mode is loading). */
   reset(): void {
     this.table = null;
@@ -204,7 +215,11 @@ export class PlayMode {
   }
 
   /** Send a command (`by`: who sent it, said before the announcement); the engine's answer. */
-  async apply(command: Command, by = ''): Promise<ApplyResult | undefined> {
+  apply(command: Command, by = ''): Promise<ApplyResult | undefined> {
+    return this.serial(() => this.applyNow(command, by));
+  }
+
+  private async applyNow(command: Command, by: string): Promise<ApplyResult | undefined> {
     if (!this.game) return;
     const r = await this.game.apply(command);
     if (!r.ok) {
@@ -234,6 +249,14 @@ export class PlayMode {
   }
 
   async undo(): Promise<void> {
+    if (!this.game) return;
+    // The autopilot finishes the command it is playing (it waits in the queue) and plays no more
+    // until the undo is done.
+    await this.ai?.pause();
+    return this.serial(() => this.undoNow());
+  }
+
+  private async undoNow(): Promise<void> {
     if (!this.game) return;
     const ok = await (this.ai ? this.ai.undo() : this.game.undo());
     if (!ok) {

@@ -18,6 +18,9 @@ import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { bigScenario, inActivation } from '../../bench/ai-scenarios.ts';
 import d20 from '../../src/scenario/bundled/d20-skirmish.json';
+import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
+import type { Ai } from '../../src/ai/protocol.ts';
+import type { Command } from '../../src/rules/types.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -96,4 +99,46 @@ test('the autopilot driver plays a side through a GameClient; the shadow state f
   expect(await shadow()).toEqual(replayed(history.length));
   await client.undo();
   expect(await shadow()).toEqual(replayed(history.length - 1));
+});
+
+test('the autopilot decides again when the other side acted while it thought (a doom2004 heal in the invaders\' turn)', async () => {
+  const engine = new InPageEngine();
+  const scenario = engine.validate(skirmish) as Scenario;
+  const client = await engine.createGame(scenario, 10);
+  const shadow = shadowState(client, scenario, 10);
+  // Play on (a fixed pseudo-random pick) until the invaders decide while the marines may heal.
+  let heal: Command | undefined;
+  let r = 1;
+  for (let i = 0; i < 400 && !heal; i++) {
+    const legal = await client.legalActions();
+    const state = await shadow();
+    heal = legal.find((c) => c.type === 'heal' && sideOfCommand(state, c) === 'marines');
+    if (heal && legal.some((c) => sideOfCommand(state, c) === 'invaders')) break;
+    heal = undefined;
+    r = (r * 48271) % 2147483647;
+    expect((await client.apply(legal[r % legal.length])).ok).toBe(true);
+  }
+  expect(heal, 'a position where the marines may heal in the invaders\' turn').toBeDefined();
+  const asked: number[] = [];
+  const ai: Ai = {
+    hints: async () => [],
+    decide: async (state, side, legal) => {
+      asked.push((await client.history()).length);
+      // The person heals while the autopilot thinks about the first position.
+      if (asked.length === 1) expect((await client.apply(heal!)).ok).toBe(true);
+      return legal.find((c) => c.type === 'end' || c.type === 'end-turn') ?? legal[0];
+    },
+    reset: async () => undefined,
+    terminate: () => undefined,
+  };
+  const driver = new AutopilotDriver(client, { side: 'invaders', scenario, seed: 10, ai, delayMs: 0 });
+  const before = (await client.history()).length;
+  driver.start();
+  await driver.poke();
+  driver.stop();
+  const history = await client.history();
+  // Its first decision was dropped; the second was made after the heal and is what was played.
+  expect(asked.slice(0, 2)).toEqual([before, before + 1]);
+  expect(history[before]).toEqual(heal);
+  expect(sideOfCommand(await shadow(), history[before + 1])).toBe('invaders');
 });

@@ -50,6 +50,13 @@ async function installCommandLog(page: Page): Promise<void> {
   }, BOARD);
 }
 const played = (page: Page) => page.evaluate(() => (window as unknown as { commands: unknown[] }).commands.length);
+/**
+ * Where the first marine command at or after `from` is in the log, or -1. The element shows the next
+ * decision as soon as a command is applied and fires doom-action a moment later, so a count read
+ * before a click can be short by the autopilot's last command: the marine's own command is found by
+ * its figure instead.
+ */
+const marineCommandAt = (page: Page, from: number) => page.evaluate(({ from, marines }) => (window as unknown as { commands: { figure?: unknown }[] }).commands.findIndex((c, i) => i >= from && new RegExp(`^(${marines})$`, 'i').test(String(c.figure))), { from, marines: MARINES.slice(1, -1) });
 
 const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, import.meta.url));
 const ORIGIN = 'http://solo.test';
@@ -104,14 +111,15 @@ test('a whole doom2016 tutorial on the built bundle: a scripted marine against a
     // The person is never offered the autopilot's commands (the invader's buttons).
     expect(await page.evaluate((id) => [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent!.trim()).filter((t) => /^(End the status phase|Activate the .+ demons|.+ resolves the attack)$/.test(t)), BOARD)).toEqual([]);
     // The click is handled asynchronously: wait for the command before the next look.
-    await expect.poll(() => played(page)).toBeGreaterThan(before);
+    await expect.poll(() => marineCommandAt(page, before)).not.toBe(-1);
+    const at = await marineCommandAt(page, before);
     if (marine >= 6 && !undone) {
       // Once the marine must decide again: if the autopilot answered in between, undo — back to
       // just before the marine's command (its answers and the marine's command taken back).
       await expect.poll(() => marineClick(page, false), { timeout: 30_000 }).not.toBeNull();
-      if ((await played(page)) > before + 1) {
+      if ((await played(page)) > at + 1) {
         await page.evaluate((id) => [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'Undo')!.click(), BOARD);
-        await expect.poll(() => played(page)).toBe(before);
+        await expect.poll(() => played(page)).toBe(at);
         await expect.poll(() => marineClick(page, false)).toBe(clicked);
         undone = true;
       }
