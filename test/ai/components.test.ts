@@ -12,7 +12,7 @@ import { shadowState } from '../../components/ai/shadow-game.ts';
 import { greedyPolicy, sideOfCommand } from '../../src/ai/autopilot/index.ts';
 import { doom2016AttackOdds } from '../../src/ai/odds/index.ts';
 import { loadCore } from '../../src/core/wasm.ts';
-import { createGame } from '../../src/rules/index.ts';
+import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
 import { boardOf } from '../../src/rules/doom2016/state.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
@@ -104,34 +104,41 @@ test('the autopilot driver plays a side through a GameClient; the shadow state f
 test('the autopilot decides again when the other side acted while it thought (a doom2004 heal in the invaders\' turn)', async () => {
   const engine = new InPageEngine();
   const scenario = engine.validate(skirmish) as Scenario;
-  const client = await engine.createGame(scenario, 10);
-  const shadow = shadowState(client, scenario, 10);
-  // Play on (a fixed pseudo-random pick) until the invaders decide while the marines may heal.
-  let heal: Command | undefined;
-  let r = 1;
-  for (let i = 0; i < 400 && !heal; i++) {
-    const legal = await client.legalActions();
-    const state = await shadow();
-    heal = legal.find((c) => c.type === 'heal' && sideOfCommand(state, c) === 'marines');
-    if (heal && legal.some((c) => sideOfCommand(state, c) === 'invaders')) break;
-    heal = undefined;
-    r = (r * 48271) % 2147483647;
-    expect((await client.apply(legal[r % legal.length])).ok).toBe(true);
+  // Find, by a fixed pseudo-random play of the engine, a position where the invaders decide while the
+  // marines may heal; then play the same commands on a GameClient.
+  let found: { seed: number; prefix: Command[]; heal: Command } | null = null;
+  for (let seed = 1; seed <= 40 && !found; seed++) {
+    const g = createGame(scenario, { seed }) as Game<GameState>;
+    let r = seed;
+    for (let i = 0; i < 600 && g.view().winner === null; i++) {
+      const legal = g.legalActions();
+      const heal = legal.find((c) => c.type === 'heal' && sideOfCommand(g.state, c) === 'marines');
+      if (heal && legal.some((c) => sideOfCommand(g.state, c) === 'invaders')) {
+        found = { seed, prefix: [...g.history], heal };
+        break;
+      }
+      r = (r * 48271) % 2147483647;
+      g.apply(legal[r % legal.length]);
+    }
   }
-  expect(heal, 'a position where the marines may heal in the invaders\' turn').toBeDefined();
+  expect(found, 'a position where the marines may heal in the invaders\' turn').not.toBeNull();
+  const { seed, prefix, heal } = found!;
+  const client = await engine.createGame(scenario, seed);
+  for (const c of prefix) expect((await client.apply(c)).ok).toBe(true);
   const asked: number[] = [];
   const ai: Ai = {
     hints: async () => [],
     decide: async (state, side, legal) => {
       asked.push((await client.history()).length);
       // The person heals while the autopilot thinks about the first position.
-      if (asked.length === 1) expect((await client.apply(heal!)).ok).toBe(true);
+      if (asked.length === 1) expect((await client.apply(heal)).ok).toBe(true);
       return legal.find((c) => c.type === 'end' || c.type === 'end-turn') ?? legal[0];
     },
     reset: async () => undefined,
     terminate: () => undefined,
   };
-  const driver = new AutopilotDriver(client, { side: 'invaders', scenario, seed: 10, ai, delayMs: 0 });
+  const driver = new AutopilotDriver(client, { side: 'invaders', scenario, seed, ai, delayMs: 0 });
+  const shadow = shadowState(client, scenario, seed);
   const before = (await client.history()).length;
   driver.start();
   await driver.poke();
