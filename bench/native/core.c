@@ -545,11 +545,52 @@ static void printInts(const char *name, const int *a, int n) {
   printf("]");
 }
 
-int main(void) {
+/* Reach served batch by batch (bench/native.ts serveNative): after one board on stdin, commands
+   "t f mp calls copy" time `calls` reaches (with copy, each also copies cost and end into freshly
+   allocated arrays, as Board.reach copies them into new typed arrays) and print the batch's ns;
+   "a f mp" prints cost, parent (of reached states, else -1) and end. The caller interleaves these
+   batches with the Wasm's, so the machine's speed changes hit both sides alike. */
+static int serve(void) {
+  int f, mp, calls, copy;
+  char cmd[8];
+  while (scanf("%7s", cmd) == 1) {
+    if (cmd[0] == 't' && scanf("%d %d %d %d", &f, &mp, &calls, &copy) == 4) {
+      double t = nowNs();
+      for (int i = 0; i < calls; i++) {
+        int n = reach(f, mp) * W * H;
+        if (copy) {
+          int *cost = malloc(sizeof(int) * n);
+          uint8_t *end = malloc(n);
+          memcpy(cost, reachCost, sizeof(int) * n);
+          memcpy(end, reachEnd, n);
+          sink += cost[n - 1] + end[n - 1];
+          free(cost);
+          free(end);
+        }
+      }
+      printf("%.0f\n", nowNs() - t);
+    } else if (cmd[0] == 'a' && scanf("%d %d", &f, &mp) == 2) {
+      int n = reach(f, mp) * W * H;
+      for (int i = 0; i < n; i++) if (reachCost[i] < 0) reachParent[i] = -1;
+      printf("{");
+      printInts("cost", reachCost, n); printf(",");
+      printInts("parent", reachParent, n); printf(",");
+      printBytes("end", reachEnd, n);
+      printf("}\n");
+    } else {
+      fprintf(stderr, "native core: bad command\n");
+      return 2;
+    }
+    fflush(stdout);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
   buildTables();
   for (int b = 0; b < NB; b++) { bucketLo[b] = 1 << 30; bucketHi[b] = -1; }
-  int boards = readInt();
-  printf("[");
+  int boards = readInt(), serving = argc > 1 && strcmp(argv[1], "serve") == 0;
+  if (!serving) printf("[");
   for (int b = 0; b < boards; b++) {
     W = readInt(); H = readInt(); NF = readInt();
     int sf = readInt(), rf = readInt(), mp = readInt();
@@ -559,6 +600,7 @@ int main(void) {
     for (int i = 0; i < H * (W + 1); i++) vedges[i] = (uint8_t)readInt();
     for (int f = 0; f < NF; f++) for (int k = 0; k < 6; k++) figs[f][k] = readInt();
     commit();
+    if (serving) return serve();
     double tSight = measure(0, sf, 0);
     double tReach = measure(1, rf, mp);
     sightMap2016(sf);
