@@ -1,11 +1,11 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  BUCKET_COUNT, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NFIG, NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
-import { PENDING, bucketPush, bucketPushInline, bucketTake, bucketWord, pendingDone } from './buckets';
+import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketPushInline, bucketWord } from './buckets';
 import { dirX, dirY, setStepOffsets, stepOff } from './steps';
 
 let F: i32 = 0; // the moving figure
@@ -150,7 +150,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   return true;
 }
 
-function expandSmall(i: i32, c: i32): void {
+@inline function expandSmall(i: i32, c: i32): void {
   // Read once per state: the step loop keeps them in registers.
   const ruleset = RULESET, mp = MP;
   // The step table already says the target is on the map: index it directly.
@@ -248,30 +248,36 @@ export function reach(f: i32, mp: i32): i32 {
     if (foe && isLargeFig(g)) FOE_LARGE = true;
   }
   const plane = W * H;
-  const n = orients * plane;
   setStepOffsets();
   // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
   // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
   const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
-  // All bytes 0xff: every i32 reads -1.
-  memory.fill(REACH_COST, 0xff, <usize>n << 2);
-  // REACH_PARENT is written with every cost, so only reached states are read: no fill.
-  memory.fill(REACH_END, 0, <usize>n);
+  // Outside the states the previous search wrote, every cost is -1 and every end flag 0 (reachInit):
+  // clear only those (all bytes 0xff: every i32 reads -1). REACH_PARENT is written with every cost,
+  // so only reached states are read: no clear.
+  if (TOUCHED_HI >= TOUCHED_LO) {
+    memory.fill(REACH_COST + (<usize>TOUCHED_LO << 2), 0xff, <usize>(TOUCHED_HI - TOUCHED_LO + 1) << 2);
+    memory.fill(REACH_END + <usize>TOUCHED_LO, 0, <usize>(TOUCHED_HI - TOUCHED_LO + 1));
+  }
+  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
   bucketPush(start, 0);
   // Bucket by bucket, each in increasing state: the order of a heap of cost << 18 | state.
-  for (let c = 0; PENDING > 0; c++) {
-    const b = c & 7;
-    const range = bucketTake(b);
-    const lo = <i32>range, hi = <i32>(range >> 32);
+  for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
+    const b = c & (BUCKET_COUNT - 1);
+    const lo = bucketLo(b), hi = bucketHi(b);
+    if (hi < lo) { idle++; continue; }
+    idle = 0;
+    bucketEmptied(b);
+    touchedLo = min(touchedLo, lo);
+    touchedHi = max(touchedHi, hi);
     for (let w = lo; w <= hi; w++) {
       let word = bucketWord(b, w);
       while (word != 0) {
         const i = (w << 5) | <i32>ctz(word);
         word &= word - 1;
-        pendingDone(1);
         if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
         if (!large) {
           // canEnd for one cell, without its coordinates (the start is the figure's own cell).
@@ -290,5 +296,17 @@ export function reach(f: i32, mp: i32): i32 {
       }
     }
   }
+  TOUCHED_LO = touchedLo << 5;
+  TOUCHED_HI = (touchedHi << 5) | 31;
   return orients;
+}
+
+/** States (a range) the last search may have written into REACH_COST and REACH_END. */
+let TOUCHED_LO: i32 = 0, TOUCHED_HI: i32 = -1;
+
+/** Every cost -1 and every end flag 0, as `reach` keeps them outside the states it writes. */
+export function reachInit(): void {
+  memory.fill(REACH_COST, 0xff, <usize>MAX_CELLS * 2 * 4);
+  memory.fill(REACH_END, 0, <usize>MAX_CELLS * 2);
+  TOUCHED_HI = -1;
 }

@@ -349,18 +349,18 @@ static void sightMap2016(int f) {
    the order of a binary heap of cost << 18 | state (same parents). */
 enum { NB = 8, BWORDS = 2 * MAXC / 32 };
 static uint32_t buckets[NB][BWORDS];
-static int bucketLo[NB], bucketHi[NB], pending;
+static int bucketLo[NB], bucketHi[NB];
 static inline void bucketPush(int state, int cost) {
   int b = cost & (NB - 1), w = state >> 5;
   uint32_t bit = 1u << (state & 31);
   if (buckets[b][w] & bit) return;
   buckets[b][w] |= bit;
-  pending++;
   if (w < bucketLo[b]) bucketLo[b] = w;
   if (w > bucketHi[b]) bucketHi[b] = w;
 }
 
 static int F, MP, FW, FH;
+static int touchedLo = 0, touchedHi = 2 * MAXC - 1; /* states the last search may have written */
 static inline int figSide(int f) { return figs[f][4]; }
 static inline int hostile(int o) { return o >= 0 && o != F && figSide(o) != figSide(F); }
 static inline int otherAt(int x, int y) { int o = ownerAt(x, y); return o == F ? -1 : o; }
@@ -457,16 +457,20 @@ static int reach(int f, int mp) {
   F = f; MP = mp; FW = figs[f][2]; FH = figs[f][3];
   int large = FW * FH > 1;
   int rotates = FW != FH && (FW * FH == 2 || FW * FH == 6);
-  int orients = rotates ? 2 : 1, plane = W * H, n = orients * plane;
+  int orients = rotates ? 2 : 1, plane = W * H;
   foeLarge = 0;
   foes[0] = 0;
   for (int g = 0; g < NF; g++) {
     foes[g + 1] = (uint8_t)hostile(g);
     if (hostile(g) && isLargeFig(g)) foeLarge = 1;
   }
-  memset(reachCost, 0xff, sizeof(int) * n);
-  /* reachParent is written with every cost: only reached states are read, no fill. */
-  memset(reachEnd, 0, n);
+  /* Outside the states the previous search wrote, costs are -1 and end flags 0 (main fills them
+     once): clear only those. reachParent is written with every cost: only reached states are read. */
+  if (touchedHi >= touchedLo) {
+    memset(reachCost + touchedLo, 0xff, sizeof(int) * (touchedHi - touchedLo + 1));
+    memset(reachEnd + touchedLo, 0, touchedHi - touchedLo + 1);
+  }
+  int wordLo = 1 << 30, wordHi = -1; /* bucket words drained: every state written lies in them */
   int start = figs[f][1] * W + figs[f][0];
   reachCost[start] = 0;
   reachParent[start] = -1;
@@ -474,9 +478,14 @@ static int reach(int f, int mp) {
   memcpy(OFF, off, sizeof off);
   uint64_t magic = 0xffffffffull / (uint64_t)W + 1;
   bucketPush(start, 0);
-  for (int c = 0; pending > 0; c++) {
+  /* Done when NB buckets in a row were empty: a step costs less than NB. */
+  for (int c = 0, idle = 0; idle < NB; c++) {
     int b = c & (NB - 1), lo = bucketLo[b], hi = bucketHi[b];
+    if (hi < lo) { idle++; continue; }
+    idle = 0;
     bucketLo[b] = 1 << 30; bucketHi[b] = -1;
+    if (lo < wordLo) wordLo = lo;
+    if (hi > wordHi) wordHi = hi;
     for (int w = lo; w <= hi; w++) {
       uint32_t word = buckets[b][w];
       if (!word) continue;
@@ -484,7 +493,6 @@ static int reach(int f, int mp) {
       while (word) {
         int i = (w << 5) | __builtin_ctz(word);
         word &= word - 1;
-        pending--;
         if (reachCost[i] != c) continue;
         if (!large) { /* canEnd for one cell, without its coordinates */
           if (owner[i] < 0 || owner[i] == f) reachEnd[i] = 1;
@@ -497,6 +505,8 @@ static int reach(int f, int mp) {
       }
     }
   }
+  touchedLo = wordLo << 5;
+  touchedHi = wordHi << 5 | 31;
   return orients;
 }
 
