@@ -18,6 +18,8 @@ let TELEPORTS: bool = false;
 const FOES: usize = memory.data(1028);
 /** Any hostile large figure on the board (else no step into one needs checking). */
 let FOE_LARGE: bool = false;
+/** Any other large figure (else a doom2016 large figure may end wherever it fits). */
+let OTHER_LARGE: bool = false;
 
 /** Owner o (-1 for none) is hostile to the moving figure: read from FOES, filled by `reach`. */
 @inline function hostile(o: i32): bool {
@@ -84,16 +86,27 @@ function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
 }
 
 /**
- * crossOpen(x, y, fw, fh, dx, dy, LARGE_EDGES_2016) read from LARGE_CELLS, for a shift whose target
- * fits (so the cells beside the leading side are on the board).
+ * fitsLarge(x + dx, y + dy, fw, fh) && crossOpen(x, y, fw, fh, dx, dy, LARGE_EDGES_2016) for an
+ * orthogonal shift of a footprint that fits (a figure never straddles a wall or door, and every
+ * placement the search reaches was tested): only the line of cells it enters needs testing, each on
+ * the map with no wall or door inside the line nor across the edge it crosses.
  */
-function crossLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
+function shiftLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
   if (dx != 0) {
-    const u = dx > 0 ? x + fw - 1 : x - 1;
-    for (let v = y; v < y + fh; v++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 2) != 0) return false;
+    const u = dx > 0 ? x + fw : x - 1; // the column entered
+    if (u < 0 || u >= W) return false;
+    const across = dx > 0 ? u - 1 : u; // its edge crossed is right of this column
+    for (let v = y; v < y + fh; v++) {
+      const row = LARGE_CELLS + <usize>(v * W);
+      if (((<i32>load<u8>(row + <usize>u) ^ 1) & (v + 1 < y + fh ? 5 : 1)) != 0 || (load<u8>(row + <usize>across) & 2) != 0) return false;
+    }
   } else {
-    const v = dy > 0 ? y + fh - 1 : y - 1;
-    for (let u = x; u < x + fw; u++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 4) != 0) return false;
+    const v = dy > 0 ? y + fh : y - 1; // the row entered
+    if (v < 0 || v >= H) return false;
+    const row = LARGE_CELLS + <usize>(v * W), across = LARGE_CELLS + <usize>((dy > 0 ? v - 1 : v) * W);
+    for (let u = x; u < x + fw; u++) {
+      if (((<i32>load<u8>(row + <usize>u) ^ 1) & (u + 1 < x + fw ? 3 : 1)) != 0 || (load<u8>(across + <usize>u) & 4) != 0) return false;
+    }
   }
   return true;
 }
@@ -194,7 +207,7 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
   const plane = o * W * H;
   for (let k = 0; k < 4; k++) {
     const nx = x + dirX(k), ny = y + dirY(k);
-    if (!fitsLarge(nx, ny, fw, fh) || !crossLarge(x, y, fw, fh, dirX(k), dirY(k))) continue;
+    if (!shiftLarge(x, y, fw, fh, dirX(k), dirY(k))) continue;
     relax(plane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
   }
   if (!rotates) return;
@@ -241,11 +254,15 @@ export function reach(f: i32, mp: i32): i32 {
   const rotates = RULESET == DOOM2016 && FW != FH && (FW * FH == 2 || FW * FH == 6);
   const orients = rotates ? 2 : 1;
   FOE_LARGE = false;
+  OTHER_LARGE = false;
   store<u8>(FOES, 0);
   for (let g = 0; g < NFIG; g++) {
     const foe = g != f && figSide(g) != SIDE;
     store<u8>(FOES + <usize>(g + 1), foe ? 1 : 0);
-    if (foe && isLargeFig(g)) FOE_LARGE = true;
+    if (g != f && isLargeFig(g)) {
+      OTHER_LARGE = true;
+      if (foe) FOE_LARGE = true;
+    }
   }
   const plane = W * H;
   setStepOffsets();
@@ -290,7 +307,7 @@ export function reach(f: i32, mp: i32): i32 {
         const r = i - o * plane;
         const y = <i32>((<u64>r * magic) >> 32);
         const x = r - y * W;
-        if (i == start || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
+        if (i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
         if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
         else expandShift(i, x, y, c);
       }

@@ -386,14 +386,19 @@ static int fits(int x, int y, int fw, int fh) {
   }
   return 1;
 }
-/* No wall or door on the leading side of a shift whose target fits. */
-static int crossOpen(int x, int y, int fw, int fh, int dx, int dy) {
+/* fits(x + dx, y + dy) and nothing crossed, for a footprint that fits (figures never straddle a wall
+   or door; every placement reached was tested): only the line of cells entered needs testing. */
+static int shiftLarge(int x, int y, int fw, int fh, int dx, int dy) {
   if (dx) {
-    int u = dx > 0 ? x + fw - 1 : x - 1;
-    for (int v = y; v < y + fh; v++) if (largeCells[v * W + u] & 2) return 0;
+    int u = dx > 0 ? x + fw : x - 1, across = dx > 0 ? u - 1 : u;
+    if (u < 0 || u >= W) return 0;
+    for (int v = y; v < y + fh; v++)
+      if (((largeCells[v * W + u] ^ 1) & (v + 1 < y + fh ? 5 : 1)) || (largeCells[v * W + across] & 2)) return 0;
   } else {
-    int v = dy > 0 ? y + fh - 1 : y - 1;
-    for (int u = x; u < x + fw; u++) if (largeCells[v * W + u] & 4) return 0;
+    int v = dy > 0 ? y + fh : y - 1, across = dy > 0 ? v - 1 : v;
+    if (v < 0 || v >= H) return 0;
+    for (int u = x; u < x + fw; u++)
+      if (((largeCells[v * W + u] ^ 1) & (u + 1 < x + fw ? 3 : 1)) || (largeCells[across * W + u] & 4)) return 0;
   }
   return 1;
 }
@@ -436,11 +441,12 @@ static void expandSmall(int i, int c) {
     }
 }
 static int foeLarge; /* any hostile large figure on the board */
+static int otherLarge; /* any other large figure (else a large figure may end wherever it fits) */
 static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
   int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, plane = o * W * H;
   for (int k = 0; k < 4; k++) {
     int nx = x + stepDX(k), ny = y + stepDY(k);
-    if (!fits(nx, ny, fw, fh) || !crossOpen(x, y, fw, fh, stepDX(k), stepDY(k))) continue;
+    if (!shiftLarge(x, y, fw, fh, stepDX(k), stepDY(k))) continue;
     relax(plane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, fw, fh)), i);
   }
   if (!rotates) return;
@@ -458,11 +464,14 @@ static int reach(int f, int mp) {
   int large = FW * FH > 1;
   int rotates = FW != FH && (FW * FH == 2 || FW * FH == 6);
   int orients = rotates ? 2 : 1, plane = W * H;
-  foeLarge = 0;
+  foeLarge = otherLarge = 0;
   foes[0] = 0;
   for (int g = 0; g < NF; g++) {
     foes[g + 1] = (uint8_t)hostile(g);
-    if (hostile(g) && isLargeFig(g)) foeLarge = 1;
+    if (g != f && isLargeFig(g)) {
+      otherLarge = 1;
+      if (hostile(g)) foeLarge = 1;
+    }
   }
   /* Outside the states the previous search wrote, costs are -1 and end flags 0 (main fills them
      once): clear only those. reachParent is written with every cost: only reached states are read. */
@@ -500,7 +509,7 @@ static int reach(int f, int mp) {
           continue;
         }
         int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
-        if (i == start || canEnd(x, y, o)) reachEnd[i] = 1;
+        if (i == start || !otherLarge || canEnd(x, y, o)) reachEnd[i] = 1;
         expandLarge(i, x, y, o, c, rotates);
       }
     }
