@@ -213,14 +213,33 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
   if (!rotates) return;
   const rw = fh, rh = fw;
   const rplane = (1 - o) * W * H;
-  for (let ny = y - rh + 1; ny < y + fh; ny++)
-    for (let nx = x - rw + 1; nx < x + fw; nx++) {
-      // The rotated footprint keeps at least half of the spaces (RULES §2.2).
-      const ow = min(nx + rw, x + fw) - max(nx, x);
-      const oh = min(ny + rh, y + fh) - max(ny, y);
-      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh || !fitsLarge(nx, ny, rw, rh)) continue;
-      relax(rplane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
-    }
+  for (let t = ROTATIONS + (<usize>(o << 6)), end = t + (<usize>ROTATION_COUNT << 2); t < end; t += 4) {
+    const nx = x + <i32>load<i8>(t), ny = y + <i32>load<i8>(t, 1);
+    if (!fitsLarge(nx, ny, rw, rh)) continue;
+    relax(rplane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
+  }
+}
+
+// Per orientation o (at o * 64), the offsets (dx, dy) of the rotated placements that keep at least
+// half of the spaces (RULES §2.2), as 4-byte entries: written by `reach` for the moving figure.
+const ROTATIONS: usize = memory.data(2 * 64);
+let ROTATION_COUNT: i32 = 0;
+
+function listRotations(): void {
+  for (let o = 0; o < 2; o++) {
+    const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, rw = fh, rh = fw;
+    let at = ROTATIONS + (<usize>(o << 6));
+    for (let dy = 1 - rh; dy < fh; dy++)
+      for (let dx = 1 - rw; dx < fw; dx++) {
+        const ow = min(dx + rw, fw) - max(dx, 0);
+        const oh = min(dy + rh, fh) - max(dy, 0);
+        if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
+        store<i8>(at, <i8>dx);
+        store<i8>(at, <i8>dy, 1);
+        at += 4;
+      }
+    ROTATION_COUNT = <i32>(at - ROTATIONS - (<usize>(o << 6))) >> 2;
+  }
 }
 
 function expandShift(i: i32, x: i32, y: i32, c: i32): void {
@@ -253,6 +272,7 @@ export function reach(f: i32, mp: i32): i32 {
   const large = FW * FH > 1;
   const rotates = RULESET == DOOM2016 && FW != FH && (FW * FH == 2 || FW * FH == 6);
   const orients = rotates ? 2 : 1;
+  if (rotates) listRotations();
   FOE_LARGE = false;
   OTHER_LARGE = false;
   store<u8>(FOES, 0);
@@ -290,6 +310,8 @@ export function reach(f: i32, mp: i32): i32 {
     bucketEmptied(b);
     touchedLo = min(touchedLo, lo);
     touchedHi = max(touchedHi, hi);
+    // Every step costs at least 1 MP: states at cost mp are only marked, never expanded.
+    const expand = c < mp;
     for (let w = lo; w <= hi; w++) {
       let word = bucketWord(b, w);
       while (word != 0) {
@@ -300,7 +322,7 @@ export function reach(f: i32, mp: i32): i32 {
           // canEnd for one cell, without its coordinates (the start is the figure's own cell).
           const who = load<i32>(OWNER + (<usize>i << 2));
           if (who < 0 || who == f) store<u8>(REACH_END + <usize>i, 1);
-          expandSmall(i, c);
+          if (expand) expandSmall(i, c);
           continue;
         }
         const o = i >= plane ? 1 : 0;
@@ -308,6 +330,7 @@ export function reach(f: i32, mp: i32): i32 {
         const y = <i32>((<u64>r * magic) >> 32);
         const x = r - y * W;
         if (i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
+        if (!expand) continue;
         if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
         else expandShift(i, x, y, c);
       }

@@ -441,6 +441,7 @@ static void expandSmall(int i, int c) {
     }
 }
 static int foeLarge; /* any hostile large figure on the board */
+static int rotations[2][16][2], rotationCount;
 static int otherLarge; /* any other large figure (else a large figure may end wherever it fits) */
 static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
   int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, plane = o * W * H;
@@ -451,19 +452,34 @@ static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
   }
   if (!rotates) return;
   int rw = fh, rh = fw, rplane = (1 - o) * W * H;
-  for (int ny = y - rh + 1; ny < y + fh; ny++)
-    for (int nx = x - rw + 1; nx < x + fw; nx++) {
-      int ow = (nx + rw < x + fw ? nx + rw : x + fw) - (nx > x ? nx : x);
-      int oh = (ny + rh < y + fh ? ny + rh : y + fh) - (ny > y ? ny : y);
-      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh || !fits(nx, ny, rw, rh)) continue;
-      relax(rplane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh)), i);
-    }
+  for (int t = 0; t < rotationCount; t++) {
+    int nx = x + rotations[o][t][0], ny = y + rotations[o][t][1];
+    if (!fits(nx, ny, rw, rh)) continue;
+    relax(rplane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh)), i);
+  }
+}
+/* Per orientation, the offsets of the rotated placements that keep at least half of the spaces. */
+static void listRotations(void) {
+  for (int o = 0; o < 2; o++) {
+    int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, rw = fh, rh = fw, n = 0;
+    for (int dy = 1 - rh; dy < fh; dy++)
+      for (int dx = 1 - rw; dx < fw; dx++) {
+        int ow = (dx + rw < fw ? dx + rw : fw) - (dx > 0 ? dx : 0);
+        int oh = (dy + rh < fh ? dy + rh : fh) - (dy > 0 ? dy : 0);
+        if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
+        rotations[o][n][0] = dx;
+        rotations[o][n][1] = dy;
+        n++;
+      }
+    rotationCount = n;
+  }
 }
 static int reach(int f, int mp) {
   F = f; MP = mp; FW = figs[f][2]; FH = figs[f][3];
   int large = FW * FH > 1;
   int rotates = FW != FH && (FW * FH == 2 || FW * FH == 6);
   int orients = rotates ? 2 : 1, plane = W * H;
+  if (rotates) listRotations();
   foeLarge = otherLarge = 0;
   foes[0] = 0;
   for (int g = 0; g < NF; g++) {
@@ -495,6 +511,7 @@ static int reach(int f, int mp) {
     bucketLo[b] = 1 << 30; bucketHi[b] = -1;
     if (lo < wordLo) wordLo = lo;
     if (hi > wordHi) wordHi = hi;
+    int expand = c < mp; /* every step costs at least 1 MP: states at cost mp are only marked */
     for (int w = lo; w <= hi; w++) {
       uint32_t word = buckets[b][w];
       if (!word) continue;
@@ -505,12 +522,12 @@ static int reach(int f, int mp) {
         if (reachCost[i] != c) continue;
         if (!large) { /* canEnd for one cell, without its coordinates */
           if (owner[i] < 0 || owner[i] == f) reachEnd[i] = 1;
-          expandSmall(i, c);
+          if (expand) expandSmall(i, c);
           continue;
         }
         int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
         if (i == start || !otherLarge || canEnd(x, y, o)) reachEnd[i] = 1;
-        expandLarge(i, x, y, o, c, rotates);
+        if (expand) expandLarge(i, x, y, o, c, rotates);
       }
     }
   }

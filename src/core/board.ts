@@ -30,22 +30,6 @@ function stateRegions(core: CoreExports, d: BoardData, ntele: number): Array<[nu
   ];
 }
 
-/** Views of the core's reach outputs (whole regions), made again only when the memory has grown. */
-let reachOut: { buffer: ArrayBuffer; cost: Int32Array; end: Uint8Array; parent: Int32Array } | null = null;
-function reachViews(core: CoreExports) {
-  const buffer = core.memory.buffer;
-  if (reachOut?.buffer !== buffer) {
-    const states = 2 * core.maxSide() ** 2;
-    reachOut = {
-      buffer,
-      cost: new Int32Array(buffer, core.reachCostPtr(), states),
-      end: new Uint8Array(buffer, core.reachEndPtr(), states),
-      parent: new Int32Array(buffer, core.reachParentPtr(), states),
-    };
-  }
-  return reachOut;
-}
-
 export class Board implements GridQueries {
   private _data: BoardData;
   /** Whether Wasm memory (when current) or `saved` (when not) matches `_data`. */
@@ -342,10 +326,16 @@ export class Board implements GridQueries {
     const orientations = core.reach(i, mp);
     const { width, height } = this._data;
     const n = orientations * width * height;
-    const out = reachViews(core);
+    const mem = core.memory.buffer;
     return {
-      map: { width, height, orientations, cost: out.cost.slice(0, n), end: out.end.slice(0, n) },
-      parent: withParents ? out.parent.slice(0, n) : new Int32Array(0),
+      map: {
+        width,
+        height,
+        orientations,
+        cost: new Int32Array(mem, core.reachCostPtr(), n).slice(),
+        end: new Uint8Array(mem, core.reachEndPtr(), n).slice(),
+      },
+      parent: withParents ? new Int32Array(mem, core.reachParentPtr(), n).slice() : new Int32Array(0),
     };
   }
 
