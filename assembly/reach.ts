@@ -45,19 +45,6 @@ function relax(j: i32, c: i32, from: i32): void {
   bucketPush(j, c);
 }
 
-/** relax written into the caller (the small-figure step loop, where most relaxations happen). */
-@inline function relaxInline(j: i32, c: i32, from: i32, mp: i32): void {
-  if (c <= mp) {
-    const old = load<i32>(REACH_COST + (<usize>j << 2));
-    if (old < 0 || old > c) {
-      store<i32>(REACH_COST + (<usize>j << 2), c);
-      store<i32>(REACH_PARENT + (<usize>j << 2), from);
-      bucketPushInline(j, c);
-    }
-  }
-}
-
-
 /** The footprint fw×fh at (x,y) is on the map and straddles no edge of `mask`. */
 export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
   if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
@@ -172,6 +159,10 @@ function canEnd(x: i32, y: i32, o: i32): bool {
     const k = ctz(open);
     open &= open - 1;
     const j = i + stepOff(k);
+    // A target at cost c + 1 or less already cannot improve (a step costs at least 1): its tables
+    // need no reading. -1 (not reached) compares as the largest unsigned value.
+    const old = load<u32>(REACH_COST + (<usize>j << 2));
+    if (old <= <u32>(c + 1)) continue;
     const bits = <i32>load<u8>(CELLS + <usize>j);
     const o = load<i32>(OWNER + (<usize>j << 2));
     const foe = hostile(o);
@@ -185,7 +176,11 @@ function canEnd(x: i32, y: i32, o: i32): bool {
       step = k < 4 ? 1 : 2;
       if ((bits & (C_DIFFICULT | C_LOW)) != 0) step <<= 1;
     }
-    relaxInline(j, c + step, i, mp);
+    const nc = c + step;
+    if (nc > mp || old <= <u32>nc) continue;
+    store<i32>(REACH_COST + (<usize>j << 2), nc);
+    store<i32>(REACH_PARENT + (<usize>j << 2), i);
+    bucketPushInline(j, nc);
   }
   if (RULESET != D20 && TELEPORTS && (load<u8>(CELLS + <usize>i) & C_TELEPORTER) != 0) {
     for (let t = 0; t < NTELE; t++) {

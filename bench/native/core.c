@@ -430,8 +430,14 @@ static void expandSmall(int i, int c) {
     int k = __builtin_ctz(open);
     open &= open - 1;
     int j = i + OFF[k];
-    int step = 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + foes[owner[j] + 1];
-    relax(j, c + step, i);
+    /* A target at cost c + 1 or less already cannot improve: its tables need no reading. */
+    unsigned old = (unsigned)reachCost[j];
+    if (old <= (unsigned)(c + 1)) continue;
+    int nc = c + 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + foes[owner[j] + 1];
+    if (nc > MP || old <= (unsigned)nc) continue;
+    reachCost[j] = nc;
+    reachParent[j] = i;
+    bucketPush(j, nc);
   }
   if (figs[F][5] && (cells[i] & C_TELEPORTER))
     for (int t = 0; t < NTELE; t++) {
