@@ -59,15 +59,14 @@ export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
 
 /** fits(x, y, fw, fh, LARGE_EDGES_2016) read from LARGE_CELLS: one load per cell. */
 function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
-  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
-  for (let v = y; v < y + fh; v++) {
+  const w = W; // loops over cell addresses: fewer multiplications and global reads in the Wasm
+  if (x < 0 || y < 0 || x + fw > w || y + fh > H) return false;
+  const lastRow = LARGE_CELLS + <usize>((y + fh - 1) * w + x);
+  for (let row = LARGE_CELLS + <usize>(y * w + x); row <= lastRow; row += <usize>w) {
     // Cells must be on the map (bit 1) with no blocking edge inside the footprint: right (2), below (4).
-    const below = v + 1 < y + fh ? 5 : 1;
-    const row = LARGE_CELLS + <usize>(v * W);
-    for (let u = x; u < x + fw; u++) {
-      const need = u + 1 < x + fw ? below | 2 : below;
-      if (((<i32>load<u8>(row + <usize>u) ^ 1) & need) != 0) return false;
-    }
+    const below = row < lastRow ? 5 : 1;
+    const last = row + <usize>(fw - 1);
+    for (let p = row; p <= last; p++) if (((<i32>load<u8>(p) ^ 1) & (p < last ? below | 2 : below)) != 0) return false;
   }
   return true;
 }
@@ -79,21 +78,21 @@ function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
  * the map with no wall or door inside the line nor across the edge it crosses.
  */
 function shiftLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
+  const w = W;
   if (dx != 0) {
     const u = dx > 0 ? x + fw : x - 1; // the column entered
-    if (u < 0 || u >= W) return false;
-    const across = dx > 0 ? u - 1 : u; // its edge crossed is right of this column
-    for (let v = y; v < y + fh; v++) {
-      const row = LARGE_CELLS + <usize>(v * W);
-      if (((<i32>load<u8>(row + <usize>u) ^ 1) & (v + 1 < y + fh ? 5 : 1)) != 0 || (load<u8>(row + <usize>across) & 2) != 0) return false;
-    }
+    if (u < 0 || u >= w) return false;
+    // p walks the column entered, q the column whose right edge is crossed.
+    let p = LARGE_CELLS + <usize>(y * w + u), q = dx > 0 ? p - 1 : p;
+    const last = p + <usize>((fh - 1) * w);
+    for (; p <= last; p += <usize>w, q += <usize>w) if (((<i32>load<u8>(p) ^ 1) & (p < last ? 5 : 1)) != 0 || (load<u8>(q) & 2) != 0) return false;
   } else {
     const v = dy > 0 ? y + fh : y - 1; // the row entered
     if (v < 0 || v >= H) return false;
-    const row = LARGE_CELLS + <usize>(v * W), across = LARGE_CELLS + <usize>((dy > 0 ? v - 1 : v) * W);
-    for (let u = x; u < x + fw; u++) {
-      if (((<i32>load<u8>(row + <usize>u) ^ 1) & (u + 1 < x + fw ? 3 : 1)) != 0 || (load<u8>(across + <usize>u) & 4) != 0) return false;
-    }
+    // p walks the row entered, q the row whose lower edge is crossed.
+    let p = LARGE_CELLS + <usize>(v * w + x), q = dy > 0 ? p - <usize>w : p;
+    const last = p + <usize>(fw - 1);
+    for (; p <= last; p++, q++) if (((<i32>load<u8>(p) ^ 1) & (p < last ? 3 : 1)) != 0 || (load<u8>(q) & 4) != 0) return false;
   }
   return true;
 }
@@ -201,8 +200,11 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
   const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
   const plane = o * W * H;
   for (let k = 0; k < 4; k++) {
-    const nx = x + dirX(k), ny = y + dirY(k);
-    if (!shiftLarge(x, y, fw, fh, dirX(k), dirY(k))) continue;
+    // dirX(k), dirY(k) for the orthogonal steps (right, left, down, up) as arithmetic: cheaper in
+    // the Wasm than dirX's comparisons, which only a compiler that unrolls this loop folds away.
+    const dx = k < 2 ? 1 - 2 * k : 0, dy = k < 2 ? 0 : 5 - 2 * k;
+    const nx = x + dx, ny = y + dy;
+    if (!shiftLarge(x, y, fw, fh, dx, dy)) continue;
     relax(plane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
   }
   if (!rotates) return;
