@@ -4,9 +4,6 @@
 // binary heap of cost << 18 | state, and finds the same parents. No division, no comparison of keys.
 import { BUCKET_COUNT, BUCKET_RANGE, BUCKET_WORDS, BUCKETS } from './board';
 
-/** Entries pushed and not yet drained (stale ones included). */
-export let PENDING: i32 = 0;
-
 @inline function bucketBase(b: i32): usize {
   return BUCKETS + (<usize>(b * BUCKET_WORDS) << 2);
 }
@@ -14,12 +11,10 @@ export let PENDING: i32 = 0;
 /** Forget every bucket (only needed when a search stopped early; a drained queue is empty). */
 export function bucketsReset(): void {
   for (let b = 0; b < BUCKET_COUNT; b++) {
-    const lo = load<i32>(BUCKET_RANGE + (<usize>b << 3)), hi = load<i32>(BUCKET_RANGE + (<usize>b << 3) + 4);
+    const lo = bucketLo(b), hi = bucketHi(b);
     if (hi >= lo) memory.fill(bucketBase(b) + (<usize>lo << 2), 0, <usize>(hi - lo + 1) << 2);
-    store<i32>(BUCKET_RANGE + (<usize>b << 3), 0x7fffffff);
-    store<i32>(BUCKET_RANGE + (<usize>b << 3) + 4, -1);
+    bucketEmptied(b);
   }
-  PENDING = 0;
 }
 
 export function bucketPush(state: i32, cost: i32): void {
@@ -35,19 +30,25 @@ export function bucketPush(state: i32, cost: i32): void {
   const bit: u32 = 1 << (state & 31);
   if ((word & bit) != 0) return;
   store<u32>(at, word | bit);
-  PENDING++;
   const r = BUCKET_RANGE + (<usize>b << 3);
   if (w < load<i32>(r)) store<i32>(r, w);
-  if (w > load<i32>(r + 4)) store<i32>(r + 4, w);
+  if (w > load<i32>(r, 4)) store<i32>(r, w, 4);
 }
 
-/** Take bucket b's word range for draining (and mark the bucket empty): lo in the result's low half. */
-@inline export function bucketTake(b: i32): i64 {
-  const r = BUCKET_RANGE + (<usize>b << 3);
-  const lo = load<i32>(r), hi = load<i32>(r + 4);
-  store<i32>(r, 0x7fffffff);
-  store<i32>(r + 4, -1);
-  return (<i64>hi << 32) | <i64><u32>lo;
+/**
+ * Bucket b's word range (lo, hi; hi < lo when it is empty). A search drains it with bucketEmptied
+ * then bucketWord over the range; it has drained the whole queue once BUCKET_COUNT buckets in a
+ * row were empty (a step costs less than BUCKET_COUNT, so no entry can lie further ahead).
+ */
+@inline export function bucketLo(b: i32): i32 {
+  return load<i32>(BUCKET_RANGE + (<usize>b << 3));
+}
+@inline export function bucketHi(b: i32): i32 {
+  return load<i32>(BUCKET_RANGE + (<usize>b << 3), 4);
+}
+@inline export function bucketEmptied(b: i32): void {
+  store<i32>(BUCKET_RANGE + (<usize>b << 3), 0x7fffffff);
+  store<i32>(BUCKET_RANGE + (<usize>b << 3), -1, 4);
 }
 
 /** Read and clear one word of bucket b. */
@@ -56,8 +57,4 @@ export function bucketPush(state: i32, cost: i32): void {
   const word = load<u32>(at);
   if (word != 0) store<u32>(at, 0);
   return word;
-}
-
-@inline export function pendingDone(k: i32): void {
-  PENDING -= k;
 }

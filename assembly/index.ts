@@ -11,7 +11,7 @@ export { threatMap, threatPtr } from './threat';
 import { bucketsReset } from './buckets';
 import { coverD20, losD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
-import { reach as reachImpl } from './reach';
+import { reach as reachImpl, reachInit } from './reach';
 import { los2004, sightMap2004 } from './sight2004';
 import { losCover2016, sightMap2016 } from './sight2016';
 import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, minDist } from './steps';
@@ -21,6 +21,7 @@ export function init(): i32 {
   buildRoundTable();
   buildQuadTable();
   bucketsReset();
+  reachInit();
   return 0;
 }
 

@@ -1,11 +1,11 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  C_BARREL, C_DIFFICULT, C_LOW, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  BUCKET_COUNT, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NFIG, NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
-import { PENDING, bucketPush, bucketPushInline, bucketTake, bucketWord, pendingDone } from './buckets';
+import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketPushInline, bucketWord } from './buckets';
 import { dirX, dirY, setStepOffsets, stepOff } from './steps';
 
 let F: i32 = 0; // the moving figure
@@ -18,6 +18,8 @@ let TELEPORTS: bool = false;
 const FOES: usize = memory.data(1028);
 /** Any hostile large figure on the board (else no step into one needs checking). */
 let FOE_LARGE: bool = false;
+/** Any other large figure (else a doom2016 large figure may end wherever it fits). */
+let OTHER_LARGE: bool = false;
 
 /** Owner o (-1 for none) is hostile to the moving figure: read from FOES, filled by `reach`. */
 @inline function hostile(o: i32): bool {
@@ -43,19 +45,6 @@ function relax(j: i32, c: i32, from: i32): void {
   bucketPush(j, c);
 }
 
-/** relax written into the caller (the small-figure step loop, where most relaxations happen). */
-@inline function relaxInline(j: i32, c: i32, from: i32, mp: i32): void {
-  if (c <= mp) {
-    const old = load<i32>(REACH_COST + (<usize>j << 2));
-    if (old < 0 || old > c) {
-      store<i32>(REACH_COST + (<usize>j << 2), c);
-      store<i32>(REACH_PARENT + (<usize>j << 2), from);
-      bucketPushInline(j, c);
-    }
-  }
-}
-
-
 /** The footprint fw×fh at (x,y) is on the map and straddles no edge of `mask`. */
 export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
   if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
@@ -70,30 +59,40 @@ export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
 
 /** fits(x, y, fw, fh, LARGE_EDGES_2016) read from LARGE_CELLS: one load per cell. */
 function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
-  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return false;
-  for (let v = y; v < y + fh; v++) {
+  const w = W; // loops over cell addresses: fewer multiplications and global reads in the Wasm
+  if (x < 0 || y < 0 || x + fw > w || y + fh > H) return false;
+  const lastRow = LARGE_CELLS + <usize>((y + fh - 1) * w + x);
+  for (let row = LARGE_CELLS + <usize>(y * w + x); row <= lastRow; row += <usize>w) {
     // Cells must be on the map (bit 1) with no blocking edge inside the footprint: right (2), below (4).
-    const below = v + 1 < y + fh ? 5 : 1;
-    const row = LARGE_CELLS + <usize>(v * W);
-    for (let u = x; u < x + fw; u++) {
-      const need = u + 1 < x + fw ? below | 2 : below;
-      if (((<i32>load<u8>(row + <usize>u) ^ 1) & need) != 0) return false;
-    }
+    const below = row < lastRow ? 5 : 1;
+    const last = row + <usize>(fw - 1);
+    for (let p = row; p <= last; p++) if (((<i32>load<u8>(p) ^ 1) & (p < last ? below | 2 : below)) != 0) return false;
   }
   return true;
 }
 
 /**
- * crossOpen(x, y, fw, fh, dx, dy, LARGE_EDGES_2016) read from LARGE_CELLS, for a shift whose target
- * fits (so the cells beside the leading side are on the board).
+ * fitsLarge(x + dx, y + dy, fw, fh) && crossOpen(x, y, fw, fh, dx, dy, LARGE_EDGES_2016) for an
+ * orthogonal shift of a footprint that fits (a figure never straddles a wall or door, and every
+ * placement the search reaches was tested): only the line of cells it enters needs testing, each on
+ * the map with no wall or door inside the line nor across the edge it crosses.
  */
-function crossLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
+function shiftLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
+  const w = W;
   if (dx != 0) {
-    const u = dx > 0 ? x + fw - 1 : x - 1;
-    for (let v = y; v < y + fh; v++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 2) != 0) return false;
+    const u = dx > 0 ? x + fw : x - 1; // the column entered
+    if (u < 0 || u >= w) return false;
+    // p walks the column entered, q the column whose right edge is crossed.
+    let p = LARGE_CELLS + <usize>(y * w + u), q = dx > 0 ? p - 1 : p;
+    const last = p + <usize>((fh - 1) * w);
+    for (; p <= last; p += <usize>w, q += <usize>w) if (((<i32>load<u8>(p) ^ 1) & (p < last ? 5 : 1)) != 0 || (load<u8>(q) & 2) != 0) return false;
   } else {
-    const v = dy > 0 ? y + fh - 1 : y - 1;
-    for (let u = x; u < x + fw; u++) if ((load<u8>(LARGE_CELLS + <usize>(v * W + u)) & 4) != 0) return false;
+    const v = dy > 0 ? y + fh : y - 1; // the row entered
+    if (v < 0 || v >= H) return false;
+    // p walks the row entered, q the row whose lower edge is crossed.
+    let p = LARGE_CELLS + <usize>(v * w + x), q = dy > 0 ? p - <usize>w : p;
+    const last = p + <usize>(fw - 1);
+    for (; p <= last; p++, q++) if (((<i32>load<u8>(p) ^ 1) & (p < last ? 3 : 1)) != 0 || (load<u8>(q) & 4) != 0) return false;
   }
   return true;
 }
@@ -150,7 +149,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   return true;
 }
 
-function expandSmall(i: i32, c: i32): void {
+@inline function expandSmall(i: i32, c: i32): void {
   // Read once per state: the step loop keeps them in registers.
   const ruleset = RULESET, mp = MP;
   // The step table already says the target is on the map: index it directly.
@@ -159,6 +158,10 @@ function expandSmall(i: i32, c: i32): void {
     const k = ctz(open);
     open &= open - 1;
     const j = i + stepOff(k);
+    // A target at cost c + 1 or less already cannot improve (a step costs at least 1): its tables
+    // need no reading. -1 (not reached) compares as the largest unsigned value.
+    const old = load<u32>(REACH_COST + (<usize>j << 2));
+    if (old <= <u32>(c + 1)) continue;
     const bits = <i32>load<u8>(CELLS + <usize>j);
     const o = load<i32>(OWNER + (<usize>j << 2));
     const foe = hostile(o);
@@ -172,7 +175,11 @@ function expandSmall(i: i32, c: i32): void {
       step = k < 4 ? 1 : 2;
       if ((bits & (C_DIFFICULT | C_LOW)) != 0) step <<= 1;
     }
-    relaxInline(j, c + step, i, mp);
+    const nc = c + step;
+    if (nc > mp || old <= <u32>nc) continue;
+    store<i32>(REACH_COST + (<usize>j << 2), nc);
+    store<i32>(REACH_PARENT + (<usize>j << 2), i);
+    bucketPushInline(j, nc);
   }
   if (RULESET != D20 && TELEPORTS && (load<u8>(CELLS + <usize>i) & C_TELEPORTER) != 0) {
     for (let t = 0; t < NTELE; t++) {
@@ -193,21 +200,43 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool):
   const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
   const plane = o * W * H;
   for (let k = 0; k < 4; k++) {
-    const nx = x + dirX(k), ny = y + dirY(k);
-    if (!fitsLarge(nx, ny, fw, fh) || !crossLarge(x, y, fw, fh, dirX(k), dirY(k))) continue;
+    // dirX(k), dirY(k) for the orthogonal steps (right, left, down, up) as arithmetic: cheaper in
+    // the Wasm than dirX's comparisons, which only a compiler that unrolls this loop folds away.
+    const dx = k < 2 ? 1 - 2 * k : 0, dy = k < 2 ? 0 : 5 - 2 * k;
+    const nx = x + dx, ny = y + dy;
+    if (!shiftLarge(x, y, fw, fh, dx, dy)) continue;
     relax(plane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
   }
   if (!rotates) return;
   const rw = fh, rh = fw;
   const rplane = (1 - o) * W * H;
-  for (let ny = y - rh + 1; ny < y + fh; ny++)
-    for (let nx = x - rw + 1; nx < x + fw; nx++) {
-      // The rotated footprint keeps at least half of the spaces (RULES §2.2).
-      const ow = min(nx + rw, x + fw) - max(nx, x);
-      const oh = min(ny + rh, y + fh) - max(ny, y);
-      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh || !fitsLarge(nx, ny, rw, rh)) continue;
-      relax(rplane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
-    }
+  for (let t = ROTATIONS + (<usize>(o << 6)), end = t + (<usize>ROTATION_COUNT << 2); t < end; t += 4) {
+    const nx = x + <i32>load<i8>(t), ny = y + <i32>load<i8>(t, 1);
+    if (!fitsLarge(nx, ny, rw, rh)) continue;
+    relax(rplane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
+  }
+}
+
+// Per orientation o (at o * 64), the offsets (dx, dy) of the rotated placements that keep at least
+// half of the spaces (RULES §2.2), as 4-byte entries: written by `reach` for the moving figure.
+const ROTATIONS: usize = memory.data(2 * 64);
+let ROTATION_COUNT: i32 = 0;
+
+function listRotations(): void {
+  for (let o = 0; o < 2; o++) {
+    const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, rw = fh, rh = fw;
+    let at = ROTATIONS + (<usize>(o << 6));
+    for (let dy = 1 - rh; dy < fh; dy++)
+      for (let dx = 1 - rw; dx < fw; dx++) {
+        const ow = min(dx + rw, fw) - max(dx, 0);
+        const oh = min(dy + rh, fh) - max(dy, 0);
+        if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
+        store<i8>(at, <i8>dx);
+        store<i8>(at, <i8>dy, 1);
+        at += 4;
+      }
+    ROTATION_COUNT = <i32>(at - ROTATIONS - (<usize>(o << 6))) >> 2;
+  }
 }
 
 function expandShift(i: i32, x: i32, y: i32, c: i32): void {
@@ -240,55 +269,81 @@ export function reach(f: i32, mp: i32): i32 {
   const large = FW * FH > 1;
   const rotates = RULESET == DOOM2016 && FW != FH && (FW * FH == 2 || FW * FH == 6);
   const orients = rotates ? 2 : 1;
+  if (rotates) listRotations();
   FOE_LARGE = false;
+  OTHER_LARGE = false;
   store<u8>(FOES, 0);
   for (let g = 0; g < NFIG; g++) {
     const foe = g != f && figSide(g) != SIDE;
     store<u8>(FOES + <usize>(g + 1), foe ? 1 : 0);
-    if (foe && isLargeFig(g)) FOE_LARGE = true;
+    if (g != f && isLargeFig(g)) {
+      OTHER_LARGE = true;
+      if (foe) FOE_LARGE = true;
+    }
   }
   const plane = W * H;
-  const n = orients * plane;
   setStepOffsets();
   // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
   // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
   const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
-  // All bytes 0xff: every i32 reads -1.
-  memory.fill(REACH_COST, 0xff, <usize>n << 2);
-  // REACH_PARENT is written with every cost, so only reached states are read: no fill.
-  memory.fill(REACH_END, 0, <usize>n);
+  // Outside the states the previous search wrote, every cost is -1 and every end flag 0 (reachInit):
+  // clear only those (all bytes 0xff: every i32 reads -1). REACH_PARENT is written with every cost,
+  // so only reached states are read: no clear.
+  if (TOUCHED_HI >= TOUCHED_LO) {
+    memory.fill(REACH_COST + (<usize>TOUCHED_LO << 2), 0xff, <usize>(TOUCHED_HI - TOUCHED_LO + 1) << 2);
+    memory.fill(REACH_END + <usize>TOUCHED_LO, 0, <usize>(TOUCHED_HI - TOUCHED_LO + 1));
+  }
+  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
   bucketPush(start, 0);
   // Bucket by bucket, each in increasing state: the order of a heap of cost << 18 | state.
-  for (let c = 0; PENDING > 0; c++) {
-    const b = c & 7;
-    const range = bucketTake(b);
-    const lo = <i32>range, hi = <i32>(range >> 32);
+  for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
+    const b = c & (BUCKET_COUNT - 1);
+    const lo = bucketLo(b), hi = bucketHi(b);
+    if (hi < lo) { idle++; continue; }
+    idle = 0;
+    bucketEmptied(b);
+    touchedLo = min(touchedLo, lo);
+    touchedHi = max(touchedHi, hi);
+    // Every step costs at least 1 MP: states at cost mp are only marked, never expanded.
+    const expand = c < mp;
     for (let w = lo; w <= hi; w++) {
       let word = bucketWord(b, w);
       while (word != 0) {
         const i = (w << 5) | <i32>ctz(word);
         word &= word - 1;
-        pendingDone(1);
         if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
         if (!large) {
           // canEnd for one cell, without its coordinates (the start is the figure's own cell).
           const who = load<i32>(OWNER + (<usize>i << 2));
           if (who < 0 || who == f) store<u8>(REACH_END + <usize>i, 1);
-          expandSmall(i, c);
+          if (expand) expandSmall(i, c);
           continue;
         }
         const o = i >= plane ? 1 : 0;
         const r = i - o * plane;
         const y = <i32>((<u64>r * magic) >> 32);
         const x = r - y * W;
-        if (i == start || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
+        if (i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
+        if (!expand) continue;
         if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
         else expandShift(i, x, y, c);
       }
     }
   }
+  TOUCHED_LO = touchedLo << 5;
+  TOUCHED_HI = (touchedHi << 5) | 31;
   return orients;
+}
+
+/** States (a range) the last search may have written into REACH_COST and REACH_END. */
+let TOUCHED_LO: i32 = 0, TOUCHED_HI: i32 = -1;
+
+/** Every cost -1 and every end flag 0, as `reach` keeps them outside the states it writes. */
+export function reachInit(): void {
+  memory.fill(REACH_COST, 0xff, <usize>MAX_CELLS * 2 * 4);
+  memory.fill(REACH_END, 0, <usize>MAX_CELLS * 2);
+  TOUCHED_HI = -1;
 }

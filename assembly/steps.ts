@@ -1,7 +1,7 @@
 // Adjacency between cells (RULES §1.2) and shortest step counts: range (doom2016, doom2004)
 // and distance (d20), from a figure's cells to every cell, into DIST.
-import { C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
-import { PENDING, bucketPush, bucketTake, bucketWord, pendingDone } from './buckets';
+import { BUCKET_COUNT, C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
+import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketWord } from './buckets';
 
 export { stepOpen } from './board';
 
@@ -66,15 +66,17 @@ function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
       bucketPush(i, 0);
     }
   setStepOffsets();
-  for (let d = 0; PENDING > 0; d++) {
-    const b = d & 7;
-    const range = bucketTake(b);
-    for (let k = <i32>range, hi = <i32>(range >> 32); k <= hi; k++) {
+  for (let d = 0, idle = 0; idle < BUCKET_COUNT; d++) {
+    const b = d & (BUCKET_COUNT - 1);
+    const lo = bucketLo(b), hi = bucketHi(b);
+    if (hi < lo) { idle++; continue; }
+    idle = 0;
+    bucketEmptied(b);
+    for (let k = lo; k <= hi; k++) {
       let word = bucketWord(b, k);
       while (word != 0) {
         const i = (k << 5) | <i32>ctz(word);
         word &= word - 1;
-        pendingDone(1);
         if (load<i32>(DIST + (<usize>i << 2)) != d) continue;
         let open = <i32>load<u8>(STEP_STRICT + <usize>i);
         while (open != 0) {

@@ -3,7 +3,7 @@
  * with the system gcc -O2 and run on the same boards as the Wasm. Returns null (and says why) when
  * gcc is missing.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,18 +47,67 @@ export function gccVersion(): string {
   return spawnSync('gcc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? 'gcc';
 }
 
+/** The C driver's input for one board. */
+function encodeBoard({ data: d, sightFigure, reachFigure, mp }: NativeCase): Array<number | string> {
+  const sides = new Map<string, number>();
+  const parts: Array<number | string> = [d.width, d.height, d.figures.length, sightFigure, reachFigure, mp, ...d.cells, ...d.hEdges, ...d.vEdges];
+  for (const f of d.figures) {
+    if (!sides.has(f.side)) sides.set(f.side, sides.size);
+    parts.push(f.x, f.y, f.w, f.h, sides.get(f.side)!, f.teleports ? 1 : 0);
+  }
+  return parts;
+}
+
 export function runNative(cases: NativeCase[]): NativeAnswer[] | null {
   const bin = nativeBinary();
   if (!bin) return null;
   const parts: Array<number | string> = [cases.length];
-  for (const { data: d, sightFigure, reachFigure, mp } of cases) {
-    const sides = new Map<string, number>();
-    parts.push(d.width, d.height, d.figures.length, sightFigure, reachFigure, mp, ...d.cells, ...d.hEdges, ...d.vEdges);
-    for (const f of d.figures) {
-      if (!sides.has(f.side)) sides.set(f.side, sides.size);
-      parts.push(f.x, f.y, f.w, f.h, sides.get(f.side)!, f.teleports ? 1 : 0);
-    }
-  }
+  for (const c of cases) parts.push(...encodeBoard(c));
   const out = execFileSync(bin, { input: parts.join(' '), encoding: 'utf8', maxBuffer: 1 << 28 });
   return JSON.parse(out) as NativeAnswer[];
+}
+
+export interface NativeReach {
+  cost: number[];
+  /** -1 where the state is not reached. */
+  parent: number[];
+  end: number[];
+}
+
+/**
+ * The C reach on one board, kept running so that its timed batches can alternate with the Wasm's
+ * (bench/native/core.c, serve mode). Null when there is no gcc.
+ */
+export interface NativeReachServer {
+  /** Nanoseconds for `calls` reaches; with `copy`, each also copies cost and end into new arrays. */
+  time(figure: number, mp: number, calls: number, copy: boolean): Promise<number>;
+  answer(figure: number, mp: number): Promise<NativeReach>;
+  close(): void;
+}
+
+export function serveNativeReach(data: BoardData): NativeReachServer | null {
+  const bin = nativeBinary();
+  if (!bin) return null;
+  const child = spawn(bin, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.write(`1 ${encodeBoard({ data, sightFigure: 0, reachFigure: 0, mp: 0 }).join(' ')}\n`);
+  const waiting: Array<(line: string) => void> = [];
+  let buffered = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    buffered += chunk;
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  const ask = (command: string) => new Promise<string>((resolve) => {
+    waiting.push(resolve);
+    child.stdin.write(`${command}\n`);
+  });
+  return {
+    time: async (figure, mp, calls, copy) => Number(await ask(`t ${figure} ${mp} ${calls} ${copy ? 1 : 0}`)),
+    answer: async (figure, mp) => JSON.parse(await ask(`a ${figure} ${mp}`)) as NativeReach,
+    close: () => child.stdin.end(),
+  };
 }

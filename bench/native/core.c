@@ -349,18 +349,18 @@ static void sightMap2016(int f) {
    the order of a binary heap of cost << 18 | state (same parents). */
 enum { NB = 8, BWORDS = 2 * MAXC / 32 };
 static uint32_t buckets[NB][BWORDS];
-static int bucketLo[NB], bucketHi[NB], pending;
+static int bucketLo[NB], bucketHi[NB];
 static inline void bucketPush(int state, int cost) {
   int b = cost & (NB - 1), w = state >> 5;
   uint32_t bit = 1u << (state & 31);
   if (buckets[b][w] & bit) return;
   buckets[b][w] |= bit;
-  pending++;
   if (w < bucketLo[b]) bucketLo[b] = w;
   if (w > bucketHi[b]) bucketHi[b] = w;
 }
 
 static int F, MP, FW, FH;
+static int touchedLo = 0, touchedHi = 2 * MAXC - 1; /* states the last search may have written */
 static inline int figSide(int f) { return figs[f][4]; }
 static inline int hostile(int o) { return o >= 0 && o != F && figSide(o) != figSide(F); }
 static inline int otherAt(int x, int y) { int o = ownerAt(x, y); return o == F ? -1 : o; }
@@ -386,14 +386,19 @@ static int fits(int x, int y, int fw, int fh) {
   }
   return 1;
 }
-/* No wall or door on the leading side of a shift whose target fits. */
-static int crossOpen(int x, int y, int fw, int fh, int dx, int dy) {
+/* fits(x + dx, y + dy) and nothing crossed, for a footprint that fits (figures never straddle a wall
+   or door; every placement reached was tested): only the line of cells entered needs testing. */
+static int shiftLarge(int x, int y, int fw, int fh, int dx, int dy) {
   if (dx) {
-    int u = dx > 0 ? x + fw - 1 : x - 1;
-    for (int v = y; v < y + fh; v++) if (largeCells[v * W + u] & 2) return 0;
+    int u = dx > 0 ? x + fw : x - 1, across = dx > 0 ? u - 1 : u;
+    if (u < 0 || u >= W) return 0;
+    for (int v = y; v < y + fh; v++)
+      if (((largeCells[v * W + u] ^ 1) & (v + 1 < y + fh ? 5 : 1)) || (largeCells[v * W + across] & 2)) return 0;
   } else {
-    int v = dy > 0 ? y + fh - 1 : y - 1;
-    for (int u = x; u < x + fw; u++) if (largeCells[v * W + u] & 4) return 0;
+    int v = dy > 0 ? y + fh : y - 1, across = dy > 0 ? v - 1 : v;
+    if (v < 0 || v >= H) return 0;
+    for (int u = x; u < x + fw; u++)
+      if (((largeCells[v * W + u] ^ 1) & (u + 1 < x + fw ? 3 : 1)) || (largeCells[across * W + u] & 4)) return 0;
   }
   return 1;
 }
@@ -425,8 +430,14 @@ static void expandSmall(int i, int c) {
     int k = __builtin_ctz(open);
     open &= open - 1;
     int j = i + OFF[k];
-    int step = 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + foes[owner[j] + 1];
-    relax(j, c + step, i);
+    /* A target at cost c + 1 or less already cannot improve: its tables need no reading. */
+    unsigned old = (unsigned)reachCost[j];
+    if (old <= (unsigned)(c + 1)) continue;
+    int nc = c + 1 + ((cells[j] & C_DIFFICULT) ? 1 : 0) + foes[owner[j] + 1];
+    if (nc > MP || old <= (unsigned)nc) continue;
+    reachCost[j] = nc;
+    reachParent[j] = i;
+    bucketPush(j, nc);
   }
   if (figs[F][5] && (cells[i] & C_TELEPORTER))
     for (int t = 0; t < NTELE; t++) {
@@ -436,37 +447,61 @@ static void expandSmall(int i, int c) {
     }
 }
 static int foeLarge; /* any hostile large figure on the board */
+static int rotations[2][16][2], rotationCount;
+static int otherLarge; /* any other large figure (else a large figure may end wherever it fits) */
 static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
   int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, plane = o * W * H;
   for (int k = 0; k < 4; k++) {
     int nx = x + stepDX(k), ny = y + stepDY(k);
-    if (!fits(nx, ny, fw, fh) || !crossOpen(x, y, fw, fh, stepDX(k), stepDY(k))) continue;
+    if (!shiftLarge(x, y, fw, fh, stepDX(k), stepDY(k))) continue;
     relax(plane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, fw, fh)), i);
   }
   if (!rotates) return;
   int rw = fh, rh = fw, rplane = (1 - o) * W * H;
-  for (int ny = y - rh + 1; ny < y + fh; ny++)
-    for (int nx = x - rw + 1; nx < x + fw; nx++) {
-      int ow = (nx + rw < x + fw ? nx + rw : x + fw) - (nx > x ? nx : x);
-      int oh = (ny + rh < y + fh ? ny + rh : y + fh) - (ny > y ? ny : y);
-      if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh || !fits(nx, ny, rw, rh)) continue;
-      relax(rplane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh)), i);
-    }
+  for (int t = 0; t < rotationCount; t++) {
+    int nx = x + rotations[o][t][0], ny = y + rotations[o][t][1];
+    if (!fits(nx, ny, rw, rh)) continue;
+    relax(rplane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh)), i);
+  }
+}
+/* Per orientation, the offsets of the rotated placements that keep at least half of the spaces. */
+static void listRotations(void) {
+  for (int o = 0; o < 2; o++) {
+    int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, rw = fh, rh = fw, n = 0;
+    for (int dy = 1 - rh; dy < fh; dy++)
+      for (int dx = 1 - rw; dx < fw; dx++) {
+        int ow = (dx + rw < fw ? dx + rw : fw) - (dx > 0 ? dx : 0);
+        int oh = (dy + rh < fh ? dy + rh : fh) - (dy > 0 ? dy : 0);
+        if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
+        rotations[o][n][0] = dx;
+        rotations[o][n][1] = dy;
+        n++;
+      }
+    rotationCount = n;
+  }
 }
 static int reach(int f, int mp) {
   F = f; MP = mp; FW = figs[f][2]; FH = figs[f][3];
   int large = FW * FH > 1;
   int rotates = FW != FH && (FW * FH == 2 || FW * FH == 6);
-  int orients = rotates ? 2 : 1, plane = W * H, n = orients * plane;
-  foeLarge = 0;
+  int orients = rotates ? 2 : 1, plane = W * H;
+  if (rotates) listRotations();
+  foeLarge = otherLarge = 0;
   foes[0] = 0;
   for (int g = 0; g < NF; g++) {
     foes[g + 1] = (uint8_t)hostile(g);
-    if (hostile(g) && isLargeFig(g)) foeLarge = 1;
+    if (g != f && isLargeFig(g)) {
+      otherLarge = 1;
+      if (hostile(g)) foeLarge = 1;
+    }
   }
-  memset(reachCost, 0xff, sizeof(int) * n);
-  /* reachParent is written with every cost: only reached states are read, no fill. */
-  memset(reachEnd, 0, n);
+  /* Outside the states the previous search wrote, costs are -1 and end flags 0 (main fills them
+     once): clear only those. reachParent is written with every cost: only reached states are read. */
+  if (touchedHi >= touchedLo) {
+    memset(reachCost + touchedLo, 0xff, sizeof(int) * (touchedHi - touchedLo + 1));
+    memset(reachEnd + touchedLo, 0, touchedHi - touchedLo + 1);
+  }
+  int wordLo = 1 << 30, wordHi = -1; /* bucket words drained: every state written lies in them */
   int start = figs[f][1] * W + figs[f][0];
   reachCost[start] = 0;
   reachParent[start] = -1;
@@ -474,9 +509,15 @@ static int reach(int f, int mp) {
   memcpy(OFF, off, sizeof off);
   uint64_t magic = 0xffffffffull / (uint64_t)W + 1;
   bucketPush(start, 0);
-  for (int c = 0; pending > 0; c++) {
+  /* Done when NB buckets in a row were empty: a step costs less than NB. */
+  for (int c = 0, idle = 0; idle < NB; c++) {
     int b = c & (NB - 1), lo = bucketLo[b], hi = bucketHi[b];
+    if (hi < lo) { idle++; continue; }
+    idle = 0;
     bucketLo[b] = 1 << 30; bucketHi[b] = -1;
+    if (lo < wordLo) wordLo = lo;
+    if (hi > wordHi) wordHi = hi;
+    int expand = c < mp; /* every step costs at least 1 MP: states at cost mp are only marked */
     for (int w = lo; w <= hi; w++) {
       uint32_t word = buckets[b][w];
       if (!word) continue;
@@ -484,19 +525,20 @@ static int reach(int f, int mp) {
       while (word) {
         int i = (w << 5) | __builtin_ctz(word);
         word &= word - 1;
-        pending--;
         if (reachCost[i] != c) continue;
         if (!large) { /* canEnd for one cell, without its coordinates */
           if (owner[i] < 0 || owner[i] == f) reachEnd[i] = 1;
-          expandSmall(i, c);
+          if (expand) expandSmall(i, c);
           continue;
         }
         int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
-        if (i == start || canEnd(x, y, o)) reachEnd[i] = 1;
-        expandLarge(i, x, y, o, c, rotates);
+        if (i == start || !otherLarge || canEnd(x, y, o)) reachEnd[i] = 1;
+        if (expand) expandLarge(i, x, y, o, c, rotates);
       }
     }
   }
+  touchedLo = wordLo << 5;
+  touchedHi = wordHi << 5 | 31;
   return orients;
 }
 
@@ -545,11 +587,52 @@ static void printInts(const char *name, const int *a, int n) {
   printf("]");
 }
 
-int main(void) {
+/* Reach served batch by batch (bench/native.ts serveNative): after one board on stdin, commands
+   "t f mp calls copy" time `calls` reaches (with copy, each also copies cost and end into freshly
+   allocated arrays, as Board.reach copies them into new typed arrays) and print the batch's ns;
+   "a f mp" prints cost, parent (of reached states, else -1) and end. The caller interleaves these
+   batches with the Wasm's, so the machine's speed changes hit both sides alike. */
+static int serve(void) {
+  int f, mp, calls, copy;
+  char cmd[8];
+  while (scanf("%7s", cmd) == 1) {
+    if (cmd[0] == 't' && scanf("%d %d %d %d", &f, &mp, &calls, &copy) == 4) {
+      double t = nowNs();
+      for (int i = 0; i < calls; i++) {
+        int n = reach(f, mp) * W * H;
+        if (copy) {
+          int *cost = malloc(sizeof(int) * n);
+          uint8_t *end = malloc(n);
+          memcpy(cost, reachCost, sizeof(int) * n);
+          memcpy(end, reachEnd, n);
+          sink += cost[n - 1] + end[n - 1];
+          free(cost);
+          free(end);
+        }
+      }
+      printf("%.0f\n", nowNs() - t);
+    } else if (cmd[0] == 'a' && scanf("%d %d", &f, &mp) == 2) {
+      int n = reach(f, mp) * W * H;
+      for (int i = 0; i < n; i++) if (reachCost[i] < 0) reachParent[i] = -1;
+      printf("{");
+      printInts("cost", reachCost, n); printf(",");
+      printInts("parent", reachParent, n); printf(",");
+      printBytes("end", reachEnd, n);
+      printf("}\n");
+    } else {
+      fprintf(stderr, "native core: bad command\n");
+      return 2;
+    }
+    fflush(stdout);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
   buildTables();
   for (int b = 0; b < NB; b++) { bucketLo[b] = 1 << 30; bucketHi[b] = -1; }
-  int boards = readInt();
-  printf("[");
+  int boards = readInt(), serving = argc > 1 && strcmp(argv[1], "serve") == 0;
+  if (!serving) printf("[");
   for (int b = 0; b < boards; b++) {
     W = readInt(); H = readInt(); NF = readInt();
     int sf = readInt(), rf = readInt(), mp = readInt();
@@ -559,6 +642,7 @@ int main(void) {
     for (int i = 0; i < H * (W + 1); i++) vedges[i] = (uint8_t)readInt();
     for (int f = 0; f < NF; f++) for (int k = 0; k < 6; k++) figs[f][k] = readInt();
     commit();
+    if (serving) return serve();
     double tSight = measure(0, sf, 0);
     double tReach = measure(1, rf, mp);
     sightMap2016(sf);
