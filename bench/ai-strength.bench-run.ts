@@ -4,8 +4,10 @@
  * skirmish (invaders), the d20 skirmish (either side). AI_GAMES games per matchup (default 200),
  * AI_MATCHUPS picks matchups by index (8: greedy against greedy, the doom2004 skirmish's balance
  * check), a game stops as a draw after AI_MAX_ROUNDS rounds (default 60),
- * AI_BUDGET_MS per decision (default 4). For trying the autopilot's options: AI_CAUTION, AI_SCORING
- * (damage | fraction), AI_COMBINED_FIRE=1 (d20). Prints a Markdown table for bench/RESULTS.md.
+ * AI_BUDGET_MS per decision (default 40: the budget the autopilot has in <doom-board>,
+ * components/ai/autopilot-driver.ts; the budget is wall-clock, so a busy machine plays weaker).
+ * For trying the autopilot's options: AI_CAUTION, AI_SCORING (damage | fraction),
+ * AI_COMBINED_FIRE=1 (d20). Prints a Markdown table for bench/RESULTS.md.
  */
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
@@ -22,7 +24,7 @@ beforeAll(async () => {
 
 const GAMES = Number(process.env.AI_GAMES ?? 200);
 const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
-const BUDGET = Number(process.env.AI_BUDGET_MS ?? 4);
+const BUDGET = Number(process.env.AI_BUDGET_MS ?? 40);
 
 /**
  * Name, scenario, the tested side, the opponent's side, the opponent; a sixth entry plays the tested
