@@ -4,7 +4,8 @@
 // ±ε at each; each nudged line is walked cell by cell with exact symbolic signs (value first,
 // then the ε coefficient). Cover: separating-axis tests on the region swept from a corner.
 import {
-  C_LOW, INFO, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
+  BLOCK_MAP, C_LOW, DIST, H, INFO, MAX_SIDE, OUT_COVER, OUT_LOS, OUT_RANGE, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, W, blocks,
+  cellBits, hEdge, inRect, onMap, ownerAt, rayMask, vEdge,
 } from './board';
 
 let AX: i32 = 0, AY: i32 = 0, AW: i32 = 0, AH: i32 = 0, TX: i32 = 0, TY: i32 = 0, TW: i32 = 0, TH: i32 = 0;
@@ -85,6 +86,9 @@ function tryLine(p1x: i32, p1y: i32, p2x: i32, p2y: i32, s1: i32, s2: i32): bool
   return n + 1;
 }
 
+// Set by the sight map only: wall ends outside the hull of A ∪ T are left out (see inHull).
+let HULL = false;
+
 export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): bool {
   AX = ax; AY = ay; AW = aw; AH = ah; TX = tx; TY = ty; TW = tw; TH = th;
   const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
@@ -98,7 +102,7 @@ export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw:
       if ((X == tx || X == tx + tw) && (Y == ty || Y == ty + th)) continue;
       const end = (Y > y0 && blocks(SIGHT_EDGES, vEdge(X, Y - 1))) || (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y))) ||
         (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y))) || (X > x0 && blocks(SIGHT_EDGES, hEdge(X - 1, Y)));
-      if (end) n = pushPoint(n, X, Y);
+      if (end && (!HULL || inHull(X, Y))) n = pushPoint(n, X, Y);
     }
   for (let i = 0; i < n; i++) {
     const a = load<i32>(SCRATCH + (<usize>i << 2));
@@ -196,4 +200,107 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
     if (!covered) return false; // the attacker picks this corner
   }
   return true;
+}
+
+// ---------------------------------------------------------------- sight map
+
+// The map settles most spaces without the critical-pair search of losD20, and every shortcut is
+// exact: a space is rejected only when a necessary condition for a clear line fails (bandPath), and
+// accepted only when a concrete nudged line is walked clear (tryLine, the walk of the search itself).
+// Only the spaces left open by both run the search. Source and target are single squares here
+// (AW = AH = TW = TH = 1), so the hull H of the two is the unit square swept along d = T - A: a
+// point p is in it when it lies in the bounding box and |cross(d, p - A)| ≤ |dx| + |dy| (p a
+// lattice point, doubled about the centres; see inHull), and the open square (x,y) meets its
+// interior exactly when |cross(d, (x,y) - A)| < |dx| + |dy| (separating axes: x, y and d's normal).
+
+@inline function offLine(x: i32, y: i32): i32 {
+  return abs<i32>((TX - AX) * (y - AY) - (TY - AY) * (x - AX));
+}
+
+/**
+ * Is the lattice point (X,Y) (in the bounding box) in the closed hull H? Only such wall ends can matter
+ * to losD20: its search is complete because a clear line can be slid, then turned, until it rests on
+ * two critical points it touches, and every point it touches lies on its stretch from A to T, inside
+ * H. Wall ends outside H only add candidate lines (each of them walked exactly), never a missing one.
+ */
+function inHull(X: i32, Y: i32): bool {
+  const dx = TX - AX, dy = TY - AY;
+  return abs<i32>(2 * (dx * (Y - AY) - dy * (X - AX)) + dy - dx) <= abs<i32>(dx) + abs<i32>(dy);
+}
+
+/**
+ * A necessary condition for a clear line from the square A to the square T (RULES §4), for one pair
+ * of travel signs (sx, sy): a chain of squares from A to T, each step +sx or +sy across an edge that
+ * does not block sight, through squares that meet the interior of H. Why: a clear segment a→t (a, t
+ * inside A and T) lies, but for its ends, in H's interior; the squares it passes go monotonely in its
+ * travel signs; each step crosses an edge the segment crosses (so it is open), or passes a corner no
+ * wall touches, where both orthogonal detours are open edges into squares that also meet H's interior
+ * (the corner is an interior point of H). Row by row from A towards T, the squares reached in a row
+ * are kept in BLOCK_MAP (previous row) and BLOCK_MAP + MAX_SIDE (this row), indexed by x.
+ */
+function bandPath(sx: i32, sy: i32): bool {
+  const lim = abs<i32>(TX - AX) + abs<i32>(TY - AY);
+  let pFirst = AX, pLast = AX; // the squares reached in the previous row, in travel order
+  let prev = BLOCK_MAP, cur = BLOCK_MAP + <usize>MAX_SIDE;
+  for (let y = AY; ; y += sy) {
+    let first = -1, last = -1;
+    for (let x = pFirst; <u32>x < <u32>W && (x - TX) * sx <= 0; x += sx) {
+      let r = y == AY && x == AX;
+      if (!r && offLine(x, y) < lim)
+        r = (last == x - sx && !blocks(SIGHT_EDGES, vEdge(sx > 0 ? x : x + 1, y))) ||
+          (y != AY && (pLast - x) * sx >= 0 && load<u8>(prev + <usize>x) != 0 && !blocks(SIGHT_EDGES, hEdge(x, sy > 0 ? y : y + 1)));
+      store<u8>(cur + <usize>x, <u8>r);
+      if (r) {
+        if (first < 0) first = x;
+        last = x;
+      } else if ((x - pLast) * sx >= 0) break; // nothing further on in this row can be reached
+      if (x == TX && y == TY) return r;
+    }
+    if (first < 0 || y == TY) return false;
+    pFirst = first; pLast = last;
+    const t = prev; prev = cur; cur = t;
+  }
+  return false;
+}
+
+/**
+ * Is there a clear line from the space A to the space (x,y)? The exact answer of losD20, asked of
+ * A's squares one at a time: a clear line from A is clear from the last square of A it passes
+ * before leaving A (its stretch outside A is the same), and a clear line from a square of A is
+ * clear from A (its stretch outside A is part of the square's). For each square, bandPath may
+ * prove that no line exists; a line through the centres walked clear proves one does; only the
+ * squares left open by both run the full search (second pass).
+ */
+function seen(x: i32, y: i32, ax: i32, ay: i32, aw: i32, ah: i32): bool {
+  for (let pass = 0; pass < 2; pass++)
+    for (let v = ay; v < ay + ah; v++)
+      for (let u = ax; u < ax + aw; u++) {
+        AX = u; AY = v; AW = 1; AH = 1; TX = x; TY = y; TW = 1; TH = 1;
+        // Travel signs a segment from the square to T can have (both when in the same column or row).
+        const xs = (x >= u ? 1 : 0) | (x <= u ? 2 : 0), ys = (y >= v ? 1 : 0) | (y <= v ? 2 : 0);
+        let open = false;
+        for (let k = 0; k < 4 && !open; k++)
+          if ((xs & (1 << (k & 1))) != 0 && (ys & (1 << (k >> 1))) != 0) open = bandPath((k & 1) != 0 ? -1 : 1, (k & 2) != 0 ? -1 : 1);
+        if (!open) continue;
+        HULL = true;
+        const r = pass == 0 ? tryLine(2 * u + 1, 2 * v + 1, 2 * x + 1, 2 * y + 1, 1, 1) : losD20(u, v, 1, 1, x, y, 1, 1);
+        HULL = false;
+        if (r) return true;
+      }
+  return false;
+}
+
+/** LOS, cover and distance (DIST, from distances()) from figure f's space to every space (RULES §4). */
+export function sightMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32): void {
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const t = y * W + x;
+      let r = 0;
+      if (inRect(x, y, ax, ay, aw, ah)) r = 1;
+      else if (onMap(x, y) && seen(x, y, ax, ay, aw, ah))
+        r = 1 | (coverD20(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y)) ? 2 : 0);
+      store<u8>(OUT_LOS + <usize>t, <u8>(r & 1));
+      store<u8>(OUT_COVER + <usize>t, <u8>((r >> 1) & 1));
+      store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
+    }
 }
