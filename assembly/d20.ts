@@ -86,6 +86,20 @@ function tryLine(p1x: i32, p1y: i32, p2x: i32, p2y: i32, s1: i32, s2: i32): bool
   return n + 1;
 }
 
+/**
+ * Does the line through (X1,Y1) and (X2,Y2) leave the rectangle's four corners strictly on one side?
+ * Then so do its nudged copies (ε small), which pass through no square of it: tryLine would fail.
+ */
+function misses(rx: i32, ry: i32, rw: i32, rh: i32, X1: i32, Y1: i32, X2: i32, Y2: i32): bool {
+  let pos = 0, neg = 0;
+  for (let k = 0; k < 4; k++) {
+    const c = (X2 - X1) * (ry + (k >> 1) * rh - Y1) - (Y2 - Y1) * (rx + (k & 1) * rw - X1);
+    if (c > 0) pos++;
+    else if (c < 0) neg++;
+  }
+  return pos == 4 || neg == 4;
+}
+
 // Set by the sight map only: wall ends outside the hull of A ∪ T are left out (see inHull).
 let HULL = false;
 
@@ -110,7 +124,7 @@ export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw:
     for (let j = i + 1; j < n; j++) {
       const b = load<i32>(SCRATCH + (<usize>j << 2));
       const X2 = b & 0xffff, Y2 = b >> 16;
-      if (X1 == X2 && Y1 == Y2) continue;
+      if (X1 == X2 && Y1 == Y2 || misses(AX, AY, AW, AH, X1, Y1, X2, Y2) || misses(TX, TY, TW, TH, X1, Y1, X2, Y2)) continue;
       for (let s = 0; s < 4; s++) {
         if (tryLine(2 * X1, 2 * Y1, 2 * X2, 2 * Y2, (s & 1) != 0 ? 1 : -1, (s & 2) != 0 ? 1 : -1)) {
           // The witness for explanations: a clear line runs just beside the one through these points.
@@ -266,7 +280,8 @@ function bandPath(sx: i32, sy: i32): bool {
 /**
  * Is there a clear line from the space A to the space (x,y)? The exact answer of losD20, asked of
  * A's squares one at a time: a clear line from A is clear from the last square of A it passes
- * before leaving A (its stretch outside A is the same), and a clear line from a square of A is
+ * before leaving A (its stretch outside A is the same; that square touches the side of A the line
+ * leaves by, and T lies beyond that side), and a clear line from a square of A is
  * clear from A (its stretch outside A is part of the square's). For each square, bandPath may
  * prove that no line exists; a line through the centres walked clear proves one does; only the
  * squares left open by both run the full search (second pass).
@@ -275,6 +290,8 @@ function seen(x: i32, y: i32, ax: i32, ay: i32, aw: i32, ah: i32): bool {
   for (let pass = 0; pass < 2; pass++)
     for (let v = ay; v < ay + ah; v++)
       for (let u = ax; u < ax + aw; u++) {
+        // The last square before leaving A touches the side the line leaves by, which faces T.
+        if (!(x >= ax + aw && u == ax + aw - 1 || x < ax && u == ax || y >= ay + ah && v == ay + ah - 1 || y < ay && v == ay)) continue;
         AX = u; AY = v; AW = 1; AH = 1; TX = x; TY = y; TW = 1; TH = 1;
         // Travel signs a segment from the square to T can have (both when in the same column or row).
         const xs = (x >= u ? 1 : 0) | (x <= u ? 2 : 0), ys = (y >= v ? 1 : 0) | (y <= v ? 2 : 0);
