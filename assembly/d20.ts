@@ -240,18 +240,19 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
 // exact: a space is rejected only when a necessary condition for a clear line fails (bandPath), and
 // accepted only when a concrete nudged line is walked clear (tryLine, the walk of the search itself).
 // Only the spaces left open by both run the search. Source and target are single squares here
-// (AW = AH = TW = TH = 1; losD20 uses inHull whenever they are), so the hull H of the two is the unit square swept along d = T - A: a
-// point p is in it when it lies in the bounding box and |cross(d, p - A)| ≤ |dx| + |dy| (p a
-// lattice point, doubled about the centres; see inHull), and the open square (x,y) meets its
-// interior exactly when |cross(d, (x,y) - A)| < |dx| + |dy| (separating axes: x, y and d's normal).
+// (AW = AH = TW = TH = 1; losD20 uses inHull whenever they are), so the hull H of the two is the
+// unit square swept along d = T - A, cut by the bounding box: a point p of the box is in H when
+// |cross(d, p - centre of A)| ≤ (|dx| + |dy|) / 2 (inHull, doubled), and the open square (x,y)
+// meets H's interior exactly when |cross(d, (x,y) - A)| < |dx| + |dy| (separating axes: x, y and
+// d's normal; the scan of bandPath stays in the box).
 
 @inline function offLine(x: i32, y: i32): i32 {
   return abs<i32>((TX - AX) * (y - AY) - (TY - AY) * (x - AX));
 }
 
 /**
- * Is the lattice point (X,Y) (in the bounding box) in the closed hull H? Only such wall ends can matter
- * to losD20: its search is complete because a clear line can be slid, then turned, until it rests on
+ * Is the lattice point (X,Y) (in the bounding box) in the closed hull H? Only such wall ends can
+ * matter to losD20: its search is complete because a clear line can be slid, then turned, until it rests on
  * two critical points it touches, and every point it touches lies on its stretch from A to T, inside
  * H. Wall ends outside H only add candidate lines (each of them walked exactly), never a missing one.
  */
@@ -297,23 +298,22 @@ function bandPath(sx: i32, sy: i32): bool {
  * Is there a clear line from the space A to the space (x,y)? The exact answer of losD20, asked of
  * A's squares one at a time: a clear line from A is clear from the last square of A it passes
  * before leaving A (its stretch outside A is the same; that square touches the side of A the line
- * leaves by, and T lies beyond that side), and a clear line from a square of A is
- * clear from A (its stretch outside A is part of the square's). For each square, bandPath may
- * prove that no line exists; a line through the centres walked clear proves one does; only the
- * squares left open by both run the full search (second pass).
+ * leaves by, and T lies beyond that side), and a clear line from a square of A is clear from A (its
+ * stretch outside A is part of the square's). For each square, bandPath may prove that no line
+ * exists; a line through the centres walked clear proves one does; else the search decides.
  */
 function seen(x: i32, y: i32, ax: i32, ay: i32, aw: i32, ah: i32): bool {
   for (let v = ay; v < ay + ah; v++)
-      for (let u = ax; u < ax + aw; u++) {
-        // The last square before leaving A touches the side the line leaves by, which faces T.
-        if (!(x >= ax + aw && u == ax + aw - 1 || x < ax && u == ax || y >= ay + ah && v == ay + ah - 1 || y < ay && v == ay)) continue;
-        AX = u; AY = v; AW = 1; AH = 1; TX = x; TY = y; TW = 1; TH = 1;
-        let open = false;
-        // Each pair of travel signs a segment from the square to T can have (both in the same column or row).
-        for (let sx = -1; sx <= 1; sx += 2)
-          for (let sy = -1; sy <= 1; sy += 2) if (!open && (x - u) * sx >= 0 && (y - v) * sy >= 0) open = bandPath(sx, sy);
-        if (open && (tryLine(2 * u + 1, 2 * v + 1, 2 * x + 1, 2 * y + 1, 1, 1) || losD20(u, v, 1, 1, x, y, 1, 1))) return true;
-      }
+    for (let u = ax; u < ax + aw; u++) {
+      // The last square before leaving A touches the side the line leaves by, which faces T.
+      if (!(x >= ax + aw && u == ax + aw - 1 || x < ax && u == ax || y >= ay + ah && v == ay + ah - 1 || y < ay && v == ay)) continue;
+      AX = u; AY = v; AW = 1; AH = 1; TX = x; TY = y; TW = 1; TH = 1;
+      let open = false;
+      // Each pair of travel signs a segment from the square to T can have (both in the same column or row).
+      for (let sx = -1; sx <= 1; sx += 2)
+        for (let sy = -1; sy <= 1; sy += 2) if (!open && (x - u) * sx >= 0 && (y - v) * sy >= 0) open = bandPath(sx, sy);
+      if (open && (tryLine(2 * u + 1, 2 * v + 1, 2 * x + 1, 2 * y + 1, 1, 1) || losD20(u, v, 1, 1, x, y, 1, 1))) return true;
+    }
   return false;
 }
 
