@@ -1,9 +1,8 @@
 /**
  * d20's sight map (assembly/d20.ts sightMapD20) settles most spaces without the critical-pair search:
  * per attacker square facing the space, the space is rejected when no monotone chain of open edges
- * inside the hull of the two squares reaches it, accepted when the line through the two centres is
- * walked clear, and only the rest run the search (between single squares: wall ends inside the
- * hull only, nudges into a wall at a wall end skipped). Every answer must equal the pair query
+ * inside the hull of the two squares reaches it, and only the rest run the search (between single
+ * squares: wall ends inside the hull only, nudges into a wall at a wall end skipped). Every answer must equal the pair query
  * (`sightToFigures`; from a large attacker that is the search over every critical point of the
  * bounding box, per figure) and the TypeScript reference (one exact BigInt search per space; the
  * independent judge of the search restrictions, which small-to-small pair queries share).
