@@ -4,7 +4,8 @@
 // ±ε at each; each nudged line is walked cell by cell with exact symbolic signs (value first,
 // then the ε coefficient). Cover: separating-axis tests on the region swept from a corner.
 import {
-  C_LOW, INFO, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, blocks, cellBits, hEdge, inRect, ownerAt, rayMask, vEdge,
+  BLOCK_MAP, C_LOW, DIST, H, INFO, OUT_COVER, OUT_LOS, OUT_RANGE, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, W, blocks,
+  cellBits, hEdge, inRect, onMap, ownerAt, rayMask, vEdge,
 } from './board';
 
 let AX: i32 = 0, AY: i32 = 0, AW: i32 = 0, AH: i32 = 0, TX: i32 = 0, TY: i32 = 0, TW: i32 = 0, TH: i32 = 0;
@@ -79,15 +80,49 @@ function tryLine(p1x: i32, p1y: i32, p2x: i32, p2y: i32, s1: i32, s2: i32): bool
   return walkTo(ax, ay, 1) || walkTo(ax, ay, -1);
 }
 
-@inline function pushPoint(n: i32, X: i32, Y: i32): i32 {
+@inline function pushPoint(n: i32, X: i32, Y: i32, rays: i32 = 0): i32 {
   if (n >= SCRATCH_CAP) return n;
-  store<i32>(SCRATCH + (<usize>n << 2), (Y << 16) | X);
+  store<i32>(SCRATCH + (<usize>n << 2), (rays << 25) | (Y << 16) | X);
   return n + 1;
+}
+
+/**
+ * Does the line through (X1,Y1) and (X2,Y2) leave the rectangle's four corners strictly on one side?
+ * Then so do its nudged copies (ε small), which pass through no square of it: tryLine would fail.
+ */
+function misses(rx: i32, ry: i32, rw: i32, rh: i32, X1: i32, Y1: i32, X2: i32, Y2: i32): bool {
+  let sides = 0; // 1: a corner on the left, 2: on the right, 4: on the line
+  for (let k = 0; k < 4; k++) {
+    const c = (X2 - X1) * (ry + (k >> 1) * rh - Y1) - (Y2 - Y1) * (rx + (k & 1) * rw - X1);
+    sides |= c > 0 ? 1 : c < 0 ? 2 : 4;
+  }
+  return sides < 3;
+}
+
+/**
+ * The nudges at a wall end that meet its wall (bit 0: side -1, bit 1: side +1), for a line of
+ * direction (dx,dy), from the wall end's rays (1 N, 2 E, 4 S, 8 W; given between single squares
+ * only). A line nudged to side s passes the point at s·ε·n (n = perp(d)) and crosses, ε away, each
+ * ray r with sign(cross(d, r)) = s. Between single squares every wall end kept is a point of their
+ * hull outside both, and the hull holds no point of a line beyond either square (it leaves a square
+ * through the bounding box), so a line through both squares passes the wall end on the stretch
+ * between them, and that nudge is blocked.
+ */
+function nudgesCut(rays: i32, dx: i32, dy: i32): i32 {
+  let m = 0;
+  for (let k = 0; k < 4; k++) {
+    const c = ((rays >> k) & 1) * ((k & 1) != 0 ? dy : dx) * (k < 2 ? -1 : 1);
+    m |= c > 0 ? 2 : c < 0 ? 1 : 0;
+  }
+  return m;
 }
 
 export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): bool {
   AX = ax; AY = ay; AW = aw; AH = ah; TX = tx; TY = ty; TW = tw; TH = th;
   const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
+  // Between two single squares (every sight-map query), wall ends outside their hull are left out
+  // (inHull) and nudges into a wall at a wall end are not walked (nudgesCut).
+  const unit = (aw | ah | tw | th) == 1;
   // Critical points: the spaces' corners first (most lines are found among them), then wall ends.
   let n = 0;
   n = pushPoint(n, ax, ay); n = pushPoint(n, ax + aw, ay); n = pushPoint(n, ax, ay + ah); n = pushPoint(n, ax + aw, ay + ah);
@@ -98,17 +133,18 @@ export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw:
       if ((X == tx || X == tx + tw) && (Y == ty || Y == ty + th)) continue;
       const end = (Y > y0 && blocks(SIGHT_EDGES, vEdge(X, Y - 1))) || (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y))) ||
         (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y))) || (X > x0 && blocks(SIGHT_EDGES, hEdge(X - 1, Y)));
-      if (end) n = pushPoint(n, X, Y);
+      if (end && (!unit || inHull(X, Y))) n = pushPoint(n, X, Y, unit ? rayMask(X, Y, SIGHT_EDGES) : 0);
     }
   for (let i = 0; i < n; i++) {
     const a = load<i32>(SCRATCH + (<usize>i << 2));
-    const X1 = a & 0xffff, Y1 = a >> 16;
+    const X1 = a & 0xffff, Y1 = (a >> 16) & 0x1ff;
     for (let j = i + 1; j < n; j++) {
       const b = load<i32>(SCRATCH + (<usize>j << 2));
-      const X2 = b & 0xffff, Y2 = b >> 16;
-      if (X1 == X2 && Y1 == Y2) continue;
+      const X2 = b & 0xffff, Y2 = (b >> 16) & 0x1ff;
+      if (X1 == X2 && Y1 == Y2 || misses(AX, AY, AW, AH, X1, Y1, X2, Y2) || misses(TX, TY, TW, TH, X1, Y1, X2, Y2)) continue;
+      const cut = nudgesCut(a >> 25, X2 - X1, Y2 - Y1) | (nudgesCut(b >> 25, X2 - X1, Y2 - Y1) << 2);
       for (let s = 0; s < 4; s++) {
-        if (tryLine(2 * X1, 2 * Y1, 2 * X2, 2 * Y2, (s & 1) != 0 ? 1 : -1, (s & 2) != 0 ? 1 : -1)) {
+        if ((cut & ((1 << (s & 1)) | (4 << (s >> 1)))) == 0 && tryLine(2 * X1, 2 * Y1, 2 * X2, 2 * Y2, (s & 1) != 0 ? 1 : -1, (s & 2) != 0 ? 1 : -1)) {
           // The witness for explanations: a clear line runs just beside the one through these points.
           store<i32>(INFO + 32, X1); store<i32>(INFO + 36, Y1); store<i32>(INFO + 40, X2); store<i32>(INFO + 44, Y2);
           return true;
@@ -196,4 +232,103 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
     if (!covered) return false; // the attacker picks this corner
   }
   return true;
+}
+
+// ---------------------------------------------------------------- sight map
+
+// The map settles most hidden spaces without the critical-pair search of losD20, exactly: a space is
+// rejected only when a necessary condition for a clear line fails (bandPath). The others run the
+// search, which tries the lines through the two squares' corners first: they accept most visible
+// spaces at once (a line through the centres, tried before it, gained nothing measurable and was
+// dropped for bundle bytes). Source and target are single squares here
+// (AW = AH = TW = TH = 1; losD20 uses inHull whenever they are), so the hull H of the two is the
+// unit square swept along d = T - A, cut by the bounding box: a point p of the box is in H when
+// |cross(d, p - centre of A)| ≤ (|dx| + |dy|) / 2 (inHull, doubled), and the open square (x,y)
+// meets H's interior exactly when |cross(d, (x,y) - A)| < |dx| + |dy| (separating axes: x, y and
+// d's normal; the scan of bandPath stays in the box).
+
+@inline function offLine(x: i32, y: i32): i32 {
+  return abs<i32>((TX - AX) * (y - AY) - (TY - AY) * (x - AX));
+}
+
+/**
+ * Is the lattice point (X,Y) (in the bounding box) in the closed hull H? Only such wall ends can
+ * matter to losD20: its search is complete because a clear line can be slid, then turned, until it rests on
+ * two critical points it touches, and every point it touches lies on its stretch from A to T, inside
+ * H. Wall ends outside H only add candidate lines (each of them walked exactly), never a missing one.
+ */
+function inHull(X: i32, Y: i32): bool {
+  const dx = TX - AX, dy = TY - AY;
+  return abs<i32>(2 * (dx * (Y - AY) - dy * (X - AX)) + dy - dx) <= abs<i32>(dx) + abs<i32>(dy);
+}
+
+/**
+ * A necessary condition for a clear line from the square A to the square T (RULES §4), for one pair
+ * of travel signs (sx, sy): a chain of squares from A to T, each step +sx or +sy across an edge that
+ * does not block sight, through squares that meet the interior of H. Why: a clear segment a→t (a, t
+ * inside A and T) lies, but for its ends, in H's interior; the squares it passes go monotonely in its
+ * travel signs; each step crosses an edge the segment crosses (so it is open), or passes a corner no
+ * wall touches, where both orthogonal detours are open edges into squares that also meet H's interior
+ * (the corner is an interior point of H). Row by row from A towards T, the squares reached in a row
+ * are kept in BLOCK_MAP, indexed by x (valid from pFirst to pLast, the span scanned).
+ */
+function bandPath(sx: i32, sy: i32): bool {
+  const lim = abs<i32>(TX - AX) + abs<i32>(TY - AY);
+  let pFirst = AX, pLast = AX; // the squares reached in the previous row, in travel order
+  for (let y = AY; ; y += sy) {
+    let first = -1, last = -1;
+    for (let x = pFirst; (x - TX) * sx <= 0; x += sx) { // from a reached square to T: on the board
+      let r = y == AY && x == AX;
+      if (!r && offLine(x, y) < lim)
+        r = (last == x - sx && !blocks(SIGHT_EDGES, vEdge(x + (sx >>> 31), y))) ||
+          (y != AY && (pLast - x) * sx >= 0 && load<u8>(BLOCK_MAP + <usize>x) != 0 && !blocks(SIGHT_EDGES, hEdge(x, y + (sy >>> 31))));
+      store<u8>(BLOCK_MAP + <usize>x, <u8>r); // read above as the previous row's, then this row's
+      if (r) {
+        if (first < 0) first = x;
+        last = x;
+      } else if ((x - pLast) * sx >= 0) break; // nothing further on in this row can be reached
+      if (x == TX && y == TY) return r;
+    }
+    if (first < 0 || y == TY) return false;
+    pFirst = first; pLast = last;
+  }
+  return false;
+}
+
+/**
+ * Is there a clear line from the space A to the space (x,y)? The exact answer of losD20, asked of
+ * A's squares one at a time: a clear line from A is clear from the last square of A it passes
+ * before leaving A (its stretch outside A is the same; that square touches the side of A the line
+ * leaves by, and T lies beyond that side), and a clear line from a square of A is clear from A (its
+ * stretch outside A is part of the square's). For each square, bandPath may prove that no line
+ * exists; else the search decides.
+ */
+function seen(x: i32, y: i32, ax: i32, ay: i32, aw: i32, ah: i32): bool {
+  for (let v = ay; v < ay + ah; v++)
+    for (let u = ax; u < ax + aw; u++) {
+      // The last square before leaving A touches the side the line leaves by, which faces T.
+      if (!(x >= ax + aw && u == ax + aw - 1 || x < ax && u == ax || y >= ay + ah && v == ay + ah - 1 || y < ay && v == ay)) continue;
+      AX = u; AY = v; AW = 1; AH = 1; TX = x; TY = y; TW = 1; TH = 1;
+      let open = false;
+      // Each pair of travel signs a segment from the square to T can have (both in the same column or row).
+      for (let sx = -1; sx <= 1; sx += 2)
+        for (let sy = -1; sy <= 1; sy += 2) if (!open && (x - u) * sx >= 0 && (y - v) * sy >= 0) open = bandPath(sx, sy);
+      if (open && losD20(u, v, 1, 1, x, y, 1, 1)) return true;
+    }
+  return false;
+}
+
+/** LOS, cover and distance (DIST, from distances()) from figure f's space to every space (RULES §4). */
+export function sightMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32): void {
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const t = y * W + x;
+      let r = 0;
+      if (inRect(x, y, ax, ay, aw, ah)) r = 1;
+      else if (onMap(x, y) && seen(x, y, ax, ay, aw, ah))
+        r = 1 | (coverD20(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y)) ? 2 : 0);
+      store<u8>(OUT_LOS + <usize>t, <u8>(r & 1));
+      store<u8>(OUT_COVER + <usize>t, <u8>((r >> 1) & 1));
+    }
+  memory.copy(OUT_RANGE, DIST, <usize>(W * H) << 2);
 }

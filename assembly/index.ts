@@ -9,7 +9,7 @@ import {
 export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
 export { threatMap, threatPtr } from './threat';
 import { bucketsReset } from './buckets';
-import { coverD20, losD20 } from './d20';
+import { coverD20, losD20, sightMapD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl, reachInit } from './reach';
 import { los2004, sightMap2004 } from './sight2004';
@@ -103,17 +103,8 @@ export function sightMap(f: i32): void {
     sightMap2004(ax, ay, aw, ah);
     return;
   }
-  distances(ax, ay, aw, ah, rangeKind());
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const t = y * W + x;
-      let r = 0;
-      if (inRect(x, y, ax, ay, aw, ah)) r = 1;
-      else if (onMap(x, y)) r = losCover(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y));
-      store<u8>(OUT_LOS + <usize>t, <u8>(r & 1));
-      store<u8>(OUT_COVER + <usize>t, <u8>((r >> 1) & 1));
-      store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
-    }
+  distances(ax, ay, aw, ah, DISTANCE_D20); // the only ruleset left
+  sightMapD20(ax, ay, aw, ah, f);
 }
 
 /** LOS, cover and range from figure f to every figure (FIG_LOS, FIG_COVER, FIG_RANGE). */
