@@ -322,9 +322,12 @@ ${lines.join('\n')}
   lines without walking them. The C baseline runs the same sight-map algorithm. The doom2004 sight map
   casts the same kind of windows from the centre of each space the attacker stands on and walks
   only the cells left in a window (bench/sight-2004-d20.bench-run.ts: 26×26 59 → 12–14 µs, 49×49
-  175 → 30–47 µs for a small figure). NOT done: the d20 sight map still tests each cell separately
-  (≈0.1–0.3 s on 26×26), and the threat map (one LOS map and one range search per enemy) stays
-  over its 0.5 ms target.
+  175 → 30–47 µs for a small figure). The d20 sight map asks, from each attacker square facing the
+  target, whether a monotone chain of open edges inside the hull of the two squares reaches the
+  space (no chain: hidden, the common case), and searches the critical pairs of RULES §4 only for
+  the rest, with wall ends outside the hull left out (same bench: 26×26 229 → 2–4 ms, 49×49
+  18 s → 6–11 ms for a small figure; 2×2: 636 → 5–8 ms and 34 s → 20–35 ms); it is not output-
+  sensitive in the strict sense (a visible space still costs a search).
 - Reach in C and in Wasm is now timed like with like (see above). The search alone (small figure)
   is about 1.3–1.5× the C; a 2×3 figure's search 1.6–1.8× (V8 spills and calls more in its nested
   footprint loops than gcc, which inlines and unrolls them; profiled with perf). Board.reach adds
