@@ -317,8 +317,11 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
       }
     }
     // The corners of row r inside the window: walk the primitive directions (the others lie on one).
-    const jB = (hn * r) / hd;
-    let j = (ln * r + ld - 1) / ld;
+    // One division per end: floor and remainder give the ceiling too.
+    const qh = <i32>(<u32>(hn * r) / <u32>hd), ql = <i32>(<u32>(ln * r) / <u32>ld);
+    const hExact = qh * hd == hn * r, lExact = ql * ld == ln * r;
+    const jB = qh;
+    let j = lExact ? ql : ql + 1;
     if (COVER) {
       for (; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j, 1);
     } else {
@@ -332,8 +335,8 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
     // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
     // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).
     let pn = ln, pd = ld;
-    const iB = (hn * r + hd - 1) / hd - 1;
-    for (let i = (ln * r) / ld; i <= iB; i++) {
+    const iB = hExact ? qh - 1 : qh;
+    for (let i = ql; i <= iB; i++) {
       let en: i32, ed: i32;
       if (i < MAXV && edgeBlocks(ACROSS + <usize>(r * ACROSS_U + i * ACROSS_I))) {
         en = i;
