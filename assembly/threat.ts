@@ -6,14 +6,14 @@
 // Each enemy's LOS and ranges are written per cell straight into the output (LOS as its bit in the
 // cell's words, ranges as its row); one pass at the end turns cells into placements of the footprint.
 import {
-  C_BARREL, C_OBSTACLE, CELLS, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OWNER, RULESET, STAND,
+  C_BARREL, C_OBSTACLE, CELLS, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OWNER, QUEUE, RULESET, STAND, STEP_SIGHT,
   THREAT_ENEMIES, W, figH, figSide, figW, figX, figY, markFigure,
 } from './board';
 import { losD20 } from './d20';
 import { fits } from './reach';
 import { los2004 } from './sight2004';
 import { losMap2016 } from './sight2016';
-import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances } from './steps';
+import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, setStepOffsets, stepOff } from './steps';
 
 // The output, in one block after MEMORY_END (JavaScript copies it at once): LOS words, ranges, stand bytes.
 let LOS_OUT: usize = 0;
@@ -59,6 +59,39 @@ function losCells(e: i32, word: usize, bit: u32): void {
 }
 
 /**
+ * Range (doom2016, doom2004) from the rectangle to every cell straight into `row` (-1 unreached),
+ * as `distances` counts it, with no branch per step (they mispredict): every step loads its cell
+ * and stores it back, changed only when the step is open and the cell new. A closed step may lead
+ * off the board: `row` has a row of spare memory on either side, whose values go back unchanged.
+ */
+function rangeRow(rx: i32, ry: i32, rw: i32, rh: i32, row: usize, obstacles: bool): void {
+  memory.fill(row, 0xff, <usize>(W * H) << 2);
+  let head = 0, tail = 0;
+  for (let y = ry; y < ry + rh; y++)
+    for (let x = rx; x < rx + rw; x++) {
+      store<i32>(row + (<usize>(y * W + x) << 2), 0);
+      store<i32>(QUEUE + (<usize>(tail++) << 2), y * W + x);
+    }
+  setStepOffsets();
+  while (head < tail) {
+    const i = load<i32>(QUEUE + (<usize>(head++) << 2));
+    const d = load<i32>(row + (<usize>i << 2));
+    // doom2004: obstacles and barrels can be the end of a count, never a step on the way.
+    if (obstacles && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
+    const open = <i32>load<u8>(STEP_SIGHT + <usize>i);
+    for (let k = 0; k < 8; k++) {
+      const j = i + stepOff(k);
+      const at = row + (<usize>j << 2);
+      const old = load<i32>(at);
+      const fresh = (old >>> 31) & (open >> k) & 1;
+      store<i32>(at, fresh != 0 ? d + 1 : old);
+      store<i32>(QUEUE + (<usize>tail << 2), j);
+      tail += fresh;
+    }
+  }
+}
+
+/**
  * Enemies of `side` (every figure of another side but `ignore`, the figure that would move, which
  * is lifted off the board meanwhile). Writes the enemy list to THREAT_ENEMIES and returns its length;
  * LOS bits (WORDS words per cell) and ranges (per enemy, per cell; -1 where the figure cannot
@@ -75,9 +108,10 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
   }
   WORDS = max(1, (count + 31) >> 5);
   LOS_OUT = MEMORY_END;
-  RANGE_OUT = LOS_OUT + (<usize>(n * WORDS) << 2);
+  // A spare row before and after the ranges (rangeRow): the LOS words and the stand bytes, then W + 1 spare words.
+  RANGE_OUT = LOS_OUT + (<usize>(max(n * WORDS, W + 1)) << 2);
   STAND_OUT = RANGE_OUT + (<usize>(n * count) << 2);
-  const end = STAND_OUT + <usize>n;
+  const end = STAND_OUT + <usize>n + (<usize>(W + 1) << 2);
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) {
     if (ignore >= 0) markFigure(ignore, ignore);
@@ -96,8 +130,11 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
   for (let k = 0; k < count; k++) {
     const e = load<i32>(THREAT_ENEMIES + (<usize>k << 2));
     losCells(e, LOS_OUT + (<usize>(k >> 5) << 2), 1 << (k & 31));
-    distances(figX(e), figY(e), figW(e), figH(e), kind);
-    memory.copy(RANGE_OUT + (<usize>(k * n) << 2), DIST, <usize>n << 2);
+    const row = RANGE_OUT + (<usize>(k * n) << 2);
+    if (kind == DISTANCE_D20) {
+      distances(figX(e), figY(e), figW(e), figH(e), kind);
+      memory.copy(row, DIST, <usize>n << 2);
+    } else rangeRow(figX(e), figY(e), figW(e), figH(e), row, kind == RANGE_2004);
   }
   // Cells to placements, in place: the footprint at p covers p and cells after it only.
   for (let y = 0; y < H; y++)
