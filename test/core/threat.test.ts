@@ -87,6 +87,20 @@ describe('threat map agrees with its definition', () => {
     });
   }
 
+  test('boards one row or one column high', () => {
+    for (const map of [['.d.o..b..'], ['.', 'd', '.', '.', 'o', '.']])
+      for (const ruleset of RULESETS) {
+        const cells = map.join('').length;
+        const figures = [0, 3, cells - 1].map((i, k) => ({ id: `d${k}`, side: 'demons', x: map[0].length > 1 ? i : 0, y: map[0].length > 1 ? 0 : i }));
+        const data = Board.create({ ruleset, map, figures }).data;
+        const got = Board.fromData(data).threatMap('marines');
+        const want = referenceThreatMap(data, 'marines', { w: 1, h: 1 });
+        expect([...got.stand], `${ruleset} ${map.length} rows: stand`).toEqual([...want.stand]);
+        expect([...got.los], `${ruleset} ${map.length} rows: LOS bits`).toEqual([...want.los]);
+        expect([...got.range], `${ruleset} ${map.length} rows: ranges`).toEqual([...want.range]);
+      }
+  });
+
   test('more than 32 enemies use several words per cell', () => {
     const figures = Array.from({ length: 40 }, (_, i) => ({ id: `d${i}`, side: 'demons', x: i % 10, y: Math.floor(i / 10) }));
     const data = Board.create({ ruleset: 'doom2016', map: Array(8).fill('..........'), figures: [...figures, { id: 'm', side: 'marines', x: 5, y: 7 }] }).data;
