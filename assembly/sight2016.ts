@@ -68,6 +68,12 @@ function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
     const x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
     if (!onMap(x, y)) continue;
     const t = <usize>(y * W + x);
+    if (!COVER) {
+      // LOS only (the threat map): the cell's bit, straight into the threat map's output.
+      const at = LOS_BITS + t * <usize>LOS_STRIDE;
+      store<u32>(at, load<u32>(at) | LOS_BIT);
+      continue;
+    }
     store<u8>(OUT_LOS + t, 1);
     if (((clear >> k) & 1) != 0) {
       const c = load<u8>(CLEAR_CORNERS + t) + 1;
@@ -76,6 +82,9 @@ function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
     }
   }
 }
+
+// LOS only: a seen cell sets bit LOS_BIT of its u32 at LOS_BITS + cell * LOS_STRIDE.
+let LOS_BITS: usize = 0, LOS_STRIDE: i32 = 4, LOS_BIT: u32 = 1;
 
 @inline function inBox(QX: i32, QY: i32): bool {
   return <u32>QX <= <u32>W && <u32>QY <= <u32>H;
@@ -308,8 +317,11 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
       }
     }
     // The corners of row r inside the window: walk the primitive directions (the others lie on one).
-    const jB = (hn * r) / hd;
-    let j = (ln * r + ld - 1) / ld;
+    // One division per end: floor and remainder give the ceiling too.
+    const qh = <i32>(<u32>(hn * r) / <u32>hd), ql = <i32>(<u32>(ln * r) / <u32>ld);
+    const hExact = qh * hd == hn * r, lExact = ql * ld == ln * r;
+    const jB = qh;
+    let j = lExact ? ql : ql + 1;
     if (COVER) {
       for (; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j, 1);
     } else {
@@ -323,8 +335,8 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
     // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
     // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).
     let pn = ln, pd = ld;
-    const iB = (hn * r + hd - 1) / hd - 1;
-    for (let i = (ln * r) / ld; i <= iB; i++) {
+    const iB = hExact ? qh - 1 : qh;
+    for (let i = ql; i <= iB; i++) {
       let en: i32, ed: i32;
       if (i < MAXV && edgeBlocks(ACROSS + <usize>(r * ACROSS_U + i * ACROSS_I))) {
         en = i;
@@ -352,12 +364,13 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
  */
 export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool = true): void {
   const n = W * H;
-  memory.fill(OUT_LOS, 0, <usize>n);
-  memory.fill(OUT_COVER, 0, <usize>n);
-  memory.fill(COVER_ALL, 1, <usize>n);
+  COVER = withCover;
   if (max(W, H) > COPRIME_SIDE) buildCoprime(max(W, H));
   // Cover cells for this attacker: its own cells never block.
   if (withCover) {
+    memory.fill(OUT_LOS, 0, <usize>n);
+    memory.fill(OUT_COVER, 0, <usize>n);
+    memory.fill(COVER_ALL, 1, <usize>n);
     memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
     for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
   }
@@ -379,13 +392,9 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool
       OX = X;
       OY = Y;
       CUTP = cutP;
-      COVER = withCover;
       for (let o = 0; o < 8; o++) castOctant((o & 1) != 0 ? -1 : 1, (o & 2) != 0 ? -1 : 1, (o & 4) != 0);
     }
-  if (!withCover) {
-    for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(OUT_LOS + <usize>(y * W + x), 1);
-    return;
-  }
+  if (!withCover) return; // the attacker's own cells are no place to stand
   distances(ax, ay, aw, ah, RANGE_2016);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
@@ -400,8 +409,14 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool
     }
 }
 
-/** LOS only (no cover, no range) from a figure's rectangle to every cell into OUT_LOS. */
-export function losMap2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
+/**
+ * LOS only (no cover, no range) from a figure's rectangle: sets bit `bit` of the u32 at
+ * bits + cell * stride for every cell it sees but its own.
+ */
+export function losMap2016(ax: i32, ay: i32, aw: i32, ah: i32, bits: usize, stride: i32, bit: u32): void {
+  LOS_BITS = bits;
+  LOS_STRIDE = stride;
+  LOS_BIT = bit;
   sightMap2016(ax, ay, aw, ah, false);
 }
 

@@ -3,23 +3,27 @@
 // LOS to a footprint is LOS to some cell of it as a 1×1 target: the lines tried are the same, the
 // ends rule (clause 1.1.4) holds round a corner when it holds for one of the cells there, and the
 // footprint's other cells are empty where a figure may stand.
+// Each enemy's LOS and ranges are written per cell straight into the output (LOS as its bit in the
+// cell's words, ranges as its row); one pass at the end turns cells into placements of the footprint.
 import {
-  C_BARREL, C_OBSTACLE, CELLS, OWNER, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OUT_LOS, RULESET, STAND,
-  THREAT_ENEMIES, W, blocks, cellBits, figH, figSide, figW, figX, figY, hEdge, markFigure, onMap, ownerAt, vEdge,
+  C_BARREL, C_OBSTACLE, CELLS, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OWNER, QUEUE, RULESET, STAND, STEP_SIGHT,
+  THREAT_ENEMIES, W, figH, figSide, figW, figX, figY, markFigure,
 } from './board';
 import { losD20 } from './d20';
 import { fits } from './reach';
 import { los2004 } from './sight2004';
 import { losMap2016 } from './sight2016';
-import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances } from './steps';
+import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, setStepOffsets, stepOff } from './steps';
 
+// The output, in one block after MEMORY_END (JavaScript copies it at once): LOS words, ranges, stand bytes.
 let LOS_OUT: usize = 0;
 let RANGE_OUT: usize = 0;
+let STAND_OUT: usize = 0;
 let WORDS: i32 = 1;
 
-/** Where the last threat map is: 0 LOS bits, 1 ranges, 2 enemy list, 3 STAND flags; 4 the words per cell. */
+/** Where the last threat map is: 0 LOS bits, 1 ranges, 2 enemy list, 3 stand (1 or 0 per cell); 4 the words per cell. */
 export function threatPtr(k: i32): usize {
-  return k == 0 ? LOS_OUT : k == 1 ? RANGE_OUT : k == 2 ? THREAT_ENEMIES : k == 3 ? STAND : <usize>WORDS;
+  return k == 0 ? LOS_OUT : k == 1 ? RANGE_OUT : k == 2 ? THREAT_ENEMIES : k == 3 ? STAND_OUT : <usize>WORDS;
 }
 
 /** Can a fw×fh figure stand with its top-left cell at (x,y)? */
@@ -34,21 +38,57 @@ function canStand(x: i32, y: i32, fw: i32, fh: i32): bool {
   return true;
 }
 
-/** LOS from figure e to every cell as a 1×1 target into OUT_LOS; its range or distance into DIST. */
-function losCells(e: i32): void {
+/** Enemy e's LOS to every cell as a 1×1 target: bit `bit` of the word at `word` + cell * WORDS * 4. */
+function losCells(e: i32, word: usize, bit: u32): void {
   const ax = figX(e), ay = figY(e), aw = figW(e), ah = figH(e);
+  const stride = WORDS << 2;
   if (RULESET == DOOM2016) {
-    losMap2016(ax, ay, aw, ah);
-  } else {
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) {
-        const t = <usize>(y * W + x);
-        let seen = false;
-        if (load<u8>(STAND + t) != 0) seen = RULESET == DOOM2004 ? los2004(ax, ay, aw, ah, x, y, 1, 1) : losD20(ax, ay, aw, ah, x, y, 1, 1);
-        store<u8>(OUT_LOS + t, seen ? 1 : 0);
-      }
+    losMap2016(ax, ay, aw, ah, word, stride, bit);
+    return;
   }
-  distances(ax, ay, aw, ah, RULESET == DOOM2016 ? RANGE_2016 : RULESET == DOOM2004 ? RANGE_2004 : DISTANCE_D20);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const t = y * W + x;
+      // Only cells some standing footprint covers are worth a test.
+      if ((load<u8>(STAND + <usize>t) & 1) == 0) continue;
+      if (RULESET == DOOM2004 ? los2004(ax, ay, aw, ah, x, y, 1, 1) : losD20(ax, ay, aw, ah, x, y, 1, 1)) {
+        const at = word + <usize>(t * stride);
+        store<u32>(at, load<u32>(at) | bit);
+      }
+    }
+}
+
+/**
+ * Range (doom2016, doom2004) from the rectangle to every cell straight into `row` (-1 unreached),
+ * as `distances` counts it, with no branch per step (they mispredict): every step loads its cell
+ * and stores it back, changed only when the step is open and the cell new. A closed step may lead
+ * off the board: `row` has a row of spare memory on either side, whose values go back unchanged.
+ */
+function rangeRow(rx: i32, ry: i32, rw: i32, rh: i32, row: usize, obstacles: bool): void {
+  memory.fill(row, 0xff, <usize>(W * H) << 2);
+  let head = 0, tail = 0;
+  for (let y = ry; y < ry + rh; y++)
+    for (let x = rx; x < rx + rw; x++) {
+      store<i32>(row + (<usize>(y * W + x) << 2), 0);
+      store<i32>(QUEUE + (<usize>(tail++) << 2), y * W + x);
+    }
+  setStepOffsets();
+  while (head < tail) {
+    const i = load<i32>(QUEUE + (<usize>(head++) << 2));
+    const d = load<i32>(row + (<usize>i << 2));
+    // doom2004: obstacles and barrels can be the end of a count, never a step on the way.
+    if (obstacles && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
+    const open = <i32>load<u8>(STEP_SIGHT + <usize>i);
+    for (let k = 0; k < 8; k++) {
+      const j = i + stepOff(k);
+      const at = row + (<usize>j << 2);
+      const old = load<i32>(at);
+      const fresh = (old >>> 31) & (open >> k) & 1;
+      store<i32>(at, fresh != 0 ? d + 1 : old);
+      store<i32>(QUEUE + (<usize>tail << 2), j);
+      tail += fresh;
+    }
+  }
 }
 
 /**
@@ -68,52 +108,61 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
   }
   WORDS = max(1, (count + 31) >> 5);
   LOS_OUT = MEMORY_END;
-  RANGE_OUT = LOS_OUT + (<usize>(n * WORDS) << 2);
-  const end = RANGE_OUT + (<usize>(n * max(count, 1)) << 2);
+  // A spare row before and after the ranges (rangeRow): the LOS words and the stand bytes, then W + 1 spare words.
+  RANGE_OUT = LOS_OUT + (<usize>(max(n * WORDS, W + 1)) << 2);
+  STAND_OUT = RANGE_OUT + (<usize>(n * count) << 2);
+  const end = STAND_OUT + <usize>n + (<usize>(W + 1) << 2);
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) {
     if (ignore >= 0) markFigure(ignore, ignore);
     return -1;
   }
   memory.fill(LOS_OUT, 0, <usize>(n * WORDS) << 2);
-  memory.fill(RANGE_OUT, 0xff, <usize>(n * count) << 2);
-  // Where the footprint fits; a cell is worth a LOS test when some standing footprint covers it.
+  // STAND flags: 2 a footprint may stand with its top-left here, 1 a standing footprint covers the cell.
   memory.fill(STAND, 0, <usize>n);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++)
-      if (canStand(x, y, fw, fh))
-        for (let v = y; v < y + fh; v++) for (let u = x; u < x + fw; u++) store<u8>(STAND + <usize>(v * W + u), store8Flag(v * W + u, x, y, u, v));
+      if (canStand(x, y, fw, fh)) {
+        for (let v = y; v < y + fh; v++) for (let u = x; u < x + fw; u++) store<u8>(STAND + <usize>(v * W + u), load<u8>(STAND + <usize>(v * W + u)) | 1);
+        store<u8>(STAND + <usize>(y * W + x), load<u8>(STAND + <usize>(y * W + x)) | 2);
+      }
+  const kind = RULESET == DOOM2016 ? RANGE_2016 : RULESET == DOOM2004 ? RANGE_2004 : DISTANCE_D20;
   for (let k = 0; k < count; k++) {
     const e = load<i32>(THREAT_ENEMIES + (<usize>k << 2));
-    losCells(e);
-    const word = LOS_OUT + (<usize>(k >> 5) << 2);
-    const bit: u32 = 1 << (k & 31);
-    const ranges = RANGE_OUT + (<usize>(k * n) << 2);
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) {
-        const p = y * W + x;
-        if ((load<u8>(STAND + <usize>p) & 2) == 0) continue;
-        let seen = false;
-        let best = -1;
-        for (let v = y; v < y + fh; v++)
-          for (let u = x; u < x + fw; u++) {
-            const c = <usize>(v * W + u);
-            if (load<u8>(OUT_LOS + c) != 0) seen = true;
-            const d = load<i32>(DIST + (c << 2));
-            if (d >= 0 && (best < 0 || d < best)) best = d;
-          }
-        if (seen) {
-          const at = word + (<usize>(p * WORDS) << 2);
-          store<u32>(at, load<u32>(at) | bit);
-        }
-        store<i32>(ranges + (<usize>p << 2), best);
-      }
+    losCells(e, LOS_OUT + (<usize>(k >> 5) << 2), 1 << (k & 31));
+    const row = RANGE_OUT + (<usize>(k * n) << 2);
+    if (kind == DISTANCE_D20) {
+      distances(figX(e), figY(e), figW(e), figH(e), kind);
+      memory.copy(row, DIST, <usize>n << 2);
+    } else rangeRow(figX(e), figY(e), figW(e), figH(e), row, kind == RANGE_2004);
   }
+  // Cells to placements, in place: the footprint at p covers p and cells after it only.
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const stands = (load<u8>(STAND + <usize>p) & 2) != 0;
+      store<u8>(STAND_OUT + <usize>p, stands ? 1 : 0);
+      if (stands && fw * fh == 1) continue; // a cell is its own footprint
+      const los = LOS_OUT + (<usize>(p * WORDS) << 2);
+      for (let j = 0; j < WORDS; j++) {
+        let bits: u32 = 0;
+        if (stands)
+          for (let v = y; v < y + fh; v++)
+            for (let u = x; u < x + fw; u++) bits |= load<u32>(LOS_OUT + (<usize>((v * W + u) * WORDS + j) << 2));
+        store<u32>(los + (<usize>j << 2), bits);
+      }
+      for (let k = 0; k < count; k++) {
+        const row = RANGE_OUT + (<usize>(k * n) << 2);
+        let best = -1;
+        if (stands)
+          for (let v = y; v < y + fh; v++)
+            for (let u = x; u < x + fw; u++) {
+              const d = load<i32>(row + (<usize>(v * W + u) << 2));
+              if (d >= 0 && (best < 0 || d < best)) best = d;
+            }
+        store<i32>(row + (<usize>p << 2), best);
+      }
+    }
   if (ignore >= 0) markFigure(ignore, ignore);
   return count;
-}
-
-/** STAND flags: 1 the cell is covered by a standing footprint, 2 a footprint may stand with its top-left here. */
-@inline function store8Flag(c: i32, x: i32, y: i32, u: i32, v: i32): u8 {
-  return <u8>(load<u8>(STAND + <usize>c) | 1 | (u == x && v == y ? 2 : 0));
 }

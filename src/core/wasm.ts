@@ -30,7 +30,7 @@ export interface CoreExports {
   dropFigure(f: number): void;
   setEdge(horizontal: number, index: number, kind: number): void;
   threatMap(side: number, w: number, h: number, ignore: number): number;
-  /** 0 LOS bits, 1 ranges, 2 enemies, 3 stand flags; 4 the words per cell. */
+  /** 0 LOS bits, 1 ranges, 2 enemies, 3 stand (1/0 per cell; after the ranges, which follow the LOS bits); 4 the words per cell. */
   threatPtr(k: number): number;
   restoreScalars(w: number, h: number, ruleset: number, nfig: number, ntele: number): void;
   setBoard(w: number, h: number, ruleset: number): void;

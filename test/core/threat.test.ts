@@ -46,6 +46,61 @@ describe('threat map agrees with its definition', () => {
     });
   }
 
+  // The threat map writes each enemy's LOS bits and ranges per cell straight into its output and
+  // turns cells into placements in place at the end. It must give each enemy's sight map (checked
+  // against the reference in parity.test.ts) on boards too large for the reference: up to 70
+  // columns and 70 rows (d20, whose LOS is tested cell by cell, 16).
+  for (const ruleset of RULESETS) {
+    const [boards, maxSide] = ruleset === 'd20' ? [30, 16] : [40, 70];
+    test(`${ruleset}: LOS and ranges are each enemy's sight map's, on ${boards} random boards up to ${maxSide}×${maxSide}`, () => {
+      let compared = 0;
+      for (let b = 0; b < boards; b++) {
+        const seed = b * 4421 + RULESETS.indexOf(ruleset) + 17;
+        const data = randomBoard(ruleset, seed, { minSide: 3, maxSide, wallRate: b % 2 ? 0.3 : 0.1, smallFigures: 12, largeFigures: 2 });
+        const r = rng(seed ^ 0x51de);
+        const [fw, fh] = SIZES[ruleset][Math.floor(r() * SIZES[ruleset].length)];
+        const board = Board.fromData(data);
+        const t = board.threatMap('marines', { w: fw, h: fh });
+        const { width: w, height: h } = data;
+        t.enemies.forEach((e, k) => {
+          const map = board.sightMap(e);
+          for (let y = 0; y < h; y++)
+            for (let x = 0; x < w; x++) {
+              const p = y * w + x;
+              let seen = 0, best = -1;
+              if (t.stand[p])
+                for (let v = y; v < y + fh; v++)
+                  for (let u = x; u < x + fw; u++) {
+                    const d = map.range[v * w + u];
+                    seen |= map.los[v * w + u];
+                    if (d >= 0 && (best < 0 || d < best)) best = d;
+                  }
+              const where = `${ruleset} seed ${seed} (${w}×${h}), ${fw}×${fh}, enemy ${e}, at ${x},${y}`;
+              if (t.range[k * w * h + p] !== best) expect(t.range[k * w * h + p], `${where}: range`).toBe(best);
+              const bit = (t.los[p * t.words + (k >> 5)] >>> (k & 31)) & 1;
+              if (bit !== seen) expect(bit, `${where}: LOS`).toBe(seen);
+              compared++;
+            }
+        });
+      }
+      expect(compared).toBeGreaterThan(ruleset === 'd20' ? 10_000 : 200_000);
+    });
+  }
+
+  test('boards one row or one column high', () => {
+    for (const map of [['.d.o..b..'], ['.', 'd', '.', '.', 'o', '.']])
+      for (const ruleset of RULESETS) {
+        const cells = map.join('').length;
+        const figures = [0, 3, cells - 1].map((i, k) => ({ id: `d${k}`, side: 'demons', x: map[0].length > 1 ? i : 0, y: map[0].length > 1 ? 0 : i }));
+        const data = Board.create({ ruleset, map, figures }).data;
+        const got = Board.fromData(data).threatMap('marines');
+        const want = referenceThreatMap(data, 'marines', { w: 1, h: 1 });
+        expect([...got.stand], `${ruleset} ${map.length} rows: stand`).toEqual([...want.stand]);
+        expect([...got.los], `${ruleset} ${map.length} rows: LOS bits`).toEqual([...want.los]);
+        expect([...got.range], `${ruleset} ${map.length} rows: ranges`).toEqual([...want.range]);
+      }
+  });
+
   test('more than 32 enemies use several words per cell', () => {
     const figures = Array.from({ length: 40 }, (_, i) => ({ id: `d${i}`, side: 'demons', x: i % 10, y: Math.floor(i / 10) }));
     const data = Board.create({ ruleset: 'doom2016', map: Array(8).fill('..........'), figures: [...figures, { id: 'm', side: 'marines', x: 5, y: 7 }] }).data;
