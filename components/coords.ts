@@ -37,7 +37,8 @@ export function figureName(id: string): string {
 
 /**
  * Labels for every figure of a board, never two alike: the initials, and where two figures share
- * them, more letters of their ids ("Im"/"Ip" → "Imp1"…), else a running number.
+ * them, more letters of their ids with their number ("marine-1"/"mancubus-1" → "Mar1"/"Man1"),
+ * else a running number.
  */
 export function uniqueLabels(ids: readonly string[]): Map<string, string> {
   const out = new Map(ids.map((id) => [id, figureInitials(id)]));
@@ -48,8 +49,11 @@ export function uniqueLabels(ids: readonly string[]): Map<string, string> {
   };
   for (const group of clashes()) {
     for (const id of group) {
+      // More letters, keeping a figure's number: "marine-1" / "mancubus-1" → "Mar1" / "Man1".
       const compact = id.replace(/[-_ ]+/g, '');
-      out.set(id, compact.charAt(0).toUpperCase() + compact.slice(1, 4));
+      const num = /\d+$/.exec(compact)?.[0] ?? '';
+      const head = compact.slice(0, compact.length - num.length);
+      out.set(id, head ? head.charAt(0).toUpperCase() + head.slice(1, Math.max(2, 4 - num.length)) + num : compact.slice(0, 4));
     }
   }
   for (const group of clashes()) group.forEach((id, i) => out.set(id, `${out.get(id)!.slice(0, 3)}${i + 1}`));

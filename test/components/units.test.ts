@@ -307,6 +307,9 @@ describe('figure labels', () => {
     expect(new Set(labels.values()).size).toBe(ids.length);
     expect(labels.get('imp-2')).toBe('I2');
     expect(labels.get('possessed-soldier-1')).toBe('PS1');
+    // Initials shared by two kinds: more letters, and the number stays (the doom2004 skirmish).
+    const skirmish = uniqueLabels(['marine-1', 'marine-2', 'mancubus-1', 'alpha', 'alex']);
+    expect([...skirmish.values()]).toEqual(['Mar1', 'M2', 'Man1', 'Alph', 'Alex']);
     for (const l of labels.values()) expect(l.length).toBeLessThanOrEqual(4);
   });
 
