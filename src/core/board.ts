@@ -7,6 +7,7 @@
  */
 import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput, type FigureInput } from './board-input.ts';
 import { explainSight } from './explain.ts';
+import { copyOut } from './result-pool.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
   EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
@@ -281,9 +282,9 @@ export class Board implements GridQueries {
     const n = this._data.width * this._data.height;
     const mem = core.memory.buffer;
     return {
-      los: new Uint8Array(mem, core.outLosPtr(), n).slice(),
-      cover: new Uint8Array(mem, core.outCoverPtr(), n).slice(),
-      range: new Int32Array(mem, core.outRangePtr(), n).slice(),
+      los: copyOut(Uint8Array, mem, core.outLosPtr(), n),
+      cover: copyOut(Uint8Array, mem, core.outCoverPtr(), n),
+      range: copyOut(Int32Array, mem, core.outRangePtr(), n),
     };
   }
 
@@ -294,9 +295,9 @@ export class Board implements GridQueries {
     const n = this._data.figures.length;
     const mem = core.memory.buffer;
     return {
-      los: new Uint8Array(mem, core.figLosPtr(), n).slice(),
-      cover: new Uint8Array(mem, core.figCoverPtr(), n).slice(),
-      range: new Int32Array(mem, core.figRangePtr(), n).slice(),
+      los: copyOut(Uint8Array, mem, core.figLosPtr(), n),
+      cover: copyOut(Uint8Array, mem, core.figCoverPtr(), n),
+      range: copyOut(Int32Array, mem, core.figRangePtr(), n),
     };
   }
 
@@ -332,10 +333,10 @@ export class Board implements GridQueries {
         width,
         height,
         orientations,
-        cost: new Int32Array(mem, core.reachCostPtr(), n).slice(),
-        end: new Uint8Array(mem, core.reachEndPtr(), n).slice(),
+        cost: copyOut(Int32Array, mem, core.reachCostPtr(), n),
+        end: copyOut(Uint8Array, mem, core.reachEndPtr(), n),
       },
-      parent: withParents ? new Int32Array(mem, core.reachParentPtr(), n).slice() : new Int32Array(0),
+      parent: withParents ? copyOut(Int32Array, mem, core.reachParentPtr(), n) : new Int32Array(0),
     };
   }
 

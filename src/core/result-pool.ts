@@ -1,0 +1,28 @@
+/**
+ * Query results leave Wasm memory as copies in views of a shared pool buffer, the way Node's
+ * Buffer pool serves small buffers: V8 allocates every ArrayBuffer's store outside its heap, and that
+ * (1–3 µs each on this project's machine) cost more than a small reach search itself. Each result
+ * is its own array that nothing writes again; only its `.buffer` is shared with other results. A
+ * result larger than a quarter of the pool gets a buffer of its own. (Posting a result to a worker
+ * clones the whole shared buffer: post `result.slice()`.)
+ */
+const POOL_BYTES = 1 << 16;
+
+let pool = new Uint8Array(POOL_BYTES);
+let used = 0;
+
+type ArrayKind<A> = { new (buffer: ArrayBuffer, offset: number, length: number): A; BYTES_PER_ELEMENT: number };
+
+/** A copy of `length` elements of `kind` at byte address `ptr` of the Wasm memory `buffer`. */
+export function copyOut<A>(kind: ArrayKind<A>, buffer: ArrayBuffer, ptr: number, length: number): A {
+  const bytes = length * kind.BYTES_PER_ELEMENT;
+  if (bytes > POOL_BYTES >> 2) return new kind(buffer.slice(ptr, ptr + bytes), 0, length);
+  if (used + bytes > POOL_BYTES) {
+    pool = new Uint8Array(POOL_BYTES);
+    used = 0;
+  }
+  pool.set(new Uint8Array(buffer, ptr, bytes), used);
+  const out = new kind(pool.buffer, used, length);
+  used = (used + bytes + 7) & ~7; // every kind's alignment
+  return out;
+}
