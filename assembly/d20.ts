@@ -4,7 +4,7 @@
 // ±ε at each; each nudged line is walked cell by cell with exact symbolic signs (value first,
 // then the ε coefficient). Cover: separating-axis tests on the region swept from a corner.
 import {
-  BLOCK_MAP, C_LOW, DIST, H, INFO, OUT_COVER, OUT_LOS, OUT_RANGE, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, W, blocks,
+  BLOCK_MAP, CLEAR_CORNERS, C_LOW, DIST, H, INFO, OUT_COVER, OUT_LOS, OUT_RANGE, QUEUE, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, STEP_SIGHT, W, blocks,
   cellBits, hEdge, inRect, onMap, ownerAt, rayMask, vEdge,
 } from './board';
 
@@ -318,17 +318,43 @@ function seen(x: i32, y: i32, ax: i32, ay: i32, aw: i32, ah: i32): bool {
   return false;
 }
 
-/** LOS, cover and distance (DIST, from distances()) from figure f's space to every space (RULES §4). */
+/**
+ * LOS, cover and distance (DIST, from distances()) from figure f's space to every space (RULES §4),
+ * testing only the visible spaces and their hidden neighbours. Why that finds every visible space:
+ * the clear lines from A to a space form an open set (a line that touches no wall keeps clear of
+ * them by some margin), so one of them misses every lattice point and runs along no grid line; it
+ * passes from A through a chain of spaces, each crossing an edge into the next (an edge it crosses:
+ * no wall), and its stretch from A into each of them is a clear line to that space. So the visible
+ * spaces are reached from A by steps across edges that do not block sight, each into a visible space:
+ * a flood fill from A that goes on only from visible spaces (QUEUE) meets them all. CLEAR_CORNERS
+ * marks the spaces tested.
+ */
 export function sightMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32): void {
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
+  const n = <usize>(W * H);
+  memory.fill(OUT_LOS, 0, n);
+  memory.fill(OUT_COVER, 0, n);
+  memory.fill(CLEAR_CORNERS, 0, n);
+  let tail = 0;
+  for (let y = ay; y < ay + ah; y++)
+    for (let x = ax; x < ax + aw; x++) {
       const t = y * W + x;
-      let r = 0;
-      if (inRect(x, y, ax, ay, aw, ah)) r = 1;
-      else if (onMap(x, y) && seen(x, y, ax, ay, aw, ah))
-        r = 1 | (coverD20(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y)) ? 2 : 0);
-      store<u8>(OUT_LOS + <usize>t, <u8>(r & 1));
-      store<u8>(OUT_COVER + <usize>t, <u8>((r >> 1) & 1));
+      store<u8>(OUT_LOS + <usize>t, 1);
+      store<u8>(CLEAR_CORNERS + <usize>t, 1);
+      store<i32>(QUEUE + (<usize>(tail++) << 2), t);
     }
-  memory.copy(OUT_RANGE, DIST, <usize>(W * H) << 2);
+  for (let head = 0; head < tail; head++) {
+    const t = load<i32>(QUEUE + (<usize>head << 2));
+    const open = <i32>load<u8>(STEP_SIGHT + <usize>t); // bits 0–3: the edges right, left, below, above
+    for (let k = 0; k < 4; k++) {
+      const s = t + (k == 0 ? 1 : k == 1 ? -1 : k == 2 ? W : -W);
+      if (((open >> k) & 1) == 0 || load<u8>(CLEAR_CORNERS + <usize>s) != 0) continue;
+      store<u8>(CLEAR_CORNERS + <usize>s, 1);
+      const x = s % W, y = s / W;
+      if (!seen(x, y, ax, ay, aw, ah)) continue;
+      store<u8>(OUT_LOS + <usize>s, 1);
+      store<u8>(OUT_COVER + <usize>s, coverD20(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y)) ? 1 : 0);
+      store<i32>(QUEUE + (<usize>(tail++) << 2), s);
+    }
+  }
+  memory.copy(OUT_RANGE, DIST, n << 2);
 }
