@@ -185,6 +185,7 @@ function refreshCorner(X: i32, Y: i32): void {
   return ((mask >> n) & 1) | (((mask >> e) & 1) << 1) | (((mask >> s) & 1) << 2) | (((mask >> w) & 1) << 3);
 }
 
+/** The diagonal step between cells i and j (`bit` from i, `back` from j) past a corner with these rays; side1, side2: its sides' rays. */
 function diagonal(i: usize, bit: i32, j: usize, back: i32, sight: i32, move: i32, side1: i32, side2: i32): void {
   const s = (sight & side1) == 0 || (sight & side2) == 0;
   const m = (move & side1) == 0 || (move & side2) == 0;

@@ -13,10 +13,6 @@ import {
   type SightAnswer, type SightExplanation, type SightMap, type SightToFigures, type ThreatMap,
 } from './types.ts';
 
-/** Bits of `Board.owned`: the data object itself, and each part a mutation writes. */
-const OWN_OBJECT = 1;
-const OWN = { hEdges: 2, vEdges: 4, figures: 8 } as const;
-
 /** The board whose state is in Wasm memory now. */
 let current: Board | null = null;
 
@@ -50,12 +46,11 @@ export class Board implements GridQueries {
   /** Figure index per cell, -1 when free, for validating moves without rebuilding (built lazily). */
   private owner: Int32Array | null = null;
   /**
-   * The parts of `_data` no caller can hold (bits: OWN_OBJECT and OWN[part]), which mutations may
-   * therefore write in place. `data` hands everything out; the next mutation copies what it
-   * changes first, so a snapshot once read never changes (and a door or move allocates nothing
-   * until someone reads `data` again).
+   * Whether a caller may hold `_data` (or its edge and figure arrays): read through `data`, or
+   * given to `fromData`. Mutations write in place once the board has its own copy, so a snapshot
+   * once read never changes and a door or move allocates nothing until `data` is read again.
    */
-  private owned = 0;
+  private shared = true;
   /** Names figure o in refusals (made once: moves are hot in the AI's searches). */
   private readonly idOf = (o: number): string => this._data.figures[o].id;
 
@@ -75,7 +70,7 @@ export class Board implements GridQueries {
 
   /** The board's data: a snapshot that later mutations leave unchanged. */
   get data(): BoardData {
-    this.owned = 0;
+    this.shared = true;
     return this._data;
   }
 
@@ -106,14 +101,12 @@ export class Board implements GridQueries {
       throw new BoardError([`figure ${JSON.stringify(f.id)}.${problem[0]}: ${problem[1]}`]);
     }
     // A literal, not `{ ...f, x, y, w, h }`: V8 spent ~2 µs per move cloning a figure that was itself a clone.
-    const moved: FigureData = f.teleports === undefined ? { id: f.id, side: f.side, x, y, w, h } : { id: f.id, side: f.side, x, y, w, h, teleports: f.teleports };
+    const moved: FigureData = { id: f.id, side: f.side, x, y, w, h };
+    if (f.teleports !== undefined) moved.teleports = f.teleports;
     this.claim(owner, moved, i);
     this.takeCore();
-    this.own(OWN.figures).figures[i] = moved;
-    if (this.synced) {
-      getCore().placeFigure(i, x, y, w, h, this.sideNumber(f.side), f.teleports ? 1 : 0);
-      this.dirty = true;
-    }
+    this.own().figures[i] = moved;
+    this.changed()?.placeFigure(i, x, y, w, h, this.sideNumber(f.side), f.teleports ? 1 : 0);
   }
 
   addFigure(figure: FigureInput): void {
@@ -122,7 +115,7 @@ export class Board implements GridQueries {
     const i = this._data.figures.length - 1;
     const f = this._data.figures[i];
     if (this.owner) this.claim(this.owner, f, i);
-    this.update((core) => core.placeFigure(i, f.x, f.y, f.w, f.h, this.sideNumber(f.side), f.teleports ? 1 : 0));
+    this.changed()?.placeFigure(i, f.x, f.y, f.w, f.h, this.sideNumber(f.side), f.teleports ? 1 : 0);
   }
 
   removeFigure(ref: string | number): void {
@@ -130,7 +123,7 @@ export class Board implements GridQueries {
     this.takeCore();
     this.replaceFigures(this._data.figures.filter((_, j) => j !== i));
     this.owner = null;
-    this.update((core) => core.dropFigure(i));
+    this.changed()?.dropFigure(i);
   }
 
   /** Open (remove) the closed door between two orthogonally adjacent cells. */
@@ -150,7 +143,7 @@ export class Board implements GridQueries {
     const d = this._data;
     const { width: w, height: h } = d;
     const refuse = (problem: string) => new BoardError([`door (${x1},${y1})–(${x2},${y2}): ${problem}`]);
-    if (!(Number.isInteger(x1) && Number.isInteger(y1) && Number.isInteger(x2) && Number.isInteger(y2)) || Math.abs(x1 - x2) + Math.abs(y1 - y2) !== 1) {
+    if (![x1, y1, x2, y2].every(Number.isInteger) || Math.abs(x1 - x2) + Math.abs(y1 - y2) !== 1) {
       throw refuse('the two cells must be orthogonal neighbours');
     }
     if (Math.min(x1, x2) < 0 || Math.min(y1, y2) < 0 || Math.max(x1, x2) >= w || Math.max(y1, y2) >= h) {
@@ -167,25 +160,18 @@ export class Board implements GridQueries {
     if (problem) throw refuse(problem);
     const next = close ? EdgeKind.door : EdgeKind.none;
     this.takeCore();
-    if (horizontal) this.own(OWN.hEdges).hEdges[idx] = next;
-    else this.own(OWN.vEdges).vEdges[idx] = next;
-    if (this.synced) {
-      getCore().setEdge(horizontal ? 1 : 0, idx, next);
-      this.dirty = true;
-    }
+    this.own()[horizontal ? 'hEdges' : 'vEdges'][idx] = next;
+    this.changed()?.setEdge(horizontal ? 1 : 0, idx, next);
   }
 
-  /** `_data` with `part` and the object itself this board's own (copied first if a caller may hold them), to change in place. */
-  private own(part: number): BoardData {
-    let d = this._data;
-    if (!(this.owned & OWN_OBJECT)) d = this._data = { ...d };
-    if (!(this.owned & part)) {
-      if (part === OWN.figures) d.figures = d.figures.slice();
-      else if (part === OWN.hEdges) d.hEdges = d.hEdges.slice();
-      else d.vEdges = d.vEdges.slice();
+  /** `_data` to change in place: first copied (the object, edges and figures) if a caller may hold it. */
+  private own(): BoardData {
+    const d = this._data;
+    if (this.shared) {
+      this._data = { ...d, hEdges: d.hEdges.slice(), vEdges: d.vEdges.slice(), figures: d.figures.slice() };
+      this.shared = false;
     }
-    this.owned |= OWN_OBJECT | part;
-    return d;
+    return this._data;
   }
 
   /** Validate `list` (problems name figures by id) and on success store it. */
@@ -195,8 +181,7 @@ export class Board implements GridQueries {
     const named = (path: string) => path.replace(/^figures\[(\d+)\]/, (_, k) => `figure ${JSON.stringify(list[Number(k)]?.id)}`);
     const figures = checkFigures(width, height, cells, hEdges, vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`));
     if (problems.length) throw new BoardError(problems);
-    this._data = { ...this._data, figures };
-    this.owned |= OWN_OBJECT | OWN.figures;
+    this._data = { ...this._data, figures }; // its edges shared (or not) as before
   }
 
   /** Before a change to `_data`: bring this board's state (if it has one) into Wasm memory. */
@@ -204,11 +189,11 @@ export class Board implements GridQueries {
     if (this.synced) this.core();
   }
 
-  /** After the change: apply it to the state in Wasm memory, if any; else it is built on the next query. */
-  private update(change: (core: CoreExports) => void): void {
-    if (!this.synced) return;
-    change(getCore());
+  /** After the change: the core to apply it to (the state in Wasm memory), or null when it is built on the next query. */
+  private changed(): CoreExports | null {
+    if (!this.synced) return null;
     this.dirty = true;
+    return getCore();
   }
 
   private ownerMap(): Int32Array {
