@@ -80,7 +80,7 @@ export const SCRATCH_CAP: i32 = MAX_CORNERS;
 export const THREAT_ENEMIES: usize = (SCRATCH + <usize>SCRATCH_CAP * 4 + 15) & ~(<usize>15); // figure index per enemy
 export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<usize>15); // where the footprint may stand
 // Per cell, for doom2016 large figures (walls and doors): 1 on the map, 2 no step right, 4 no step
-// down (an edge, or no space there). Built with the steps (prepareCells), so updated with them.
+// down (an edge, or no space there). Built and updated with the steps (crossEdge).
 export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
 export const MEMORY_END: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
@@ -113,69 +113,89 @@ export function setDims(w: i32, h: i32, ruleset: i32): void {
 @inline export function stepDX(k: i32): i32 { return k == 0 || k == 4 || k == 5 ? 1 : k == 1 || k == 6 || k == 7 ? -1 : 0; }
 @inline export function stepDY(k: i32): i32 { return k == 2 || k == 4 || k == 6 ? 1 : k == 3 || k == 5 || k == 7 ? -1 : 0; }
 
-/** One step from (x,y) by (dx,dy), judging edges and the corner only. `strict`: d20 corners. */
-export function stepOpen(mask: i32, strict: bool, x: i32, y: i32, dx: i32, dy: i32): bool {
-  if (!onMap(x + dx, y + dy)) return false;
-  if (dx == 0) return !blocks(mask, dy > 0 ? hEdge(x, y + 1) : hEdge(x, y));
-  if (dy == 0) return !blocks(mask, dx > 0 ? vEdge(x + 1, y) : vEdge(x, y));
-  const rays = rayMask(x + (dx > 0 ? 1 : 0), y + (dy > 0 ? 1 : 0), mask);
-  if (strict) return rays == 0;
-  // Blocked only with blocking rays on both sides of the diagonal (clause 1.1.2).
-  const left = (dx > 0 ? (rays >> 2) & 1 : rays & 1) | (dy > 0 ? (rays >> 3) & 1 : (rays >> 1) & 1);
-  const right = (dx > 0 ? rays & 1 : (rays >> 2) & 1) | (dy > 0 ? (rays >> 1) & 1 : (rays >> 3) & 1);
-  return left == 0 || right == 0;
-}
-
-/** Build the per-board tables: open steps per cell, blocking rays per corner, cover cells. */
+/** Build the per-board tables: open steps per cell, blocking rays per corner (OWNER and COVER_CELLS: rebuildOccupancy). */
 export function prepare(): void {
-  prepareCells(0, 0, W - 1, H - 1);
-  // The outline of difficult terrain depends on cells only: built here, never updated.
-  for (let Y = 0; Y <= H; Y++)
-    for (let x = 0; x < W; x++) store<u8>(OUTLINE_H + <usize>(Y * W + x), <u8>hOutlineOf(x, Y));
+  const n = <usize>(W * H);
+  memory.fill(STEP_SIGHT, 0, n);
+  memory.fill(STEP_MOVE, 0, n);
+  memory.fill(STEP_STRICT, 0, n);
   for (let y = 0; y < H; y++)
-    for (let X = 0; X <= W; X++) store<u8>(OUTLINE_V + <usize>(y * (W + 1) + X), <u8>vOutlineOf(X, y));
-  prepareCorners(0, 0, W, H);
+    for (let x = 0; x < W; x++) store<u8>(LARGE_CELLS + <usize>(y * W + x), <u8>onMap(x, y));
+  // Every step is decided by one edge (orthogonal) or one corner's rays (diagonal). The outline of
+  // difficult terrain depends on cells only: built here, never updated; the corners read it.
+  for (let Y = 0; Y <= H; Y++)
+    for (let x = 0; x < W; x++) {
+      store<u8>(OUTLINE_H + <usize>(Y * W + x), <u8>hOutlineOf(x, Y));
+      crossEdge(hEdge(x, Y), x, Y - 1, x, Y, 2);
+    }
+  for (let y = 0; y < H; y++)
+    for (let X = 0; X <= W; X++) {
+      store<u8>(OUTLINE_V + <usize>(y * (W + 1) + X), <u8>vOutlineOf(X, y));
+      crossEdge(vEdge(X, y), X - 1, y, X, y, 0);
+    }
+  for (let Y = 0; Y <= H; Y++)
+    for (let X = 0; X <= W; X++) refreshCorner(X, Y);
 }
 
-/** Open steps and cover cells for the cells x0..x1 × y0..y1 (clamped to the map). */
-export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
-  x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, W - 1); y1 = min(y1, H - 1);
-  for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) {
-      let sight = 0, move = 0, strict = 0, large = 0;
-      if (onMap(x, y)) {
-        // A wall or door to the right or below, or no space there: the same for every use of LARGE_CELLS.
-        large = 1 | (stepOpen(LARGE_EDGES_2016, false, x, y, 1, 0) ? 0 : 2) | (stepOpen(LARGE_EDGES_2016, false, x, y, 0, 1) ? 0 : 4);
-        for (let k = 0; k < 8; k++) {
-          const dx = stepDX(k), dy = stepDY(k);
-          if (stepOpen(SIGHT_EDGES, false, x, y, dx, dy)) sight |= 1 << k;
-          if (stepOpen(MOVE_EDGES, false, x, y, dx, dy)) move |= 1 << k;
-          if (stepOpen(MOVE_EDGES, true, x, y, dx, dy)) strict |= 1 << k;
-        }
-      }
-      const i = <usize>(y * W + x);
-      store<u8>(STEP_SIGHT + i, <u8>sight);
-      store<u8>(STEP_MOVE + i, <u8>move);
-      store<u8>(STEP_STRICT + i, <u8>strict);
-      store<u8>(LARGE_CELLS + i, <u8>large);
-      // Difficult interiors give no cover (RULES §2.1): only figures' cells block cover lines.
-      store<u8>(COVER_CELLS + i, <u8>(ownerAt(x, y) >= 0 ? 1 : 0));
-    }
+@inline function setBit(at: usize, bit: i32, on: bool): void {
+  store<u8>(at, <u8>((<i32>load<u8>(at) & ~bit) | (on ? bit : 0)));
 }
 
-/** Blocking rays (sight, and cover with the outline) for the corners X0..X1 × Y0..Y1 (clamped). */
-export function prepareCorners(X0: i32, Y0: i32, X1: i32, Y1: i32): void {
-  X0 = max(X0, 0); Y0 = max(Y0, 0); X1 = min(X1, W); Y1 = min(Y1, H);
-  for (let Y = Y0; Y <= Y1; Y++)
-    for (let X = X0; X <= X1; X++) {
-      store<u8>(RAYS_SIGHT + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, SIGHT_EDGES));
-      store<u8>(RAYS_COVER + <usize>(Y * (W + 1) + X), <u8>rayMask(X, Y, COVER_EDGES_2016));
-    }
+/** Cell i's step `bit` in the three step tables: open for range, for movement, for d20 movement. */
+function setSteps(i: usize, bit: i32, sight: bool, move: bool, strict: bool): void {
+  setBit(STEP_SIGHT + i, bit, sight);
+  setBit(STEP_MOVE + i, bit, move);
+  setBit(STEP_STRICT + i, bit, strict);
+}
+
+/**
+ * The edge of `kind` between cell a and cell b, one step k from a (0 right, 2 down): the step across
+ * it both ways (steps to or from a space off the map stay closed), and a's LARGE_CELLS bit (2 no
+ * step right, 4 no step down: a wall or door there, or no space).
+ */
+function crossEdge(kind: i32, ax: i32, ay: i32, bx: i32, by: i32, k: i32): void {
+  if (!onMap(ax, ay)) return;
+  const a = <usize>(ay * W + ax);
+  const open = onMap(bx, by);
+  setBit(LARGE_CELLS + a, 2 + k, !open || blocks(LARGE_EDGES_2016, kind));
+  if (!open) return;
+  const sight = !blocks(SIGHT_EDGES, kind), move = !blocks(MOVE_EDGES, kind);
+  setSteps(a, 1 << k, sight, move, move);
+  setSteps(<usize>(by * W + bx), 2 << k, sight, move, move); // the step back, k + 1
+}
+
+/**
+ * Corner (X,Y): its blocking rays (sight, and cover with the outline) and the two diagonal steps
+ * through it, both ways. A diagonal is blocked only with blocking rays on both of its sides
+ * (clause 1.1.2); a d20 move (strict) passes no wall end at all. Rays: 1 N, 2 E, 4 S, 8 W.
+ */
+function refreshCorner(X: i32, Y: i32): void {
+  const c = <usize>(Y * (W + 1) + X);
+  // rayMask for each mask, reading the four edges once; cover adds the outline (RAYS_COVER: COVER_EDGES_2016).
+  const n = vEdge(X, Y - 1), e = hEdge(X, Y), s = vEdge(X, Y), w = hEdge(X - 1, Y);
+  const sight = raysOf(SIGHT_EDGES, n, e, s, w), move = raysOf(MOVE_EDGES, n, e, s, w);
+  store<u8>(RAYS_SIGHT + c, <u8>sight);
+  store<u8>(RAYS_COVER + c, <u8>(sight | rayMask(X, Y, OUTLINE)));
+  // (X-1,Y-1) ↘ (X,Y), sides N+E and S+W; (X,Y-1) ↙ (X-1,Y), sides N+W and S+E.
+  if (onMap(X - 1, Y - 1) && onMap(X, Y)) diagonal(<usize>((Y - 1) * W + X - 1), 1 << 4, <usize>(Y * W + X), 1 << 7, sight, move, 3, 12);
+  if (onMap(X, Y - 1) && onMap(X - 1, Y)) diagonal(<usize>((Y - 1) * W + X), 1 << 6, <usize>(Y * W + X - 1), 1 << 5, sight, move, 9, 6);
+}
+
+@inline function raysOf(mask: i32, n: i32, e: i32, s: i32, w: i32): i32 {
+  return ((mask >> n) & 1) | (((mask >> e) & 1) << 1) | (((mask >> s) & 1) << 2) | (((mask >> w) & 1) << 3);
+}
+
+/** The diagonal step between cells i and j (`bit` from i, `back` from j) past a corner with these rays; side1, side2: its sides' rays. */
+function diagonal(i: usize, bit: i32, j: usize, back: i32, sight: i32, move: i32, side1: i32, side2: i32): void {
+  const s = (sight & side1) == 0 || (sight & side2) == 0;
+  const m = (move & side1) == 0 || (move & side2) == 0;
+  setSteps(i, bit, s, m, move == 0);
+  setSteps(j, back, s, m, move == 0);
 }
 
 // ---------------------------------------------------------------- incremental updates
 // Each touches only what the change can affect: the figure's cells in OWNER and COVER_CELLS, or
-// the rays at an edge's two end corners and the steps of the cells round them.
+// the steps, rays and LARGE_CELLS bits an edge decides (setEdge).
 
 /** Mark the cells of figure f's footprint in OWNER (as `who`) and COVER_CELLS. */
 export function markFigure(f: i32, who: i32): void {
@@ -212,18 +232,24 @@ export function dropFigure(f: i32): void {
   for (let g = f; g < NFIG; g++) markFigure(g, g);
 }
 
-/** Set one edge: horizontal edge index Y*W+x, or vertical edge index y*(W+1)+X. */
+/**
+ * Set one edge: horizontal edge index Y*W+x, or vertical edge index y*(W+1)+X. An edge decides
+ * only the step across it, the LARGE_CELLS bit of the cell above or left of it, and the rays at
+ * its two end corners (so the diagonal steps through them): only those are recomputed.
+ */
 export function setEdge(horizontal: i32, index: i32, kind: i32): void {
   if (horizontal != 0) {
     store<u8>(HEDGES + <usize>index, <u8>kind);
-    const x = index % W, Y = index / W;
-    prepareCorners(x, Y, x + 1, Y);
-    prepareCells(x - 1, Y - 1, x + 1, Y);
+    const Y = index / W, x = index - Y * W;
+    crossEdge(kind, x, Y - 1, x, Y, 2);
+    refreshCorner(x, Y);
+    refreshCorner(x + 1, Y);
   } else {
     store<u8>(VEDGES + <usize>index, <u8>kind);
-    const X = index % (W + 1), y = index / (W + 1);
-    prepareCorners(X, y, X, y + 1);
-    prepareCells(X - 1, y - 1, X, y + 1);
+    const y = index / (W + 1), X = index - y * (W + 1);
+    crossEdge(kind, X - 1, y, X, y, 0);
+    refreshCorner(X, y);
+    refreshCorner(X, y + 1);
   }
 }
 
@@ -236,16 +262,14 @@ export function restoreScalars(w: i32, h: i32, ruleset: i32, nfig: i32, ntele: i
   NTELE = ntele;
 }
 
-/** Rebuild the cell → figure map and teleporter list from the figure table. */
+/** Rebuild the cell → figure map, the cover cells and the teleporter list from the figure table, then the tables. */
 export function rebuildOccupancy(nfig: i32): void {
   NFIG = nfig;
   const n = W * H;
-  for (let i = 0; i < n; i++) store<i32>(OWNER + (<usize>i << 2), -1);
-  for (let f = 0; f < nfig; f++) {
-    const fx = figX(f), fy = figY(f), fw = figW(f), fh = figH(f);
-    for (let y = fy; y < fy + fh; y++)
-      for (let x = fx; x < fx + fw; x++) store<i32>(OWNER + (<usize>(y * W + x) << 2), f);
-  }
+  memory.fill(OWNER, 0xff, <usize>n << 2); // every i32 reads -1
+  // Difficult interiors give no cover (RULES §2.1): only figures' cells block cover lines.
+  memory.fill(COVER_CELLS, 0, <usize>n);
+  for (let f = 0; f < nfig; f++) markFigure(f, f);
   NTELE = 0;
   for (let i = 0; i < n; i++) {
     if ((load<u8>(CELLS + <usize>i) & (C_ON | C_TELEPORTER)) == (C_ON | C_TELEPORTER)) {

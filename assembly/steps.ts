@@ -3,8 +3,6 @@
 import { BUCKET_COUNT, C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
 import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketWord } from './buckets';
 
-export { stepOpen } from './board';
-
 // Direction tables: 4 orthogonal then 4 diagonal.
 @inline export function dirX(d: i32): i32 { return stepDX(d); }
 @inline export function dirY(d: i32): i32 { return stepDY(d); }

@@ -179,10 +179,10 @@ export function footprintProblem(
   w: unknown,
   h: unknown,
 ): [string, string] | null {
-  for (const [k, v] of [['x', fx], ['y', fy], ['w', w], ['h', h]] as const) {
-    if (!isInt(v)) return [k, `expected an integer, got ${JSON.stringify(v)}`];
-  }
-  const [x0, y0, fw, fh] = [fx, fy, w, h] as number[];
+  // Checked without allocating: moves are hot in the AI's searches.
+  const bad = !isInt(fx) ? 'x' : !isInt(fy) ? 'y' : !isInt(w) ? 'w' : !isInt(h) ? 'h' : '';
+  if (bad) return [bad, `expected an integer, got ${JSON.stringify({ x: fx, y: fy, w, h }[bad])}`];
+  const x0 = fx as number, y0 = fy as number, fw = w as number, fh = h as number;
   if (fw < 1 || fh < 1 || fw > 3 || fh > 3) return ['w', `footprint ${fw}×${fh} is not between 1×1 and 3×3`];
   if (x0 < 0 || y0 < 0 || x0 + fw > width || y0 + fh > height) return ['x', `footprint ${fw}×${fh} at (${x0},${y0}) is outside the ${width}×${height} map`];
   for (let y = y0; y < y0 + fh; y++)
