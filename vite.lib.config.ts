@@ -55,6 +55,20 @@ export function trimTemplateIndentation(): Plugin {
   };
 }
 
+/**
+ * The minifier keeps `@__PURE__` annotations for bundlers that tree-shake this output further.
+ * doom-board.js is loaded as it is (and defines the element when imported, so a bundler keeps
+ * most of it anyway): there they are only bytes.
+ */
+export function dropPureAnnotations(): Plugin {
+  return {
+    name: 'doom-board:drop-pure-annotations',
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = chunk.code.replaceAll('/* @__PURE__ */', '');
+    },
+  };
+}
+
 // The rules engines and the HTTP engine (the `api` attribute) are built by vite.rules.config.ts, the
 // editor, play table and export by vite.ui.config.ts; this build imports them on demand.
 const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]index\.ts$/;
@@ -67,7 +81,7 @@ const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 // and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI)],
+  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI), dropPureAnnotations()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
