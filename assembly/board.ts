@@ -82,7 +82,10 @@ export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<
 // Per cell, for doom2016 large figures (walls and doors): 1 on the map, 2 no step right, 4 no step
 // down (an edge, or no space there). Built with the steps (prepareCells), so updated with them.
 export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
-export const MEMORY_END: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
+// doom2016 large figures' moves per placement, filled lazily by reach (assembly/reach.ts): per footprint plane.
+export const LARGE_MOVE_PLANES: i32 = 4;
+export const LARGE_MOVES: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
+export const MEMORY_END: usize = (LARGE_MOVES + <usize>(LARGE_MOVE_PLANES * MAX_CELLS * 2) + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;
@@ -90,6 +93,8 @@ export let H: i32 = 0;
 export let NFIG: i32 = 0;
 export let NTELE: i32 = 0;
 export let RULESET: i32 = 0;
+/** Changes whenever LARGE_CELLS may have changed (rebuilt, updated, or another board restored). */
+export let LARGE_VERSION: i32 = 0;
 
 /** Make sure the memory holds every region; returns 0 on success. */
 export function ensureMemory(): i32 {
@@ -140,6 +145,7 @@ export function prepare(): void {
 /** Open steps and cover cells for the cells x0..x1 × y0..y1 (clamped to the map). */
 export function prepareCells(x0: i32, y0: i32, x1: i32, y1: i32): void {
   x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, W - 1); y1 = min(y1, H - 1);
+  LARGE_VERSION++;
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       let sight = 0, move = 0, strict = 0, large = 0;
@@ -234,6 +240,7 @@ export function restoreScalars(w: i32, h: i32, ruleset: i32, nfig: i32, ntele: i
   RULESET = ruleset;
   NFIG = nfig;
   NTELE = ntele;
+  LARGE_VERSION++;
 }
 
 /** Rebuild the cell → figure map and teleporter list from the figure table. */
