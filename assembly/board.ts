@@ -82,10 +82,9 @@ export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<
 // Per cell, for doom2016 large figures (walls and doors): 1 on the map, 2 no step right, 4 no step
 // down (an edge, or no space there). Built with the steps (prepareCells), so updated with them.
 export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
-// doom2016 large figures' moves per placement, filled lazily by reach (assembly/reach.ts): per footprint plane.
-export const LARGE_MOVE_PLANES: i32 = 4;
+// doom2016 large figures' moves per search state (u16), filled lazily by reach (assembly/reach.ts).
 export const LARGE_MOVES: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
-export const MEMORY_END: usize = (LARGE_MOVES + <usize>(LARGE_MOVE_PLANES * MAX_CELLS * 2) + 15) & ~(<usize>15);
+export const MEMORY_END: usize = (LARGE_MOVES + <usize>MAX_CELLS * 2 * 2 + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;

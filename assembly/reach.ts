@@ -1,7 +1,7 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  BUCKET_COUNT, LARGE_MOVES, LARGE_MOVE_PLANES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  BUCKET_COUNT, LARGE_MOVES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NFIG, NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
@@ -174,17 +174,23 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   }
 }
 
-function expandLarge2016(i: i32, x: i32, y: i32, r: i32, o: i32, c: i32): void {
-  const at = (o == 0 ? MOVES_0 : MOVES_1) + (<usize>r << 1);
+function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32): void {
+  const at = LARGE_MOVES + (<usize>i << 1);
   let e = <i32>load<u16>(at);
   if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256));
   let moves = e & 0xff;
   while (moves != 0) {
     const m = MOVES + (<usize>(o << 8 | ctz(moves) << 5));
     moves &= moves - 1;
+    const j = i + load<i32>(m);
     // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
     // rectangle outside the old footprint are those entered).
-    relax(i + load<i32>(m), c + 1 + (FOE_LARGE && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, 4), y + load<i32>(m, 8), load<i32>(m, 12), load<i32>(m, 16), 0) ? 1 : 0), i);
+    const cost = c + 1 + (FOE_LARGE && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, 4), y + load<i32>(m, 8), load<i32>(m, 12), load<i32>(m, 16), 0) ? 1 : 0);
+    // relax, written in: -1 (not reached) compares as the largest unsigned value.
+    if (cost > MP || load<u32>(REACH_COST + (<usize>j << 2)) <= <u32>cost) continue;
+    store<i32>(REACH_COST + (<usize>j << 2), cost);
+    store<i32>(REACH_PARENT + (<usize>j << 2), i);
+    bucketPush(j, cost);
   }
 }
 
@@ -208,7 +214,19 @@ function addMove(at: usize, dx: i32, dy: i32, plane: i32, rx: i32, ry: i32, w: i
   return at + 32;
 }
 
+// The move sets (largeMoves) are kept between searches in LARGE_MOVES, a u16 per search state
+// (placement and orientation): 0 not known yet, else 256 | the moves. They depend on LARGE_CELLS
+// and the footprint only, so they stay valid while LARGE_VERSION and the moving figure's footprint
+// do: a search on a board whose walls and doors did not change reads one entry per placement
+// instead of testing up to 8 footprints. MOVES is listed for that same footprint and board.
+let MOVES_KEY: i32 = 0, MOVES_VERSION: i32 = 0;
+
 function listMoves(rotates: bool): void {
+  const key = (FW << 9) | FH;
+  if (key == MOVES_KEY && LARGE_VERSION == MOVES_VERSION) return;
+  MOVES_KEY = key;
+  MOVES_VERSION = LARGE_VERSION;
+  memory.fill(LARGE_MOVES, 0, <usize>(W * H) << (rotates ? 2 : 1));
   for (let o = 0; o < 2; o++) {
     const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
     let at = MOVES + (<usize>(o << 8));
@@ -223,8 +241,6 @@ function listMoves(rotates: bool): void {
           if (2 * (min(dx + fh, fw) - max(dx, 0)) * (min(dy + fw, fh) - max(dy, 0)) >= fw * fh) at = addMove(at, dx, dy, (1 - 2 * o) * W * H, dx, dy, fh, fw);
     MOVE_COUNT = <i32>(at - MOVES - (<usize>(o << 8))) >> 5;
   }
-  MOVES_0 = movesPlane(FW, FH);
-  if (rotates) MOVES_1 = movesPlane(FH, FW);
 }
 
 /** The moves open to a large figure at (x, y) in orientation o, as bits (MOVES order). */
@@ -235,29 +251,6 @@ function largeMoves(x: i32, y: i32, o: i32): i32 {
     if (fitsLarge(x + load<i32>(at, 4), y + load<i32>(at, 8), load<i32>(at, 12), load<i32>(at, 16))) bits |= 1 << k;
   }
   return bits;
-}
-
-// The move sets (largeMoves) are kept between searches in LARGE_MOVES, one plane of MAX_CELLS u16
-// per footprint fw×fh (each orientation of a figure is a footprint): 0 not known yet, else 256 |
-// the moves. They depend on LARGE_CELLS only, so a plane stays valid while LARGE_VERSION does: a
-// search on a board whose walls and doors did not change reads one entry per placement instead of
-// testing up to 8 footprints. Footprint fw×fh uses plane (fw odd) * 2 + (fw < fh): 1×2, 2×1, 2×3
-// and 3×2 each their own, the two orientations of a figure never the same. Per plane: its
-// footprint (fw << 9 | fh) and the LARGE_VERSION it is valid for; else it is emptied when used.
-const PLANES: usize = memory.data(LARGE_MOVE_PLANES * 8);
-// The current search's move sets per orientation.
-let MOVES_0: usize = 0, MOVES_1: usize = 0;
-
-/** The move sets of footprint fw×fh, valid for the board as it is. */
-function movesPlane(fw: i32, fh: i32): usize {
-  const p = ((fw & 1) << 1) | (fw < fh ? 1 : 0), key = (fw << 9) | fh;
-  const at = PLANES + (<usize>p << 3), moves = LARGE_MOVES + (<usize>(p * MAX_CELLS) << 1);
-  if (load<i32>(at) != key || load<i32>(at, 4) != LARGE_VERSION) {
-    store<i32>(at, key);
-    store<i32>(at, LARGE_VERSION, 4);
-    memory.fill(moves, 0, <usize>(W * H) << 1);
-  }
-  return moves;
 }
 
 function expandShift(i: i32, x: i32, y: i32, c: i32): void {
@@ -349,7 +342,7 @@ export function reach(f: i32, mp: i32): i32 {
         const x = r - y * W;
         if (i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
         if (!expand) continue;
-        if (RULESET == DOOM2016) expandLarge2016(i, x, y, r, o, c);
+        if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c);
         else expandShift(i, x, y, c);
       }
     }

@@ -452,22 +452,11 @@ static int otherLarge; /* any other large figure (else a large figure may end wh
    Shifts right, left, down, up, then the rotations keeping at least half of the spaces (at most 4). */
 static struct { int off, rx, ry, w, h; } moves[2][8];
 static int moveCount;
-/* Move sets kept between searches, one plane per footprint fw x fh: 0 unknown, else 256 | the moves
-   (bit k: move k open). Valid while largeVersion is (walls and doors unchanged): a search then reads
-   one entry per placement. Footprint fw x fh uses plane (fw odd) * 2 + (fw < fh). */
-enum { PLANES = 4 };
-static uint16_t largeMoveTable[PLANES][MAXC];
-static int planeKey[PLANES], planeVersion[PLANES];
-static uint16_t *moves0, *moves1;
-static uint16_t *movesPlane(int fw, int fh) {
-  int p = (fw & 1) << 1 | (fw < fh), key = fw << 9 | fh;
-  if (planeKey[p] != key || planeVersion[p] != largeVersion) {
-    planeKey[p] = key;
-    planeVersion[p] = largeVersion;
-    memset(largeMoveTable[p], 0, sizeof(uint16_t) * W * H);
-  }
-  return largeMoveTable[p];
-}
+/* Move sets kept between searches, per search state: 0 unknown, else 256 | the moves (bit k: move k
+   open). Valid while largeVersion and the moving figure's footprint are (walls and doors unchanged):
+   a search then reads one entry per placement. The moves are listed for that footprint and board. */
+static uint16_t largeMoveTable[2 * MAXC];
+static int movesKey, movesVersion;
 static void addMove(int o, int dx, int dy, int plane, int rx, int ry, int w, int h) {
   moves[o][moveCount].off = plane + dy * W + dx;
   moves[o][moveCount].rx = rx;
@@ -477,6 +466,11 @@ static void addMove(int o, int dx, int dy, int plane, int rx, int ry, int w, int
   moveCount++;
 }
 static void listMoves(int rotates) {
+  int key = FW << 9 | FH;
+  if (key == movesKey && largeVersion == movesVersion) return;
+  movesKey = key;
+  movesVersion = largeVersion;
+  memset(largeMoveTable, 0, sizeof(uint16_t) * (rotates ? 2 : 1) * W * H);
   for (int o = 0; o < 2; o++) {
     int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
     moveCount = 0;
@@ -492,8 +486,6 @@ static void listMoves(int rotates) {
           if (2 * ow * oh >= fw * fh) addMove(o, dx, dy, (1 - 2 * o) * W * H, dx, dy, fh, fw);
         }
   }
-  moves0 = movesPlane(FW, FH);
-  if (rotates) moves1 = movesPlane(FH, FW);
 }
 static int largeMoves(int x, int y, int o) {
   int bits = 0;
@@ -501,8 +493,8 @@ static int largeMoves(int x, int y, int o) {
     if (fits(x + moves[o][k].rx, y + moves[o][k].ry, moves[o][k].w, moves[o][k].h)) bits |= 1 << k;
   return bits;
 }
-static void expandLarge(int i, int x, int y, int r, int o, int c) {
-  uint16_t *at = (o == 0 ? moves0 : moves1) + r;
+static void expandLarge(int i, int x, int y, int o, int c) {
+  uint16_t *at = largeMoveTable + i;
   int e = *at;
   if (!e) *at = (uint16_t)(e = largeMoves(x, y, o) | 256);
   for (int open = e & 0xff; open; open &= open - 1) {
@@ -565,7 +557,7 @@ static int reach(int f, int mp) {
         }
         int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
         if (i == start || !otherLarge || canEnd(x, y, o)) reachEnd[i] = 1;
-        if (expand) expandLarge(i, x, y, r, o, c);
+        if (expand) expandLarge(i, x, y, o, c);
       }
     }
   }

@@ -151,6 +151,28 @@ describe('doom2016 large figures: kept move sets', () => {
     }
   });
 
+  test('figures of different footprints on one board, queried in turn with no other board in between', () => {
+    const r = rng(77);
+    for (let seed = 0; seed < 150; seed++) {
+      const board = Board.fromData(randomBoard('doom2016', seed + 7300, { minSide: 6, maxSide: 14, wallRate: 0.2, smallFigures: 2, largeFigures: 0 }));
+      // Several footprints (small figures too) on the same board.
+      for (let k = 0; k < 6; k++) {
+        const [w, h] = SHAPES[Math.floor(r() * SHAPES.length)];
+        try {
+          board.addFigure({ id: `big-${k}`, side: r() < 0.5 ? 'marines' : 'demons', x: Math.floor(r() * board.data.width), y: Math.floor(r() * board.data.height), w, h });
+        } catch (e) {
+          if (!(e instanceof BoardError)) throw e;
+        }
+      }
+      const data = board.data;
+      const order = Array.from({ length: 3 * data.figures.length }, () => Math.floor(r() * data.figures.length));
+      const expected = order.map((g) => search(Board.fromData(data), g, 6));
+      // Now only `board`: each search follows another figure's on the same, unchanged board.
+      const got = order.map((g) => search(board, g, 6));
+      order.forEach((g, k) => expectSame(got[k], expected[k], `seed ${seed}, query ${k}: figure ${g} (${data.figures[g].w}×${data.figures[g].h})`));
+    }
+  });
+
   test('a 2×3 figure boxed in by walls rotates only where its rotated footprint fits, and sees doors opened', () => {
     // 5×4 map; a wall between x=2 and x=3 on rows 0–1, doors below it on rows 2–3.
     const b = Board.create({
