@@ -82,7 +82,9 @@ export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<
 // Per cell, for doom2016 large figures (walls and doors): 1 on the map, 2 no step right, 4 no step
 // down (an edge, or no space there). Built and updated with the steps (crossEdge).
 export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
-export const MEMORY_END: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
+// doom2016 large figures' moves per search state (u16), filled lazily by reach (assembly/reach.ts).
+export const LARGE_MOVES: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
+export const MEMORY_END: usize = (LARGE_MOVES + <usize>MAX_CELLS * 2 * 2 + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;
@@ -90,6 +92,8 @@ export let H: i32 = 0;
 export let NFIG: i32 = 0;
 export let NTELE: i32 = 0;
 export let RULESET: i32 = 0;
+/** Changes whenever LARGE_CELLS may have changed (rebuilt, updated, or another board restored). */
+export let LARGE_VERSION: i32 = 0;
 
 /** Make sure the memory holds every region; returns 0 on success. */
 export function ensureMemory(): i32 {
@@ -115,6 +119,7 @@ export function setDims(w: i32, h: i32, ruleset: i32): void {
 
 /** Build the per-board tables: open steps per cell, blocking rays per corner (OWNER and COVER_CELLS: rebuildOccupancy). */
 export function prepare(): void {
+  LARGE_VERSION++;
   const n = <usize>(W * H);
   memory.fill(STEP_SIGHT, 0, n);
   memory.fill(STEP_MOVE, 0, n);
@@ -238,6 +243,7 @@ export function dropFigure(f: i32): void {
  * its two end corners (so the diagonal steps through them): only those are recomputed.
  */
 export function setEdge(horizontal: i32, index: i32, kind: i32): void {
+  LARGE_VERSION++; // the kept large-figure moves (assembly/reach.ts) read LARGE_CELLS
   if (horizontal != 0) {
     store<u8>(HEDGES + <usize>index, <u8>kind);
     const Y = index / W, x = index - Y * W;
@@ -260,6 +266,7 @@ export function restoreScalars(w: i32, h: i32, ruleset: i32, nfig: i32, ntele: i
   RULESET = ruleset;
   NFIG = nfig;
   NTELE = ntele;
+  LARGE_VERSION++;
 }
 
 /** Rebuild the cell → figure map, the cover cells and the teleporter list from the figure table, then the tables. */

@@ -1,7 +1,7 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  BUCKET_COUNT, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  BUCKET_COUNT, LARGE_MOVES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NFIG, NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
@@ -57,43 +57,21 @@ export function fits(x: i32, y: i32, fw: i32, fh: i32, mask: i32): bool {
   return true;
 }
 
-/** fits(x, y, fw, fh, LARGE_EDGES_2016) read from LARGE_CELLS: one load per cell. */
-function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
-  const w = W; // loops over cell addresses: fewer multiplications and global reads in the Wasm
-  if (x < 0 || y < 0 || x + fw > w || y + fh > H) return false;
-  const lastRow = LARGE_CELLS + <usize>((y + fh - 1) * w + x);
-  for (let row = LARGE_CELLS + <usize>(y * w + x); row <= lastRow; row += <usize>w) {
-    // Cells must be on the map (bit 1) with no blocking edge inside the footprint: right (2), below (4).
-    const below = row < lastRow ? 5 : 1;
-    const last = row + <usize>(fw - 1);
-    for (let p = row; p <= last; p++) if (((<i32>load<u8>(p) ^ 1) & (p < last ? below | 2 : below)) != 0) return false;
-  }
-  return true;
-}
-
 /**
- * fitsLarge(x + dx, y + dy, fw, fh) && crossOpen(x, y, fw, fh, dx, dy, LARGE_EDGES_2016) for an
- * orthogonal shift of a footprint that fits (a figure never straddles a wall or door, and every
- * placement the search reaches was tested): only the line of cells it enters needs testing, each on
- * the map with no wall or door inside the line nor across the edge it crosses.
+ * fits(x, y, fw, fh, LARGE_EDGES_2016) read from LARGE_CELLS a row (up to 4 cells) at a time:
+ * every cell on the map (bit 1) with no wall or door inside the footprint, to its right (2) or
+ * below (4). The 4-byte loads may read past the row (masked off) and past the map (LARGE_CELLS is
+ * MAX_CELLS long, and more memory follows).
  */
-function shiftLarge(x: i32, y: i32, fw: i32, fh: i32, dx: i32, dy: i32): bool {
+function fitsLarge(x: i32, y: i32, fw: i32, fh: i32): bool {
   const w = W;
-  if (dx != 0) {
-    const u = dx > 0 ? x + fw : x - 1; // the column entered
-    if (u < 0 || u >= w) return false;
-    // p walks the column entered, q the column whose right edge is crossed.
-    let p = LARGE_CELLS + <usize>(y * w + u), q = dx > 0 ? p - 1 : p;
-    const last = p + <usize>((fh - 1) * w);
-    for (; p <= last; p += <usize>w, q += <usize>w) if (((<i32>load<u8>(p) ^ 1) & (p < last ? 5 : 1)) != 0 || (load<u8>(q) & 2) != 0) return false;
-  } else {
-    const v = dy > 0 ? y + fh : y - 1; // the row entered
-    if (v < 0 || v >= H) return false;
-    // p walks the row entered, q the row whose lower edge is crossed.
-    let p = LARGE_CELLS + <usize>(v * w + x), q = dy > 0 ? p - <usize>w : p;
-    const last = p + <usize>(fw - 1);
-    for (; p <= last; p++, q++) if (((<i32>load<u8>(p) ^ 1) & (p < last ? 3 : 1)) != 0 || (load<u8>(q) & 4) != 0) return false;
-  }
+  if (x < 0 || y < 0 || x + fw > w || y + fh > H) return false;
+  if (fw > 4) return fits(x, y, fw, fh, LARGE_EDGES_2016);
+  const right = 2 << ((fw - 1) << 3), bytes = (right << 7) - 1; // the low fw bytes
+  const inner = (0x07070707 & bytes) ^ right, last = (0x03030303 & bytes) ^ right;
+  const lastRow = LARGE_CELLS + <usize>((y + fh - 1) * w + x);
+  for (let row = LARGE_CELLS + <usize>(y * w + x); row <= lastRow; row += <usize>w)
+    if (((load<i32>(row) ^ 0x01010101) & (row < lastRow ? inner : last)) != 0) return false;
   return true;
 }
 
@@ -196,47 +174,83 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   }
 }
 
-function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, rotates: bool): void {
-  const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
-  const plane = o * W * H;
-  for (let k = 0; k < 4; k++) {
-    // dirX(k), dirY(k) for the orthogonal steps (right, left, down, up) as arithmetic: cheaper in
-    // the Wasm than dirX's comparisons, which only a compiler that unrolls this loop folds away.
-    const dx = k < 2 ? 1 - 2 * k : 0, dy = k < 2 ? 0 : 5 - 2 * k;
-    const nx = x + dx, ny = y + dy;
-    if (!shiftLarge(x, y, fw, fh, dx, dy)) continue;
-    relax(plane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, fw, fh, 0) ? 1 : 0), i);
-  }
-  if (!rotates) return;
-  const rw = fh, rh = fw;
-  const rplane = (1 - o) * W * H;
-  for (let t = ROTATIONS + (<usize>(o << 6)), end = t + (<usize>ROTATION_COUNT << 2); t < end; t += 4) {
-    const nx = x + <i32>load<i8>(t), ny = y + <i32>load<i8>(t, 1);
-    if (!fitsLarge(nx, ny, rw, rh)) continue;
-    relax(rplane + ny * W + nx, c + 1 + (FOE_LARGE && enteredAny(x, y, fw, fh, nx, ny, rw, rh, 0) ? 1 : 0), i);
+function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32): void {
+  const at = LARGE_MOVES + (<usize>i << 1);
+  let e = <i32>load<u16>(at);
+  if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256));
+  let moves = e & 0xff;
+  while (moves != 0) {
+    const m = MOVES + (<usize>(o << 8 | ctz(moves) << 5));
+    moves &= moves - 1;
+    const j = i + load<i32>(m);
+    // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
+    // rectangle outside the old footprint are those entered).
+    const cost = c + 1 + (FOE_LARGE && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, 4), y + load<i32>(m, 8), load<i32>(m, 12), load<i32>(m, 16), 0) ? 1 : 0);
+    // relax, written in: -1 (not reached) compares as the largest unsigned value.
+    if (cost > MP || load<u32>(REACH_COST + (<usize>j << 2)) <= <u32>cost) continue;
+    store<i32>(REACH_COST + (<usize>j << 2), cost);
+    store<i32>(REACH_PARENT + (<usize>j << 2), i);
+    bucketPush(j, cost);
   }
 }
 
-// Per orientation o (at o * 64), the offsets (dx, dy) of the rotated placements that keep at least
-// half of the spaces (RULES §2.2), as 4-byte entries: written by `reach` for the moving figure.
-const ROTATIONS: usize = memory.data(2 * 64);
-let ROTATION_COUNT: i32 = 0;
+// Per orientation o (at o * 256), the moves of a doom2016 large figure as 32-byte entries: the
+// state offset (j - i), then the rectangle (dx, dy, w, h from the placement) that must fit for the
+// move to be open. For a shift it is the old and new footprints together: the old one fits (no
+// figure straddles a wall or door, and every placement reached was tested), so this asks that the
+// cells entered fit and that no wall or door lies across the edge crossed. For a rotation it is
+// the new footprint. Shifts right, left, down, up, then the rotations keeping at least half of
+// the spaces (RULES §2.2): at most 4 (1×2 and 2×3 keep half in 4 placements, 1×6 in none).
+const MOVES: usize = memory.data(2 * 8 * 32);
+let MOVE_COUNT: i32 = 0;
 
-function listRotations(): void {
+/** Write the move to the placement (dx, dy) away in `plane`, open when rectangle (rx, ry, w, h) fits. */
+function addMove(at: usize, dx: i32, dy: i32, plane: i32, rx: i32, ry: i32, w: i32, h: i32): usize {
+  store<i32>(at, plane + dy * W + dx);
+  store<i32>(at, rx, 4);
+  store<i32>(at, ry, 8);
+  store<i32>(at, w, 12);
+  store<i32>(at, h, 16);
+  return at + 32;
+}
+
+// The move sets (largeMoves) are kept between searches in LARGE_MOVES, a u16 per search state
+// (placement and orientation): 0 not known yet, else 256 | the moves. They depend on LARGE_CELLS
+// and the footprint only, so they stay valid while LARGE_VERSION and the moving figure's footprint
+// do: a search on a board whose walls and doors did not change reads one entry per placement
+// instead of testing up to 8 footprints. MOVES is listed for that same footprint and board.
+let MOVES_KEY: i32 = 0, MOVES_VERSION: i32 = 0;
+
+function listMoves(rotates: bool): void {
+  const key = (FW << 9) | FH;
+  if (key == MOVES_KEY && LARGE_VERSION == MOVES_VERSION) return;
+  MOVES_KEY = key;
+  MOVES_VERSION = LARGE_VERSION;
+  memory.fill(LARGE_MOVES, 0, <usize>(W * H) << (rotates ? 2 : 1));
   for (let o = 0; o < 2; o++) {
-    const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, rw = fh, rh = fw;
-    let at = ROTATIONS + (<usize>(o << 6));
-    for (let dy = 1 - rh; dy < fh; dy++)
-      for (let dx = 1 - rw; dx < fw; dx++) {
-        const ow = min(dx + rw, fw) - max(dx, 0);
-        const oh = min(dy + rh, fh) - max(dy, 0);
-        if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
-        store<i8>(at, <i8>dx);
-        store<i8>(at, <i8>dy, 1);
-        at += 4;
-      }
-    ROTATION_COUNT = <i32>(at - ROTATIONS - (<usize>(o << 6))) >> 2;
+    const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
+    let at = MOVES + (<usize>(o << 8));
+    at = addMove(at, 1, 0, 0, 0, 0, fw + 1, fh); // right
+    at = addMove(at, -1, 0, 0, -1, 0, fw + 1, fh); // left
+    at = addMove(at, 0, 1, 0, 0, 0, fw, fh + 1); // down
+    at = addMove(at, 0, -1, 0, 0, -1, fw, fh + 1); // up
+    // Every rotated placement overlaps the footprint (ow, oh >= 1): keep those covering half of it.
+    if (rotates)
+      for (let dy = 1 - fw; dy < fh; dy++)
+        for (let dx = 1 - fh; dx < fw; dx++)
+          if (2 * (min(dx + fh, fw) - max(dx, 0)) * (min(dy + fw, fh) - max(dy, 0)) >= fw * fh) at = addMove(at, dx, dy, (1 - 2 * o) * W * H, dx, dy, fh, fw);
+    MOVE_COUNT = <i32>(at - MOVES - (<usize>(o << 8))) >> 5;
   }
+}
+
+/** The moves open to a large figure at (x, y) in orientation o, as bits (MOVES order). */
+function largeMoves(x: i32, y: i32, o: i32): i32 {
+  let bits = 0;
+  for (let k = 0; k < MOVE_COUNT; k++) {
+    const at = MOVES + (<usize>(o << 8 | k << 5));
+    if (fitsLarge(x + load<i32>(at, 4), y + load<i32>(at, 8), load<i32>(at, 12), load<i32>(at, 16))) bits |= 1 << k;
+  }
+  return bits;
 }
 
 function expandShift(i: i32, x: i32, y: i32, c: i32): void {
@@ -269,7 +283,7 @@ export function reach(f: i32, mp: i32): i32 {
   const large = FW * FH > 1;
   const rotates = RULESET == DOOM2016 && FW != FH && (FW * FH == 2 || FW * FH == 6);
   const orients = rotates ? 2 : 1;
-  if (rotates) listRotations();
+  if (large && RULESET == DOOM2016) listMoves(rotates);
   FOE_LARGE = false;
   OTHER_LARGE = false;
   store<u8>(FOES, 0);
@@ -328,7 +342,7 @@ export function reach(f: i32, mp: i32): i32 {
         const x = r - y * W;
         if (i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
         if (!expand) continue;
-        if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c, rotates);
+        if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c);
         else expandShift(i, x, y, c);
       }
     }

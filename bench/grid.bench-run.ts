@@ -370,8 +370,8 @@ ${lines.join('\n')}
   18 s → 2.6 ms for a small figure with 101 and 187 spaces visible; 2×2 on 49×49 34 s → 5 ms; the
   small figure shut in a 3×3 room on 49×49 18 µs).
 - Reach in C and in Wasm is now timed like with like (see above). The search alone (small figure)
-  is about 1.3–1.5× the C; a 2×3 figure's search 1.6–1.8× (V8 spills and calls more in its nested
-  footprint loops than gcc, which inlines and unrolls them; profiled with perf). Board.reach adds
+  is about 1.3–1.6× the C; a 2×3 figure's search 1.1–1.5× since its moves are kept (below; before,
+  1.6–1.8×: V8 spilled and called more in the nested footprint loops than gcc). Board.reach adds
   the JS side's copy of cost and end into two new typed arrays, 1.5–3 µs on this VM (allocating
   ArrayBuffers and collecting them) against about 0.1 µs for malloc + memcpy in C, so its rows stay
   2–3× the C. The VM's speed moves by 2× within minutes (see "Machine speed" above), so the rows
@@ -384,10 +384,20 @@ ${lines.join('\n')}
   per-search tables and skips a neighbour already at cost c + 1 or less before reading its cell,
   states at cost mp are marked but not expanded, each search clears only the states the previous
   one wrote (not the whole board) and ends after a lap of empty buckets. A doom2016 large figure
-  tests where it fits on one per-cell table (LARGE_CELLS, kept with the steps), a shift only the
-  line of cells it enters, a rotation only the placements listed once per search (those keeping
-  half the spaces); it skips the hostile-large test when no such figure is on the board and the
-  end test when no other large figure is. The C baseline runs the same search.
+  keeps, per search state, the moves open to it (LARGE_MOVES: the 4 shifts and the rotations
+  keeping half the spaces, as bits), filled the first time a search expands the state and valid
+  while walls and doors (LARGE_VERSION, bumped by prepareCells and by a board's restore) and the
+  moving footprint stay: a search on an unchanged board reads one entry per placement. An
+  entry is filled from one per-cell table (LARGE_CELLS, kept with the steps), a row per 4-byte
+  load; a shift tests the old and new footprints together. The 2×3 search on 49×49 cost 3.5× the
+  26×26 one because its figure reaches more (72 states, 67 expanded, against 34 boxed in on 26×26)
+  at about 100 ns each, nearly all in the 8 footprint tests per expansion; what grows with the
+  board is the scan of bucket words and the clear across the two orientation planes (674 words and
+  ~2,950 states per search on 49×49, 148 and ~840 on 26×26), now about a third of the C's time.
+  The first search after a door change, a board switch or a figure of another footprint costs
+  about what a search cost before (6–8 µs on 49×49). It skips the hostile-large test when no
+  such figure is on the board and the end test when no other large figure is. The C baseline runs
+  the same search.
 `;
   // Keep the component's section (written by bench/ui-bench.mjs) when rewriting the file.
   const file = new URL('./RESULTS.md', import.meta.url);

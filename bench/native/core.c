@@ -25,7 +25,7 @@ static uint8_t cells[MAXC], hedges[(MAXS + 1) * MAXS], vedges[(MAXS + 1) * MAXS]
 static int owner[MAXC], figs[MAXF][6], teleporters[MAXC];
 static uint8_t stepSight[MAXC], stepMove[MAXC], coverCells[MAXC], raysSight[MAXK], raysCover[MAXK];
 /* Per cell, for large figures (walls and doors): 1 on the map, 2 no step right, 4 no step down. */
-static uint8_t largeCells[MAXC];
+static uint8_t largeCells[MAXC + 4];
 static uint8_t outlineH[(MAXS + 1) * MAXS], outlineV[(MAXS + 1) * MAXS];
 static uint8_t roundLut[16 * 16 * 8], quadLut[16 * 8];
 /* outputs and scratch */
@@ -95,7 +95,9 @@ static void buildTables(void) {
     }
 }
 
+static int largeVersion;
 static void commit(void) {
+  largeVersion++; /* largeCells rebuilt: every kept move set is stale */
   for (int i = 0; i < W * H; i++) owner[i] = -1;
   for (int f = 0; f < NF; f++)
     for (int y = figs[f][1]; y < figs[f][1] + figs[f][3]; y++)
@@ -375,8 +377,7 @@ static inline void relax(int j, int c, int from) {
   bucketPush(j, c);
 }
 /* The footprint is on the map with no wall or door inside it: one table read per cell. */
-static int fits(int x, int y, int fw, int fh) {
-  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return 0;
+static int fitsCells(int x, int y, int fw, int fh) {
   for (int v = y; v < y + fh; v++) {
     int below = v + 1 < y + fh ? 5 : 1;
     for (int u = x; u < x + fw; u++) {
@@ -386,19 +387,16 @@ static int fits(int x, int y, int fw, int fh) {
   }
   return 1;
 }
-/* fits(x + dx, y + dy) and nothing crossed, for a footprint that fits (figures never straddle a wall
-   or door; every placement reached was tested): only the line of cells entered needs testing. */
-static int shiftLarge(int x, int y, int fw, int fh, int dx, int dy) {
-  if (dx) {
-    int u = dx > 0 ? x + fw : x - 1, across = dx > 0 ? u - 1 : u;
-    if (u < 0 || u >= W) return 0;
-    for (int v = y; v < y + fh; v++)
-      if (((largeCells[v * W + u] ^ 1) & (v + 1 < y + fh ? 5 : 1)) || (largeCells[v * W + across] & 2)) return 0;
-  } else {
-    int v = dy > 0 ? y + fh : y - 1, across = dy > 0 ? v - 1 : v;
-    if (v < 0 || v >= H) return 0;
-    for (int u = x; u < x + fw; u++)
-      if (((largeCells[v * W + u] ^ 1) & (u + 1 < x + fw ? 3 : 1)) || (largeCells[across * W + u] & 4)) return 0;
+/* The same a row (up to 4 cells) at a time: 4-byte loads, masked (largeCells has 4 bytes to spare). */
+static int fits(int x, int y, int fw, int fh) {
+  if (x < 0 || y < 0 || x + fw > W || y + fh > H) return 0;
+  if (fw > 4) return fitsCells(x, y, fw, fh);
+  uint32_t right = 2u << ((fw - 1) * 8), bytes = (right << 7) - 1; /* the low fw bytes */
+  uint32_t inner = (0x07070707u & bytes) ^ right, last = (0x03030303u & bytes) ^ right;
+  for (int v = y; v < y + fh; v++) {
+    uint32_t row;
+    memcpy(&row, largeCells + v * W + x, 4);
+    if ((row ^ 0x01010101u) & (v + 1 < y + fh ? inner : last)) return 0;
   }
   return 1;
 }
@@ -447,37 +445,63 @@ static void expandSmall(int i, int c) {
     }
 }
 static int foeLarge; /* any hostile large figure on the board */
-static int rotations[2][16][2], rotationCount;
 static int otherLarge; /* any other large figure (else a large figure may end wherever it fits) */
-static void expandLarge(int i, int x, int y, int o, int c, int rotates) {
-  int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, plane = o * W * H;
-  for (int k = 0; k < 4; k++) {
-    int nx = x + stepDX(k), ny = y + stepDY(k);
-    if (!shiftLarge(x, y, fw, fh, stepDX(k), stepDY(k))) continue;
-    relax(plane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, fw, fh)), i);
-  }
-  if (!rotates) return;
-  int rw = fh, rh = fw, rplane = (1 - o) * W * H;
-  for (int t = 0; t < rotationCount; t++) {
-    int nx = x + rotations[o][t][0], ny = y + rotations[o][t][1];
-    if (!fits(nx, ny, rw, rh)) continue;
-    relax(rplane + ny * W + nx, c + 1 + (foeLarge && enteredHostileLarge(x, y, fw, fh, nx, ny, rw, rh)), i);
+/* Per orientation, a large figure's moves: the state offset, and the rectangle (from the placement)
+   that must fit for the move to be open: for a shift the old and new footprints together (the old
+   one fits, so: the cells entered fit and nothing is crossed), for a rotation the new footprint.
+   Shifts right, left, down, up, then the rotations keeping at least half of the spaces (at most 4). */
+static struct { int off, rx, ry, w, h; } moves[2][8];
+static int moveCount;
+/* Move sets kept between searches, per search state: 0 unknown, else 256 | the moves (bit k: move k
+   open). Valid while largeVersion and the moving figure's footprint are (walls and doors unchanged):
+   a search then reads one entry per placement. The moves are listed for that footprint and board. */
+static uint16_t largeMoveTable[2 * MAXC];
+static int movesKey, movesVersion;
+static void addMove(int o, int dx, int dy, int plane, int rx, int ry, int w, int h) {
+  moves[o][moveCount].off = plane + dy * W + dx;
+  moves[o][moveCount].rx = rx;
+  moves[o][moveCount].ry = ry;
+  moves[o][moveCount].w = w;
+  moves[o][moveCount].h = h;
+  moveCount++;
+}
+static void listMoves(int rotates) {
+  int key = FW << 9 | FH;
+  if (key == movesKey && largeVersion == movesVersion) return;
+  movesKey = key;
+  movesVersion = largeVersion;
+  memset(largeMoveTable, 0, sizeof(uint16_t) * (rotates ? 2 : 1) * W * H);
+  for (int o = 0; o < 2; o++) {
+    int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
+    moveCount = 0;
+    for (int k = 0; k < 4; k++) {
+      int dx = stepDX(k), dy = stepDY(k);
+      addMove(o, dx, dy, 0, dx < 0 ? dx : 0, dy < 0 ? dy : 0, fw + dx * dx, fh + dy * dy);
+    }
+    if (rotates) /* every rotated placement overlaps the footprint: keep those covering half of it */
+      for (int dy = 1 - fw; dy < fh; dy++)
+        for (int dx = 1 - fh; dx < fw; dx++) {
+          int ow = (dx + fh < fw ? dx + fh : fw) - (dx > 0 ? dx : 0);
+          int oh = (dy + fw < fh ? dy + fw : fh) - (dy > 0 ? dy : 0);
+          if (2 * ow * oh >= fw * fh) addMove(o, dx, dy, (1 - 2 * o) * W * H, dx, dy, fh, fw);
+        }
   }
 }
-/* Per orientation, the offsets of the rotated placements that keep at least half of the spaces. */
-static void listRotations(void) {
-  for (int o = 0; o < 2; o++) {
-    int fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW, rw = fh, rh = fw, n = 0;
-    for (int dy = 1 - rh; dy < fh; dy++)
-      for (int dx = 1 - rw; dx < fw; dx++) {
-        int ow = (dx + rw < fw ? dx + rw : fw) - (dx > 0 ? dx : 0);
-        int oh = (dy + rh < fh ? dy + rh : fh) - (dy > 0 ? dy : 0);
-        if (ow <= 0 || oh <= 0 || 2 * ow * oh < fw * fh) continue;
-        rotations[o][n][0] = dx;
-        rotations[o][n][1] = dy;
-        n++;
-      }
-    rotationCount = n;
+static int largeMoves(int x, int y, int o) {
+  int bits = 0;
+  for (int k = 0; k < moveCount; k++)
+    if (fits(x + moves[o][k].rx, y + moves[o][k].ry, moves[o][k].w, moves[o][k].h)) bits |= 1 << k;
+  return bits;
+}
+static void expandLarge(int i, int x, int y, int o, int c) {
+  uint16_t *at = largeMoveTable + i;
+  int e = *at;
+  if (!e) *at = (uint16_t)(e = largeMoves(x, y, o) | 256);
+  for (int open = e & 0xff; open; open &= open - 1) {
+    int k = __builtin_ctz(open);
+    /* a move costs 1, +1 entering a hostile large figure (the rectangle's cells outside the old footprint) */
+    relax(i + moves[o][k].off, c + 1 + (foeLarge && enteredHostileLarge(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW,
+      x + moves[o][k].rx, y + moves[o][k].ry, moves[o][k].w, moves[o][k].h)), i);
   }
 }
 static int reach(int f, int mp) {
@@ -485,7 +509,7 @@ static int reach(int f, int mp) {
   int large = FW * FH > 1;
   int rotates = FW != FH && (FW * FH == 2 || FW * FH == 6);
   int orients = rotates ? 2 : 1, plane = W * H;
-  if (rotates) listRotations();
+  if (large) listMoves(rotates);
   foeLarge = otherLarge = 0;
   foes[0] = 0;
   for (int g = 0; g < NF; g++) {
@@ -533,7 +557,7 @@ static int reach(int f, int mp) {
         }
         int o = i >= plane, r = i - o * plane, y = (int)(((uint64_t)r * magic) >> 32), x = r - y * W;
         if (i == start || !otherLarge || canEnd(x, y, o)) reachEnd[i] = 1;
-        if (expand) expandLarge(i, x, y, o, c, rotates);
+        if (expand) expandLarge(i, x, y, o, c);
       }
     }
   }
