@@ -14,6 +14,9 @@ import {
   type SightAnswer, type SightExplanation, type SightMap, type SightToFigures, type ThreatMap,
 } from './types.ts';
 
+/** reach() asks for no parents: one empty array (V8 allocates even an empty typed array's buffer). */
+const NO_PARENTS = new Int32Array(0);
+
 /** The board whose state is in Wasm memory now. */
 let current: Board | null = null;
 
@@ -355,7 +358,7 @@ export class Board implements GridQueries {
         cost: copyOut(Int32Array, mem, core.reachCostPtr(), n),
         end: copyOut(Uint8Array, mem, core.reachEndPtr(), n),
       },
-      parent: withParents ? copyOut(Int32Array, mem, core.reachParentPtr(), n) : new Int32Array(0),
+      parent: withParents ? copyOut(Int32Array, mem, core.reachParentPtr(), n) : NO_PARENTS,
     };
   }
 

@@ -3,10 +3,11 @@
  * Buffer pool serves small buffers: V8 allocates every ArrayBuffer's store outside its heap, and that
  * (1–3 µs each on this project's machine) cost more than a small reach search itself. Each result
  * is its own array that nothing writes again; only its `.buffer` is shared with other results. A
- * result larger than a quarter of the pool gets a buffer of its own. (Posting a result to a worker
- * clones the whole shared buffer: post `result.slice()`.)
+ * result larger than a quarter of the pool (64 KiB: a 2×3 figure's reach costs on 49×49 are 19 KB)
+ * gets a buffer of its own. A result kept alive keeps its pool alive; posting one to a worker
+ * clones the whole pool: post `result.slice()`.
  */
-const POOL_BYTES = 1 << 16;
+const POOL_BYTES = 1 << 18;
 
 let pool = new Uint8Array(POOL_BYTES);
 let used = 0;

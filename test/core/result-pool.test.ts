@@ -21,16 +21,17 @@ describe('copyOut', () => {
   });
 
   test('results filling several pools, and one larger than a quarter of a pool, all keep their values', () => {
-    const memory = new ArrayBuffer(1 << 16);
+    const memory = new ArrayBuffer(1 << 17);
     const bytes = new Uint8Array(memory);
     const kept: Array<[Uint8Array | Int32Array, number]> = [];
     for (let k = 0; k < 200; k++) {
       bytes.fill(k & 0xff);
-      // 0.7–7 KB per result: about forty pools' worth; every fifth is 20 KB (its own buffer).
-      kept.push([k % 5 === 4 ? copyOut(Uint8Array, memory, 0, 20000) : copyOut(Uint8Array, memory, 8, 700 * (1 + (k % 10))), k & 0xff]);
+      // 0.7–7 KB per result, over three pools' worth; every fifth is 70 KB (more than a quarter of a pool: its own buffer).
+      kept.push([k % 5 === 4 ? copyOut(Uint8Array, memory, 0, 70000) : copyOut(Uint8Array, memory, 8, 700 * (1 + (k % 10))), k & 0xff]);
     }
     for (const [array, value] of kept) expect(array.every((v) => v === value)).toBe(true);
-    expect(kept[4][0].buffer.byteLength).toBe(20000);
+    expect(kept[4][0].buffer.byteLength).toBe(70000);
+  expect(new Set(kept.map(([a]) => a.buffer)).size).toBeGreaterThanOrEqual(40 + 3); // the 40 large ones, and at least three pools
   });
 
   test('each result is aligned for its kind', () => {
