@@ -82,6 +82,8 @@ export interface NativeReachServer {
   /** Nanoseconds for `calls` reaches; with `copy`, each also copies cost and end into new arrays. */
   time(figure: number, mp: number, calls: number, copy: boolean): Promise<number>;
   answer(figure: number, mp: number): Promise<NativeReach>;
+  /** Nanoseconds for `calls` doom2016 sight maps of the figure. */
+  sight(figure: number, calls: number): Promise<number>;
   close(): void;
 }
 
@@ -108,6 +110,7 @@ export function serveNativeReach(data: BoardData): NativeReachServer | null {
   return {
     time: async (figure, mp, calls, copy) => Number(await ask(`t ${figure} ${mp} ${calls} ${copy ? 1 : 0}`)),
     answer: async (figure, mp) => JSON.parse(await ask(`a ${figure} ${mp}`)) as NativeReach,
+    sight: async (figure, calls) => Number(await ask(`s ${figure} ${calls}`)),
     close: () => child.stdin.end(),
   };
 }

@@ -614,7 +614,8 @@ static void printInts(const char *name, const int *a, int n) {
 /* Reach served batch by batch (bench/native.ts serveNative): after one board on stdin, commands
    "t f mp calls copy" time `calls` reaches (with copy, each also copies cost and end into freshly
    allocated arrays, as Board.reach copies them into new typed arrays) and print the batch's ns;
-   "a f mp" prints cost, parent (of reached states, else -1) and end. The caller interleaves these
+   "a f mp" prints cost, parent (of reached states, else -1) and end; "s f calls" times `calls`
+   doom2016 sight maps of figure f. The caller interleaves these
    batches with the Wasm's, so the machine's speed changes hit both sides alike. */
 static int serve(void) {
   int f, mp, calls, copy;
@@ -634,6 +635,11 @@ static int serve(void) {
           free(end);
         }
       }
+      printf("%.0f\n", nowNs() - t);
+    } else if (cmd[0] == 's' && scanf("%d %d", &f, &calls) == 2) {
+      double t = nowNs();
+      for (int i = 0; i < calls; i++) sightMap2016(f);
+      sink += outRange[W * H - 1];
       printf("%.0f\n", nowNs() - t);
     } else if (cmd[0] == 'a' && scanf("%d %d", &f, &mp) == 2) {
       int n = reach(f, mp) * W * H;

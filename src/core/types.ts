@@ -98,7 +98,11 @@ export interface SightExplanation extends SightAnswer {
   summary: string;
 }
 
-/** Per-cell results of one figure's sight: index y*width+x. */
+/**
+ * Per-cell results of one figure's sight: index y*width+x. Each array of a query result is the
+ * caller's own copy, which no later query changes; its `.buffer` may be a pool shared with other
+ * results (src/core/result-pool.ts), so post `array.slice()` to a worker, not the buffer.
+ */
 export interface SightMap {
   /** 1 where the figure has LOS to the cell (as a 1×1 target). */
   los: Uint8Array;
