@@ -14,7 +14,7 @@ import { loadCore } from '../src/core/wasm.ts';
 import { ReferenceBoard } from '../src/reference/index.ts';
 import { rng } from '../test/core/random-boards.ts';
 import { benchBoard } from './boards.ts';
-import { measure, measurePair, median } from './measure.ts';
+import { collectGarbage, measure, measurePair, median } from './measure.ts';
 import { referenceThreatMap } from '../src/reference/threat.ts';
 import { gccVersion, nativeBinary, runNative, serveNativeReach, type NativeReachServer } from './native.ts';
 import { getCore } from '../src/core/wasm.ts';
@@ -473,6 +473,7 @@ async function timeSight(board: Board, f: number, server: NativeReachServer) {
   batch(500);
   let calls = 1;
   while (batch(calls) * calls < 1) calls *= 2;
+  collectGarbage();
   const wasm: number[] = [];
   const native: number[] = [];
   for (let s = 0; s < REACH_SAMPLES; s++) {
@@ -507,6 +508,7 @@ async function timeReach(board: Board, f: number, mp: number, server: NativeReac
   batch(viaCore, 2000);
   let calls = 1;
   while (batch(viaBoard, calls) * calls < 1) calls *= 2;
+  collectGarbage();
   const times = { board: [] as number[], core: [] as number[], nativeCopy: [] as number[], nativeSearch: [] as number[] };
   // The search alone first, then Board.reach: the garbage of Board.reach's arrays (and the
   // collector's threads) stays out of the search's batches.

@@ -5,6 +5,11 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/** A full collection now, where the bench runs with --expose-gc (bench/vitest.config.ts). */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 export interface Measurement {
   /** Median milliseconds per call. */
   ms: number;
@@ -14,6 +19,7 @@ export interface Measurement {
 
 export function measure(fn: () => void, { samples = 21, sampleMs = 20, maxMs = 20000 } = {}): Measurement {
   fn(); // warm-up, also lets the JIT see the code once
+  collectGarbage();
   let calls = 1;
   for (;;) {
     const t = performance.now();
@@ -41,6 +47,7 @@ export function measure(fn: () => void, { samples = 21, sampleMs = 20, maxMs = 2
 export function measurePair(a: (calls: number) => void, b: (calls: number) => void, { rounds = 41, sampleMs = 5 } = {}): { a: number; b: number; ratio: number } {
   a(2);
   b(2);
+  collectGarbage();
   let calls = 2;
   for (;;) {
     const t = performance.now();

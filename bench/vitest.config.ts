@@ -7,5 +7,8 @@ export default defineConfig({
     include: ['bench/**/*.bench-run.ts'],
     testTimeout: 30 * 60 * 1000,
     fileParallelism: false,
+    // Each measurement starts after a full collection (bench/measure.ts collectGarbage), so that the
+    // garbage of the rows before it (e.g. reach results) is not collected during its samples.
+    execArgv: ['--expose-gc'],
   },
 });
