@@ -382,7 +382,11 @@ ${lines.join('\n')}
   output words as it finds visible spaces and its range search (breadth-first, no branch per step,
   doom2016 / doom2004; d20 keeps the bucket search) writes straight into its row of the output; one
   pass at the end turns spaces into placements of the footprint, and JavaScript copies one block.
-  About two thirds of its time is the LOS maps, a quarter the range searches.
+  About two thirds of its time is the LOS maps, a quarter the range searches. On 26×26 it
+  measured 0.42–0.69 ms in the grid bench runs of 2026-11-24 and 0.40–0.69 ms alone in a fresh
+  process, with the VM's speed (see "Machine speed"): its 0.5 ms target is met on the VM's faster
+  minutes only. (A row-mask range search, branch wip-threat-rows, cut the range searches from
+  139 to 28 µs but did not fit the bundle's byte budget.)
 - Reach and d20 distances use a bucket queue (one bit per state per cost bucket, drained in
   increasing state, so the pop order and the parents are those of the former binary heap), step
   offsets per board and a multiply-shift instead of a division; range maps were already a
