@@ -3,7 +3,7 @@
  * are legal in the real engine, in order; the odds are those of the odds module in the position the
  * plan reaches; deterministic; anytime.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
@@ -123,6 +123,23 @@ describe('doom2004 and d20', () => {
     for (const p of plans.filter((x) => x.exact)) {
       const { rules, s: after } = await playPlan(g.state, p);
       expect(Array.isArray(rules.apply(after, p.commands.at(-1)!)), p.reason).toBe(true);
+    }
+  });
+
+  // A slow first call (a fresh worker compiling as it goes) must not answer with moves alone: past
+  // 1.5 times the budget, plans are still verified, up to 4 times it, until one attack is.
+  test('d20 skirmish: when the first exact check already overruns the budget, an attack plan is still verified', () => {
+    const g = createGame(d20Skirmish as unknown as Scenario, { seed: 1 });
+    expect(hints(g.state, undefined, { budgetMs: Infinity }).some((p) => p.target)).toBe(true);
+    // The clock reads 0 while hints() starts (its own start, the budget it hands on, the planner's
+    // start), then 2 ms: every exact check comes at 2 ms of a 1 ms budget, past 1.5 times it.
+    let readings = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (++readings <= 3 ? 0 : 2));
+    try {
+      const plans = hints(g.state, undefined, { budgetMs: 1 });
+      expect(plans.some((p) => p.target && p.exact)).toBe(true);
+    } finally {
+      clock.mockRestore();
     }
   });
 

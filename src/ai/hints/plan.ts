@@ -403,9 +403,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const spent = now() - t0;
     if (spent > budget && refined.length >= limit) break;
     // An estimated plan (d20) is kept only once verified. Past the budget a few more are verified,
-    // up to 1.5 times the budget, so that a slow machine still gets some; after that only plans that
-    // need no check (moves) are taken.
-    const verify = spent <= budget || (estimated && spent <= 1.5 * budget);
+    // up to 1.5 times the budget, so that a slow machine still gets some, and up to 4 times it while
+    // none has been (a slow first call, e.g. a fresh worker's, would otherwise offer moves alone);
+    // after that only plans that need no check (moves) are taken.
+    const verify = spent <= budget || (estimated && (spent <= 1.5 * budget || (spent <= 4 * budget && !refined.some((r) => r.exact))));
     if (!verify && estimated) continue;
     if (verify) {
       const at = d.to ?? { x: home.x, y: home.y, o: 0 };
