@@ -64,6 +64,8 @@ const TAP_SLOP_PX = 10;
 
 /** The editor's code, fetched the first time a board is edited (dist/doom-board-editor.js in the bundle). */
 const loadEditor = () => import('./modes/editor-entry.ts');
+/** The legend's list, fetched the first time a legend opens (dist/doom-board-legend.js), shared by every board. */
+let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -236,6 +238,11 @@ export class DoomBoard extends LitElement {
     if (open === this._legendOpen) return;
     this._legendOpen = open;
     this.requestUpdate();
+    if (open && !legendList) {
+      void this._guard(async () => {
+        legendList = (await import('./modes/legend-entry.ts')).legendList;
+      });
+    }
   };
   private _editor: EditMode | null = null;
   private _editPanel: typeof import('./modes/editor-entry.ts').editPanel | null = null;
@@ -1289,7 +1296,7 @@ export class DoomBoard extends LitElement {
         ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
         ${this._renderZoom()}
         ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action), explore: () => this._exploreEdited(), discard: this._readDraft() ? () => this._restartFromPage() : null }) : this._renderExplore()}
-        ${this.mode !== 'edit' ? guard([this._model, this._legendOpen], () => legend(this._model!, this._legendOpen, this._toggleLegend)) : nothing}
+        ${this.mode !== 'edit' ? guard([this._model, this._legendOpen, legendList], () => legend(this._legendOpen, legendList?.(this._model!), this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;
     } catch (e) {

@@ -1,70 +1,14 @@
 /**
- * The board's legend: a swatch and a name for each kind of terrain, edge and token this board has,
- * and for the marks drawn over it (reach, path, fog, lines of sight, cover, what blocks).
+ * The board's legend under it: a <details> whose list (components/render/legend-list.ts) is drawn
+ * only while it is open and is loaded on demand, the first time a legend opens. Closed, nothing in
+ * it can be mistaken for the board's own marks (by scripts reading the drawing, too).
  */
-import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import { EdgeKind } from '../../src/core/types.ts';
-import type { DrawModel, DrawToken } from '../model.ts';
-import { tokenIcon } from './figures.ts';
+import { html, nothing, type TemplateResult } from 'lit';
 
-const swatch = (content: SVGTemplateResult) =>
-  html`<svg class="swatch" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect class="floor" width="32" height="32"></rect>${content}</svg>`;
-
-const TERRAIN: [letters: string, name: string, draw: SVGTemplateResult][] = [
-  ['dT', 'Difficult terrain (+1 MP)', svg`<rect class="difficult-fill" x="2" y="2" width="28" height="28"></rect>`],
-  ['o', 'Blocking obstacle', svg`<rect class="obstacle" x="4" y="4" width="24" height="24"></rect>`],
-  ['b', 'Exploding barrel', svg`<circle class="barrel" cx="16" cy="16" r="10"></circle>`],
-  ['h', 'Damaging obstacle', svg`<rect class="hazard" x="4" y="4" width="24" height="24"></rect>`],
-  ['l', 'Low objects', svg`<rect class="low" x="4" y="4" width="24" height="24"></rect>`],
-  ['tT', 'Teleporter', svg`<circle class="teleporter" cx="16" cy="16" r="10"></circle>`],
-  ['i', 'Inactive teleporter', svg`<circle class="teleporter-off" cx="16" cy="16" r="10"></circle>`],
-  ['u', 'Duct', svg`<rect class="duct" x="6" y="6" width="20" height="20"></rect>`],
-];
-
-const EDGES: [kind: number, name: string, draw: SVGTemplateResult][] = [
-  [EdgeKind.wall, 'Wall: blocks movement and sight', svg`<line class="wall" x1="4" y1="16" x2="28" y2="16"></line>`],
-  [EdgeKind.door, 'Door (closed)', svg`<line class="door" x1="4" y1="16" x2="28" y2="16"></line>`],
-  [EdgeKind.blocking, 'Blocking terrain: blocks sight and small figures', svg`<line class="blocking" x1="4" y1="16" x2="28" y2="16"></line>`],
-  [EdgeKind.impassable, 'Impassable terrain: blocks small figures only', svg`<circle class="impassable" cx="8" cy="16" r="2"></circle><circle class="impassable" cx="16" cy="16" r="2"></circle><circle class="impassable" cx="24" cy="16" r="2"></circle>`],
-];
-
-const MARKS: [name: string, draw: SVGTemplateResult][] = [
-  ['Reachable space (digits: MP)', svg`<rect class="reach-cells" x="1" y="1" width="30" height="30"></rect>`],
-  ['Cheapest path', svg`<g class="path"><polyline points="4,28 16,16 28,16"></polyline></g>`],
-  ['Out of line of sight', svg`<rect class="fog" x="0" y="0" width="32" height="32"></rect>`],
-  ['Clear line of sight', svg`<line class="los-clear" x1="3" y1="29" x2="29" y2="3"></line>`],
-  ['Blocked line', svg`<line class="los-blocked" x1="3" y1="29" x2="29" y2="3" stroke-width="2"></line>`],
-  ['Line giving cover', svg`<line class="cover-line" x1="3" y1="29" x2="29" y2="3" stroke-width="2"></line>`],
-  ['What blocks a line', svg`<line class="blocker-edge" x1="6" y1="16" x2="26" y2="16"></line>`],
-];
-
-function tokenKinds(m: DrawModel): DrawToken[] {
-  const seen = new Map<string, DrawToken>();
-  for (const t of m.tokens) {
-    const key = `${t.kind}:${t.color ?? ''}`;
-    if (!seen.has(key)) seen.set(key, { ...t, x: 0, y: 0 });
-  }
-  return [...seen.values()];
-}
-
-/**
- * The legend's swatches are drawn only while it is open: closed, nothing in it can be mistaken for
- * the board's own marks (by scripts reading the drawing, too).
- */
-export function legend(m: DrawModel, open: boolean, toggle: (open: boolean) => void): TemplateResult {
-  const letters = new Set(m.map.join(''));
-  const edges = new Set([...m.hEdges, ...m.vEdges]);
-  const name = (t: DrawToken) => {
-    const words = t.label && t.label !== t.kind ? t.label : `${t.color ? `${t.color} ` : ''}${t.kind}`;
-    return words.charAt(0).toUpperCase() + words.slice(1);
-  };
+/** `list`: the open legend's list, or undefined while its module loads. */
+export function legend(open: boolean, list: TemplateResult | undefined, toggle: (open: boolean) => void): TemplateResult {
   return html`<details class="legend" part="legend" ?open=${open} @toggle=${(e: Event) => toggle((e.target as HTMLDetailsElement).open)}>
     <summary>Legend</summary>
-    ${open ? html`<ul>
-      ${TERRAIN.filter(([l]) => [...l].some((c) => letters.has(c))).map(([, n, d]) => html`<li>${swatch(d)}${n}</li>`)}
-      ${EDGES.filter(([k]) => edges.has(k)).map(([, n, d]) => html`<li>${swatch(d)}${n}</li>`)}
-      ${tokenKinds(m).map((t) => html`<li>${swatch(tokenIcon(t))}${name(t)}</li>`)}
-      ${MARKS.map(([n, d]) => html`<li>${swatch(d)}${n}</li>`)}
-    </ul>` : nothing}
+    ${open ? list ?? html`<p>Loading…</p>` : nothing}
   </details>`;
 }

@@ -74,7 +74,7 @@ test('a plain HTML page loading only the bundle renders a board from an inline s
   expect(new Set(requests)).toEqual(new Set([`${ORIGIN}/`, `${ORIGIN}/doom-board.js`]));
 });
 
-test('the bundle plays doom2016 and doom2004, loading each rules engine and the play table from beside it on demand', async ({ page }) => {
+test('the bundle plays doom2016 and doom2004, loading each rules engine, the play table and the legend from beside it on demand', async ({ page }) => {
   const errors = watchErrors(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
@@ -87,7 +87,7 @@ test('the bundle plays doom2016 and doom2004, loading each rules engine and the 
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', headers: { 'Content-Security-Policy': CSP }, body });
-    if (/^\/doom-board(-doom20(16|04)|-table|-editor)?\.js$/.test(path)) {
+    if (/^\/doom-board(-doom20(16|04)|-table|-editor|-legend)?\.js$/.test(path)) {
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(fileURLToPath(new URL(`../../dist${path}`, import.meta.url))) });
     }
     return route.fulfill({ status: 404, body: 'not found' });
@@ -99,8 +99,15 @@ test('the bundle plays doom2016 and doom2004, loading each rules engine and the 
   // The table (on demand too) shows the marines' hands and equipment.
   await expect(page.locator('#tutorial').getByRole('region', { name: 'Play table' })).toContainText('Health 10 of 10');
   await expect(page.locator('#skirmish').getByRole('region', { name: 'Play table' })).toContainText('Weapons: fist, pistol, grenade');
+  // The legend's list comes with its first opening.
+  expect(requests).not.toContain('/doom-board-legend.js');
+  await page.locator('#tutorial [part="legend"] summary').click();
+  await expect(page.locator('#tutorial [part="legend"]').getByText('Wall: blocks movement and sight', { exact: true })).toBeVisible();
+  await page.locator('#skirmish [part="legend"] summary').click();
+  await expect(page.locator('#skirmish [part="legend"]').getByText('Cheapest path', { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
-  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-doom2016.js', '/doom-board-doom2004.js', '/doom-board-table.js']));
+  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-doom2016.js', '/doom-board-doom2004.js', '/doom-board-table.js', '/doom-board-legend.js']));
+  expect(requests.filter((r) => r === '/doom-board-legend.js')).toHaveLength(1);
 });
 
 test('the bundle edits a board, loading the editor from beside it on demand', async ({ page }) => {
