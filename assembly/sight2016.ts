@@ -63,17 +63,17 @@ function buildCoprime(side: i32): void {
  * counts them; any blocked line there would give cover).
  */
 function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
+  if (!COVER) {
+    // LOS only (the threat map): the corner's seen cells, as bits, turned into cells once at the end.
+    const at = LOS_CORNERS + <usize>(QY * (W + 1) + QX);
+    store<u8>(at, load<u8>(at) | <u8>seen);
+    return;
+  }
   for (let k = 0; k < 4; k++) {
     if (((seen >> k) & 1) == 0) continue;
     const x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
     if (!onMap(x, y)) continue;
     const t = <usize>(y * W + x);
-    if (!COVER) {
-      // LOS only (the threat map): the cell's bit, straight into the threat map's output.
-      const at = LOS_BITS + t * <usize>LOS_STRIDE;
-      store<u32>(at, load<u32>(at) | LOS_BIT);
-      continue;
-    }
     store<u8>(OUT_LOS + t, 1);
     if (((clear >> k) & 1) != 0) {
       const c = load<u8>(CLEAR_CORNERS + t) + 1;
@@ -83,8 +83,8 @@ function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
   }
 }
 
-// LOS only: a seen cell sets bit LOS_BIT of its u32 at LOS_BITS + cell * LOS_STRIDE.
-let LOS_BITS: usize = 0, LOS_STRIDE: i32 = 4, LOS_BIT: u32 = 1;
+// LOS only: per lattice corner, a byte of the cells round it seen through it (bits as `record`'s).
+let LOS_CORNERS: usize = 0;
 
 @inline function inBox(QX: i32, QY: i32): bool {
   return <u32>QX <= <u32>W && <u32>QY <= <u32>H;
@@ -411,13 +411,26 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool
 
 /**
  * LOS only (no cover, no range) from a figure's rectangle: sets bit `bit` of the u32 at
- * bits + cell * stride for every cell it sees but its own.
+ * bits + cell * stride for every cell it sees. `corners`: (W + 1) × (H + 1) bytes of scratch.
  */
-export function losMap2016(ax: i32, ay: i32, aw: i32, ah: i32, bits: usize, stride: i32, bit: u32): void {
-  LOS_BITS = bits;
-  LOS_STRIDE = stride;
-  LOS_BIT = bit;
+export function losMap2016(ax: i32, ay: i32, aw: i32, ah: i32, corners: usize, bits: usize, stride: i32, bit: u32): void {
+  const cw = W + 1;
+  LOS_CORNERS = corners;
+  memory.fill(corners, 0, <usize>(cw * (H + 1)));
   sightMap2016(ax, ay, aw, ah, false);
+  // A cell is seen through one of its corners: bit 1 (SE) of its top-left, 2 (SW) of its
+  // top-right, 0 (NE) of its bottom-left, 3 (NW) of its bottom-right.
+  for (let y = 0; y < H; y++) {
+    const top = corners + <usize>(y * cw), out = bits + <usize>(y * W * stride);
+    for (let x = 0; x < W; x++) {
+      const c = top + <usize>x;
+      const seen = (load<u8>(c) & 2) | (load<u8>(c, 1) & 4) | (load<u8>(c + <usize>cw) & 1) | (load<u8>(c + <usize>cw, 1) & 8);
+      if (seen != 0) {
+        const at = out + <usize>(x * stride);
+        store<u32>(at, load<u32>(at) | bit);
+      }
+    }
+  }
 }
 
 export function range2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): i32 {

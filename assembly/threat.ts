@@ -6,14 +6,14 @@
 // Each enemy's LOS and ranges are written per cell straight into the output (LOS as its bit in the
 // cell's words, ranges as its row); one pass at the end turns cells into placements of the footprint.
 import {
-  C_BARREL, C_OBSTACLE, CELLS, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OWNER, QUEUE, RULESET, STAND, STEP_SIGHT,
+  C_BARREL, C_OBSTACLE, CELLS, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OWNER, RULESET, STAND, STEP_SIGHT,
   THREAT_ENEMIES, W, figH, figSide, figW, figX, figY, markFigure,
 } from './board';
 import { losD20 } from './d20';
 import { fits } from './reach';
 import { los2004 } from './sight2004';
 import { losMap2016 } from './sight2016';
-import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, setStepOffsets, stepOff } from './steps';
+import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances } from './steps';
 
 // The output, in one block after MEMORY_END (JavaScript copies it at once): LOS words, ranges, stand bytes.
 let LOS_OUT: usize = 0;
@@ -43,7 +43,7 @@ function losCells(e: i32, word: usize, bit: u32): void {
   const ax = figX(e), ay = figY(e), aw = figW(e), ah = figH(e);
   const stride = WORDS << 2;
   if (RULESET == DOOM2016) {
-    losMap2016(ax, ay, aw, ah, word, stride, bit);
+    losMap2016(ax, ay, aw, ah, CORNERS, word, stride, bit);
     return;
   }
   for (let y = 0; y < H; y++)
@@ -58,36 +58,82 @@ function losCells(e: i32, word: usize, bit: u32): void {
     }
 }
 
-/**
- * Range (doom2016, doom2004) from the rectangle to every cell straight into `row` (-1 unreached),
- * as `distances` counts it, with no branch per step (they mispredict): every step loads its cell
- * and stores it back, changed only when the step is open and the cell new. A closed step may lead
- * off the board: `row` has a row of spare memory on either side, whose values go back unchanged.
- */
-function rangeRow(rx: i32, ry: i32, rw: i32, rh: i32, row: usize, obstacles: bool): void {
+// Ranges (doom2016, doom2004) on boards up to 64 wide: a breadth-first search on rows as 64-bit
+// masks (bit x: the cell in column x), a whole row of one step count at once, over the rows the
+// last count's cells lie in and those next to them only. After the output, per row (H + 2 rows: a
+// spare, always empty, one above and below): the 8 open-step masks (bit x: step k from (x,y) is
+// open, as STEP_SIGHT; 64 bytes), then 8 bytes per row each: the obstacles (doom2004), the cells
+// reached, and the cells of the last count and of the next (FRONT, NEXT: swapped each count).
+let OPEN: usize = 0, OBST: usize = 0, REACHED: usize = 0, FRONT: usize = 0, NEXT: usize = 0;
+// doom2016 LOS: a byte per lattice corner (losMap2016), after the row masks.
+let CORNERS: usize = 0;
+
+@inline function rowAt(base: usize, y: i32): usize {
+  return base + (<usize>(y + 1) << 3);
+}
+
+/** The open-step and obstacle masks of every row, shared by all enemies. */
+function buildRows(): void {
+  memory.fill(OPEN, 0, <usize>((H + 2) * 72));
+  for (let y = 0; y < H; y++) {
+    const o = OPEN + <usize>((y + 1) * 64);
+    let obst: u64 = 0;
+    for (let x = 0; x < W; x++) {
+      const i = <usize>(y * W + x);
+      let s = <i32>load<u8>(STEP_SIGHT + i);
+      for (; s != 0; s &= s - 1) {
+        const at = o + (<usize>ctz(s) << 3);
+        store<u64>(at, load<u64>(at) | (<u64>1 << x));
+      }
+      if ((load<u8>(CELLS + i) & (C_OBSTACLE | C_BARREL)) != 0) obst |= <u64>1 << x;
+    }
+    if (RULESET == DOOM2004) store<u64>(rowAt(OBST, y), obst);
+  }
+}
+
+/** Steps from the rectangle to every cell into `row` (-1 unreached), as `distances` counts them. */
+function rangeRows(rx: i32, ry: i32, rw: i32, rh: i32, row: usize): void {
   memory.fill(row, 0xff, <usize>(W * H) << 2);
-  let head = 0, tail = 0;
-  for (let y = ry; y < ry + rh; y++)
-    for (let x = rx; x < rx + rw; x++) {
-      store<i32>(row + (<usize>(y * W + x) << 2), 0);
-      store<i32>(QUEUE + (<usize>(tail++) << 2), y * W + x);
+  memory.fill(REACHED, 0, <usize>(H + 2) * 24); // REACHED, FRONT, NEXT
+  const start = ((<u64>1 << rw) - 1) << rx;
+  for (let y = ry; y < ry + rh; y++) {
+    store<u64>(rowAt(REACHED, y), start);
+    store<u64>(rowAt(FRONT, y), start);
+    for (let x = rx; x < rx + rw; x++) store<i32>(row + (<usize>(y * W + x) << 2), 0);
+  }
+  let front = FRONT, next = NEXT;
+  for (let d = 1, lo = ry, hi = ry + rh - 1; lo <= hi; d++) {
+    // doom2004: obstacles and barrels can be the end of a count, never a step on the way (the start's can).
+    const all: u64 = d > 1 ? 0 : -1;
+    let nlo = H, nhi = -1;
+    const y0 = max(0, lo - 1), y1 = min(H - 1, hi + 1);
+    let above = load<u64>(rowAt(front, y0 - 1)) & (~load<u64>(rowAt(OBST, y0 - 1)) | all);
+    let here = load<u64>(rowAt(front, y0)) & (~load<u64>(rowAt(OBST, y0)) | all);
+    for (let y = y0; y <= y1; y++) {
+      const below = load<u64>(rowAt(front, y + 1)) & (~load<u64>(rowAt(OBST, y + 1)) | all);
+      // Steps k as stepDX/stepDY: 0 E, 1 W, 2 S, 3 N, 4 SE, 5 NE, 6 SW, 7 NW; OPEN by the row stepped from.
+      const o = OPEN + <usize>((y + 1) * 64), a = o - 64, b = o + 64;
+      let fresh = ((here & load<u64>(o)) << 1) | ((here & load<u64>(o, 8)) >> 1) |
+        (above & load<u64>(a, 16)) | ((above & load<u64>(a, 32)) << 1) | ((above & load<u64>(a, 48)) >> 1) |
+        (below & load<u64>(b, 24)) | ((below & load<u64>(b, 40)) << 1) | ((below & load<u64>(b, 56)) >> 1);
+      const at = rowAt(REACHED, y);
+      fresh &= ~load<u64>(at);
+      store<u64>(rowAt(next, y), fresh);
+      above = here;
+      here = below;
+      if (fresh == 0) continue;
+      store<u64>(at, load<u64>(at) | fresh);
+      nlo = min(nlo, y);
+      nhi = y;
+      for (; fresh != 0; fresh &= fresh - 1) store<i32>(row + (<usize>(y * W + <i32>ctz(fresh)) << 2), d);
     }
-  setStepOffsets();
-  while (head < tail) {
-    const i = load<i32>(QUEUE + (<usize>(head++) << 2));
-    const d = load<i32>(row + (<usize>i << 2));
-    // doom2004: obstacles and barrels can be the end of a count, never a step on the way.
-    if (obstacles && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
-    const open = <i32>load<u8>(STEP_SIGHT + <usize>i);
-    for (let k = 0; k < 8; k++) {
-      const j = i + stepOff(k);
-      const at = row + (<usize>j << 2);
-      const old = load<i32>(at);
-      const fresh = (old >>> 31) & (open >> k) & 1;
-      store<i32>(at, fresh != 0 ? d + 1 : old);
-      store<i32>(QUEUE + (<usize>tail << 2), j);
-      tail += fresh;
-    }
+    // The last count's rows go empty and become the next count's.
+    memory.fill(rowAt(front, lo), 0, <usize>(hi - lo + 1) << 3);
+    const t = front;
+    front = next;
+    next = t;
+    lo = nlo;
+    hi = nhi;
   }
 }
 
@@ -108,10 +154,17 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
   }
   WORDS = max(1, (count + 31) >> 5);
   LOS_OUT = MEMORY_END;
-  // A spare row before and after the ranges (rangeRow): the LOS words and the stand bytes, then W + 1 spare words.
-  RANGE_OUT = LOS_OUT + (<usize>(max(n * WORDS, W + 1)) << 2);
+  RANGE_OUT = LOS_OUT + (<usize>(n * WORDS) << 2);
   STAND_OUT = RANGE_OUT + (<usize>(n * count) << 2);
-  const end = STAND_OUT + <usize>n + (<usize>(W + 1) << 2);
+  // The row masks of the range search (rangeRows) after the output: 64 + 4 × 8 bytes per row.
+  const rowBytes = <usize>(H + 2) << 3;
+  OPEN = (STAND_OUT + <usize>n + 7) & ~(<usize>7);
+  OBST = OPEN + (rowBytes << 3);
+  REACHED = OBST + rowBytes;
+  FRONT = REACHED + rowBytes;
+  NEXT = FRONT + rowBytes;
+  CORNERS = NEXT + rowBytes;
+  const end = CORNERS + <usize>((W + 1) * (H + 1));
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) {
     if (ignore >= 0) markFigure(ignore, ignore);
@@ -127,14 +180,17 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
         store<u8>(STAND + <usize>(y * W + x), load<u8>(STAND + <usize>(y * W + x)) | 2);
       }
   const kind = RULESET == DOOM2016 ? RANGE_2016 : RULESET == DOOM2004 ? RANGE_2004 : DISTANCE_D20;
+  const rows = kind != DISTANCE_D20 && W <= 64;
+  if (rows) buildRows();
   for (let k = 0; k < count; k++) {
     const e = load<i32>(THREAT_ENEMIES + (<usize>k << 2));
     losCells(e, LOS_OUT + (<usize>(k >> 5) << 2), 1 << (k & 31));
     const row = RANGE_OUT + (<usize>(k * n) << 2);
-    if (kind == DISTANCE_D20) {
+    if (rows) rangeRows(figX(e), figY(e), figW(e), figH(e), row);
+    else {
       distances(figX(e), figY(e), figW(e), figH(e), kind);
       memory.copy(row, DIST, <usize>n << 2);
-    } else rangeRow(figX(e), figY(e), figW(e), figH(e), row, kind == RANGE_2004);
+    }
   }
   // Cells to placements, in place: the footprint at p covers p and cells after it only.
   for (let y = 0; y < H; y++)

@@ -381,17 +381,14 @@ export class Board implements GridQueries {
     const n = width * height;
     const mem = core.memory.buffer;
     const words = core.threatPtr(4);
-    // LOS words, ranges and stand bytes lie in one block, in that order: one copy.
-    const at = core.threatPtr(0);
-    const out = mem.slice(at, core.threatPtr(3) + n);
     return {
       width,
       height,
       enemies: Array.from(new Int32Array(mem, core.threatPtr(2), count)),
       words,
-      los: new Uint32Array(out, 0, n * words),
-      range: new Int32Array(out, core.threatPtr(1) - at, n * count),
-      stand: new Uint8Array(out, core.threatPtr(3) - at, n),
+      los: copyOut(Uint32Array, mem, core.threatPtr(0), n * words),
+      range: copyOut(Int32Array, mem, core.threatPtr(1), n * count),
+      stand: copyOut(Uint8Array, mem, core.threatPtr(3), n),
     };
   }
 
