@@ -49,7 +49,8 @@ export const DIST: usize = (OUT_RANGE + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15
 export const QUEUE: usize = (DIST + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15);
 export const COPRIME: usize = (QUEUE + <usize>MAX_CELLS * 4 + 15) & ~(<usize>15); // sight maps: 1 where gcd(a, b) == 1, at a*(MAX_SIDE+1)+b
 export const CHAIN: usize = (COPRIME + <usize>MAX_CORNERS + 15) & ~(<usize>15); // LOS-only sight maps: per corner, its line's state
-export const COVER_ALL: usize = (CHAIN + <usize>MAX_CORNERS * 4 + 15) & ~(<usize>15);
+export const RECIP: usize = (CHAIN + <usize>MAX_CORNERS * 4 + 15) & ~(<usize>15); // sight maps: a u64 reciprocal per d ≤ MAX_SIDE + 1
+export const COVER_ALL: usize = (RECIP + <usize>(MAX_SIDE + 2) * 8 + 15) & ~(<usize>15);
 export const FIG_LOS: usize = (COVER_ALL + <usize>MAX_CELLS + 15) & ~(<usize>15);
 export const FIG_COVER: usize = (FIG_LOS + <usize>MAX_FIGURES + 15) & ~(<usize>15);
 export const FIG_RANGE: usize = (FIG_COVER + <usize>MAX_FIGURES + 15) & ~(<usize>15);

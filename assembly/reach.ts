@@ -174,7 +174,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   }
 }
 
-function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32): void {
+@inline function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32): void {
   const at = LARGE_MOVES + (<usize>i << 1);
   let e = <i32>load<u16>(at);
   if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256));
@@ -190,7 +190,7 @@ function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32): void {
     if (cost > MP || load<u32>(REACH_COST + (<usize>j << 2)) <= <u32>cost) continue;
     store<i32>(REACH_COST + (<usize>j << 2), cost);
     store<i32>(REACH_PARENT + (<usize>j << 2), i);
-    bucketPush(j, cost);
+    bucketPushInline(j, cost);
   }
 }
 

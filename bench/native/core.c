@@ -164,7 +164,11 @@ static inline int ownMask(int X, int Y, int rx, int ry, int rw, int rh) {
 enum { CO_ROW = MAXS + 1 };
 static uint8_t coprime[MAXK], clearCorners[MAXC];
 static int coprimeSide;
+/* The windows' divisions x / d as a multiply by d's reciprocal rounded up (exact for x * d < 2^32), as the Wasm core. */
+static uint64_t recip[MAXS + 2];
+static inline int divSmall(int x, int d) { return (int)(((uint64_t)x * recip[d]) >> 32); }
 static void buildCoprime(int side) {
+  for (int d = 1; d <= side + 1; d++) recip[d] = 0xffffffffull / (uint64_t)d + 1;
   for (int a = 0; a <= side; a++)
     for (int b = 0; b <= side; b++) {
       int v;
@@ -270,12 +274,23 @@ static void launch(int u, int v) {
   if (dx == 0 || dy == 0) walkAxis(OX, OY, dx, dy, 1);
   else walkDiagonal(OX, OY, dx, dy, 1);
 }
-static int gcd(int a, int b) { while (b) { int t = a % b; a = b; b = t; } return a; }
+/* Stein's algorithm, as the Wasm core: no division. */
+static int gcd(int a, int b) {
+  if (a == 0 || b == 0) return a | b;
+  int shift = __builtin_ctz(a | b);
+  a >>= __builtin_ctz(a);
+  do {
+    b >>= __builtin_ctz(b);
+    if (a > b) { int t = b; b = a; a = t; }
+    b -= a;
+  } while (b);
+  return a << shift;
+}
 static void emit(int r, int ln, int ld, int hn, int hd) {
   int c = ln * hd - hn * ld;
   if (c > 0) return;
   if (c == 0) {
-    int g = gcd(ln, ld), q = ld / g, p = ln / g;
+    int g = gcd(ln, ld), q = divSmall(ld, g), p = divSmall(ln, g);
     if (q >= r && q <= MAXU && p <= MAXV) launch(q, p);
     return;
   }
@@ -296,11 +311,12 @@ static void castOctant(int sx, int sy, int swap) {
       hn = MAXV; hd = r;
       if (ln * hd - hn * ld >= 0) { emit(r, ln, ld, hn, hd); continue; }
     }
-    int jB = (hn * r) / hd;
-    for (int j = (ln * r + ld - 1) / ld; j <= jB; j++) if (coprime[r * CO_ROW + j]) launch(r, j);
+    int qh = divSmall(hn * r, hd), ql = divSmall(ln * r, ld);
+    int jB = qh;
+    for (int j = ql * ld == ln * r ? ql : ql + 1; j <= jB; j++) if (coprime[r * CO_ROW + j]) launch(r, j);
     if (r == MAXU) continue;
-    int pn = ln, pd = ld, iB = (hn * r + hd - 1) / hd - 1;
-    for (int i = (ln * r) / ld; i <= iB; i++) {
+    int pn = ln, pd = ld, iB = qh * hd == hn * r ? qh - 1 : qh;
+    for (int i = ql; i <= iB; i++) {
       int en, ed;
       if (i < MAXV && acrossBlocks(r, i)) { en = i; ed = r; }
       else if (i < MAXV && alongBlocks(i + 1, r)) { en = i + 1; ed = r + 1; }
