@@ -319,57 +319,66 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
   emit(1, 0, 1, 1, 1);
   while (windowCount() > 0) {
     const at = popWindow();
-    const r = load<i32>(at);
-    const ln = load<i32>(at, 4), ld = load<i32>(at, 8);
+    let r = load<i32>(at);
+    let ln = load<i32>(at, 4), ld = load<i32>(at, 8);
     let hn = load<i32>(at, 12), hd = load<i32>(at, 16);
-    if (hn * r > MAXV * hd) {
-      // Beyond v = MAXV the corners leave the board, in this row and every later one.
-      hn = MAXV;
-      hd = r;
-      const c = ln * hd - hn * ld;
-      if (c >= 0) {
-        emit(r, ln, ld, hn, hd);
-        continue;
+    // Row by row while the window's last piece stays a window: pushed, it would be the next popped.
+    for (;;) {
+      if (hn * r > MAXV * hd) {
+        // Beyond v = MAXV the corners leave the board, in this row and every later one.
+        hn = MAXV;
+        hd = r;
+        const c = ln * hd - hn * ld;
+        if (c >= 0) {
+          emit(r, ln, ld, hn, hd);
+          break;
+        }
       }
-    }
-    // The corners of row r inside the window: walk the primitive directions (the others lie on one).
-    // One division per end: floor and remainder give the ceiling too.
-    const qh = divSmall(hn * r, hd), ql = divSmall(ln * r, ld);
-    const hExact = qh * hd == hn * r, lExact = ql * ld == ln * r;
-    const jB = qh;
-    let j = lExact ? ql : ql + 1;
-    if (COVER) {
-      for (; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j, 1);
-    } else {
-      if (j == 0) {
-        if (r == 1) launch(1, 0, 1);
-        j = 1;
+      // The corners of row r inside the window: walk the primitive directions (the others lie on one).
+      // One division per end: floor and remainder give the ceiling too.
+      const qh = divSmall(hn * r, hd), ql = divSmall(ln * r, ld);
+      const hExact = qh * hd == hn * r, lExact = ql * ld == ln * r;
+      const jB = qh;
+      let j = lExact ? ql : ql + 1;
+      if (COVER) {
+        for (; j <= jB; j++) if (load<u8>(COPRIME + <usize>(r * CO_ROW + j)) != 0) launch(r, j, 1);
+      } else {
+        if (j == 0) {
+          if (r == 1) launch(1, 0, 1);
+          j = 1;
+        }
+        if (!DIAG_CUT) for (; j <= jB; j++) losCorner(r, j);
       }
-      if (!DIAG_CUT) for (; j <= jB; j++) losCorner(r, j);
-    }
-    if (r == MAXU) continue;
-    // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
-    // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).
-    let pn = ln, pd = ld;
-    const iB = hExact ? qh - 1 : qh;
-    for (let i = ql; i <= iB; i++) {
-      let en: i32, ed: i32;
-      if (i < MAXV && edgeBlocks(ACROSS + <usize>(r * ACROSS_U + i * ACROSS_I))) {
-        en = i;
-        ed = r;
-      } else if (i < MAXV && edgeBlocks(ALONG + <usize>((i + 1) * ALONG_I + r * ALONG_U))) {
-        en = i + 1;
-        ed = r + 1;
-      } else continue;
-      if (en * hd > hn * ed) {
-        en = hn;
-        ed = hd;
+      if (r == MAXU) break;
+      // Cut the window by the edges between rows r and r + 1, slot by slot: slot i spans slopes
+      // i/r..(i+1)/r. An edge across at u = r cuts its interior; one along v = i+1 cuts ((i+1)/(r+1), (i+1)/r).
+      let pn = ln, pd = ld;
+      const iB = hExact ? qh - 1 : qh;
+      for (let i = ql; i <= iB; i++) {
+        let en: i32, ed: i32;
+        if (i < MAXV && edgeBlocks(ACROSS + <usize>(r * ACROSS_U + i * ACROSS_I))) {
+          en = i;
+          ed = r;
+        } else if (i < MAXV && edgeBlocks(ALONG + <usize>((i + 1) * ALONG_I + r * ALONG_U))) {
+          en = i + 1;
+          ed = r + 1;
+        } else continue;
+        if (en * hd > hn * ed) {
+          en = hn;
+          ed = hd;
+        }
+        emit(r + 1, pn, pd, en, ed);
+        pn = i + 1;
+        pd = r;
       }
-      emit(r + 1, pn, pd, en, ed);
-      pn = i + 1;
-      pd = r;
+      if (pn * hd - hn * pd >= 0) {
+        emit(r + 1, pn, pd, hn, hd);
+        break;
+      }
+      r++;
+      ln = pn;
+      ld = pd;
     }
-    emit(r + 1, pn, pd, hn, hd);
   }
 }
 

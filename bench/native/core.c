@@ -307,25 +307,29 @@ static void castOctant(int sx, int sy, int swap) {
   while (SP > 0) {
     int *w = windows[--SP];
     int r = w[0], ln = w[1], ld = w[2], hn = w[3], hd = w[4];
-    if (hn * r > MAXV * hd) {
-      hn = MAXV; hd = r;
-      if (ln * hd - hn * ld >= 0) { emit(r, ln, ld, hn, hd); continue; }
+    /* row by row while the window's last piece stays a window (pushed, it would be the next popped), as the Wasm core */
+    for (;;) {
+      if (hn * r > MAXV * hd) {
+        hn = MAXV; hd = r;
+        if (ln * hd - hn * ld >= 0) { emit(r, ln, ld, hn, hd); break; }
+      }
+      int qh = divSmall(hn * r, hd), ql = divSmall(ln * r, ld);
+      int jB = qh;
+      for (int j = ql * ld == ln * r ? ql : ql + 1; j <= jB; j++) if (coprime[r * CO_ROW + j]) launch(r, j);
+      if (r == MAXU) break;
+      int pn = ln, pd = ld, iB = qh * hd == hn * r ? qh - 1 : qh;
+      for (int i = ql; i <= iB; i++) {
+        int en, ed;
+        if (i < MAXV && acrossBlocks(r, i)) { en = i; ed = r; }
+        else if (i < MAXV && alongBlocks(i + 1, r)) { en = i + 1; ed = r + 1; }
+        else continue;
+        if (en * hd > hn * ed) { en = hn; ed = hd; }
+        emit(r + 1, pn, pd, en, ed);
+        pn = i + 1; pd = r;
+      }
+      if (pn * hd - hn * pd >= 0) { emit(r + 1, pn, pd, hn, hd); break; }
+      r++; ln = pn; ld = pd;
     }
-    int qh = divSmall(hn * r, hd), ql = divSmall(ln * r, ld);
-    int jB = qh;
-    for (int j = ql * ld == ln * r ? ql : ql + 1; j <= jB; j++) if (coprime[r * CO_ROW + j]) launch(r, j);
-    if (r == MAXU) continue;
-    int pn = ln, pd = ld, iB = qh * hd == hn * r ? qh - 1 : qh;
-    for (int i = ql; i <= iB; i++) {
-      int en, ed;
-      if (i < MAXV && acrossBlocks(r, i)) { en = i; ed = r; }
-      else if (i < MAXV && alongBlocks(i + 1, r)) { en = i + 1; ed = r + 1; }
-      else continue;
-      if (en * hd > hn * ed) { en = hn; ed = hd; }
-      emit(r + 1, pn, pd, en, ed);
-      pn = i + 1; pd = r;
-    }
-    emit(r + 1, pn, pd, hn, hd);
   }
 }
 
