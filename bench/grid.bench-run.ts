@@ -139,8 +139,8 @@ test('grid core benchmarks', async () => {
     rows.push({ name: `all-pairs LOS + cover + range, ${n} figures, ${side}×${side}`, wasm: measure(allPairs).ms, reference: measure(allPairsRef, { samples: 7 }).ms });
 
     for (const [label, f] of [['small figure', 0], ['2×3 figure', big]] as const) {
-      // ROUNDS separate timings, each row keeping the median of their values: one timing's 61 pairs
-      // span a second or two, and this VM's speed moves by 2× within minutes.
+      // PAIRED_ROUNDS separate timings, each row keeping the median of their values: one timing's 61
+      // pairs span a second or two, and this VM's speed moves by 2× within minutes.
       const timings: Array<Awaited<ReturnType<typeof timeReach>>> = [];
       for (let k = 0; k < PAIRED_ROUNDS; k++) timings.push(await timeReach(wasm, f, 8, reachServer, (what) => mismatches.push(`reach ${what} of figure ${f} ${side}×${side}`)));
       const mid = (pick: (x: (typeof timings)[number]) => number | undefined) => (pick(timings[0]) === undefined ? undefined : median(timings.map((x) => pick(x)!)));
@@ -415,13 +415,12 @@ ${lines.join('\n')}
   rest, with wall ends outside the hull left out (same bench: 26×26 229 ms → 0.7 ms, 49×49
   18 s → 2.6 ms for a small figure with 101 and 187 spaces visible; 2×2 on 49×49 34 s → 5 ms; the
   small figure shut in a 3×3 room on 49×49 18 µs).
-- Reach in C and in Wasm is timed like with like (see above). In the runs of 2026-11-24 the search
-  (small figure) was 1.16–1.55× the C and a 2×3 figure's 0.8–1.8× (its moves are kept since, see
-  below; before, 1.6–1.8×: V8 spilled and called more in the nested footprint loops than gcc): the
-  searches take 1–5 µs, and at that size the ratio moves with the VM's speed from run to run
-  (typically 1.2–1.45×), so a run can show one of these rows just over 1.5×. Board.reach adds
-  the JS side's copy of cost and end into new arrays: since results are views of a shared 256 KiB
-  pool (as Node's Buffer pool) instead of one new ArrayBuffer each, 1–3 µs on this VM (was 2.6–7),
+- Reach in C and in Wasm is timed like with like (see above). One timing's ratio moves between
+  about 1.0× and 1.9× for the same code on this VM (each side's speed jumps between levels on its
+  own; a probe of 6 timings in one process read 1.35, 1.27, 1.28, 1.34, 1.86, 1.81 for the small
+  figure on 26×26), so each row keeps the median of ${PAIRED_ROUNDS} timings. With 3, single runs of
+  2026-11-24 showed a row at 1.5–1.9×; in the three runs with 7 (2026-11-24, 02:55–03:05 UTC) the
+  searches read 1.20–1.43× (small figure) and 1.15–1.34× (2×3), all within 1.5×. Board.reach adds
   against about 0.1 µs for malloc + memcpy in C, so its rows stay 2–3× the C. The VM's speed
   moves by 2× within minutes (see "Machine speed" above), so the rows
   judged against another (move + sight map, try/undo, two boards, door + sight map: ≤ 1.2× the
