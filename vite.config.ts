@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { swaggerUi } from './vite.swagger.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const demoRoot = fileURLToPath(new URL('./demo', import.meta.url));
@@ -15,6 +16,7 @@ export default defineConfig({
   root: demoRoot,
   // A missing file is a 404, not the index page (scenario URLs must fail loudly).
   appType: 'mpa',
+  plugins: [swaggerUi()],
   server: {
     fs: { allow: [repoRoot] },
   },

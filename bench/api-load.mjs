@@ -23,8 +23,8 @@ const F = Number(values.followers);
 const dataDir = mkdtempSync(join(tmpdir(), 'doom-board-bench-'));
 
 function startServer() {
-  const main = fileURLToPath(new URL('../src/server/main.mjs', import.meta.url));
-  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', '0', '--no-demo', '--rate-limit', '0', ...(values.memory ? ['--memory'] : ['--data-dir', dataDir])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const main = fileURLToPath(new URL('../lib/cli.js', import.meta.url));
+  const child = spawn(process.execPath, [main, 'serve', '--host', '127.0.0.1', '--port', '0', '--rate-limit', '0', ...(values.memory ? ['--memory'] : ['--data-dir', dataDir])], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no server:\n${out}`)), 60_000);

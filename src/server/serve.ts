@@ -1,99 +1,87 @@
 /**
- * The Node server: the API (src/api, the same handlers msw runs), /openapi.json, the reference
- * page at /docs (Scalar, served from node_modules: no CDN), and the demo site (Vite middleware)
- * when given. Games are stored under `dataDir` (SQLite), or in memory when it is null.
+ * The Node server: the API (src/api, the same handlers msw runs) and /openapi.json, plus one folder
+ * of built static files when given (the demo site with its /docs reference page and /rules page).
+ * `createServer` builds it without listening, to mount or start as you like; `startServer` listens.
  */
 import { getRequestListener } from '@hono/node-server';
-import { createReadStream, existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createApi, DEFAULT_RATE_LIMIT } from '../api/app.ts';
-import { MemoryStore, type GameStore } from '../api/store.ts';
+import { createApi, DEFAULT_RATE_LIMIT, type ApiLimits } from '../api/app.ts';
+import type { GameStore } from '../api/store.ts';
 import type { RateLimitOptions } from '../api/rate-limit.ts';
-import { SqliteStore } from './sqlite-store.ts';
+import { staticFolder } from './static-files.ts';
 
 export interface ServerOptions {
-  host: string;
-  port: number;
-  dataDir: string | null;
+  /** Where games are kept: `new MemoryStore()`, or `await openStore({ dataDir })` (SQLite). */
+  store: GameStore;
+  /** Per-client rate limit; null turns it off (default 100 requests/s, bursts of 200). */
   rateLimit?: RateLimitOptions | null;
+  /** Origins allowed to call the API from other sites (CORS); none by default. */
   corsOrigins?: string[];
-  /** The server's cap on a hints request's time budget in ms (default 250; at most 250, the document's maximum). */
+  /** The server's cap on a hints request's time budget in ms (1–250, default 250). */
   maxHintBudgetMs?: number;
-  /** Connect-style middleware for everything else (Vite's, for the demo). */
-  fallback?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Other limits on what one request may ask (body size, map side, figures). */
+  limits?: Partial<ApiLimits>;
+  /** A folder of built files to serve beside the API (the demo site); nothing outside it is served. */
+  staticDir?: string;
 }
 
-// The package's exports do not list its browser build: reach it by path.
-const scalarDir = fileURLToPath(new URL('../../node_modules/@scalar/api-reference/dist/browser/', import.meta.url));
-
-const DOCS_HTML = `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>doom-board API reference</title>
-</head>
-<body>
-  <div id="app"></div>
-  <script src="/docs/assets/standalone.js"></script>
-  <script>
-    Scalar.createApiReference('#app', { url: '/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false });
-  </script>
-</body>
-</html>`;
-
-function serveDocs(path: string, res: ServerResponse): boolean {
-  if (path === '/docs' || path === '/docs/') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(DOCS_HTML);
-    return true;
-  }
-  if (path.startsWith('/docs/assets/')) {
-    const file = normalize(join(scalarDir, path.slice('/docs/assets/'.length)));
-    if (!file.startsWith(scalarDir) || !existsSync(file) || !/\.(js|css|map)$/.test(file)) return false;
-    res.writeHead(200, { 'content-type': file.endsWith('.css') ? 'text/css' : 'text/javascript', 'cache-control': 'public, max-age=3600' });
-    createReadStream(file).pipe(res);
-    return true;
-  }
-  return false;
+export interface DoomBoardServer {
+  /** The Node request listener: mount it in an existing service (`http.createServer(listener)`, Express, …). */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** A Node HTTP server around `listener`, not yet listening. */
+  server: Server;
+  /** The API alone as a web-standard handler: (Request) => Promise<Response>. */
+  fetch: (request: Request) => Promise<Response>;
+  store: GameStore;
+  /** Stops accepting connections, ends open ones and closes the store. */
+  close(): Promise<void>;
 }
 
-export async function startServer(o: ServerOptions): Promise<{ server: Server; url: string; store: GameStore; close(): Promise<void> }> {
-  const store: GameStore = o.dataDir ? new SqliteStore(o.dataDir) : new MemoryStore();
+const notFound = (res: ServerResponse, path: string) => {
+  res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no page ${path}` }));
+};
+
+export function createServer(o: ServerOptions): DoomBoardServer {
+  const cap = o.maxHintBudgetMs;
   const { app } = createApi({
-    store,
+    store: o.store,
     rateLimit: o.rateLimit === undefined ? DEFAULT_RATE_LIMIT : o.rateLimit,
     corsOrigins: o.corsOrigins,
-    ...(o.maxHintBudgetMs !== undefined ? { limits: { maxHintBudgetMs: Math.max(1, Math.min(250, Math.floor(o.maxHintBudgetMs))) } } : {}),
+    limits: { ...o.limits, ...(cap !== undefined ? { maxHintBudgetMs: Math.max(1, Math.min(250, Math.floor(cap))) } : {}) },
     clientKey: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown',
   });
   const api = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+  const files = o.staticDir ? staticFolder(o.staticDir) : null;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split(/[?#]/)[0];
     if (path.startsWith('/api/') || path === '/openapi.json') return void api(req, res);
-    if (serveDocs(path, res)) return;
-    const notFound = () => {
-      res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no page ${path}` }));
-    };
-    if (o.fallback) o.fallback(req, res, notFound);
-    else if (path === '/') res.writeHead(302, { location: '/docs' }).end();
-    else notFound();
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port, o.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+    if (files?.serve(req, res)) return;
+    if (!files && path === '/') return void res.writeHead(302, { location: '/openapi.json' }).end();
+    notFound(res, path);
+  };
+  const server = createHttpServer(listener);
   return {
+    listener,
     server,
-    url: `http://${o.host}:${port}`,
-    store,
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    store: o.store,
     close: async () => {
       server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await store.close();
+      if (server.listening) await new Promise((r) => server.close(r));
+      await o.store.close();
     },
   };
+}
+
+/** `createServer`, listening on `host:port` (port 0: any free port); resolves once it listens. */
+export async function startServer(o: ServerOptions & { host: string; port: number }): Promise<DoomBoardServer & { url: string }> {
+  const s = createServer(o);
+  await new Promise<void>((resolve, reject) => {
+    s.server.once('error', reject);
+    s.server.listen(o.port, o.host, () => resolve());
+  });
+  const { port } = s.server.address() as AddressInfo;
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  return { ...s, url: `http://${host}:${port}` };
 }

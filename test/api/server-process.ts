@@ -1,8 +1,8 @@
-/** Starting the real server (`node src/server/main.mjs`) as a child process on loopback. */
+/** Starting the real, built server (`node lib/cli.js serve`, what `npm start` and `npx doom-board serve` run) as a child process on loopback. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('../../src/server/main.mjs', import.meta.url));
+const main = fileURLToPath(new URL('../../lib/cli.js', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -12,7 +12,7 @@ export interface ServerProcess {
 
 /** Start the server on an ephemeral loopback port; resolves once it listens. */
 export function startServerProcess(args: string[], timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', '0', '--no-demo', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,5 +1,5 @@
 /**
- * The API in the browser: the real server (`node src/server/main.mjs`, demo + API) on loopback;
+ * The API in the browser: the real, built server (`node lib/cli.js serve --static dist-demo`: demo + API, as `npm start` runs it) on loopback;
  * two browser contexts hold the two seats of one server game, and a move made in one appears in
  * the other within a second (the live stream). The reference page (/docs) renders the document.
  */
@@ -17,8 +17,9 @@ let server: ChildProcess | null = null;
 let checkAnswer: ReturnType<typeof contractChecker>['checkAnswer'];
 
 test.beforeAll(async () => {
-  const main = fileURLToPath(new URL('../../src/server/main.mjs', import.meta.url));
-  server = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(PORT), '--memory', '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const main = fileURLToPath(new URL('../../lib/cli.js', import.meta.url));
+  const site = fileURLToPath(new URL('../../dist-demo', import.meta.url));
+  server = spawn(process.execPath, [main, 'serve', '--static', site, '--host', '127.0.0.1', '--port', String(PORT), '--memory', '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);

@@ -1,0 +1,104 @@
+/**
+ * The `doom-board` command (lib/cli.js once built):
+ *
+ *   doom-board serve [--host 127.0.0.1] [--port 5173] [--data-dir DIR | --memory] [--static DIR]
+ *                    [--rate-limit N] [--cors https://a.example,...] [--hint-budget-cap MS]
+ *
+ * Environment: HOST, PORT, DATA_DIR, STATIC_DIR, CORS_ORIGINS, HINT_BUDGET_CAP. Games are kept in
+ * SQLite under the data directory, by default outside any source tree: $XDG_DATA_HOME/doom-board
+ * (~/.local/share/doom-board).
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startServer } from './serve.ts';
+import { openStore } from './open-store.ts';
+
+const USAGE = `Usage: doom-board serve [options]
+
+Serves the doom-board HTTP API (/api/v1, /openapi.json) and, with --static, a folder of pages.
+
+Options:
+  --host HOST            address to listen on (default 127.0.0.1; HOST)
+  --port PORT            port, 0 for any free one (default 5173; PORT)
+  --data-dir DIR         keep games in SQLite under DIR (default $XDG_DATA_HOME/doom-board; DATA_DIR)
+  --memory               keep games in memory only (lost on exit)
+  --static DIR           also serve the files in DIR (e.g. the built demo site; STATIC_DIR)
+  --rate-limit N         requests per second per client, 0 for none (default 100)
+  --cors ORIGINS         comma-separated origins allowed to call the API (CORS_ORIGINS)
+  --hint-budget-cap MS   cap on a hints request's time budget, 1-250 (HINT_BUDGET_CAP)
+  -h, --help             this text
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`doom-board: ${message}\n`);
+  process.exit(2);
+}
+
+const defaultDataDir = () => join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'doom-board');
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
+      port: { type: 'string', default: process.env.PORT || '5173' },
+      'data-dir': { type: 'string', default: process.env.DATA_DIR || undefined },
+      memory: { type: 'boolean', default: false },
+      static: { type: 'string', default: process.env.STATIC_DIR || undefined },
+      'rate-limit': { type: 'string' },
+      cors: { type: 'string', default: process.env.CORS_ORIGINS ?? '' },
+      'hint-budget-cap': { type: 'string', default: process.env.HINT_BUDGET_CAP || undefined },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (e) {
+  fail(`${(e as Error).message}\n\n${USAGE}`);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (positionals.length !== 1 || positionals[0] !== 'serve') fail(`expected the command "serve"\n\n${USAGE}`);
+
+const whole = (name: string, text: string | undefined, min: number, max: number): number | undefined => {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} is a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
+  return n;
+};
+const port = whole('port', values.port, 0, 65535)!;
+const hintCap = whole('hint-budget-cap', values['hint-budget-cap'], 1, 250);
+const perSecond = whole('rate-limit', values['rate-limit'], 0, 1_000_000);
+if (values.memory && values['data-dir']) fail('--memory and --data-dir exclude each other');
+const dataDir = values.memory ? null : resolve(values['data-dir'] ?? defaultDataDir());
+
+let store;
+try {
+  store = await openStore({ dataDir });
+} catch (e) {
+  fail((e as Error).message);
+}
+const running = await startServer({
+  host: values.host,
+  port,
+  store,
+  rateLimit: perSecond === undefined ? undefined : perSecond > 0 ? { perSecond, burst: perSecond * 2 } : null,
+  corsOrigins: values.cors ? values.cors.split(',') : [],
+  maxHintBudgetMs: hintCap,
+  staticDir: values.static ? resolve(values.static) : undefined,
+}).catch((e: Error) => fail(`cannot listen on ${values.host}:${port}: ${e.message}`));
+const pages = values.static ? `, pages ${running.url}/ from ${resolve(values.static)}` : '';
+console.log(`doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${dataDir ?? 'memory'}`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await running.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

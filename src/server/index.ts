@@ -1,0 +1,9 @@
+/**
+ * `doom-board/server`: the HTTP API as a Node server to start or to mount in an existing service,
+ * the stores it keeps games in, and the web-standard app (`createApi(...).app.fetch`).
+ */
+export { createServer, startServer, type DoomBoardServer, type ServerOptions } from './serve.ts';
+export { openStore, StoreError, type StoreOptions } from './open-store.ts';
+export { MemoryStore, type GameStore, type GameRecord, type StoredEntry } from '../api/store.ts';
+export { createApi, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT, type Api, type ApiLimits, type ApiOptions } from '../api/app.ts';
+export { openApiDocument } from '../api/document.ts';
