@@ -23,7 +23,11 @@ export function pageOrWorkerAi(onFallback: () => void): Ai {
   };
   try {
     // A variable URL: bundlers must not rewrite it (the worker is built on its own).
-    const worker = new Worker(new URL(WORKER_FILE, import.meta.url), { type: 'module' });
+    const url = new URL(WORKER_FILE, import.meta.url);
+    // A worker's script must be same-origin with the page: from a CDN, start a same-origin module
+    // worker (a blob) that imports the real one, which the CDN serves with CORS like the bundle.
+    const script = url.origin === location.origin ? url : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' }));
+    const worker = new Worker(script, { type: 'module' });
     current = workerAi(worker);
     worker.addEventListener('error', () => {
       fallback();

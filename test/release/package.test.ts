@@ -1,0 +1,232 @@
+/**
+ * The package as its users get it: `npm pack`, the tarball installed into a fresh folder outside
+ * the repository (from the npm cache where it has the packages, else the registry), then used the ways the README says:
+ * (a) a plain Node script imports `doom-board`; (b) a Vite app imports `doom-board/element`, builds
+ * and renders a board in Chromium; (c) a page on one origin loads dist/doom-board.js from another
+ * with one tag and plays with the autopilot thinking in a Web Worker; (d) a TypeScript consumer
+ * with skipLibCheck off compiles against the shipped types; (e) `npx doom-board serve` answers
+ * /openapi.json. Needs the build (`npm run build:lib`, run by `npm test` first).
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Board, loadCore } from '../../src/core/index.ts';
+import { d20Odds, greedyPolicy, playGame } from '../../src/ai/index.ts';
+import { bundledScenarios } from '../../src/scenario/bundled.ts';
+import '../../src/rules/index.ts';
+import { staticFolder } from '../../src/server/static-files.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let dir = '';
+let pkg = '';
+let files: string[] = [];
+let browser: Browser | null = null;
+const servers: Server[] = [];
+
+/** Runs a command; throws with its output when it fails. */
+function run(cmd: string, args: string[], cwd: string, timeout = 180_000): string {
+  try {
+    return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: 'pipe', timeout, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+  } catch (e) {
+    const { stdout, stderr } = e as { stdout?: string; stderr?: string };
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+  }
+}
+
+/** A static server for `folder` on a free loopback port; `cors` adds Access-Control-Allow-Origin: *. */
+async function serve(folder: string, cors = false): Promise<string> {
+  const files = staticFolder(folder);
+  const server = createServer((req, res) => {
+    if (cors) res.setHeader('access-control-allow-origin', '*');
+    if (!files.serve(req, res)) res.writeHead(404).end();
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  expect(existsSync(join(ROOT, 'lib/engine.js')) && existsSync(join(ROOT, 'dist/doom-board.js')), 'build first: npm run build:lib').toBe(true);
+  dir = mkdtempSync(join(tmpdir(), 'doom-board-release-'));
+  // The build is already there (npm test builds first): pack it as it is.
+  const packed = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT))[0];
+  files = packed.files.map((f: { path: string }) => f.path);
+  console.log(`doom-board tarball: ${packed.filename}, ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${files.length} files:\n  ${files.join('\n  ')}`);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)], dir, 300_000);
+  pkg = join(dir, 'node_modules/doom-board');
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of servers) s.close();
+  if (dir && !process.env.KEEP_RELEASE_DIR) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  test('ships the built output, the document, the docs and the notices, and none of the sources, tests or tools', () => {
+    for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'NOTICE.md', 'lib/engine.js', 'lib/engine.d.ts', 'lib/server.js', 'lib/cli.js', 'lib/element.d.ts', 'lib/openapi.json', 'dist/doom-board.js', 'dist/doom-board-ai-worker.js', 'docs/rules.md', 'src/api/openapi.yaml', 'custom-elements.json']) {
+      expect(files, f).toContain(f);
+    }
+    const stray = files.filter((f) => /^(test|bench|assembly|components|demo|scripts)\//.test(f) || (/^src\//.test(f) && f !== 'src/api/openapi.yaml') || /\.map$|\.tsbuildinfo$/.test(f) || /^(vite|vitest|playwright)\..*config/.test(f));
+    expect(stray).toEqual([]);
+  });
+
+  test('installs with only what the runtime needs (no test, lint or docs-build tools)', () => {
+    const installed = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')).packages as Record<string, unknown>;
+    const names = Object.keys(installed).filter((k) => k.startsWith('node_modules/')).map((k) => k.replace(/^.*node_modules\//, ''));
+    for (const tool of ['vite', 'vitest', '@playwright/test', '@redocly/cli', 'typescript', 'assemblyscript', 'msw', 'swagger-ui-dist', 'better-sqlite3']) expect(names).not.toContain(tool);
+    expect(names).toContain('hono');
+  });
+});
+
+const BOARD = {
+  ruleset: 'doom2016' as const, map: ['......', '..d...', '......'],
+  edges: [{ from: [3, 0] as [number, number], to: [3, 2] as [number, number], kind: 'wall' as const }],
+  figures: [{ id: 'alpha', side: 'marines', x: 0, y: 1 }, { id: 'imp', side: 'demons', x: 5, y: 1 }],
+};
+
+test('(a) a plain Node script imports the engine: a sight query, a reach, a whole seeded game, odds', async () => {
+  writeFileSync(join(dir, 'engine.mjs'), `
+import { loadCore, Board, playGame, greedyPolicy, bundledScenarios, d20Odds } from 'doom-board';
+await loadCore();
+const board = Board.create(${JSON.stringify(BOARD)});
+const sight = board.sight('alpha', 'imp');
+const reach = board.reach('alpha', 2);
+const game = playGame(bundledScenarios.get('d20-skirmish'), 7, { empire: greedyPolicy(), alliance: greedyPolicy() });
+const odds = d20Odds({ attack: 6, damage: 10, defense: 15, cover: false, hp: 30 });
+console.log(JSON.stringify({ sight, reachable: reach.cost.filter((c) => c >= 0 && c < 255).length, winner: game.winner, commands: game.commands, hit: odds.hit }));
+`);
+  const out = JSON.parse(run(process.execPath, ['engine.mjs'], dir));
+  // The same answers as the engine built from this repository's sources.
+  await loadCore();
+  const here = Board.create(BOARD);
+  expect(out.sight).toEqual(here.sight('alpha', 'imp'));
+  expect(out.reachable).toBe(here.reach('alpha', 2).cost.filter((c) => c >= 0 && c < 255).length);
+  expect(out.reachable).toBeGreaterThan(3);
+  const played = playGame(bundledScenarios.get('d20-skirmish')!, 7, { empire: greedyPolicy(), alliance: greedyPolicy() });
+  expect(out.winner).not.toBeNull();
+  expect([out.winner, out.commands]).toEqual([played.winner, played.commands]);
+  expect(out.hit).toBe(d20Odds({ attack: 6, damage: 10, defense: 15, cover: false, hp: 30 }).hit);
+});
+
+test('(d) a TypeScript consumer with skipLibCheck off compiles against the shipped types, and a wrong use is refused', () => {
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  for (const resolution of [{ module: 'nodenext', moduleResolution: 'nodenext' }, { module: 'esnext', moduleResolution: 'bundler' }]) {
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', lib: ['es2022', 'dom'], noEmit: true, skipLibCheck: false, types: [], ...resolution }, files: ['consumer.ts'] }));
+    writeFileSync(join(dir, 'consumer.ts'), `
+import { Board, createGame, loadCore, validateScenario, type Scenario, type GameState } from 'doom-board';
+import { DoomBoard } from 'doom-board/element';
+import type { paths } from 'doom-board/openapi';
+await loadCore();
+const s: Scenario = validateScenario(JSON.parse('{}'));
+const g = createGame(s, { seed: 1 });
+const st: GameState = g.state;
+const el = document.createElement('doom-board');
+const asDoom: DoomBoard = el;
+asDoom.mode = 'play';
+type Create = paths['/api/v1/games']['post'];
+export const used = [Board, st, asDoom] as const satisfies readonly unknown[];
+export type { Create };
+`);
+    expect(() => run(process.execPath, [tsc, '-p', '.'], dir), JSON.stringify(resolution)).not.toThrow();
+    writeFileSync(join(dir, 'consumer.ts'), `import { createGame } from 'doom-board';\ncreateGame({ ruleset: 'chess' });\n`);
+    expect(() => run(process.execPath, [tsc, '-p', '.'], dir)).toThrow(/chess/);
+  }
+}, 120_000);
+
+test('(e) npx doom-board serve answers /openapi.json', async () => {
+  const child = spawn('npx', ['--no-install', 'doom-board', 'serve', '--memory', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start:\n${out}`)), 30_000);
+      const onData = (d: Buffer) => {
+        out += d;
+        const m = /listening on (http:\/\/[^ ]+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+    });
+    const doc = await (await fetch(`${url}/openapi.json`)).json();
+    expect(doc.openapi).toBe('3.1.0');
+    const created = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scenarioId":"d20-skirmish","seed":1}' });
+    expect(created.status).toBe(201);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}, 60_000);
+
+test('(e) without better-sqlite3 installed, serving from a data directory says what to install', () => {
+  let message = '';
+  try {
+    run('npx', ['--no-install', 'doom-board', 'serve', '--data-dir', join(dir, 'games'), '--port', '0'], dir, 30_000);
+  } catch (e) {
+    message = (e as Error).message;
+  }
+  expect(message).toMatch(/better-sqlite3/);
+  expect(message).toMatch(/--memory/);
+});
+
+test('(b) a Vite app imports doom-board/element, builds, and renders a board in Chromium', async () => {
+  const app = join(dir, 'app');
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="./main.js"></script></head>
+<body><doom-board id="b" label="App board"><script type="application/json">{"ruleset":"doom2016","map":["......","......"],"sides":["marines","invader"],"figures":[{"id":"alpha","side":"marines","type":"marine","x":0,"y":0},{"id":"imp-1","side":"invader","type":"imp","x":5,"y":1}]}</script></doom-board></body></html>`);
+  writeFileSync(join(app, 'main.js'), `import 'doom-board/element';\nimport { loadCore } from 'doom-board';\nawait loadCore();\ndocument.body.dataset.engine = 'loaded';\n`);
+  run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], app);
+  const base = await serve(join(app, 'dist'));
+  const page = await browser!.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${base}/index.html`);
+  await page.waitForFunction(() => document.body.dataset.engine === 'loaded');
+  const cells = page.locator('#b').locator('[role="gridcell"]');
+  await cells.first().waitFor({ state: 'attached', timeout: 15_000 });
+  await page.locator('#b [part="svg"]').waitFor({ state: 'visible' });
+  expect(await cells.count()).toBe(12);
+  expect(errors).toEqual([]);
+  await page.close();
+}, 120_000);
+
+test('(c) a page on another origin loads dist/doom-board.js with one tag and plays against the autopilot thinking in a worker', async () => {
+  const cdn = await serve(join(pkg, 'dist'), true);
+  const site = join(dir, 'site');
+  mkdirSync(site, { recursive: true });
+  const scenario = readFileSync(join(ROOT, 'src/scenario/bundled/d20-skirmish.json'), 'utf8');
+  writeFileSync(join(site, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${cdn}/doom-board.js"></script></head>
+<body><doom-board id="b" mode="play" autopilot="empire" autopilot-delay="0" seed="3"><script type="application/json">${scenario}</script></doom-board></body></html>`);
+  const origin = await serve(site);
+  expect(new URL(origin).origin).not.toBe(new URL(cdn).origin);
+  const page = await browser!.newPage();
+  const errors: string[] = [];
+  const workers: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`${origin}/index.html`);
+  // The autopilot plays the empire, which moves first: its commands arrive as doom-action events.
+  const played = await page.evaluate(() => new Promise<number>((resolve) => {
+    let n = 0;
+    document.getElementById('b')!.addEventListener('doom-action', () => { if (++n === 3) resolve(n); });
+  }));
+  expect(played).toBe(3);
+  expect(workers.length).toBe(1);
+  // The worker really thinks: its script came from the other origin, not the page's fallback.
+  const status = await page.locator('#b').evaluate((el) => el.shadowRoot!.textContent ?? '');
+  expect(status).not.toMatch(/in the page/i);
+  expect(errors).toEqual([]);
+  await page.close();
+}, 120_000);
