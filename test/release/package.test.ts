@@ -230,3 +230,68 @@ test('(c) a page on another origin loads dist/doom-board.js with one tag and pla
   expect(errors).toEqual([]);
   await page.close();
 }, 120_000);
+
+/** The README's code blocks of one language, as written. */
+function readmeBlocks(lang: string): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  return [...readme.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+}
+
+test('(f) the README\'s JavaScript snippets run as written in a fresh project (plain Node, no bundler)', async () => {
+  const blocks = readmeBlocks('js');
+  expect(blocks.length).toBeGreaterThanOrEqual(3);
+  for (const [i, code] of blocks.entries()) {
+    const file = join(dir, `readme-${i}.mjs`);
+    writeFileSync(file, code);
+    const child = spawn(process.execPath, [file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    const code0 = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 5000))]);
+    if (code0 === 'running') {
+      // A snippet that keeps running is a server: it must answer on the port it names.
+      const port = /\.listen\((\d+)/.exec(code)?.[1];
+      expect(port, `README js block ${i} did not finish:\n${code}\n${err}`).toBeDefined();
+      const r = await fetch(`http://127.0.0.1:${port}/openapi.json`);
+      expect(r.status).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('the rest of my service');
+      child.kill('SIGTERM');
+      await exited;
+    } else {
+      expect(code0, `README js block ${i} failed:\n${code}\n${err}`).toBe(0);
+    }
+  }
+}, 120_000);
+
+test('(f) the README\'s embedding snippets show their boards from a copy of dist/', async () => {
+  const site = join(dir, 'embed');
+  mkdirSync(join(site, 'scenarios'), { recursive: true });
+  execFileSync('cp', ['-r', `${join(pkg, 'dist')}/.`, site]);
+  // The scenario files the snippets name.
+  writeFileSync(join(site, 'scenarios/corridor.json'), readFileSync(join(ROOT, 'demo/public/scenarios/corridor.json')));
+  writeFileSync(join(site, 'tutorial.json'), readFileSync(join(ROOT, 'src/scenario/bundled/doom2016-tutorial.json')));
+  // Every html block that needs no server (the `api` ones are tested against the server elsewhere).
+  const blocks = readmeBlocks('html').filter((b) => b.includes('<doom-board') && !b.includes(' api='));
+  expect(blocks.length).toBeGreaterThanOrEqual(2);
+  const page = await browser!.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  for (const [i, block] of blocks.entries()) {
+    const head = block.includes('doom-board.js') ? '' : '<script type="module" src="doom-board.js"></script>';
+    writeFileSync(join(site, `readme-${i}.html`), `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">${head}</head><body>${block}</body></html>`);
+  }
+  const base = await serve(site);
+  for (const i of blocks.keys()) {
+    await page.goto(`${base}/readme-${i}.html`);
+    const boards = page.locator('doom-board');
+    const n = await boards.count();
+    expect(n).toBeGreaterThan(0);
+    for (let b = 0; b < n; b++) {
+      await boards.nth(b).locator('[role="gridcell"], [part="error"]').first().waitFor({ state: 'attached', timeout: 15_000 });
+      expect(await boards.nth(b).locator('[part="error"]').count(), `README html block ${i}:\n${blocks[i]}`).toBe(0);
+    }
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+}, 120_000);
