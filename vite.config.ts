@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { swaggerUi } from './vite.swagger.ts';
+import { yamlAsJson } from './vite.modules.ts';
+import { aiWorker, swaggerUi } from './vite.site.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const demoRoot = fileURLToPath(new URL('./demo', import.meta.url));
@@ -16,7 +17,7 @@ export default defineConfig({
   root: demoRoot,
   // A missing file is a 404, not the index page (scenario URLs must fail loudly).
   appType: 'mpa',
-  plugins: [swaggerUi()],
+  plugins: [yamlAsJson(), swaggerUi(), aiWorker()],
   server: {
     fs: { allow: [repoRoot] },
   },

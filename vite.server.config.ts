@@ -1,7 +1,7 @@
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { inlineWasmAsText } from './vite.modules.ts';
+import { inlineWasmAsText, yamlAsJson } from './vite.modules.ts';
 
 const src = (f: string) => fileURLToPath(new URL(`./src/server/${f}`, import.meta.url));
 const pkg = (await import('./package.json', { with: { type: 'json' } })).default as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
@@ -13,7 +13,7 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.pee
 // is built in.
 export default defineConfig({
   publicDir: false,
-  plugins: [inlineWasmAsText()],
+  plugins: [inlineWasmAsText(), yamlAsJson()],
   build: {
     ssr: true,
     outDir: fileURLToPath(new URL('./lib', import.meta.url)),

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { yamlAsJson } from './vite.modules.ts';
 
 // Node-side tests. Browser tests (test/browser) run under Playwright, not Vitest.
 export default defineConfig({
+  plugins: [yamlAsJson()],
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],

@@ -3,12 +3,11 @@
  * for its schemas (document-validators.ts).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
-import docText from './openapi.yaml?raw';
+import openApi from './openapi.yaml';
 import { documentValidators } from './document-validators.ts';
 import type { PathProblem } from './problem.ts';
 
-export const openApiDocument: Record<string, unknown> = parse(docText);
+export const openApiDocument: Record<string, unknown> = openApi;
 
 const DOC_ID = 'urn:doom-board:openapi';
 /** A validator for the schema at a JSON pointer inside the document, e.g. "/components/schemas/Command". */

@@ -4,8 +4,7 @@
  * the other within a second (the live stream). The reference page (/docs) renders the document.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { startBuiltServer, type BuiltServer } from './built-server.ts';
 import { cell, ready, watchErrors } from './helpers.ts';
 import { documentValidators } from '../../src/api/document-validators.ts';
 import { contractChecker } from '../api/contract-checker.ts';
@@ -13,44 +12,18 @@ import { contractChecker } from '../api/contract-checker.ts';
 const PORT = 5191;
 const URL_ = `http://127.0.0.1:${PORT}`;
 const BOARD = 'server-board';
-let server: ChildProcess | null = null;
+let server: BuiltServer | null = null;
 let checkAnswer: ReturnType<typeof contractChecker>['checkAnswer'];
 
 test.beforeAll(async () => {
-  const main = fileURLToPath(new URL('../../lib/cli.js', import.meta.url));
-  const site = fileURLToPath(new URL('../../dist-demo', import.meta.url));
-  server = spawn(process.execPath, [main, 'serve', '--static', site, '--host', '127.0.0.1', '--port', String(PORT), '--memory', '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server!.stdout!.on('data', onData);
-    server!.stderr!.on('data', onData);
-    server!.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
-  });
+  server = await startBuiltServer(PORT);
   const document = await (await fetch(`${URL_}/openapi.json`)).json();
   ({ checkAnswer } = contractChecker(document, documentValidators(document)));
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const gone = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await gone;
-  }
+  await server?.stop();
 });
-
-/**
- * Console noise of Vite's dev client, which npm start's Vite middleware still injects: it tries
- * the default HMR WebSocket port (possibly another dev server's) although the server runs no HMR.
- */
-const product = (errors: string[]) => errors.filter((e) => !/WebSocket|\[vite\]/.test(e));
 
 /**
  * Every API answer the page receives (from the server, or from msw's service worker) is checked
@@ -118,7 +91,7 @@ test('two browsers play one server game: a move in one appears in the other with
   // The server holds exactly these two commands, from the empire's seat.
   const log = await (await fetch(`${URL_}/api/v1/games/${created.id}/events`)).json();
   expect(log.entries.map((e: { side: string; command: { type: string } }) => [e.side, e.command.type])).toEqual([['empire', 'activate'], ['empire', 'move']]);
-  expect(product(errors)).toEqual([]);
+  expect(errors).toEqual([]);
   for (const done of answers) {
     const { checked, violations } = await done();
     expect(violations).toEqual([]);
@@ -164,7 +137,7 @@ test('server mode in the page (?mock): the same handlers under msw play a game',
   // The game is in the page's msw handlers, not on the server.
   const onServer = await (await fetch(`${URL_}/api/v1/scenarios`)).json();
   expect(onServer.scenarios.length).toBeGreaterThan(0);
-  expect(product(errors)).toEqual([]);
+  expect(errors).toEqual([]);
   const { checked, violations } = await answers();
   expect(violations).toEqual([]);
   expect(checked).toBeGreaterThan(2);
@@ -177,7 +150,7 @@ test('the API page asks the server through the generated client', async ({ page 
   await page.getByRole('button', { name: 'Ask' }).click();
   await expect(page.locator('#answer-summary')).toContainText('RULES §');
   await expect(page.locator('#answer')).toContainText('"los"');
-  expect(product(errors)).toEqual([]);
+  expect(errors).toEqual([]);
   const { checked, violations } = await answers();
   expect(violations).toEqual([]);
   expect(checked).toBeGreaterThan(0);
@@ -222,7 +195,7 @@ async function expectAiAnswers(r: Awaited<ReturnType<typeof askAiInPage>>, error
   expect(r.hit).toBeGreaterThan(0);
   expect(r.played.every((s) => s === 200)).toBe(true);
   // The spectator's 401 was asked for (the browser logs it as a failed resource).
-  expect(product(errors).filter((e) => !/^HTTP 401 .*\/hints$|status of 401/.test(e))).toEqual([]);
+  expect(errors.filter((e) => !/^HTTP 401 .*\/hints$|status of 401/.test(e))).toEqual([]);
   const { checked, violations } = await answers();
   expect(violations).toEqual([]);
   expect(checked).toBeGreaterThan(5);

@@ -1,11 +1,14 @@
+/** Plugins of the demo site's build (vite.config.ts). */
+
 /**
  * Swagger UI's prebuilt files (swagger-ui-dist) for the API reference page, at /vendor/swagger-ui/:
  * served from node_modules by the dev server and copied into the built site. Only these two files:
  * the rest of the package (its own index page, source maps) is not part of the site.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const FILES: Record<string, string> = { 'swagger-ui-bundle.js': 'text/javascript', 'swagger-ui.css': 'text/css' };
@@ -27,6 +30,24 @@ export function swaggerUi(): Plugin {
     },
     generateBundle() {
       for (const f of Object.keys(FILES)) this.emitFile({ type: 'asset', fileName: `vendor/swagger-ui/${f}`, source: read(f) });
+    },
+  };
+}
+
+/**
+ * The AI's Web Worker for the built site. The demo's pages are built from the sources, and the AI
+ * module looks for its worker beside itself (`./doom-board-ai-worker.js`), as it does in dist/: the
+ * site gets the worker dist/ has (`npm run bundle` builds it first), so its pages think off the main
+ * thread like an embedding page does.
+ */
+export function aiWorker(): Plugin {
+  const file = fileURLToPath(new URL('./dist/doom-board-ai-worker.js', import.meta.url));
+  return {
+    name: 'doom-board:ai-worker',
+    apply: 'build',
+    generateBundle() {
+      if (!existsSync(file)) this.error(`${file} is missing: run \`npm run bundle\` before building the site`);
+      this.emitFile({ type: 'asset', fileName: 'assets/doom-board-ai-worker.js', source: readFileSync(file) });
     },
   };
 }
