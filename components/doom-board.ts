@@ -331,7 +331,12 @@ export class DoomBoard extends LitElement {
     this._play.stopFollowing();
   }
 
+  /** The log follows its newest line unless the reader has scrolled up (measured before each render). */
+  private _logFollows = true;
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    const log = this.renderRoot?.querySelector('.log');
+    this._logFollows = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
     if (changed.has('scenario') || changed.has('mode') || changed.has('seed') || changed.has('api') || changed.has('ai') || changed.has('autopilot')) {
       if (this.scenario !== undefined) void this._load();
     } else if (changed.has('mp') && this._selected && this.mode === 'explore') {
@@ -341,6 +346,8 @@ export class DoomBoard extends LitElement {
 
   protected override updated(): void {
     this._syncGridCells();
+    const log = this.renderRoot.querySelector('.log');
+    if (log && this._logFollows) log.scrollTop = log.scrollHeight;
   }
 
   /**

@@ -21,7 +21,7 @@ import type { Board, BoardInput } from '../src/core/index.ts';
 import type { ApplyResult, Command, GameView } from '../src/rules/types.ts';
 import type { Scenario } from '../src/scenario/index.ts';
 import type { paths } from '../src/api/schema.d.ts';
-import type { EngineClient, GameClient, GameReplay } from './engine-client.ts';
+import type { EngineClient, GameClient, GameReplay, HistoryEntry } from './engine-client.ts';
 
 export interface ApiTarget {
   /** The server origin plus any path before /api/v1 (the generated client's base URL). */
@@ -46,6 +46,9 @@ const messageOf = (e: unknown, status: number) => (e as ProblemLike | undefined)
 /** One server game as a GameClient. */
 export class HttpGame implements GameClient {
   private version = 0;
+  /** The log is read up to this version; versions this page made itself are not read back. */
+  private logged = 0;
+  private readonly own = new Set<number>();
 
   constructor(
     private readonly client: Api,
@@ -100,6 +103,7 @@ export class HttpGame implements GameClient {
     });
     if (data) {
       this.version = data.version;
+      this.own.add(data.version);
       return { ok: true, events: data.events as ApplyResult extends { events: infer E } ? E : never };
     }
     const p = error as ProblemLike | undefined;
@@ -117,8 +121,16 @@ export class HttpGame implements GameClient {
     });
     this.inFlight = run.catch(() => undefined);
     const { data } = await run;
-    if (data) this.version = data.version;
+    if (data) this.own.add((this.version = data.version));
     return !!data;
+  }
+
+  async newEntries(): Promise<HistoryEntry[]> {
+    const { data, error, response } = await this.client.GET('/api/v1/games/{gameId}/events', { params: { path: { gameId: this.id }, query: { since: this.logged } } });
+    if (!data) throw new Error(`game ${this.id}: ${messageOf(error, response.status)}`);
+    const fresh = data.entries.filter((e) => e.version > this.logged && !this.own.has(e.version));
+    this.logged = Math.max(this.logged, ...data.entries.map((e) => e.version));
+    return fresh.map((e) => ({ kind: e.kind, events: (e.events ?? []) as HistoryEntry['events'] }));
   }
 
   async history(): Promise<Command[]> {

@@ -8,7 +8,7 @@
  */
 import { Board, loadCore, type BoardInput } from '../src/core/index.ts';
 import { createGame, loadRuleset } from '../src/rules/engine.ts';
-import type { ApplyResult, Command, GameView } from '../src/rules/types.ts';
+import type { ApplyResult, Command, GameEvent, GameView } from '../src/rules/types.ts';
 import { validateScenario, type Scenario } from '../src/scenario/index.ts';
 
 export interface GameClient {
@@ -34,6 +34,18 @@ export interface GameClient {
    * game), whose scenario and seed need not be the page's.
    */
   replay?(): Promise<GameReplay>;
+  /**
+   * Optional: what was played that this page did not play itself — the whole history on the first
+   * call (another seat, a reload), then each newer entry once. A client without it is a game only
+   * this page plays, whose log the page keeps.
+   */
+  newEntries?(): Promise<HistoryEntry[]>;
+}
+
+/** One accepted change of a game kept elsewhere: a command and its events, or an undo. */
+export interface HistoryEntry {
+  kind: 'command' | 'undo';
+  events?: GameEvent[];
 }
 
 /** A game as scenario + seed + accepted commands: replaying them gives the same game. */

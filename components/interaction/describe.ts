@@ -42,33 +42,12 @@ export function describeCommand(c: Command): string {
   }
 }
 
+/**
+ * An event of a ruleset the log's words module does not know (components/log/event-words.ts says
+ * the bundled rulesets' events): its type in words and its fields listed.
+ */
 export function describeEvent(e: GameEvent): string {
   const f = typeof e.figure === 'string' ? figureName(e.figure) : '';
-  switch (e.type) {
-    case 'activated':
-      return `${f} is activated`;
-    case 'activation-ended':
-      return `${f} ends its activation`;
-    case 'moved':
-      return `${f} moves ${isCell(e.from) ? `from ${thing(e.from)} ` : ''}to ${thing(e.to)}${typeof e.cost === 'number' ? ` (cost ${e.cost})` : ''}`;
-    case 'attacked': {
-      const roll = typeof e.natural === 'number' ? `: rolled ${e.natural}${typeof e.total === 'number' ? `, total ${e.total}` : ''}${typeof e.defense === 'number' ? ` against ${e.defense}` : ''}` : '';
-      const outcome = e.hit === true ? ` — hit${typeof e.damage === 'number' ? `, ${e.damage} damage` : ''}` : e.hit === false ? ' — miss' : '';
-      return `${f} attacks ${thing(e.target)}${e.cover ? ' (in cover)' : ''}${roll}${outcome}${typeof e.rule === 'string' ? ` (${e.rule})` : ''}`;
-    }
-    case 'damaged':
-      return `${f} takes ${e.damage} damage${typeof e.hp === 'number' ? `, ${e.hp} left` : ''}`;
-    case 'defeated':
-      return `${f} is defeated`;
-    case 'phase-started':
-      return `${typeof e.side === 'string' ? figureName(e.side) : 'Next side'}'s phase${typeof e.round === 'number' ? ` (round ${e.round})` : ''}`;
-    case 'round-started':
-      return `Round ${e.round} begins`;
-    case 'game-over':
-      return e.winner ? `Game over: ${figureName(String(e.winner))} win` : 'Game over: a draw';
-    default: {
-      const target = e.target !== undefined ? ` ${thing(e.target)}` : '';
-      return `${words(e.type)}${f ? `: ${f}` : ''}${target}${extras(e, ['type', 'figure', 'target'])}`;
-    }
-  }
+  const target = e.target !== undefined ? ` ${thing(e.target)}` : '';
+  return `${words(e.type)}${f ? `: ${f}` : ''}${target}${extras(e, ['type', 'figure', 'target'])}`;
 }

@@ -9,7 +9,8 @@ import type { ApplyResult, Command, GameEvent, GameView } from '../../src/rules/
 import type { Scenario } from '../../src/scenario/types.ts';
 import type { AiPlay } from '../ai/ai-play.ts';
 import type { HintProvider, Hint } from '../doom-board.ts';
-import type { EngineClient, GameClient } from '../engine-client.ts';
+import type { EngineClient, GameClient, HistoryEntry } from '../engine-client.ts';
+import type { LogLine } from '../log/event-words.ts';
 import type { DoomEventMap, ErrorDetail } from '../events.ts';
 import { describeCommand, describeEvent } from '../interaction/describe.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
@@ -23,8 +24,11 @@ const loadTable = () => import('./table-entry.ts');
 type TableModule = Awaited<ReturnType<typeof loadTable>>;
 /** Rulesets the play table knows. */
 const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
+/** Rulesets whose events the same module says in words (components/log/event-words.ts). */
+const WORDS_RULESETS = new Set([...TABLE_RULESETS, 'd20']);
 /** The event log keeps this many lines (the oldest go first). */
 const LOG_LINES = 300;
+const UNDONE: LogLine = { text: 'Undone: the last command was taken back' };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 export const PLAY_MP = 64;
 
@@ -61,6 +65,8 @@ export class PlayMode {
   history = 0;
   /** The play table module, once loaded (doom2016, doom2004). */
   table: TableModule | null = null;
+  /** The same module for its event words (also d20). */
+  words: TableModule | null = null;
   /** The game state, when the engine client gives it (for the table). */
   state: unknown = null;
   lastEvents: GameEvent[] = [];
@@ -71,7 +77,7 @@ export class PlayMode {
   /** Legal commands that name no figure (a side's own actions), always offered. */
   sideCommands: Command[] = [];
   pending: Command[] = [];
-  log: string[] = [];
+  log: LogLine[] = [];
   hint: Hint | null = null;
   /** Stops following a server game. */
   unfollow: (() => void) | null = null;
@@ -94,6 +100,7 @@ export class PlayMode {
   /** Forget the game (a new scenario or mode is loading). */
   reset(): void {
     this.table = null;
+    this.words = null;
     this.state = null;
     this.lastEvents = [];
     this.lastActive = null;
@@ -120,31 +127,43 @@ export class PlayMode {
     return (this.table && this.view ? this.table.commandWords(c, this.tableContext()) : null) ?? describeCommand(c);
   }
 
-  eventWords(e: GameEvent): string {
-    return (this.table && this.view ? this.table.eventWords(e, this.tableContext()) : null) ?? describeEvent(e);
+  eventWords(e: GameEvent): LogLine {
+    return (this.words && this.view ? this.words.eventLine(e, this.tableContext()) : null) ?? { text: describeEvent(e) };
+  }
+
+  /** Log the events of accepted changes (undos as a line of their own), keeping the last LOG_LINES. */
+  private logEntries(entries: HistoryEntry[]): LogLine[] {
+    const lines = entries.flatMap((x) => (x.kind === 'undo' ? [UNDONE] : (x.events ?? []).map((e) => this.eventWords(e))));
+    this.log = [...this.log, ...lines].slice(-LOG_LINES);
+    return lines;
   }
 
   async start(s: Scenario, token: number): Promise<void> {
-    const [game, table] = await Promise.all([this.host.engine.createGame(s, this.host.seed), TABLE_RULESETS.has(s.ruleset) ? loadTable() : null]);
-    this.table = table;
+    const [game, words] = await Promise.all([this.host.engine.createGame(s, this.host.seed), WORDS_RULESETS.has(s.ruleset) ? loadTable() : null]);
+    this.words = words;
+    this.table = TABLE_RULESETS.has(s.ruleset) ? words : null;
     if (token !== this.host.loadToken) return;
     this.game = game;
     const state = this.host.readUrl();
+    // The log is the game's: replayed from the page URL's moves, or read from the server's history.
+    const replayed: HistoryEntry[] = [];
     if (state?.h) {
-      let applied = 0;
       for (const c of state.h) {
         const r = await game.apply(c);
         if (!r.ok) {
-          while (applied-- > 0) await game.undo();
+          for (let n = replayed.length; n > 0; n--) await game.undo();
+          replayed.length = 0;
           this.host.fail('url', `Ignored the moves in the page URL: command ${state.h.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
           break;
         }
-        applied++;
+        replayed.push({ kind: 'command', events: r.events });
       }
     }
     await this.refreshView();
+    this.logEntries(game.newEntries ? await game.newEntries() : replayed);
     this.unfollow = game.subscribe?.(() => void this.host.guard(async () => {
       await this.refreshView();
+      if (game.newEntries) this.logEntries(await game.newEntries());
       await this.refreshActions();
     })) ?? null;
     if (state?.s && this.host.model?.figures.some((f) => f.id === state.s)) this.host.selected = state.s;
@@ -229,13 +248,12 @@ export class PlayMode {
     this.host.message = '';
     this.hint = null;
     this.lastEvents = r.events;
-    const lines = r.events.map((e) => this.eventWords(e)).filter(Boolean);
-    this.log = [...this.log, ...lines].slice(-LOG_LINES);
+    await this.refreshView();
+    const lines = this.logEntries([{ kind: 'command', events: r.events }]).map((l) => l.text);
     this.host.target = null;
     this.host.targetCell = null;
     this.host.explain = null;
     this.pending = [];
-    await this.refreshView();
     if (this.host.selected) await this.refreshActions();
     this.host.emit('doom-action', { command, events: r.events });
     const moved = r.events.find((e: GameEvent) => e.type === 'moved');
@@ -263,7 +281,7 @@ export class PlayMode {
       this.host.announce('Nothing to undo');
       return;
     }
-    this.log = [...this.log, 'Undone: the last command was taken back'];
+    this.logEntries([{ kind: 'undo' }]);
     this.host.target = null;
     this.host.explain = null;
     this.pending = [];

@@ -1,5 +1,6 @@
 /** Below the board in play mode: whose turn, the explanation, the selected figure's commands, undo, hint, the event log. */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { LogLine } from '../log/event-words.ts';
 import { explanationLine, messageLine } from './explore-panel.ts';
 
 export interface PlayPanel {
@@ -14,14 +15,14 @@ export interface PlayPanel {
   commands: { label: string; run: () => void }[];
   undo: { enabled: boolean; run: () => void };
   askHint: (() => void) | null;
-  log: string[];
+  log: LogLine[];
   /** The play table (doom2016, doom2004), or nothing. */
   table: TemplateResult | typeof nothing;
 }
 
 export function playPanel(p: PlayPanel): TemplateResult {
   return html`
-    <p class="status" part="status">${p.status}${p.winner ? html` — <strong>${p.winner} won</strong>` : nothing}</p>
+    <p class="status" part="status">${p.winner ? html`<strong>${p.winner} won</strong>` : p.status}</p>
     ${explanationLine(p.explanation)}
     ${messageLine(p.message)}
     ${p.hint ? html`<p class="hint" part="explanation">Hint: ${p.hint}</p>` : nothing}
@@ -33,5 +34,5 @@ export function playPanel(p: PlayPanel): TemplateResult {
     </div>
     ${p.table}
     <h3 class="visually-hidden">Event log</h3>
-    <ol class="log" part="log" aria-label="Event log" tabindex="0">${p.log.map((l) => html`<li>${l}</li>`)}</ol>`;
+    <ol class="log" part="log" aria-label="Event log" tabindex="0">${p.log.map((l) => html`<li>${l.detail ? html`<details><summary>${l.text}</summary>${l.detail}</details>` : l.text}</li>`)}</ol>`;
 }

@@ -2,7 +2,7 @@
  * The play table of doom2016 and doom2004 (loaded on demand with components/modes/table-entry.ts):
  * each marine's standing (health, damage, markers; doom2016 hand with card names and text;
  * doom2004 armor, ammo, weapons, orders), the pending attack's dice as faces and its defense card,
- * the invader's standing, and the commands and events of these rulesets in plain words.
+ * the invader's standing, and the commands of these rulesets in plain words (events: ../log/event-words.ts).
  *
  * The game view carries positions only; hands, decks and equipment come from the game state when
  * the engine client offers it (`GameClient.state`). Without it the table shows what the view has.
@@ -10,6 +10,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import { cellName, figureName } from '../coords.ts';
+import { card2016, cardText, defenseWords } from '../log/cards-2016.ts';
+import { arr, num, obj, plural, str, type Obj } from '../log/loose.ts';
 
 export interface TableContext {
   view: GameView;
@@ -20,50 +22,8 @@ export interface TableContext {
   name: (id: string) => string;
 }
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** doom2016 card data from the state: action, event, class cards by id. */
-function card2016(state: unknown, id: string): Obj | null {
-  const data = obj(obj(state).data);
-  for (const set of ['actionCards', 'eventCards', 'classCards', 'gloryKillCards', 'invasionCards']) {
-    const c = obj(data[set])[id];
-    if (c) return obj(c);
-  }
-  return null;
-}
 
 const cardName = (t: TableContext, id: string) => str(card2016(t.state, id)?.name) || figureName(id);
-
-function dice(list: unknown): string {
-  const counts = new Map<string, number>();
-  for (const d of arr(list)) counts.set(String(d), (counts.get(String(d)) ?? 0) + 1);
-  return [...counts].map(([c, n]) => `${n} ${c}`).join(' + ') + (counts.size ? ' dice' : '');
-}
-
-function defenseWords(d: Obj): string {
-  const parts = [plural(num(d.shields), 'shield')];
-  if (d.dodge) parts.push('dodge');
-  if (d.special) parts.push('special');
-  return parts.join(', ');
-}
-
-/** "Main action, speed 2; attack 3 red dice, range 6. Defense: 1 shield." */
-export function cardText(c: Obj): string {
-  const parts: string[] = [];
-  if (c.action) parts.push(`${str(c.action).charAt(0).toUpperCase()}${str(c.action).slice(1)} action${c.speed !== undefined ? `, speed ${num(c.speed)}` : ''}`);
-  const a = obj(c.attack);
-  if (a.dice) parts.push(`attack ${dice(a.dice)}, range ${num(a.range)}${c.stun ? ', stuns' : ''}`);
-  if (c.when && !c.text) parts.push(`while ${str(c.when)}${c.shields ? `: +${plural(num(c.shields), 'shield')}` : ''}${c.dice ? `: +${dice(c.dice)}` : ''}`);
-  let text = parts.join('; ');
-  if (c.text) text += `${text ? '. ' : ''}${str(c.text).replace(/\.$/, '')}`;
-  if (c.defense) text += `${text ? '. ' : ''}Defense: ${defenseWords(obj(c.defense))}.`;
-  return text;
-}
 
 // ------------------------------------------------------------------ commands in plain words
 
@@ -136,76 +96,6 @@ export function commandWords(c: Command, t: TableContext): string | null {
 }
 
 const isCell = (v: unknown): v is { x: number; y: number } => Number.isInteger(obj(v).x) && Number.isInteger(obj(v).y);
-
-// ------------------------------------------------------------------ events in plain words
-
-function rolled2016(list: unknown): string {
-  return arr(list).map((d) => `${str(obj(d).color)} ${num(obj(d).damage)}`).join(', ');
-}
-
-export function eventWords(e: GameEvent, t: TableContext): string | null {
-  const who = typeof e.figure === 'string' ? t.name(e.figure) : '';
-  if (t.view.ruleset === 'doom2016') {
-    switch (e.type) {
-      case 'status-done':
-        return num(e.argent) ? `Status phase over: ${plural(num(e.argent), 'argent')} onto ${e.onto === 'invasion' ? 'the invasion card' : `the ${figureName(str(e.onto))} card`}` : 'Status phase over';
-      case 'initiative-revealed': {
-        const [side, id] = str(e.card).split(':');
-        return side === 'marine' ? `Initiative card: ${t.name(id)}` : 'Initiative card: the invader';
-      }
-      case 'invader-activation':
-        return 'The invader activates a demon type';
-      case 'demon-card-exhausted':
-        return `The ${figureName(str(e.demon))} card is exhausted: ${arr(e.figures).map((f) => t.name(String(f))).join(', ')} will activate`;
-      case 'activation-started':
-        return `${who} activates${typeof e.mp === 'number' ? ` (${e.mp} MP)` : ''}`;
-      case 'card-played':
-        return `${who} plays ${cardName(t, str(e.card))} (now ${num(e.mp)} MP)`;
-      case 'attack-rolled':
-        return `${who} attacks ${t.name(str(e.target))} at range ${num(e.range)}${e.cover ? ', in cover' : ''}: rolled ${rolled2016(e.dice)}${e.defenseCard ? `; defense card ${cardName(t, str(e.defenseCard))}` : '; no defense card'}`;
-      case 'attack-resolved':
-        return `${t.name(str(e.target))} blocks with ${plural(num(e.shields), 'shield')}${e.dodge ? ' and dodge' : ''} against ${plural(num(e.icons), 'damage icon')}: ${plural(num(e.damage), 'damage', 'damage')}`;
-      case 'damaged':
-        return `${who} takes ${num(e.damage)} damage (${num(e.total)} of ${num(e.health)})`;
-      case 'killed':
-        return `${who} is killed${e.by ? ` by ${t.name(str(e.by))}` : ''}`;
-      case 'stunned':
-        return `${who} is stunned`;
-      case 'stunned-no-defense':
-        return `${who} is stunned: no defense card`;
-      case 'ability':
-        return `${who} uses ${str(e.ability)}${e.mp ? ` (+${num(e.mp)} MP)` : ''}`;
-      case 'demon-done':
-        return `${who} is done`;
-      case 'activation-ended':
-        return e.demon ? `The ${figureName(str(e.demon))} activation ends` : `${who} ends the activation${typeof e.drew === 'number' ? ` and draws ${plural(e.drew, 'card')}` : ''}`;
-      case 'status-phase':
-        return `Round ${num(e.round)}: status phase`;
-      case 'demon-card-face-down':
-        return `The ${figureName(str(e.demon))} card is turned face down`;
-      default:
-        return null;
-    }
-  }
-  if (t.view.ruleset === 'doom2004') {
-    switch (e.type) {
-      case 'rolled':
-        return `${who} rolls ${arr(e.faces).map(face2004Words).join(', ')}${e.aimed ? ' (aimed)' : ''}`;
-      case 'wounded':
-        return `${who} takes ${plural(num(e.wounds ?? e.damage), 'wound')}`;
-      case 'fragged':
-        return `${who} is fragged`;
-      default:
-        return null;
-    }
-  }
-  return null;
-}
-
-function face2004Words(f: unknown): string {
-  const o = obj(f);
-  return o.miss ? `${str(o.die)} miss` : `${str(o.die)} range ${num(o.range)} damage ${num(o.damage)}${o.ammo ? ' ammo' : ''}`;
-}
 
 // ------------------------------------------------------------------ the table
 

@@ -132,7 +132,7 @@ test('a whole doom2016 tutorial on the built bundle: a scripted marine against a
   // The end is announced: the status names the winner, and so does the live region.
   const text = await statusText(page);
   expect(text).toMatch(/(invader|marines) won/i);
-  await expect(board.locator('[role="status"][aria-live="polite"]')).toContainText(/Game over: (invader|marines) wins?/i);
+  await expect(board.locator('[role="status"][aria-live="polite"]')).toContainText(/The (invader|marines) wins?/i);
   expect(undone).toBe(true);
   await expect(log).not.toContainText('{');
 
@@ -185,7 +185,7 @@ test('without Web Workers the autopilot thinks in the page, says so, and still p
   const board = page.locator(`#${BOARD}`);
   await expect(board.locator('[part="explanation"]')).toContainText('No Web Worker here: the AI thinks in the page');
   await expect.poll(() => marineClick(page, false), { timeout: 30_000 }).not.toBeNull();
-  await expect(board.getByRole('list', { name: 'Event log' })).toContainText('Initiative card:');
+  await expect(board.getByRole('list', { name: 'Event log' })).toContainText('Initiative:');
   expect(errors).toEqual([]);
 });
 

@@ -88,9 +88,25 @@ test('two browsers play one server game: a move in one appears in the other with
   await expect(cell(empire, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/);
   await expect(cell(alliance, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/, { timeout: 1000 });
 
-  // The server holds exactly these two commands, from the empire's seat.
+  // Both seats' logs read the same, and so do they after a reload (the log is the server's history).
+  const logOf = (p: Page) => p.locator(`#${BOARD} [part="log"] li`).allInnerTexts();
+  expect(await logOf(empire)).toEqual(['Trooper 1 activates', 'Trooper 1 moves from B2 to C2 (1 square of movement)']);
+  await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(await logOf(empire));
+  await empire.locator(`#${BOARD} button`, { hasText: 'Undo' }).click();
+  await expect(cell(alliance, BOARD, 1, 1)).toHaveAttribute('aria-label', /Trooper 1/, { timeout: 1000 });
+  expect((await logOf(empire)).at(-1)).toBe('Undone: the last command was taken back');
+  await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(await logOf(empire));
+  await alliance.reload();
+  await ready(alliance, BOARD);
+  await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(await logOf(empire));
+  await expect(empire.locator(`#${BOARD} svg .reach-cells`)).toHaveAttribute('d', /M/);
+  await clickCell(empire, 2, 1);
+  await expect(cell(alliance, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/, { timeout: 1000 });
+  await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(await logOf(empire));
+
+  // The server holds exactly these commands, from the empire's seat.
   const log = await (await fetch(`${URL_}/api/v1/games/${created.id}/events`)).json();
-  expect(log.entries.map((e: { side: string; command: { type: string } }) => [e.side, e.command.type])).toEqual([['empire', 'activate'], ['empire', 'move']]);
+  expect(log.entries.map((e: { side: string; kind: string; command?: { type: string } }) => [e.side, e.kind === 'undo' ? 'undo' : e.command?.type])).toEqual([['empire', 'activate'], ['empire', 'move'], ['empire', 'undo'], ['empire', 'move']]);
   expect(errors).toEqual([]);
   for (const done of answers) {
     const { checked, violations } = await done();

@@ -40,7 +40,7 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await keys(page, 'Tab');
   await expect(page.locator(`#${BOARD} button:focus`)).toHaveText('Activate Trooper 1');
   await keys(page, 'Enter');
-  await expect(log.last()).toHaveText('Trooper 1 is activated');
+  await expect(log.last()).toHaveText('Trooper 1 activates');
   await expect(status).toHaveText('Round 1 — empire: Trooper 1 is activating');
 
   // Back to the board: the reachable spaces are highlighted with their cost.
@@ -53,7 +53,7 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await keys(page, 'ArrowRight');
   await expect(page.locator(`#${BOARD} svg .path polyline`)).toHaveAttribute('points', '48,48 80,48');
   await keys(page, 'Enter');
-  await expect(log.last()).toHaveText('Trooper 1 moves from B2 to C2 (cost 1)');
+  await expect(log.last()).toHaveText('Trooper 1 moves from B2 to C2 (1 square of movement)');
   await expect(cell(page, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/);
 
   // Target the scout at G2: the explanation first, Enter again attacks.
@@ -62,8 +62,8 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await expect(live(page, BOARD)).toHaveText('Scout at G2: in line of sight, not in cover, range 4. Press Enter again to attack');
   await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('Trooper 1 has line of sight to Scout');
   await keys(page, 'Enter');
-  await expect(log.nth(-2)).toHaveText(/^Trooper 1 attacks Scout: rolled \d+, total \d+ against 16 — hit, 10 damage$/);
-  await expect(log.last()).toHaveText('Scout takes 10 damage, 10 left');
+  await expect(log.nth(-2)).toHaveText(/^Trooper 1 attacks Scout: rolls \d+( \+ \d+)? = \d+ against defense 16, a hit for 10 damage$/);
+  await expect(log.last()).toHaveText('Scout takes 10 damage (10 hit points left)');
   await expect(cell(page, BOARD, 6, 1)).toHaveAttribute('aria-label', /Scout \(alliance, 10 damage\)/);
 
   // Undo with Ctrl+Z: the scout is unhurt again; the Undo button undoes the move too.

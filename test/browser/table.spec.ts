@@ -94,7 +94,7 @@ test('three rounds of the doom2016 tutorial, played with the table\'s words', as
   for (const label of await board.getByRole('button').allInnerTexts()) expect(label).not.toMatch(/[{}"[\]]/);
   // The log reads as sentences and scrolls inside its box.
   const log = board.getByRole('list', { name: 'Event log' });
-  await expect(log).toContainText('Initiative card:');
+  await expect(log).toContainText('Initiative:');
   await expect(log).toContainText(/attacks \w+ at range \d+/);
   await expect(log).toContainText('Round 2: status phase');
   await expect(log).not.toContainText('{');
