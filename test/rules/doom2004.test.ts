@@ -541,6 +541,22 @@ describe('RULES §3 guard', () => {
     one(ok(g, { type: 'move', figure: 'z', to: { x: 4, y: 0 } }), 'interrupt-window');
     ok(g, { type: 'guard-attack', figure: 'M', weapon: 'pistol', target: { x: 4, y: 0 } });
   });
+  test('no window opens while no guarding marine has an attack: the invader walks on until it steps into sight', () => {
+    // A wall between them with one gap at the bottom row: z is out of sight until it stands in the gap's line.
+    const g = guarded(['M..z', '....']);
+    const walled = setup(['M...z', '.....'], { edges: [{ from: [2, 0], to: [2, 1], kind: 'wall' }] });
+    act(walled, 'M', 'ready', { order: 'guard' });
+    ok(walled, { type: 'end', figure: 'M' });
+    toInvaders(walled);
+    expect(of(ok(walled, { type: 'activate', figure: 'z' }), 'interrupt-window')).toEqual([]);
+    expect(walled.state.window).toBe(null);
+    expect(walled.legalActions().some((c) => c.type === 'pass')).toBe(false);
+    expect(of(ok(walled, { type: 'move', figure: 'z', to: { x: 3, y: 0 } }), 'interrupt-window')).toEqual([]);
+    // Into the open row: now M could shoot it, so the marine player gets the chance.
+    expect(one(ok(walled, { type: 'move', figure: 'z', to: { x: 3, y: 1 } }), 'interrupt-window')).toMatchObject({ invader: 'z', guards: ['M'] });
+    // In plain sight the window opens at once, as before.
+    one(ok(g, { type: 'activate', figure: 'z' }), 'interrupt-window');
+  });
   test('a guard attack without a guard order, or with nothing to interrupt, is refused', () => {
     const g = setup(['M...z']);
     act(g, 'M', 'attack');

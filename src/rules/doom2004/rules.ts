@@ -39,6 +39,13 @@ function onTurn(s: D4State, c: Command): D4Figure | Refusal {
 }
 
 const guardHolders = (s: D4State) => s.figures.filter((f) => f.marine && f.order === 'guard');
+/** Guard holders that have at least one legal guard attack now. */
+function armedGuards(s: D4State): D4Figure[] {
+  const holders = guardHolders(s);
+  if (!holders.length) return holders;
+  const hidden = hiddenCells(s);
+  return holders.filter((g) => attackCommands(s, g, { type: 'guard-attack' }, hidden).length > 0);
+}
 
 // ------------------------------------------------------------------ commands
 
@@ -451,9 +458,11 @@ export const doom2004Rules: RulesetEngine<D4State> = {
     if (s.winner !== null) return events;
     // RULES §3 guard: the marine player must get the chance to interrupt after each invader step.
     const invader = s.phase === 'invaders' && s.turn && !s.turn.action ? s.turn.figure : null;
-    if (opensWindow && invader && s.figures.some((f) => f.id === invader) && guardHolders(s).length) {
-      s.window = { invader };
-      events.push({ type: 'interrupt-window', invader, guards: guardHolders(s).map((f) => f.id) });
+    // Only guards with an attack to make are asked: a window nobody can use is no choice (issue 21).
+    const guards = opensWindow && invader && s.figures.some((f) => f.id === invader) ? armedGuards(s) : [];
+    if (guards.length) {
+      s.window = { invader: invader! };
+      events.push({ type: 'interrupt-window', invader, guards: guards.map((f) => f.id) });
     }
     if (s.window && !s.pending && !s.chain && !guardHolders(s).length) s.window = null;
     return events;
