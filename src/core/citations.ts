@@ -11,7 +11,7 @@
  * (")", ":", ";" or ","), as in "(RULES §3 blast)" or "Refused (RULES §3 frags): …"; in running text
  * ("RULES §3 says") only the number is the citation.
  */
-export const CITATION = /((?:RULES §|clause )[\d.]*\d(?:(?: [\w-]+)+(?=[):;,]))?)/;
+export const CITATION = /((?:RULES §|clause )[\d.]*\d(?: [\w -]+(?=[):;,]))?)/;
 
 /** The anchor (without "#") of a citation in docs/rules.md: "RULES §4 Melee Attack" → "rule-4-melee-attack". */
 export const ruleAnchor = (citation: string): string => citation.toLowerCase().replace(/^\D+/, 'rule-').replace(/\W/g, '-');
