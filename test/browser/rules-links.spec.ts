@@ -74,7 +74,7 @@ test('the rules page is in the site navigation, and nothing on it is wider than 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/index.html');
   await page.getByRole('button', { name: 'Pages' }).click();
-  await page.getByRole('link', { name: 'Rules reference' }).click();
+  await page.locator('nav.site').getByRole('link', { name: 'Rules reference' }).click();
   await expect(page).toHaveURL(/\/rules\.html$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('doom-board rules reference');
   await expect(page.getByRole('heading', { name: '§1.1 The line test' })).toBeVisible();
