@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { yamlAsJson } from './vite.modules.ts';
-import { aiWorker, swaggerUi } from './vite.site.ts';
+import { aiWorker, rulesPage, swaggerUi } from './vite.site.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const demoRoot = fileURLToPath(new URL('./demo', import.meta.url));
@@ -17,7 +17,7 @@ export default defineConfig({
   root: demoRoot,
   // A missing file is a 404, not the index page (scenario URLs must fail loudly).
   appType: 'mpa',
-  plugins: [yamlAsJson(), swaggerUi(), aiWorker()],
+  plugins: [yamlAsJson(), swaggerUi(), aiWorker(), rulesPage()],
   server: {
     fs: { allow: [repoRoot] },
   },

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { marked } from 'marked';
 import type { Plugin } from 'vite';
 
 const FILES: Record<string, string> = { 'swagger-ui-bundle.js': 'text/javascript', 'swagger-ui.css': 'text/css' };
@@ -48,6 +49,28 @@ export function aiWorker(): Plugin {
     generateBundle() {
       if (!existsSync(file)) this.error(`${file} is missing: run \`npm run bundle\` before building the site`);
       this.emitFile({ type: 'asset', fileName: 'assets/doom-board-ai-worker.js', source: readFileSync(file) });
+    },
+  };
+}
+
+/**
+ * The rules reference page (demo/rules.html): docs/rules.md, the file the package ships, rendered
+ * into the page's `<!--docs/rules.md-->` when the page is served or built, so the site and the
+ * package always show the same text. The file's own `<a id="rule-…">` anchors are kept as written:
+ * they are what the boards' rule citations link to (`rules-href`).
+ */
+export function rulesPage(): Plugin {
+  const file = fileURLToPath(new URL('./docs/rules.md', import.meta.url));
+  const MARK = '<!--docs/rules.md-->';
+  return {
+    name: 'doom-board:rules-page',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        if (!ctx.path.endsWith('/rules.html')) return html;
+        if (!html.includes(MARK)) throw new Error(`rules.html has no ${MARK} to render docs/rules.md into`);
+        return html.replace(MARK, () => marked.parse(readFileSync(file, 'utf8'), { async: false }));
+      },
     },
   };
 }

@@ -96,6 +96,9 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @attr hide-coordinates - Hide the A, B, C… / 1, 2, 3… ruler.
  * @attr label - Accessible name of the board (default: the scenario title).
  * @attr bundle-url - Script URL written into the editor's embed snippet.
+ * @attr rules-href - URL of the rules reference (the package's docs/rules.md rendered as a page): every rule
+ *   citation in the explanation line becomes a link to its anchor there (`RULES §2.1` → `…#rule-2-1`). Unset:
+ *   citations stay plain text.
  *
  * @slot - An inline scenario: `<script type="application/json">{…}</script>` (not displayed).
  *
@@ -153,23 +156,25 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
 export class DoomBoard extends LitElement {
   static override styles = styles;
 
+  // String is Lit's default `type`: string properties leave it out (bytes of the 60 KB budget).
   static override properties = {
     scenario: { attribute: 'scenario', converter: { fromAttribute: (v: string | null) => v } },
-    mode: { type: String, reflect: true },
-    theme: { type: String, reflect: true },
+    mode: { reflect: true },
+    theme: { reflect: true },
     seed: { type: Number },
     ai: { type: Boolean },
-    autopilot: { type: String },
+    autopilot: {},
     autopilotDelay: { type: Number, attribute: 'autopilot-delay' },
     mp: { type: Number },
     blast: { type: Number },
     urlState: { type: Boolean, attribute: 'url-state' },
     hideCoordinates: { type: Boolean, attribute: 'hide-coordinates' },
-    label: { type: String },
-    bundleUrl: { type: String, attribute: 'bundle-url' },
+    label: {},
+    bundleUrl: { attribute: 'bundle-url' },
+    rulesHref: { attribute: 'rules-href' },
     hints: { attribute: false },
     engine: { attribute: false },
-    api: { type: String },
+    api: {},
   };
 
   /** The scenario: an object, or (from the attribute) the URL of a JSON file. */
@@ -208,6 +213,12 @@ export class DoomBoard extends LitElement {
   declare label: string | undefined;
   /** Script URL for the embed snippet. */
   declare bundleUrl: string | undefined;
+  /**
+   * URL of the rules reference (docs/rules.md as a page): rule citations in the explanation line link to
+   * their anchors there ("RULES §2.1" → `${rulesHref}#rule-2-1`). Unset: citations stay plain text (a
+   * bundle on a CDN cannot know where a site hosts the rules).
+   */
+  declare rulesHref: string | undefined;
   /** Hint provider for play mode: shows a "Hint" button when set. */
   declare hints: HintProvider | undefined;
   /** The engine; defaults to the in-page Wasm engine. */
@@ -1353,6 +1364,7 @@ export class DoomBoard extends LitElement {
     return explorePanel({
       status: this._status(),
       explanation: this._explanationText(),
+      rules: this.rulesHref,
       message: this._message,
       rotate: sel && sel.w !== sel.h ? { label: `Rotate ${this._figureName(sel.id)}`, run: () => this._guard(() => this._rotateSelected()) } : null,
       clear: this._selected ? () => this._cancel() : null,
@@ -1387,6 +1399,7 @@ export class DoomBoard extends LitElement {
       status: v?.status && this._model ? readableSummary(v.status, this._model, this._names()) : '',
       winner: v?.winner ? figureName(v.winner) : null,
       explanation: this._explanationText(),
+      rules: this.rulesHref,
       message: this._message,
       hint: this._play.hint?.text ?? null,
       selectedName: this._selected ? this._figureName(this._selected) : null,

@@ -213,6 +213,7 @@ export const styles = css`
   .status { font-weight: 600; margin: 0.3rem 0; }
   .explanation { margin: 0.3rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--doom-focus); background: var(--doom-button-bg); }
   .explanation:empty { display: none; }
+  a { color: inherit; }
   .hint { white-space: pre-line; }
   .legend { margin: 0.3rem 0; font-size: 0.9rem; }
   .legend summary { cursor: pointer; min-height: 1.6rem; }

@@ -72,6 +72,7 @@ function showBoard(api: string, scenario: unknown, label: string, seed?: number)
   board.label = label;
   board.mode = 'play';
   board.api = api;
+  board.rulesHref = 'rules.html'; // the site's rules reference, as on every demo page (site.ts)
   if (seed !== undefined) board.seed = seed;
   board.scenario = scenario as DoomBoard['scenario'];
   $('board-slot').replaceChildren(board);

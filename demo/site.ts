@@ -23,7 +23,11 @@ export const PAGES: [href: string, title: string][] = [
   ['solo.html', 'Play solo against the autopilot'],
   ['editor.html', 'Editor'],
   ['embed.html', 'Embed this'],
+  ['rules.html', 'Rules reference'],
 ];
+
+/** The site's rules reference (docs/rules.md rendered): every board's rule citations link there. */
+export const RULES_HREF = 'rules.html';
 
 function nav(): void {
   const el = document.querySelector('nav.site');
@@ -95,6 +99,11 @@ function eventEcho(): void {
   }
 }
 
+/** Rule citations in every board's explanation link to the rules page, unless the page says otherwise. */
+function rulesLinks(): void {
+  for (const board of document.querySelectorAll<DoomBoard>('doom-board:not([rules-href])')) board.rulesHref = RULES_HREF;
+}
+
 /** Boards with `data-bundled="<name>"` get that bundled scenario as their `scenario` property. */
 function bundledScenarios(): void {
   for (const board of document.querySelectorAll<DoomBoard>('doom-board[data-bundled]')) {
@@ -105,5 +114,6 @@ function bundledScenarios(): void {
 }
 
 nav();
+rulesLinks();
 bundledScenarios();
 eventEcho();

@@ -1,9 +1,12 @@
 /** Below the board in explore mode: status, the LOS explanation, and the board's buttons. */
 import { html, nothing, type TemplateResult } from 'lit';
+import { CITATION, ruleAnchor } from '../../src/core/citations.ts';
 
 export interface ExplorePanel {
   status: string;
   explanation: string | null;
+  /** The rules reference the explanation's citations link to (the `rules-href` attribute); unset: plain text. */
+  rules?: string;
   message: string;
   /** "Rotate Brute" for a selected non-square figure. */
   rotate: { label: string; run: () => void } | null;
@@ -21,9 +24,12 @@ export interface ExplorePanel {
   doors: { label: string; open: boolean; toggle: () => void }[];
 }
 
-/** The one-line LOS / cover / range explanation citing the rule (empty: hidden). */
-export const explanationLine = (text: string | null): TemplateResult =>
-  html`<p class="explanation" part="explanation">${text ?? nothing}</p>`;
+/**
+ * The one-line LOS / cover / range explanation citing the rule (empty: hidden); with `rules`, every
+ * citation is a link to its anchor there ("RULES §2.1" → `${rules}#rule-2-1`, src/core/citations.ts).
+ */
+export const explanationLine = (text: string | null, rules?: string): TemplateResult =>
+  html`<p class="explanation" part="explanation">${text?.split(CITATION).map((s, i) => (i % 2 && rules ? html`<a href="${rules}#${ruleAnchor(s)}">${s}</a>` : s))}</p>`;
 
 export const messageLine = (text: string): TemplateResult | typeof nothing =>
   text ? html`<p class="message" role="note">${text}</p>` : nothing;
@@ -31,7 +37,7 @@ export const messageLine = (text: string): TemplateResult | typeof nothing =>
 export function explorePanel(p: ExplorePanel): TemplateResult {
   return html`
     <p class="status" part="status">${p.status}</p>
-    ${explanationLine(p.explanation)}
+    ${explanationLine(p.explanation, p.rules)}
     ${messageLine(p.message)}
     <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
       ${p.rotate ? html`<button part="button" @click=${p.rotate.run}>${p.rotate.label}</button>` : nothing}

@@ -8,6 +8,8 @@ export interface PlayPanel {
   /** The winning side's name, once the game is over. */
   winner: string | null;
   explanation: string | null;
+  /** The rules reference the explanation's citations link to (`rules-href`). */
+  rules?: string;
   message: string;
   hint: string | null;
   /** "Trooper 1:" or null when nothing is selected. */
@@ -23,7 +25,7 @@ export interface PlayPanel {
 export function playPanel(p: PlayPanel): TemplateResult {
   return html`
     <p class="status" part="status">${p.winner ? html`<strong>${p.winner} won</strong>` : p.status}</p>
-    ${explanationLine(p.explanation)}
+    ${explanationLine(p.explanation, p.rules)}
     ${messageLine(p.message)}
     ${p.hint ? html`<p class="hint" part="explanation">Hint: ${p.hint}</p>` : nothing}
     <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">

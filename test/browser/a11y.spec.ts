@@ -8,7 +8,7 @@ import { keys, ready } from './helpers.ts';
 
 const PAGES = [
   'index.html', 'line-of-sight.html', 'cover.html', 'movement.html', 'large-figures.html', 'doors-teleporters.html',
-  'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html',
+  'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html', 'rules.html',
 ];
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -12,7 +12,7 @@ test('the demo home page draws a board loaded by URL and links every wiki page',
   await expect(page).toHaveTitle('doom-board — rules wiki with live boards');
   await ready(page, 'home');
   await expect(page.locator('#home [role="gridcell"]')).toHaveCount(72);
-  for (const p of PAGES.slice(1)) await expect(page.locator(`main a[href="${p}"]`)).toBeVisible();
+  for (const p of [...PAGES.slice(1), 'rules.html']) await expect(page.locator(`main a[href="${p}"]`)).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
  * page's boards render. The server's cold start is measured by bench/server-start.mjs.
  */
 import { expect, test } from '@playwright/test';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
 
@@ -21,7 +21,7 @@ test.afterAll(async () => {
 });
 
 test('the built site has the wiki pages, the API reference and the rules', () => {
-  expect(PAGES).toEqual(expect.arrayContaining(['index.html', 'docs.html', 'api.html', 'server-game.html', 'solo.html', 'embed.html']));
+  expect(PAGES).toEqual(expect.arrayContaining(['index.html', 'docs.html', 'api.html', 'server-game.html', 'solo.html', 'embed.html', 'rules.html']));
 });
 
 for (const file of PAGES) {
@@ -41,3 +41,13 @@ for (const file of PAGES) {
     expect(messages).toEqual([]);
   });
 }
+
+test('rules.html is docs/rules.md rendered at build time, with every anchor the citations link to', async ({ page }) => {
+  const md = readFileSync(fileURLToPath(new URL('../../docs/rules.md', import.meta.url)), 'utf8');
+  const anchors = [...md.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]);
+  expect(anchors.length).toBeGreaterThan(50);
+  await page.goto(`${server!.url}/rules.html#rule-3-blow-through`);
+  expect(await page.locator('main.rules [id]').evaluateAll((els) => els.map((e) => e.id))).toEqual(anchors);
+  await expect(page.locator('[id="rule-3-blow-through"]').locator('xpath=..')).toContainText('blow-through');
+  await expect(page.locator('main.rules')).not.toContainText('<!--docs/rules.md-->');
+});
