@@ -1404,7 +1404,7 @@ export class DoomBoard extends LitElement {
       hint: this._play.hint?.text ?? null,
       selectedName: this._selected ? this._figureName(this._selected) : null,
       commands: commands.filter((c) => !ai?.owns(c)).map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
-      undo: { enabled: this._play.history > 0, run: () => this._guard(() => this._play.undo()) },
+      undo: { enabled: this._play.undoable, run: () => this._guard(() => this._play.undo()) },
       askHint: this.hints ?? this._play.ai ? () => this._guard(() => this._play.askHint()) : null,
       log: this._play.log,
       table: this._play.table && this._play.view ? this._play.table.playTable(this._play.tableContext()) : nothing,

@@ -41,12 +41,30 @@ export function parseApiTarget(api: string, base = globalThis.location?.href): A
 
 type Api = ReturnType<typeof createClient<paths>>;
 interface ProblemLike { detail?: string; rule?: string; title?: string }
+/**
+ * A fetch whose network failure says what to check: the browser says only "Failed to fetch" when
+ * the server is down or refuses this page's origin (CORS), and it may not tell which.
+ */
+export function reachable(baseUrl: string, fetchImpl?: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      return await (fetchImpl ?? globalThis.fetch)(input, init);
+    } catch (e) {
+      if (!(e instanceof TypeError)) throw e;
+      const here = typeof location === 'undefined' ? 'this page' : `this page (${location.origin})`;
+      throw new Error(`could not reach the doom-board server at ${baseUrl} (${e.message}): is it running, and does it allow ${here} to call it? A server on another origin must list it: doom-board serve --cors <origin>`);
+    }
+  };
+}
+
 const messageOf = (e: unknown, status: number) => (e as ProblemLike | undefined)?.detail ?? `the server answered ${status}`;
 
 /** One server game as a GameClient. */
 export class HttpGame implements GameClient {
   private version = 0;
-  /** The log is read up to this version; versions this page made itself are not read back. */
+  /** The server's log as far as read (versions 1…n, so `entries[v - 1]` is version v). */
+  private readonly entries: { version: number; kind: 'command' | 'undo'; side: string; events?: unknown[] }[] = [];
+  /** Entries up to this version were handed to the page; versions this page made itself are not. */
   private logged = 0;
   private readonly own = new Set<number>();
 
@@ -111,9 +129,37 @@ export class HttpGame implements GameClient {
     return { ok: false, refusal: { rule, message: messageOf(error, response.status) } };
   }
 
+  /** Read the log entries not read yet. */
+  private async readLog(): Promise<void> {
+    const { data, error, response } = await this.client.GET('/api/v1/games/{gameId}/events', { params: { path: { gameId: this.id }, query: { since: this.entries.length } } });
+    if (!data) throw new Error(`game ${this.id}: ${messageOf(error, response.status)}`);
+    for (const e of data.entries) if (e.version === this.entries.length + 1) this.entries.push(e);
+  }
+
+  /** The side whose seat sent the last command still standing (undos taken off), or null. */
+  private lastStandingSide(): string | null {
+    const standing: string[] = [];
+    for (const e of this.entries) e.kind === 'undo' ? standing.pop() : standing.push(e.side);
+    return standing.at(-1) ?? null;
+  }
+
+  /** The sides this page holds a seat of: named when it created the game, else learnt from its own accepted entries. */
+  private mySides(): Set<string> {
+    return new Set([...Object.keys(this.seatsBySide), ...this.entries.filter((e) => this.own.has(e.version)).map((e) => e.side)]);
+  }
+
+  /** Only the seat that sent the last standing command may take it back (the server's rule). */
+  async mayUndo(): Promise<boolean> {
+    if (!this.seats.length && !Object.keys(this.seatsBySide).length) return false;
+    await this.readLog();
+    const last = this.lastStandingSide();
+    return last !== null && this.mySides().has(last);
+  }
+
   async undo(): Promise<boolean> {
-    const last = (await this.client.GET('/api/v1/games/{gameId}/events', { params: { path: { gameId: this.id }, query: { since: Math.max(0, this.version - 1) } } })).data?.entries.at(-1);
-    const token = (last && this.seatsBySide[last.side]) ?? this.seats[0];
+    await this.readLog();
+    const last = this.lastStandingSide();
+    const token = (last && this.seatsBySide[last]) ?? this.seats[0];
     if (!token) return false;
     const run = this.client.POST('/api/v1/games/{gameId}/undo', {
       params: { path: { gameId: this.id }, header: { 'If-Match': `"${this.version}"` } },
@@ -126,10 +172,9 @@ export class HttpGame implements GameClient {
   }
 
   async newEntries(): Promise<HistoryEntry[]> {
-    const { data, error, response } = await this.client.GET('/api/v1/games/{gameId}/events', { params: { path: { gameId: this.id }, query: { since: this.logged } } });
-    if (!data) throw new Error(`game ${this.id}: ${messageOf(error, response.status)}`);
-    const fresh = data.entries.filter((e) => e.version > this.logged && !this.own.has(e.version));
-    this.logged = Math.max(this.logged, ...data.entries.map((e) => e.version));
+    await this.readLog();
+    const fresh = this.entries.slice(this.logged).filter((e) => !this.own.has(e.version));
+    this.logged = this.entries.length;
     return fresh.map((e) => ({ kind: e.kind, events: (e.events ?? []) as HistoryEntry['events'] }));
   }
 
@@ -167,7 +212,7 @@ export class HttpEngine implements EngineClient {
 
   constructor(readonly api: string, private readonly local: EngineClient, fetchImpl?: typeof fetch) {
     this.target = parseApiTarget(api);
-    this.client = createClient<paths>({ baseUrl: this.target.baseUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+    this.client = createClient<paths>({ baseUrl: this.target.baseUrl, fetch: reachable(this.target.baseUrl, fetchImpl) });
   }
 
   ready(): Promise<void> {

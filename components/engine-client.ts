@@ -40,6 +40,8 @@ export interface GameClient {
    * this page plays, whose log the page keeps.
    */
   newEntries?(): Promise<HistoryEntry[]>;
+  /** Optional: whether this page may take back the last command (a server game: only its sender's seat). */
+  mayUndo?(): Promise<boolean>;
 }
 
 /** One accepted change of a game kept elsewhere: a command and its events, or an undo. */

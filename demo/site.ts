@@ -23,6 +23,8 @@ export const PAGES: [href: string, title: string][] = [
   ['solo.html', 'Play solo against the autopilot'],
   ['editor.html', 'Editor'],
   ['embed.html', 'Embed this'],
+  ['server-game.html', 'Play on the server'],
+  ['api.html', 'The HTTP API'],
   ['rules.html', 'Rules reference'],
 ];
 

@@ -61,8 +61,10 @@ export interface PlayHost {
 export class PlayMode {
   game: GameClient | null = null;
   view: GameView | null = null;
-  /** How many commands the game's history holds (Undo is offered when > 0). */
+  /** How many commands the game's history holds. */
   history = 0;
+  /** Whether Undo is offered: a command stands and this page's seat sent it. */
+  undoable = false;
   /** The play table module, once loaded (doom2016, doom2004). */
   table: TableModule | null = null;
   /** The same module for its event words (also d20). */
@@ -174,6 +176,7 @@ export class PlayMode {
     const v = await this.game!.view();
     this.view = v;
     this.history = (await this.game!.history()).length;
+    this.undoable = this.history > 0 && (await this.game!.mayUndo?.() ?? true);
     this.host.model = modelFromView(this.host.scenario!, v);
     const legal = await this.game!.legalActions();
     this.state = this.table && this.game!.state ? await this.game!.state() : null;

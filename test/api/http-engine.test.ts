@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpEngine, parseApiTarget } from '../../components/engine-client-http.ts';
+import { HttpEngine, parseApiTarget, reachable } from '../../components/engine-client-http.ts';
 import { InPageEngine } from '../../components/engine-client.ts';
 import { apiHandlers } from '../../src/api/msw.ts';
 import { loadCore } from '../../src/core/index.ts';
@@ -28,6 +28,19 @@ describe('HttpEngine', () => {
     expect(parseApiTarget('https://h.example/api/v1')).toEqual({ baseUrl: 'https://h.example', gameId: null, seats: [] });
     expect(parseApiTarget('/x/api/v1/games/abcdEFGH12#seat=t1&seat=t2', 'http://localhost:5173/page')).toEqual({ baseUrl: 'http://localhost:5173/x', gameId: 'abcdEFGH12', seats: ['t1', 't2'] });
     expect(() => parseApiTarget('https://h.example/elsewhere')).toThrow(/api\/v1/);
+  });
+
+  it('a server it cannot reach (down, or refusing this origin by CORS) is named with what to check, not "Failed to fetch"', async () => {
+    const down = reachable('https://far.example', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(down('https://far.example/api/v1/games')).rejects.toThrow(/could not reach the doom-board server at https:\/\/far\.example \(Failed to fetch\): is it running, and does it allow .* --cors <origin>/);
+    const engine = new HttpEngine('https://far.example/api/v1', new InPageEngine(), async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(engine.createGame(engine.validate(skirmish), 1)).rejects.toThrow(/could not reach the doom-board server/);
+    // Other failures pass through as they are.
+    await expect(reachable('x', async () => { throw new RangeError('boom'); })('x')).rejects.toThrow(RangeError);
   });
 
   it('plays a server game through the GameClient interface; a second board joins with a seat token', async () => {

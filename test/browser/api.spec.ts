@@ -92,7 +92,11 @@ test('two browsers play one server game: a move in one appears in the other with
   const logOf = (p: Page) => p.locator(`#${BOARD} [part="log"] li`).allInnerTexts();
   expect(await logOf(empire)).toEqual(['Trooper 1 activates', 'Trooper 1 moves from B2 to C2 (1 square of movement)']);
   await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(await logOf(empire));
-  await empire.locator(`#${BOARD} button`, { hasText: 'Undo' }).click();
+  // Only the seat that sent the last command may take it back: the other seat's Undo is off.
+  const undo = (p: Page) => p.locator(`#${BOARD} button`, { hasText: 'Undo' });
+  await expect(undo(alliance)).toBeDisabled();
+  await expect(undo(empire)).toBeEnabled();
+  await undo(empire).click();
   await expect(cell(alliance, BOARD, 1, 1)).toHaveAttribute('aria-label', /Trooper 1/, { timeout: 1000 });
   expect((await logOf(empire)).at(-1)).toBe('Undone: the last command was taken back');
   await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(await logOf(empire));
