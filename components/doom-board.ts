@@ -866,7 +866,8 @@ export class DoomBoard extends LitElement {
     // play
     const k = y * m.width + x;
     if (this._selected && fig && this._play.attacks.has(fig.id)) {
-      const cmds = this._play.attacks.get(fig.id)!;
+      // Entering the figure's space may be a command too (a glory kill): offer both.
+      const cmds = [...this._play.attacks.get(fig.id)!, ...this._play.moves.get(k) ?? []];
       if (this._target === fig.id) {
         if (cmds.length === 1) await this._play.apply(cmds[0]);
         else this._offer(cmds);

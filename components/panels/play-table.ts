@@ -32,11 +32,22 @@ export function commandWords(c: Command, t: TableContext): string | null {
   const list = (v: unknown) => arr(v).map((x) => cardName(t, String(x))).join(', ');
   if (t.view.ruleset === 'doom2016') {
     switch (c.type) {
+      case 'move': {
+        // Entering a staggered demon's space kills it (RULES §2.4 glory kill): say so on the button.
+        const to = obj(c.to);
+        const demon = t.view.figures.find((f) => f.markers?.includes('staggered') && num(to.x) >= f.x && num(to.x) < f.x + (f.w ?? 1) && num(to.y) >= f.y && num(to.y) < f.y + (f.h ?? 1));
+        return demon ? `${who}: glory kill ${t.name(demon.id)} (move to ${cellName(num(to.x), num(to.y))})` : null;
+      }
       case 'status': {
         const discard = arr(c.discard);
         if (!discard.length) return 'End the status phase';
-        const onto = c.onto === 'invasion' ? 'the invasion card' : `the ${figureName(str(c.onto))} card`;
-        return `Discard ${list(discard)} for ${plural(discard.length, 'argent')} onto ${onto}`;
+        const card = (k: string) => (k === 'invasion' ? 'the invasion card' : `the ${figureName(k)} card`);
+        if (typeof c.onto === 'string') return `Discard ${list(discard)} for ${plural(discard.length, 'argent')} onto ${card(c.onto)}`;
+        // A split (RULES §2.4): one target per argent, or counts by target.
+        const counts = new Map<string, number>();
+        if (Array.isArray(c.onto)) for (const k of c.onto) counts.set(str(k), (counts.get(str(k)) ?? 0) + 1);
+        else for (const [k, n] of Object.entries(obj(c.onto))) counts.set(k, num(n));
+        return `Discard ${list(discard)} for ${plural(discard.length, 'argent')}: ${[...counts].map(([k, n]) => `${n} onto ${card(k)}`).join(', ')}`;
       }
       case 'activate-demons':
         return `Activate the ${figureName(str(c.demon))} demons`;
