@@ -35,25 +35,14 @@ import { boardView, type GridListeners, type Overlays } from './render/board-vie
 import { gridCellsHtml } from './render/grid-cells.ts';
 import { legend } from './render/legend.ts';
 import type { ReachCell } from './render/overlays.ts';
+import type { HintProvider } from './hints.ts';
 import { styles } from './theme.ts';
 import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
 
 const MODES = ['explore', 'play', 'edit'] as const;
 export type Mode = (typeof MODES)[number];
 
-/** A hint for the side to act (filled in by the hints work). */
-export interface Hint {
-  text: string;
-  /** Cells to highlight. */
-  cells?: { x: number; y: number }[];
-}
-/** What a hint provider is told. */
-export interface HintContext {
-  view: GameView;
-  selected: string | null;
-  legalActions: Command[];
-}
-export type HintProvider = (context: HintContext) => Hint | string | null | Promise<Hint | string | null>;
+export type { Hint, HintContext, HintProvider } from './hints.ts';
 
 const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
 /** Touch: how long a press picks a figure up, and how far a finger may wander in a tap. */

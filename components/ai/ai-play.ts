@@ -7,11 +7,10 @@
  */
 import { nothing, svg, type SVGTemplateResult } from 'lit';
 import type { GameState } from '../../src/rules/engine.ts';
-import type { ApplyResult, Command } from '../../src/rules/types.ts';
+import type { ApplyResult, Command, GameView } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
-import type { HintProvider } from '../doom-board.ts';
+import type { Hint, HintProvider } from '../hints.ts';
 import type { GameClient } from '../engine-client.ts';
-import type { PlayMode } from '../modes/play-mode.ts';
 import type { DrawModel } from '../model.ts';
 import { cellName } from '../coords.ts';
 import { S } from '../render/geometry.ts';
@@ -46,6 +45,18 @@ export interface AiElement {
   requestUpdate(): void;
 }
 
+/** What the AI needs of play mode (components/modes/play-mode.ts), which it never imports. */
+export interface PlayedGame {
+  readonly game: GameClient | null;
+  readonly view: GameView | null;
+  readonly state: unknown;
+  readonly attacks: Map<string, Command[]>;
+  readonly hint: Hint | null;
+  readonly host: { figureName(id: string): string; readonly selected: string | null };
+  apply(command: Command, by?: string): Promise<ApplyResult | undefined>;
+  refreshActions(): Promise<void>;
+}
+
 export class AiPlay {
   /** Exact odds of the selected figure against each target it may attack now. */
   odds: TargetOdds[] = [];
@@ -55,7 +66,7 @@ export class AiPlay {
   private readonly driver: AutopilotDriver | null = null;
   private stopped = false;
 
-  constructor(private readonly play: PlayMode, scenario: Scenario, seed: number, private readonly side: string, private readonly el: AiElement) {
+  constructor(private readonly play: PlayedGame, scenario: Scenario, seed: number, private readonly side: string, private readonly el: AiElement) {
     const game = play.game!;
     this.state = shadowState(game, scenario, seed);
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));

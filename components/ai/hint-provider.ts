@@ -6,7 +6,7 @@
 import type { GameState } from '../../src/rules/engine.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import { inPageAi, type Ai } from '../../src/ai/protocol.ts';
-import type { Hint, HintContext, HintProvider } from '../doom-board.ts';
+import type { Hint, HintContext, HintProvider } from '../hints.ts';
 
 export interface AiHint extends Hint {
   /** The plans behind the hint, best first (at most `limit`). */

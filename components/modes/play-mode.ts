@@ -8,7 +8,7 @@ import type { Placement, SightExplanation } from '../../src/core/types.ts';
 import type { ApplyResult, Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import type { AiPlay } from '../ai/ai-play.ts';
-import type { HintProvider, Hint } from '../doom-board.ts';
+import type { HintProvider, Hint } from '../hints.ts';
 import type { EngineClient, GameClient, HistoryEntry } from '../engine-client.ts';
 import type { LogLine } from '../log/event-words.ts';
 import type { DoomEventMap, ErrorDetail } from '../events.ts';
