@@ -78,6 +78,8 @@ export class PlayMode {
   others: Command[] = [];
   /** Legal commands that name no figure (a side's own actions), always offered. */
   sideCommands: Command[] = [];
+  /** Commands the table offers in a chooser of its own (the status phase's discards). */
+  choices: Command[] = [];
   pending: Command[] = [];
   log: LogLine[] = [];
   hint: Hint | null = null;
@@ -121,7 +123,10 @@ export class PlayMode {
   }
 
   tableContext() {
-    return { view: this.view!, state: this.state, lastEvents: this.lastEvents, name: (id: string) => this.host.figureName(id) };
+    return {
+      view: this.view!, state: this.state, lastEvents: this.lastEvents, name: (id: string) => this.host.figureName(id),
+      choices: this.choices.filter((c) => !this.ai?.owns(c)), apply: (c: Command) => void this.host.guard(() => this.apply(c)),
+    };
   }
 
   /** A command in plain words: the table's phrasing for its rulesets, else the generic one. */
@@ -182,7 +187,8 @@ export class PlayMode {
     this.state = this.table && this.game!.state ? await this.game!.state() : null;
     // With the table, every command that is not a move or an attack on the board is a button; the
     // board highlights the figure expected to act, and it is selected for its moves and attacks.
-    this.sideCommands = this.table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c))) : legal.filter((c) => c.figure === undefined);
+    this.sideCommands = this.table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c) && !this.table!.choosesItself(c))) : legal.filter((c) => c.figure === undefined);
+    this.choices = this.table ? legal.filter(this.table.choosesItself) : [];
     if (this.table && v.active && v.active !== this.lastActive && v.figures.some((f) => f.id === v.active)) this.host.selected = v.active;
     this.lastActive = v.active;
     const data = boardDataOfView(v);

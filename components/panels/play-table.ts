@@ -20,6 +20,48 @@ export interface TableContext {
   /** The events of the last accepted command (for the dice just rolled). */
   lastEvents: GameEvent[];
   name: (id: string) => string;
+  /** Commands the table offers in a chooser of its own (`choosesItself`), and how to send one. */
+  choices?: Command[];
+  apply?: (c: Command) => void;
+}
+
+/** The status phase's discards (2^cards × targets of them) are one chooser, not a button each. */
+export const choosesItself = (c: Command): boolean => c.type === 'status' && arr(c.discard).length > 0;
+
+/** Argent per target, whichever way a command writes it (one target, a list, or counts). */
+function splitOf(onto: unknown, n: number): Map<string, number> {
+  const m = new Map<string, number>();
+  if (typeof onto === 'string') m.set(onto, n);
+  else if (Array.isArray(onto)) for (const k of onto) m.set(str(k), (m.get(str(k)) ?? 0) + 1);
+  else for (const [k, v] of Object.entries(obj(onto))) if (num(v) > 0) m.set(k, num(v));
+  return m;
+}
+const sameSplit = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+
+function statusChooser(t: TableContext): TemplateResult | typeof nothing {
+  const cmds = (t.choices ?? []).filter((c) => c.type === 'status');
+  if (!cmds.length || !t.apply) return nothing;
+  const cards = [...new Set(cmds.flatMap((c) => arr(c.discard).map(String)))];
+  const targets = [...new Set(cmds.flatMap((c) => [...splitOf(c.onto, arr(c.discard).length).keys()]))];
+  const where = (k: string) => (k === 'invasion' ? 'the invasion card' : `the ${figureName(k)} card`);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const f = new FormData(form);
+    const chosen = f.getAll('card').map(String);
+    const want = new Map<string, number>();
+    for (const id of chosen) want.set(str(f.get(`onto:${id}`)), (want.get(str(f.get(`onto:${id}`))) ?? 0) + 1);
+    const match = cmds.find((c) => arr(c.discard).length === chosen.length && chosen.every((id) => arr(c.discard).includes(id)) && sameSplit(splitOf(c.onto, chosen.length), want));
+    if (match) t.apply!(match);
+    else form.querySelector('output')!.textContent = chosen.length ? 'The rules do not allow that discard (RULES §2.3–2.4): choose other cards or targets.' : 'Choose at least one card, or end the status phase.';
+  };
+  return html`<style>.chooser{margin:.4rem 0;padding:.4rem .6rem;border:1px solid var(--doom-grid-line,#888);border-radius:4px}.chooser label{display:inline-flex;gap:.3rem;align-items:center;min-height:44px}.chooser li{margin:.2rem 0}.chooser select{min-height:44px}</style>
+    <form class="chooser" part="chooser" aria-label="Discard event cards for argent" @submit=${submit}>
+      <strong>Status phase:</strong> the invader may discard event cards; each gives 1 argent onto a face-up demon card or the invasion card.
+      <ul>${cards.map((id) => html`<li><label><input type="checkbox" name="card" value=${id}> <strong>${cardName(t, id)}</strong></label>
+        <select name=${`onto:${id}`} aria-label=${`Argent of ${cardName(t, id)} onto`}>${targets.map((k) => html`<option value=${k}>onto ${where(k)}</option>`)}</select></li>`)}</ul>
+      <button part="button" type="submit">Discard the chosen cards</button> <output role="status"></output>
+    </form>`;
 }
 
 
@@ -190,8 +232,9 @@ function marines2004(t: TableContext): TemplateResult {
 
 /** The table under the board; nothing for rulesets it does not know or without a state. */
 export function playTable(t: TableContext): TemplateResult | typeof nothing {
-  if (!t.state || (t.view.ruleset !== 'doom2016' && t.view.ruleset !== 'doom2004')) return nothing;
-  return html`<div class="table" part="table" role="region" aria-label="Play table">
+  if (t.view.ruleset !== 'doom2016' && t.view.ruleset !== 'doom2004') return nothing;
+  if (!t.state) return statusChooser(t);
+  return html`${statusChooser(t)}<div class="table" part="table" role="region" aria-label="Play table">
     ${diceFaces(t)}
     ${t.view.ruleset === 'doom2016' ? html`${pending2016(t)}<div class="seats">${marines2016(t)}${invader2016(t)}</div>` : html`<div class="seats">${marines2004(t)}</div>`}
   </div>`;

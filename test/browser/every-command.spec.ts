@@ -55,9 +55,34 @@ async function buttonFor(page: Page, id: string, c: Cmd): Promise<boolean> {
   return true;
 }
 
+/** A status discard's meaning: which cards, and how much argent onto each target. */
+function discardMeaning(c: Cmd): string {
+  const onto: string[] = typeof c.onto === 'string' ? (c.discard as string[]).map(() => c.onto as string)
+    : Array.isArray(c.onto) ? (c.onto as string[]) : Object.entries(c.onto as Record<string, number>).flatMap(([k, n]) => Array(n).fill(k));
+  return JSON.stringify([[...(c.discard as string[])].sort(), [...onto].sort()]);
+}
+
+/** The status phase's discards go through the table's chooser: tick the cards, pick each one's target. */
+async function discard(page: Page, id: string, c: Cmd): Promise<string | null> {
+  const form = page.locator(`#${id} [part="chooser"]`);
+  if (!(await form.count())) return 'no discard chooser';
+  const cards = c.discard as string[];
+  const onto: string[] = typeof c.onto === 'string' ? cards.map(() => c.onto as string)
+    : Array.isArray(c.onto) ? (c.onto as string[]) : Object.entries(c.onto as Record<string, number>).flatMap(([k, n]) => Array(n).fill(k));
+  for (const [i, card] of cards.entries()) {
+    await form.locator(`input[name="card"][value="${card}"]`).check();
+    await form.locator(`select[name="onto:${card}"]`).selectOption(onto[i]);
+  }
+  await form.getByRole('button', { name: 'Discard the chosen cards' }).click();
+  await settle(page, id);
+  const sent = (await lastAction(page)).at(-1) as Cmd | undefined;
+  return sent && discardMeaning(sent) === discardMeaning(c) ? null : `sent ${JSON.stringify(sent)}`;
+}
+
 /** Issue `c` the way a player would; true when the board sent exactly `c`. */
 async function issue(page: Page, id: string, c: Cmd): Promise<string | null> {
   await lastAction(page);
+  if (c.type === 'status' && Array.isArray(c.discard) && c.discard.length) return discard(page, id, c);
   const figs = await inBoard(page, id, (play) => play.view.figures as Fig[]);
   const where = (fid: string) => figs.find((f) => f.id === fid);
   const selected = await inBoard(page, id, (_p, board) => board._selected as string | null);
