@@ -5,6 +5,7 @@
  */
 import { loadCore } from '../core/index.ts';
 import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState, type GameView } from '../rules/index.ts';
+import { commandOwner } from '../rules/owner.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { ApiError } from './problem.ts';
 import type { GameRecord, GameStore, StoredEntry } from './store.ts';
@@ -153,9 +154,11 @@ export class GameService {
   apply(live: LiveGame, side: string, expected: number, command: Command): Promise<LogEntry> {
     return this.serial(live, async () => {
       this.checkVersion(live, expected);
-      const toAct = viewOf(live).side;
-      if (toAct !== null && toAct !== side) {
-        throw new ApiError(403, 'not-your-seat', `it is ${toAct}'s turn; this seat token is ${side}'s`);
+      // The seat must own the decision (rules/owner.ts), whoever's turn it is; a command the rules
+      // cannot place (unknown figure or type) falls back to the side to act, and the rules refuse it.
+      const owner = commandOwner(stateOf(live) as GameState, command) ?? viewOf(live).side;
+      if (owner !== null && owner !== side) {
+        throw new ApiError(403, 'not-your-seat', `${JSON.stringify(command.type)}${typeof command.figure === 'string' ? ` for ${command.figure}` : ''} is the ${owner} side's decision; this seat token is ${side}'s`);
       }
       const r = live.game.apply(command);
       if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });

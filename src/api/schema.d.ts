@@ -296,9 +296,10 @@ export interface paths {
          *     commands that play it — submit them in order to `submitCommand` (the answer's `version` is the
          *     `If-Match` of the first).
          *
-         *     **Who may ask:** a seat, for its own side's figures, when its side acts. Hints are advice to
+         *     **Who may ask:** a seat, for its own side's figures, when a decision is its side's (it owns a
+         *     legal command now, whoever's turn it is). Hints are advice to
          *     the player at the table: a spectator (no token, 401) or the opponent (403 for another side's
-         *     figure) gets none, and a seat whose side does not act now gets a 422 (`rule: turn`). The game
+         *     figure) gets none, and a seat with no decision now gets a 422 (`rule: turn`). The game
          *     state itself is public (`getGame`), so this is not secrecy: it keeps the search, which costs
          *     the server up to `budgetMs` of work, to the seated player, and mirrors who may play the plan.
          *
@@ -810,7 +811,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The seat token is not the one of the side that must act. */
+        /** @description The seat token is not the one of the side that owns this decision under the rules (not a seat of this game, or the other side's decision). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -887,7 +888,10 @@ export interface components {
     };
     parameters: {
         GameId: string;
-        /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+        /**
+         * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+         * @example "0"
+         */
         IfMatch: string;
     };
     requestBodies: never;
@@ -976,7 +980,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example doom2016 */
                 ruleset: components["schemas"]["RulesetId"];
+                /** @example sample-units */
                 name: string;
             };
             cookie?: never;
@@ -1027,6 +1033,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d20-skirmish */
                 id: string;
             };
             cookie?: never;
@@ -1057,6 +1064,49 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ruleset": "doom2016",
+                 *       "map": [
+                 *         ".......",
+                 *         ".......",
+                 *         "......."
+                 *       ],
+                 *       "edges": [
+                 *         {
+                 *           "from": [
+                 *             1,
+                 *             2
+                 *           ],
+                 *           "to": [
+                 *             2,
+                 *             2
+                 *           ],
+                 *           "kind": "blocking"
+                 *         }
+                 *       ],
+                 *       "figures": [
+                 *         {
+                 *           "id": "alpha",
+                 *           "side": "marines",
+                 *           "type": "marine",
+                 *           "x": 0,
+                 *           "y": 0
+                 *         },
+                 *         {
+                 *           "id": "imp-1",
+                 *           "side": "invader",
+                 *           "type": "imp",
+                 *           "x": 4,
+                 *           "y": 2
+                 *         }
+                 *       ],
+                 *       "sides": [
+                 *         "marines",
+                 *         "invader"
+                 *       ]
+                 *     }
+                 */
                 "application/json": unknown;
             };
         };
@@ -1086,6 +1136,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "from": "alpha",
+                 *       "to": "imp-1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SightRequest"];
             };
         };
@@ -1116,6 +1213,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FigureRequest"];
             };
         };
@@ -1146,6 +1289,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha",
+                 *       "mp": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReachRequest"];
             };
         };
@@ -1176,6 +1366,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FigureRequest"];
             };
         };
@@ -1236,6 +1472,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenarioId": "d20-skirmish",
+                 *       "seed": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateGameRequest"];
             };
         };
@@ -1360,7 +1602,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+                /**
+                 * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+                 * @example "0"
+                 */
                 "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
@@ -1370,6 +1615,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "activate",
+                 *       "figure": "trooper-1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Command"];
             };
         };
@@ -1401,7 +1652,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+                /**
+                 * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+                 * @example "0"
+                 */
                 "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
