@@ -16,6 +16,7 @@ import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from 
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
 import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
 import { readJsonBody } from './json-body.ts';
+import { importReplay, replayOf } from './replay-import.ts';
 import { ApiError, problemResponse, splitProblem } from './problem.ts';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.ts';
 import type { components } from './schema.d.ts';
@@ -369,9 +370,16 @@ export function createApi(options: ApiOptions) {
 
   app.get('/api/v1/games/:gameId/replay', async (c) => {
     const live = await liveGame(c);
-    return json<Schemas['Replay']>(c, {
-      scenario: live.record.scenario as unknown as Schemas['Scenario'], seed: live.record.seed, commands: live.game.history as Schemas['Command'][],
-    }, 200, etag(live));
+    return json<Schemas['Replay']>(c, await replayOf(live), 200, etag(live));
+  });
+
+  // A replay file back into a live game, if it reproduces the exported one (replay-import.ts).
+  app.post('/api/v1/replays', async (c) => {
+    const q = await body<Schemas['Replay']>(c, 'Replay');
+    const { live, seats } = await importReplay(games, q, (input) => checkedScenario(input, '/body/scenario'));
+    return json<Schemas['GameCreated']>(c, { id: live.record.id, ruleset: live.record.scenario.ruleset, version: live.log.length, sides: live.record.scenario.sides, seats }, 201, {
+      location: `/api/v1/games/${live.record.id}`, ...etag(live),
+    });
   });
 
   app.get('/api/v1/games/:gameId/stream', async (c) => {

@@ -84,17 +84,48 @@ export class GameService {
   async create(scenario: Scenario, seed: number): Promise<{ live: LiveGame; seats: Record<string, string> }> {
     await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
     const game = createGame(scenario, { seed });
+    const { record, seats } = await this.newRecord(scenario, seed);
+    await this.store.create(record);
+    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
+    this.live.set(record.id, Promise.resolve(live));
+    return { live, seats };
+  }
+
+  /**
+   * A new game that has played `commands` (an imported replay), each stored as sent by the seat of
+   * the side that owns it. A command the rules refuse is a 422 naming it, and `verify` may refuse the
+   * final state; nothing is stored then.
+   */
+  async createPlayed(scenario: Scenario, seed: number, commands: Command[], verify: (finalState: unknown) => Promise<void> = async () => {}): Promise<{ live: LiveGame; seats: Record<string, string> }> {
+    await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
+    const game = createGame(scenario, { seed });
+    const entries: StoredEntry[] = [];
+    const log: LogEntry[] = [];
+    for (const [i, command] of commands.entries()) {
+      const side = commandOwner(game.state, command) ?? game.view().side ?? scenario.sides[0];
+      const r = game.apply(command);
+      if (!r.ok) throw new ApiError(422, 'refused', `command ${i} (${command.type}) is refused: ${r.refusal.message}`, { rule: r.refusal.rule, problems: [{ path: `/body/commands/${i}`, message: r.refusal.message }] });
+      const entry: StoredEntry = { version: i + 1, kind: 'command', side, command: structuredClone(command) };
+      entries.push(entry);
+      log.push({ ...entry, events: r.events });
+    }
+    await verify(game.state);
+    const { record, seats } = await this.newRecord(scenario, seed);
+    await this.store.create(record);
+    for (const e of entries) await this.store.append(record.id, e);
+    const live: LiveGame = { record, game, log, sides: entries.map((e) => e.side), listeners: new Set(), queue: Promise.resolve() };
+    this.live.set(record.id, Promise.resolve(live));
+    return { live, seats };
+  }
+
+  private async newRecord(scenario: Scenario, seed: number): Promise<{ record: GameRecord; seats: Record<string, string> }> {
     const seats: Record<string, string> = {};
     const seatHashes: Record<string, string> = {};
     for (const side of scenario.sides) {
       seats[side] = randomId(24);
       seatHashes[side] = await sha256(seats[side]);
     }
-    const record: GameRecord = { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() };
-    await this.store.create(record);
-    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
-    this.live.set(record.id, Promise.resolve(live));
-    return { live, seats };
+    return { record: { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() }, seats };
   }
 
   /** The game, rebuilt from the store on first use; null when there is none. */

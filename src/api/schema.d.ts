@@ -414,10 +414,41 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Scenario, seed and accepted commands; replaying them gives the same game */
+        /**
+         * Scenario, seed and accepted commands; replaying them gives the same game
+         * @description The replay carries an integrity check (`integrity`); `importReplay` takes it back.
+         */
         get: operations["exportReplay"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a game from a replay file, if it reproduces the exported game
+         * @description Takes a replay as `exportReplay` gives it and starts a new game that has played its commands,
+         *     with fresh seat tokens (each command is logged as its owner side's). It is refused with a 422
+         *     (`rule: replay`, `problems` naming each part that differs) when the file does not match its
+         *     `integrity` check (a command dropped or added: `/body/commands`; an edited scenario, e.g. a map
+         *     cell: `/body/scenario`; another seed: `/body/seed`), when it has no check (`/body/integrity`:
+         *     replays exported before the check existed are not imported; export them again), or when
+         *     replaying does not end in the exported state (`/body/integrity/finalState`, naming both rules
+         *     versions when they differ). A command the rules refuse is a 422 naming `/body/commands/<i>`.
+         *     Nothing is stored when the import is refused.
+         */
+        post: operations["importReplay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -780,6 +811,30 @@ export interface components {
             scenario: components["schemas"]["Scenario"];
             seed: number;
             commands: components["schemas"]["Command"][];
+            integrity?: components["schemas"]["ReplayIntegrity"];
+        };
+        /**
+         * @description What was exported, so that an import can tell a damaged or edited file from the real game.
+         *     Every hash is SHA-256 (lower-case hex) of canonical JSON: `JSON.stringify` of the value with
+         *     the keys of every object sorted and no whitespace. It is a check, not a signature: a client
+         *     that builds a replay itself computes it the same way. Exports always carry it; `importReplay`
+         *     refuses a replay without it (replays exported before it existed: export them again).
+         */
+        ReplayIntegrity: {
+            /** @enum {string} */
+            algorithm: "SHA-256";
+            /** @description The rules that played the game (`doom-board <version>`); another version may replay to another state. */
+            rules: string;
+            /** @description How many commands the replay holds. */
+            commands: number;
+            /** @description Hash of `scenario`. */
+            scenarioHash: string;
+            /** @description Hash of `commands`. */
+            commandsHash: string;
+            /** @description Hash of `{"commands": …, "scenario": …, "seed": …}` (the three together). */
+            digest: string;
+            /** @description Hash of the game's full state (`getGame`'s `state`) after the last command. */
+            finalState: string;
         };
     };
     responses: {
@@ -1769,6 +1824,216 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    importReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "d20",
+                 *         "title": "Skirmish at the relay station",
+                 *         "notes": "A small d20 skirmish (RULES.md §4) with the sample characters of d20/sample-units (not official stats). Walls split the middle of the field; crates (low objects, 'l') give cover. Each side activates 2 characters per phase; a side wins when no enemy is left.",
+                 *         "map": [
+                 *           "................",
+                 *           "................",
+                 *           "..ll........ll..",
+                 *           "................",
+                 *           "......l..l......",
+                 *           "................",
+                 *           "................",
+                 *           "......l..l......",
+                 *           "................",
+                 *           "..ll........ll..",
+                 *           "................",
+                 *           "................"
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               8,
+                 *               0
+                 *             ],
+                 *             "to": [
+                 *               8,
+                 *               3
+                 *             ],
+                 *             "kind": "wall"
+                 *           },
+                 *           {
+                 *             "from": [
+                 *               8,
+                 *               9
+                 *             ],
+                 *             "to": [
+                 *               8,
+                 *               12
+                 *             ],
+                 *             "kind": "wall"
+                 *           },
+                 *           {
+                 *             "from": [
+                 *               3,
+                 *               6
+                 *             ],
+                 *             "to": [
+                 *               6,
+                 *               6
+                 *             ],
+                 *             "kind": "wall"
+                 *           },
+                 *           {
+                 *             "from": [
+                 *               10,
+                 *               6
+                 *             ],
+                 *             "to": [
+                 *               13,
+                 *               6
+                 *             ],
+                 *             "kind": "wall"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "trooper-1",
+                 *             "side": "empire",
+                 *             "type": "trooper",
+                 *             "x": 1,
+                 *             "y": 1,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "trooper-2",
+                 *             "side": "empire",
+                 *             "type": "trooper",
+                 *             "x": 1,
+                 *             "y": 10,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "officer",
+                 *             "side": "empire",
+                 *             "type": "officer",
+                 *             "x": 0,
+                 *             "y": 5,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "heavy",
+                 *             "side": "empire",
+                 *             "type": "heavy",
+                 *             "x": 2,
+                 *             "y": 6,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "scout",
+                 *             "side": "alliance",
+                 *             "type": "scout",
+                 *             "x": 14,
+                 *             "y": 1,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "rebel-trooper",
+                 *             "side": "alliance",
+                 *             "type": "trooper",
+                 *             "x": 14,
+                 *             "y": 10,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "brawler",
+                 *             "side": "alliance",
+                 *             "type": "brawler",
+                 *             "x": 15,
+                 *             "y": 5,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "beast",
+                 *             "side": "alliance",
+                 *             "type": "beast",
+                 *             "x": 13,
+                 *             "y": 5,
+                 *             "w": 2,
+                 *             "h": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "empire",
+                 *           "alliance"
+                 *         ],
+                 *         "data": {
+                 *           "units": "d20/sample-units"
+                 *         },
+                 *         "objectives": [
+                 *           {
+                 *             "kind": "eliminate",
+                 *             "side": "empire"
+                 *           },
+                 *           {
+                 *             "kind": "eliminate",
+                 *             "side": "alliance"
+                 *           }
+                 *         ],
+                 *         "seed": 20240611
+                 *       },
+                 *       "seed": 1,
+                 *       "commands": [
+                 *         {
+                 *           "type": "activate",
+                 *           "figure": "trooper-1"
+                 *         }
+                 *       ],
+                 *       "integrity": {
+                 *         "algorithm": "SHA-256",
+                 *         "rules": "doom-board 0.1.0",
+                 *         "commands": 1,
+                 *         "scenarioHash": "3f5fa801f4a9031122003e01b7355b94983fc3c3820ac4f37c5caa97aafabd3e",
+                 *         "commandsHash": "c76c47a0516c9d186b1ac41c98d5258b565b6027984d7d8525b71f75512fdc6d",
+                 *         "digest": "091747182d253780ef2a51a3774296065983d70a87dd51dbb345ddc5271de88b",
+                 *         "finalState": "f55d143f263e57fea855a54c22fa0c623beb0d83c5044552e314f101e7751a1d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Replay"];
+            };
+        };
+        responses: {
+            /** @description The game was created (and stored) at the replay's last command. */
+            201: {
+                headers: {
+                    /** @description The game's URL. */
+                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
