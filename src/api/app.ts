@@ -390,6 +390,11 @@ export function createApi(options: ApiOptions) {
       if (!/^\d{1,9}$/.test(lastId)) throw new ApiError(400, 'invalid-request', 'Last-Event-ID is a version', { problems: [{ path: '/header/Last-Event-ID', message: 'not a whole number' }] });
       since = Number(lastId);
     }
+    // Ahead of the game: a stream would wait for entries that may never come; say so instead.
+    if (since > live.log.length) {
+      const from = lastId !== undefined ? 'Last-Event-ID' : 'since';
+      throw new ApiError(409, 'ahead-of-game', `${from} ${since} is ahead of the game, which is at version ${live.log.length}: fetch the game again and resume from its version`, { version: live.log.length }, etag(live));
+    }
     return streamSSE(c, async (stream) => {
       let last = since;
       const pending: LogEntry[] = live.log.slice(since);

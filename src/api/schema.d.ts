@@ -395,6 +395,10 @@ export interface paths {
          * Live log entries as server-sent events
          * @description Each entry is one SSE message: `event: entry`, `id: <version>`, `data: <LogEntry as JSON>`.
          *     The stream first replays the entries after `Last-Event-ID` (or `since`), then follows the game.
+         *     A resume point ahead of the game (a `Last-Event-ID` or `since` above its version: another game's
+         *     stream, or a log that lost entries) is a 409 naming both numbers, with the game's `version` and
+         *     `ETag`, rather than a stream that waits for entries that may never come: fetch the game again
+         *     (`getGame`, `listEvents`) and resume from its version.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -884,7 +888,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The game has moved on since the version in If-Match; fetch it again. */
+        /** @description The request does not fit the game's version (it moved on since the version in If-Match, or a stream's resume point is ahead of it); fetch it again. */
         Conflict: {
             headers: {
                 ETag: components["headers"]["ETag"];
@@ -1797,6 +1801,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

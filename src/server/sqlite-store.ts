@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameRecord, GameStore, StoredEntry } from '../api/store.ts';
+import { foreignDatabase, storeProblem } from './store-error.ts';
 
 export class SqliteStore implements GameStore {
   private readonly db: Database.Database;
@@ -15,27 +16,63 @@ export class SqliteStore implements GameStore {
   private readonly insertEntry: Database.Statement;
   private readonly selectGame: Database.Statement;
   private readonly selectEntries: Database.Statement;
+  private readonly selectLast: Database.Statement;
+
+  /** The SQLite file (named in every error about it). */
+  readonly file: string;
 
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'games.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS entries (
-        game TEXT NOT NULL REFERENCES games(id),
-        version INTEGER NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('command', 'undo')),
-        side TEXT NOT NULL,
-        command TEXT,
-        PRIMARY KEY (game, version)
-      ) WITHOUT ROWID;
-    `);
-    this.insertGame = this.db.prepare('INSERT INTO games (id, record) VALUES (?, ?)');
-    this.insertEntry = this.db.prepare('INSERT INTO entries (game, version, kind, side, command) VALUES (?, ?, ?, ?, ?)');
-    this.selectGame = this.db.prepare('SELECT record FROM games WHERE id = ?');
-    this.selectEntries = this.db.prepare('SELECT version, kind, side, command FROM entries WHERE game = ? ORDER BY version');
+    this.file = join(dataDir, 'games.sqlite');
+    let opened: Database.Database | undefined;
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      this.db = opened = new Database(this.file);
+      // A damaged file must be reported before anything is written to it (the WAL switch writes).
+      const check = this.db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw Object.assign(new Error(`quick_check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
+      this.checkTables();
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      this.db.exec(`
+        CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS entries (
+          game TEXT NOT NULL REFERENCES games(id),
+          version INTEGER NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('command', 'undo')),
+          side TEXT NOT NULL,
+          command TEXT,
+          PRIMARY KEY (game, version)
+        ) WITHOUT ROWID;
+      `);
+      this.insertGame = this.db.prepare('INSERT INTO games (id, record) VALUES (?, ?)');
+      this.insertEntry = this.db.prepare('INSERT INTO entries (game, version, kind, side, command) VALUES (?, ?, ?, ?, ?)');
+      this.selectGame = this.db.prepare('SELECT record FROM games WHERE id = ?');
+      this.selectEntries = this.db.prepare('SELECT version, kind, side, command FROM entries WHERE game = ? ORDER BY version');
+      this.selectLast = this.db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM entries WHERE game = ?');
+    } catch (e) {
+      opened?.close();
+      throw storeProblem(this.file, e) ?? e;
+    }
+  }
+
+  /** Existing tables must be the store's own: another program's database is not written to. */
+  private checkTables(): void {
+    const expected: Record<string, string[]> = { games: ['id', 'record'], entries: ['game', 'version', 'kind', 'side', 'command'] };
+    for (const [table, columns] of Object.entries(expected)) {
+      const have = (this.db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name);
+      if (!have.length) continue;
+      const missing = columns.filter((c) => !have.includes(c));
+      if (missing.length) throw foreignDatabase(this.file, `its table ${table} has no column ${missing.join(', ')}`);
+    }
+  }
+
+  /** Run a store operation; a damaged file is reported as a StoreError naming it. */
+  private guarded<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      throw storeProblem(this.file, e) ?? e;
+    }
   }
 
   /** Settings that durability depends on (the tests read them back). */
@@ -44,23 +81,27 @@ export class SqliteStore implements GameStore {
   }
 
   async create(record: GameRecord): Promise<void> {
-    this.insertGame.run(record.id, JSON.stringify(record));
+    this.guarded(() => this.insertGame.run(record.id, JSON.stringify(record)));
   }
 
   async load(id: string): Promise<{ record: GameRecord; entries: StoredEntry[] } | null> {
-    const row = this.selectGame.get(id) as { record: string } | undefined;
-    if (!row) return null;
-    const entries = (this.selectEntries.all(id) as { version: number; kind: 'command' | 'undo'; side: string; command: string | null }[]).map((r) => ({
-      version: r.version, kind: r.kind, side: r.side, ...(r.command ? { command: JSON.parse(r.command) } : {}),
-    }));
-    return { record: JSON.parse(row.record), entries };
+    return this.guarded(() => {
+      const row = this.selectGame.get(id) as { record: string } | undefined;
+      if (!row) return null;
+      const entries = (this.selectEntries.all(id) as { version: number; kind: 'command' | 'undo'; side: string; command: string | null }[]).map((r) => ({
+        version: r.version, kind: r.kind, side: r.side, ...(r.command ? { command: JSON.parse(r.command) } : {}),
+      }));
+      return { record: JSON.parse(row.record), entries };
+    });
   }
 
   async append(id: string, entry: StoredEntry): Promise<void> {
-    // The version must follow the last one: the primary key refuses a duplicate, this a gap.
-    const last = (this.db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM entries WHERE game = ?').get(id) as { v: number }).v;
-    if (entry.version !== last + 1) throw new Error(`game ${id}: version ${entry.version} does not follow ${last}`);
-    this.insertEntry.run(id, entry.version, entry.kind, entry.side, entry.command ? JSON.stringify(entry.command) : null);
+    this.guarded(() => {
+      // The version must follow the last one: the primary key refuses a duplicate, this a gap.
+      const last = (this.selectLast.get(id) as { v: number }).v;
+      if (entry.version !== last + 1) throw new Error(`game ${id}: version ${entry.version} does not follow ${last}`);
+      this.insertEntry.run(id, entry.version, entry.kind, entry.side, entry.command ? JSON.stringify(entry.command) : null);
+    });
   }
 
   async close(): Promise<void> {
