@@ -151,6 +151,7 @@ export function createApi(options: ApiOptions) {
     if (!GAME_ID.test(id)) throw new ApiError(400, 'invalid-request', 'a game id is 8 to 64 letters, digits, "_" or "-"', { problems: [{ path: '/path/gameId', message: 'does not match ^[A-Za-z0-9_-]{8,64}$' }] });
     const live = await games.get(id);
     if (!live) throw new ApiError(404, 'no-such-game', `no game ${id}`);
+    await games.settled(live);
     return live;
   }
 

@@ -27,6 +27,11 @@ export interface LiveGame {
   sides: string[];
   listeners: Set<(e: LogEntry) => void>;
   queue: Promise<unknown>;
+  /**
+   * Set while a change is applied in memory but not yet durable (its store append in flight):
+   * readers wait for it (`GameService.settled`), so nobody sees a change before it is committed.
+   */
+  committing?: Promise<unknown> | null;
   /** View, state and legal actions of the current version, computed once (every follower reads them). */
   cache?: { version: number; view?: GameView; state?: unknown; actions: Map<string, Command[]> };
 }
@@ -169,6 +174,21 @@ export class GameService {
     return null;
   }
 
+  /** Wait for `append` with the game marked as committing (readers wait: see `settled`). */
+  private async committed(live: LiveGame, append: Promise<void>): Promise<void> {
+    live.committing = append;
+    try {
+      await append;
+    } finally {
+      live.committing = null;
+    }
+  }
+
+  /** Resolves when no change of this game is between memory and the store (reads see only durable state). */
+  async settled(live: LiveGame): Promise<void> {
+    while (live.committing) await live.committing.catch(() => undefined);
+  }
+
   /** Run `fn` after every earlier change to this game. */
   private serial<T>(live: LiveGame, fn: () => Promise<T>): Promise<T> {
     const run = live.queue.then(fn, fn);
@@ -195,7 +215,7 @@ export class GameService {
       if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });
       const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command: structuredClone(command) };
       try {
-        await this.store.append(live.record.id, entry);
+        await this.committed(live, this.store.append(live.record.id, entry));
       } catch (e) {
         live.game.undo();
         throw e;
@@ -218,7 +238,7 @@ export class GameService {
       live.game.undo();
       const entry: StoredEntry = { version: live.log.length + 1, kind: 'undo', side, command };
       try {
-        await this.store.append(live.record.id, entry);
+        await this.committed(live, this.store.append(live.record.id, entry));
       } catch (e) {
         live.game.apply(command);
         throw e;
