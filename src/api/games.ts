@@ -32,6 +32,8 @@ export interface LiveGame {
    * readers wait for it (`GameService.settled`), so nobody sees a change before it is committed.
    */
   committing?: Promise<unknown> | null;
+  /** Seat tokens already checked against `record.seatHashes`, with their side. */
+  seats?: Map<string, string>;
   /** View, state and legal actions of the current version, computed once (every follower reads them). */
   cache?: { version: number; view?: GameView; state?: unknown; actions: Map<string, Command[]> };
 }
@@ -61,6 +63,12 @@ export function actionsOf(live: LiveGame, figure?: string): Command[] {
   if (!a) c.actions.set(key, (a = live.game.legalActions(figure)));
   return a;
 }
+
+/**
+ * The game's current state, read only, without the copy `game.state` makes: the seat check runs on
+ * every command and needs only who owns what (Game keeps the state private to guard it from callers).
+ */
+const currentState = (game: Game<GameState>): GameState => (game as unknown as { current: GameState }).current;
 
 const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -169,8 +177,17 @@ export class GameService {
 
   /** The side whose seat `token` is, or null. */
   async seatOf(live: LiveGame, token: string): Promise<string | null> {
+    // A token that matched once is remembered (at most one per side): hashing it on every request
+    // was a tenth of the server's CPU under load. Unknown tokens are hashed each time, never kept.
+    const known = live.seats?.get(token);
+    if (known !== undefined) return known;
     const h = await sha256(token);
-    for (const [side, hash] of Object.entries(live.record.seatHashes)) if (sameDigest(h, hash)) return side;
+    for (const [side, hash] of Object.entries(live.record.seatHashes)) {
+      if (sameDigest(h, hash)) {
+        (live.seats ??= new Map()).set(token, side);
+        return side;
+      }
+    }
     return null;
   }
 
@@ -207,7 +224,7 @@ export class GameService {
       this.checkVersion(live, expected);
       // The seat must own the decision (rules/owner.ts), whoever's turn it is; a command the rules
       // cannot place (unknown figure or type) falls back to the side to act, and the rules refuse it.
-      const owner = commandOwner(stateOf(live) as GameState, command) ?? viewOf(live).side;
+      const owner = commandOwner(currentState(live.game), command) ?? viewOf(live).side;
       if (owner !== null && owner !== side) {
         throw new ApiError(403, 'not-your-seat', `${JSON.stringify(command.type)}${typeof command.figure === 'string' ? ` for ${command.figure}` : ''} is the ${owner} side's decision; this seat token is ${side}'s`);
       }
