@@ -9,7 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/api/app.ts';
 import type { GameRecord, StoredEntry } from '../../src/api/store.ts';
+import { loadCore } from '../../src/core/index.ts';
 import { SqliteStore } from '../../src/server/sqlite-store.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 
@@ -95,5 +97,46 @@ describe('group commit', () => {
     expect(ok.status).toBe('fulfilled');
     await a.close();
     await b.close();
+  });
+});
+
+describe('group commit through the API', () => {
+  it('many games played at once over HTTP handlers: every acknowledged command is there after reopening, with the same state', async () => {
+    await loadCore();
+    const dir = join(root, 'api');
+    const store = new SqliteStore(dir);
+    const api = createApi({ store, rateLimit: null });
+    const call = async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
+      const r = await api.app.fetch(new Request(`http://api.test${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined }));
+      return { status: r.status, body: await r.json() };
+    };
+    const GAMES = 24;
+    const COMMANDS = 4;
+    const ids: string[] = [];
+    const states = await Promise.all(Array.from({ length: GAMES }, async (_, i) => {
+      const created = await call('POST', '/api/v1/games', {}, { scenarioId: 'd20-skirmish', seed: i + 1 });
+      expect(created.status).toBe(201);
+      const { id, seats } = created.body as { id: string; seats: Record<string, string> };
+      ids[i] = id;
+      for (let v = 0; v < COMMANDS; v++) {
+        const g = (await call('GET', `/api/v1/games/${id}`)).body as { view: { side: string } };
+        const { actions } = (await call('GET', `/api/v1/games/${id}/actions`)).body as { actions: unknown[] };
+        const r = await call('POST', `/api/v1/games/${id}/commands`, { authorization: `Bearer ${seats[g.view.side]}`, 'if-match': String(v) }, actions[(i + v) % actions.length]);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      return (await call('GET', `/api/v1/games/${id}`)).body as { version: number; state: unknown };
+    }));
+    expect(store.stats().entries).toBe(GAMES * COMMANDS);
+    expect(store.stats().transactions).toBeLessThan(GAMES * COMMANDS);
+    await store.close();
+    const again = new SqliteStore(dir);
+    const reopened = createApi({ store: again, rateLimit: null });
+    for (const [i, id] of ids.entries()) {
+      const r = await reopened.app.fetch(new Request(`http://api.test/api/v1/games/${id}`));
+      const g = (await r.json()) as { version: number; state: unknown };
+      expect(g.version).toBe(COMMANDS);
+      expect(g.state).toEqual(states[i].state);
+    }
+    await again.close();
   });
 });
