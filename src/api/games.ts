@@ -115,7 +115,7 @@ export class GameService {
     const entries: StoredEntry[] = [];
     const log: LogEntry[] = [];
     for (const [i, command] of commands.entries()) {
-      const side = commandOwner(game.state, command) ?? game.view().side ?? scenario.sides[0];
+      const side = commandOwner(currentState(game), command) ?? game.view().side ?? scenario.sides[0];
       const r = game.apply(command);
       if (!r.ok) throw new ApiError(422, 'refused', `command ${i} (${command.type}) is refused: ${r.refusal.message}`, { rule: r.refusal.rule, problems: [{ path: `/body/commands/${i}`, message: r.refusal.message }] });
       const entry: StoredEntry = { version: i + 1, kind: 'command', side, command: structuredClone(command) };
