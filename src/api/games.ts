@@ -191,11 +191,19 @@ export class GameService {
     return null;
   }
 
-  /** Wait for `append` with the game marked as committing (readers wait: see `settled`). */
-  private async committed(live: LiveGame, append: Promise<void>): Promise<void> {
+  /**
+   * Wait for `append` with the game marked as committing (readers wait: see `settled`). When it
+   * fails, `rollback` takes the change back before any reader can look again.
+   */
+  private async committed(live: LiveGame, append: Promise<void>, rollback: () => void): Promise<void> {
     live.committing = append;
     try {
       await append;
+    } catch (e) {
+      rollback();
+      // A reader may have cached the view of the change just taken back.
+      live.cache = undefined;
+      throw e;
     } finally {
       live.committing = null;
     }
@@ -231,12 +239,7 @@ export class GameService {
       const r = live.game.apply(command);
       if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });
       const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command: structuredClone(command) };
-      try {
-        await this.committed(live, this.store.append(live.record.id, entry));
-      } catch (e) {
-        live.game.undo();
-        throw e;
-      }
+      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.undo());
       const full: LogEntry = { ...entry, events: r.events };
       live.log.push(full);
       live.sides.push(side);
@@ -254,12 +257,7 @@ export class GameService {
       const command = live.game.history.at(-1)!;
       live.game.undo();
       const entry: StoredEntry = { version: live.log.length + 1, kind: 'undo', side, command };
-      try {
-        await this.committed(live, this.store.append(live.record.id, entry));
-      } catch (e) {
-        live.game.apply(command);
-        throw e;
-      }
+      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.apply(command));
       live.log.push(entry);
       live.sides.pop();
       this.publish(live, entry);
