@@ -8,6 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './server-process.ts';
 import type { GameRecord } from '../../src/api/store.ts';
 import { openStore, StoreError } from '../../src/server/open-store.ts';
 import { SqliteStore } from '../../src/server/sqlite-store.ts';
@@ -95,6 +96,14 @@ describe('a damaged SQLite store', () => {
     expect(err).toBeInstanceOf(StoreError);
     expect((err as Error).message).toContain(join(dir, 'data', 'games.sqlite'));
     expect((err as Error).message).toMatch(/--data-dir/);
+  });
+
+  it('the built server (doom-board serve) refuses to start on it, with the message and no stack trace', async () => {
+    const { dir, file } = folderWith('cli-garbage', Buffer.from('not a database at all\n'.repeat(300)));
+    const err = await startServerProcess(['--data-dir', dir], 20_000).then(() => null, (e: Error) => e);
+    expect(err!.message).toMatch(/the server exited \(2\)/);
+    expect(err!.message).toContain(`the game store ${file} is damaged or is not a SQLite database`);
+    expect(err!.message).not.toMatch(/\n\s+at /);
   });
 
   it('a good store still opens and keeps its games', async () => {
