@@ -130,6 +130,25 @@ describe('seats from the rules', () => {
     expect((await g.post('marines', 5, defend)).response.status).toBe(200);
   });
 
+  it('doom2016 summon: a marine opens a door in its own activation; the portal\'s summon is the invader\'s', async () => {
+    const g = await newGame(tutorial as unknown as Scenario, 43);
+    const setup: [string, Command][] = [
+      ['invader', { type: 'status', discard: ['bloodlust-3', 'overwhelming-4'], onto: ['possessed-soldier', 'invasion'] }],
+      ['marines', { type: 'sprint', figure: 'charlie', discard: 'shotgun-blast' }],
+      ['marines', { type: 'move', figure: 'charlie', to: { x: 9, y: 4, o: 0 } }],
+      ['marines', { type: 'open-door', figure: 'charlie', door: { x1: 9, y1: 4, x2: 10, y2: 4 } }],
+    ];
+    for (const [i, [side, c]] of setup.entries()) {
+      const r = await g.post(side, i, c);
+      expect(r.response.status, `${JSON.stringify(c)}: ${JSON.stringify(r.error)}`).toBe(200);
+    }
+    const summon: Command = { type: 'summon', portal: 'portal-blue', group: 0 };
+    const byMarines = await g.post('marines', 4, summon);
+    expect(byMarines.response.status).toBe(403);
+    expect(byMarines.error!.detail).toMatch(/"summon" is the invader side's decision; this seat token is marines's/);
+    expect((await g.post('invader', 4, summon)).response.status).toBe(200);
+  });
+
   // Property: for random reachable states of every ruleset, each legal command (a sample of them per
   // state) is refused with 403 and no change for every other seat, and accepted with its owner's.
   const rulesets: [string, Scenario, number[], number][] = [
