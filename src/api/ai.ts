@@ -13,7 +13,8 @@ import { boardOf as doom2016Board } from '../rules/doom2016/state.ts';
 import type { Doom2016State } from '../rules/doom2016/types.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { d20Odds, doom2004Odds, doom2004SpecOf, doom2016AttackOdds, hints, situationOf, type Odds, type Plan } from '../ai/index.ts';
-import { viewOf, type LiveGame } from './games.ts';
+import { commandOwner } from '../rules/owner.ts';
+import { actionsOf, stateOf, viewOf, type LiveGame } from './games.ts';
 import { ApiError } from './problem.ts';
 import type { components } from './schema.d.ts';
 
@@ -80,7 +81,13 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
     if (!f) throw unprocessable(`no figure ${figure} on the board`, 'hints', '/query/figure');
     if (f.side !== seatSide) throw new ApiError(403, 'not-your-figure', `${figure} is a figure of ${f.side}; this seat token is ${seatSide}'s`);
   }
-  if (view.side !== seatSide) throw unprocessable(view.side === null ? `nobody acts now (${view.status})` : `it is the ${view.side} side's turn, not the ${seatSide} side's (${view.status})`, 'turn');
+  // Hints are for the seat whose decision it is (the owner of a legal command), not whose turn it is.
+  const now = stateOf(live) as GameState;
+  const deciders = new Set(actionsOf(live).map((c) => commandOwner(now, c)).filter((s) => s !== null));
+  if (!deciders.has(seatSide)) {
+    const deciding = [...deciders].join(' and ') || null;
+    throw unprocessable(deciding === null ? `nobody acts now (${view.status})` : `it is the ${deciding} side's turn, not the ${seatSide} side's (${view.status})`, 'turn');
+  }
   const state = live.game.state as GameState;
   const situation = situationOf(state, figure);
   if (!situation) {

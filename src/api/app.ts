@@ -16,6 +16,7 @@ import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from 
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
 import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
 import { readJsonBody } from './json-body.ts';
+import { importReplay, replayOf } from './replay-import.ts';
 import { ApiError, problemResponse, splitProblem } from './problem.ts';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.ts';
 import type { components } from './schema.d.ts';
@@ -150,6 +151,7 @@ export function createApi(options: ApiOptions) {
     if (!GAME_ID.test(id)) throw new ApiError(400, 'invalid-request', 'a game id is 8 to 64 letters, digits, "_" or "-"', { problems: [{ path: '/path/gameId', message: 'does not match ^[A-Za-z0-9_-]{8,64}$' }] });
     const live = await games.get(id);
     if (!live) throw new ApiError(404, 'no-such-game', `no game ${id}`);
+    await games.settled(live);
     return live;
   }
 
@@ -369,9 +371,16 @@ export function createApi(options: ApiOptions) {
 
   app.get('/api/v1/games/:gameId/replay', async (c) => {
     const live = await liveGame(c);
-    return json<Schemas['Replay']>(c, {
-      scenario: live.record.scenario as unknown as Schemas['Scenario'], seed: live.record.seed, commands: live.game.history as Schemas['Command'][],
-    }, 200, etag(live));
+    return json<Schemas['Replay']>(c, await replayOf(live), 200, etag(live));
+  });
+
+  // A replay file back into a live game, if it reproduces the exported one (replay-import.ts).
+  app.post('/api/v1/replays', async (c) => {
+    const q = await body<Schemas['Replay']>(c, 'Replay');
+    const { live, seats } = await importReplay(games, q, (input) => checkedScenario(input, '/body/scenario'));
+    return json<Schemas['GameCreated']>(c, { id: live.record.id, ruleset: live.record.scenario.ruleset, version: live.log.length, sides: live.record.scenario.sides, seats }, 201, {
+      location: `/api/v1/games/${live.record.id}`, ...etag(live),
+    });
   });
 
   app.get('/api/v1/games/:gameId/stream', async (c) => {
@@ -381,6 +390,11 @@ export function createApi(options: ApiOptions) {
     if (lastId !== undefined) {
       if (!/^\d{1,9}$/.test(lastId)) throw new ApiError(400, 'invalid-request', 'Last-Event-ID is a version', { problems: [{ path: '/header/Last-Event-ID', message: 'not a whole number' }] });
       since = Number(lastId);
+    }
+    // Ahead of the game: a stream would wait for entries that may never come; say so instead.
+    if (since > live.log.length) {
+      const from = lastId !== undefined ? 'Last-Event-ID' : 'since';
+      throw new ApiError(409, 'ahead-of-game', `${from} ${since} is ahead of the game, which is at version ${live.log.length}: fetch the game again and resume from its version`, { version: live.log.length }, etag(live));
     }
     return streamSSE(c, async (stream) => {
       let last = since;

@@ -5,6 +5,7 @@
  */
 import { loadCore } from '../core/index.ts';
 import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState, type GameView } from '../rules/index.ts';
+import { commandOwner } from '../rules/owner.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { ApiError } from './problem.ts';
 import type { GameRecord, GameStore, StoredEntry } from './store.ts';
@@ -26,6 +27,13 @@ export interface LiveGame {
   sides: string[];
   listeners: Set<(e: LogEntry) => void>;
   queue: Promise<unknown>;
+  /**
+   * Set while a change is applied in memory but not yet durable (its store append in flight):
+   * readers wait for it (`GameService.settled`), so nobody sees a change before it is committed.
+   */
+  committing?: Promise<unknown> | null;
+  /** Seat tokens already checked against `record.seatHashes`, with their side. */
+  seats?: Map<string, string>;
   /** View, state and legal actions of the current version, computed once (every follower reads them). */
   cache?: { version: number; view?: GameView; state?: unknown; actions: Map<string, Command[]> };
 }
@@ -56,6 +64,12 @@ export function actionsOf(live: LiveGame, figure?: string): Command[] {
   return a;
 }
 
+/**
+ * The game's current state, read only, without the copy `game.state` makes: the seat check runs on
+ * every command and needs only who owns what (Game keeps the state private to guard it from callers).
+ */
+const currentState = (game: Game<GameState>): GameState => (game as unknown as { current: GameState }).current;
+
 const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 export async function sha256(text: string): Promise<string> {
@@ -83,17 +97,48 @@ export class GameService {
   async create(scenario: Scenario, seed: number): Promise<{ live: LiveGame; seats: Record<string, string> }> {
     await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
     const game = createGame(scenario, { seed });
+    const { record, seats } = await this.newRecord(scenario, seed);
+    await this.store.create(record);
+    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
+    this.live.set(record.id, Promise.resolve(live));
+    return { live, seats };
+  }
+
+  /**
+   * A new game that has played `commands` (an imported replay), each stored as sent by the seat of
+   * the side that owns it. A command the rules refuse is a 422 naming it, and `verify` may refuse the
+   * final state; nothing is stored then.
+   */
+  async createPlayed(scenario: Scenario, seed: number, commands: Command[], verify: (finalState: unknown) => Promise<void> = async () => {}): Promise<{ live: LiveGame; seats: Record<string, string> }> {
+    await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
+    const game = createGame(scenario, { seed });
+    const entries: StoredEntry[] = [];
+    const log: LogEntry[] = [];
+    for (const [i, command] of commands.entries()) {
+      const side = commandOwner(currentState(game), command) ?? game.view().side ?? scenario.sides[0];
+      const r = game.apply(command);
+      if (!r.ok) throw new ApiError(422, 'refused', `command ${i} (${command.type}) is refused: ${r.refusal.message}`, { rule: r.refusal.rule, problems: [{ path: `/body/commands/${i}`, message: r.refusal.message }] });
+      const entry: StoredEntry = { version: i + 1, kind: 'command', side, command: structuredClone(command) };
+      entries.push(entry);
+      log.push({ ...entry, events: r.events });
+    }
+    await verify(game.state);
+    const { record, seats } = await this.newRecord(scenario, seed);
+    await this.store.create(record);
+    for (const e of entries) await this.store.append(record.id, e);
+    const live: LiveGame = { record, game, log, sides: entries.map((e) => e.side), listeners: new Set(), queue: Promise.resolve() };
+    this.live.set(record.id, Promise.resolve(live));
+    return { live, seats };
+  }
+
+  private async newRecord(scenario: Scenario, seed: number): Promise<{ record: GameRecord; seats: Record<string, string> }> {
     const seats: Record<string, string> = {};
     const seatHashes: Record<string, string> = {};
     for (const side of scenario.sides) {
       seats[side] = randomId(24);
       seatHashes[side] = await sha256(seats[side]);
     }
-    const record: GameRecord = { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() };
-    await this.store.create(record);
-    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
-    this.live.set(record.id, Promise.resolve(live));
-    return { live, seats };
+    return { record: { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() }, seats };
   }
 
   /** The game, rebuilt from the store on first use; null when there is none. */
@@ -132,9 +177,41 @@ export class GameService {
 
   /** The side whose seat `token` is, or null. */
   async seatOf(live: LiveGame, token: string): Promise<string | null> {
+    // A token that matched once is remembered (at most one per side): hashing it on every request
+    // was a tenth of the server's CPU under load. Unknown tokens are hashed each time, never kept.
+    const known = live.seats?.get(token);
+    if (known !== undefined) return known;
     const h = await sha256(token);
-    for (const [side, hash] of Object.entries(live.record.seatHashes)) if (sameDigest(h, hash)) return side;
+    for (const [side, hash] of Object.entries(live.record.seatHashes)) {
+      if (sameDigest(h, hash)) {
+        (live.seats ??= new Map()).set(token, side);
+        return side;
+      }
+    }
     return null;
+  }
+
+  /**
+   * Wait for `append` with the game marked as committing (readers wait: see `settled`). When it
+   * fails, `rollback` takes the change back before any reader can look again.
+   */
+  private async committed(live: LiveGame, append: Promise<void>, rollback: () => void): Promise<void> {
+    live.committing = append;
+    try {
+      await append;
+    } catch (e) {
+      rollback();
+      // A reader may have cached the view of the change just taken back.
+      live.cache = undefined;
+      throw e;
+    } finally {
+      live.committing = null;
+    }
+  }
+
+  /** Resolves when no change of this game is between memory and the store (reads see only durable state). */
+  async settled(live: LiveGame): Promise<void> {
+    while (live.committing) await live.committing.catch(() => undefined);
   }
 
   /** Run `fn` after every earlier change to this game. */
@@ -153,19 +230,16 @@ export class GameService {
   apply(live: LiveGame, side: string, expected: number, command: Command): Promise<LogEntry> {
     return this.serial(live, async () => {
       this.checkVersion(live, expected);
-      const toAct = viewOf(live).side;
-      if (toAct !== null && toAct !== side) {
-        throw new ApiError(403, 'not-your-seat', `it is ${toAct}'s turn; this seat token is ${side}'s`);
+      // The seat must own the decision (rules/owner.ts), whoever's turn it is; a command the rules
+      // cannot place (unknown figure or type) falls back to the side to act, and the rules refuse it.
+      const owner = commandOwner(currentState(live.game), command) ?? viewOf(live).side;
+      if (owner !== null && owner !== side) {
+        throw new ApiError(403, 'not-your-seat', `${JSON.stringify(command.type)}${typeof command.figure === 'string' ? ` for ${command.figure}` : ''} is the ${owner} side's decision; this seat token is ${side}'s`);
       }
       const r = live.game.apply(command);
       if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });
       const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command: structuredClone(command) };
-      try {
-        await this.store.append(live.record.id, entry);
-      } catch (e) {
-        live.game.undo();
-        throw e;
-      }
+      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.undo());
       const full: LogEntry = { ...entry, events: r.events };
       live.log.push(full);
       live.sides.push(side);
@@ -183,12 +257,7 @@ export class GameService {
       const command = live.game.history.at(-1)!;
       live.game.undo();
       const entry: StoredEntry = { version: live.log.length + 1, kind: 'undo', side, command };
-      try {
-        await this.store.append(live.record.id, entry);
-      } catch (e) {
-        live.game.apply(command);
-        throw e;
-      }
+      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.apply(command));
       live.log.push(entry);
       live.sides.pop();
       this.publish(live, entry);

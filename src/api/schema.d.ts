@@ -296,9 +296,10 @@ export interface paths {
          *     commands that play it — submit them in order to `submitCommand` (the answer's `version` is the
          *     `If-Match` of the first).
          *
-         *     **Who may ask:** a seat, for its own side's figures, when its side acts. Hints are advice to
+         *     **Who may ask:** a seat, for its own side's figures, when a decision is its side's (it owns a
+         *     legal command now, whoever's turn it is). Hints are advice to
          *     the player at the table: a spectator (no token, 401) or the opponent (403 for another side's
-         *     figure) gets none, and a seat whose side does not act now gets a 422 (`rule: turn`). The game
+         *     figure) gets none, and a seat with no decision now gets a 422 (`rule: turn`). The game
          *     state itself is public (`getGame`), so this is not secrecy: it keeps the search, which costs
          *     the server up to `budgetMs` of work, to the seated player, and mirrors who may play the plan.
          *
@@ -394,6 +395,10 @@ export interface paths {
          * Live log entries as server-sent events
          * @description Each entry is one SSE message: `event: entry`, `id: <version>`, `data: <LogEntry as JSON>`.
          *     The stream first replays the entries after `Last-Event-ID` (or `since`), then follows the game.
+         *     A resume point ahead of the game (a `Last-Event-ID` or `since` above its version: another game's
+         *     stream, or a log that lost entries) is a 409 naming both numbers, with the game's `version` and
+         *     `ETag`, rather than a stream that waits for entries that may never come: fetch the game again
+         *     (`getGame`, `listEvents`) and resume from its version.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -413,10 +418,41 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Scenario, seed and accepted commands; replaying them gives the same game */
+        /**
+         * Scenario, seed and accepted commands; replaying them gives the same game
+         * @description The replay carries an integrity check (`integrity`); `importReplay` takes it back.
+         */
         get: operations["exportReplay"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a game from a replay file, if it reproduces the exported game
+         * @description Takes a replay as `exportReplay` gives it and starts a new game that has played its commands,
+         *     with fresh seat tokens (each command is logged as its owner side's). It is refused with a 422
+         *     (`rule: replay`, `problems` naming each part that differs) when the file does not match its
+         *     `integrity` check (a command dropped or added: `/body/commands`; an edited scenario, e.g. a map
+         *     cell: `/body/scenario`; another seed: `/body/seed`), when it has no check (`/body/integrity`:
+         *     replays exported before the check existed are not imported; export them again), or when
+         *     replaying does not end in the exported state (`/body/integrity/finalState`, naming both rules
+         *     versions when they differ). A command the rules refuse is a 422 naming `/body/commands/<i>`.
+         *     Nothing is stored when the import is refused.
+         */
+        post: operations["importReplay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -779,6 +815,30 @@ export interface components {
             scenario: components["schemas"]["Scenario"];
             seed: number;
             commands: components["schemas"]["Command"][];
+            integrity?: components["schemas"]["ReplayIntegrity"];
+        };
+        /**
+         * @description What was exported, so that an import can tell a damaged or edited file from the real game.
+         *     Every hash is SHA-256 (lower-case hex) of canonical JSON: `JSON.stringify` of the value with
+         *     the keys of every object sorted and no whitespace. It is a check, not a signature: a client
+         *     that builds a replay itself computes it the same way. Exports always carry it; `importReplay`
+         *     refuses a replay without it (replays exported before it existed: export them again).
+         */
+        ReplayIntegrity: {
+            /** @enum {string} */
+            algorithm: "SHA-256";
+            /** @description The rules that played the game (`doom-board <version>`); another version may replay to another state. */
+            rules: string;
+            /** @description How many commands the replay holds. */
+            commands: number;
+            /** @description Hash of `scenario`. */
+            scenarioHash: string;
+            /** @description Hash of `commands`. */
+            commandsHash: string;
+            /** @description Hash of `{"commands": …, "scenario": …, "seed": …}` (the three together). */
+            digest: string;
+            /** @description Hash of the game's full state (`getGame`'s `state`) after the last command. */
+            finalState: string;
         };
     };
     responses: {
@@ -810,7 +870,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The seat token is not the one of the side that must act. */
+        /** @description The seat token is not the one of the side that owns this decision under the rules (not a seat of this game, or the other side's decision). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -828,7 +888,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The game has moved on since the version in If-Match; fetch it again. */
+        /** @description The request does not fit the game's version (it moved on since the version in If-Match, or a stream's resume point is ahead of it); fetch it again. */
         Conflict: {
             headers: {
                 ETag: components["headers"]["ETag"];
@@ -887,7 +947,10 @@ export interface components {
     };
     parameters: {
         GameId: string;
-        /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+        /**
+         * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+         * @example "0"
+         */
         IfMatch: string;
     };
     requestBodies: never;
@@ -976,7 +1039,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example doom2016 */
                 ruleset: components["schemas"]["RulesetId"];
+                /** @example sample-units */
                 name: string;
             };
             cookie?: never;
@@ -1027,6 +1092,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d20-skirmish */
                 id: string;
             };
             cookie?: never;
@@ -1057,6 +1123,49 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ruleset": "doom2016",
+                 *       "map": [
+                 *         ".......",
+                 *         ".......",
+                 *         "......."
+                 *       ],
+                 *       "edges": [
+                 *         {
+                 *           "from": [
+                 *             1,
+                 *             2
+                 *           ],
+                 *           "to": [
+                 *             2,
+                 *             2
+                 *           ],
+                 *           "kind": "blocking"
+                 *         }
+                 *       ],
+                 *       "figures": [
+                 *         {
+                 *           "id": "alpha",
+                 *           "side": "marines",
+                 *           "type": "marine",
+                 *           "x": 0,
+                 *           "y": 0
+                 *         },
+                 *         {
+                 *           "id": "imp-1",
+                 *           "side": "invader",
+                 *           "type": "imp",
+                 *           "x": 4,
+                 *           "y": 2
+                 *         }
+                 *       ],
+                 *       "sides": [
+                 *         "marines",
+                 *         "invader"
+                 *       ]
+                 *     }
+                 */
                 "application/json": unknown;
             };
         };
@@ -1086,6 +1195,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "from": "alpha",
+                 *       "to": "imp-1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SightRequest"];
             };
         };
@@ -1116,6 +1272,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FigureRequest"];
             };
         };
@@ -1146,6 +1348,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha",
+                 *       "mp": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReachRequest"];
             };
         };
@@ -1176,6 +1425,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FigureRequest"];
             };
         };
@@ -1236,6 +1531,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenarioId": "d20-skirmish",
+                 *       "seed": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateGameRequest"];
             };
         };
@@ -1360,7 +1661,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+                /**
+                 * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+                 * @example "0"
+                 */
                 "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
@@ -1370,6 +1674,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "activate",
+                 *       "figure": "trooper-1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Command"];
             };
         };
@@ -1401,7 +1711,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+                /**
+                 * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+                 * @example "0"
+                 */
                 "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
@@ -1488,6 +1801,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1515,6 +1829,216 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    importReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "d20",
+                 *         "title": "Skirmish at the relay station",
+                 *         "notes": "A small d20 skirmish (RULES.md §4) with the sample characters of d20/sample-units (not official stats). Walls split the middle of the field; crates (low objects, 'l') give cover. Each side activates 2 characters per phase; a side wins when no enemy is left.",
+                 *         "map": [
+                 *           "................",
+                 *           "................",
+                 *           "..ll........ll..",
+                 *           "................",
+                 *           "......l..l......",
+                 *           "................",
+                 *           "................",
+                 *           "......l..l......",
+                 *           "................",
+                 *           "..ll........ll..",
+                 *           "................",
+                 *           "................"
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               8,
+                 *               0
+                 *             ],
+                 *             "to": [
+                 *               8,
+                 *               3
+                 *             ],
+                 *             "kind": "wall"
+                 *           },
+                 *           {
+                 *             "from": [
+                 *               8,
+                 *               9
+                 *             ],
+                 *             "to": [
+                 *               8,
+                 *               12
+                 *             ],
+                 *             "kind": "wall"
+                 *           },
+                 *           {
+                 *             "from": [
+                 *               3,
+                 *               6
+                 *             ],
+                 *             "to": [
+                 *               6,
+                 *               6
+                 *             ],
+                 *             "kind": "wall"
+                 *           },
+                 *           {
+                 *             "from": [
+                 *               10,
+                 *               6
+                 *             ],
+                 *             "to": [
+                 *               13,
+                 *               6
+                 *             ],
+                 *             "kind": "wall"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "trooper-1",
+                 *             "side": "empire",
+                 *             "type": "trooper",
+                 *             "x": 1,
+                 *             "y": 1,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "trooper-2",
+                 *             "side": "empire",
+                 *             "type": "trooper",
+                 *             "x": 1,
+                 *             "y": 10,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "officer",
+                 *             "side": "empire",
+                 *             "type": "officer",
+                 *             "x": 0,
+                 *             "y": 5,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "heavy",
+                 *             "side": "empire",
+                 *             "type": "heavy",
+                 *             "x": 2,
+                 *             "y": 6,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "scout",
+                 *             "side": "alliance",
+                 *             "type": "scout",
+                 *             "x": 14,
+                 *             "y": 1,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "rebel-trooper",
+                 *             "side": "alliance",
+                 *             "type": "trooper",
+                 *             "x": 14,
+                 *             "y": 10,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "brawler",
+                 *             "side": "alliance",
+                 *             "type": "brawler",
+                 *             "x": 15,
+                 *             "y": 5,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "beast",
+                 *             "side": "alliance",
+                 *             "type": "beast",
+                 *             "x": 13,
+                 *             "y": 5,
+                 *             "w": 2,
+                 *             "h": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "empire",
+                 *           "alliance"
+                 *         ],
+                 *         "data": {
+                 *           "units": "d20/sample-units"
+                 *         },
+                 *         "objectives": [
+                 *           {
+                 *             "kind": "eliminate",
+                 *             "side": "empire"
+                 *           },
+                 *           {
+                 *             "kind": "eliminate",
+                 *             "side": "alliance"
+                 *           }
+                 *         ],
+                 *         "seed": 20240611
+                 *       },
+                 *       "seed": 1,
+                 *       "commands": [
+                 *         {
+                 *           "type": "activate",
+                 *           "figure": "trooper-1"
+                 *         }
+                 *       ],
+                 *       "integrity": {
+                 *         "algorithm": "SHA-256",
+                 *         "rules": "doom-board 0.1.0",
+                 *         "commands": 1,
+                 *         "scenarioHash": "3f5fa801f4a9031122003e01b7355b94983fc3c3820ac4f37c5caa97aafabd3e",
+                 *         "commandsHash": "c76c47a0516c9d186b1ac41c98d5258b565b6027984d7d8525b71f75512fdc6d",
+                 *         "digest": "091747182d253780ef2a51a3774296065983d70a87dd51dbb345ddc5271de88b",
+                 *         "finalState": "f55d143f263e57fea855a54c22fa0c623beb0d83c5044552e314f101e7751a1d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Replay"];
+            };
+        };
+        responses: {
+            /** @description The game was created (and stored) at the replay's last command. */
+            201: {
+                headers: {
+                    /** @description The game's URL. */
+                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

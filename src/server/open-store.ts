@@ -3,15 +3,14 @@
  * loaded only when asked for, so an engine or memory-only server never needs it installed.
  */
 import { MemoryStore, type GameStore } from '../api/store.ts';
+import { StoreError } from './store-error.ts';
 
 export interface StoreOptions {
   /** A folder for the SQLite file (`games.sqlite`); null or absent keeps games in memory. */
   dataDir?: string | null;
 }
 
-export class StoreError extends Error {
-  override name = 'StoreError';
-}
+export { StoreError } from './store-error.ts';
 
 export async function openStore(o: StoreOptions): Promise<GameStore> {
   if (!o.dataDir) return new MemoryStore();

@@ -142,6 +142,10 @@ describe('games', () => {
     const again = replay(rep.data!.scenario as unknown as Scenario, rep.data!.seed, rep.data!.commands);
     const now = await client.GET('/api/v1/games/{gameId}', path);
     expect(now.data!.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+    // The replay imports back as a new game in the same state (importReplay; replay-integrity.test.ts for refusals).
+    const imported = await client.POST('/api/v1/replays', { body: rep.data! });
+    expect(imported.response.status).toBe(201);
+    expect((await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: imported.data!.id } } })).data!.state).toEqual(now.data!.state);
   });
 
   it('a refused command is a 422 naming the rule, a stale version a 409, a missing If-Match a 428; state unchanged', async () => {

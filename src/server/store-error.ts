@@ -1,0 +1,40 @@
+/**
+ * Errors of the game store that an operator must act on, said in words: which file, what is wrong
+ * with it, and what to do (never a bare SQLite message such as "no such column: rowid").
+ */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/** SQLite result codes that mean the file itself is damaged or not a database. */
+const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_VTAB']);
+const NO_ACCESS = /^SQLITE_(READONLY|CANTOPEN|PERM|AUTH)/;
+
+/** The StoreError for `error` met on `file`, or null when it is not about the file (e.g. a taken version). */
+export function storeProblem(file: string, error: unknown): StoreError | null {
+  if (error instanceof StoreError) return error;
+  const code = (error as { code?: unknown }).code;
+  const reason = (error as Error).message;
+  if (typeof code === 'string' && DAMAGED.has(code)) {
+    return new StoreError(
+      `the game store ${file} is damaged or is not a SQLite database (${reason}); the server did not change it. ` +
+        `Restore it from a backup, or move it aside (mv ${JSON.stringify(file)} ${JSON.stringify(`${file}.damaged`)}) to start with an empty store; ` +
+        `"sqlite3 ${file} .recover" may save the games in it.`,
+    );
+  }
+  if (typeof code === 'string' && NO_ACCESS.test(code)) {
+    return new StoreError(`the game store ${file} cannot be opened for writing (${reason}): check that the folder and the file exist and that this user may write them, or choose another folder (--data-dir).`);
+  }
+  if (typeof code === 'string' && /^(EACCES|EROFS|EPERM)$/.test(code)) {
+    return new StoreError(`the data folder of ${file} cannot be created or written (${reason}): choose a folder this user may write (--data-dir).`);
+  }
+  return null;
+}
+
+/** A SQLite file whose tables are not the game store's (another program's database). */
+export function foreignDatabase(file: string, what: string): StoreError {
+  return new StoreError(
+    `${file} is a SQLite database but not a doom-board game store (${what}); the server did not change it. ` +
+      'Point the server at another folder (--data-dir), or move the file aside to start with an empty store.',
+  );
+}
