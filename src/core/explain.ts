@@ -97,6 +97,11 @@ function cellWords(bits: number): string {
 export interface D20Findings {
   witness: { x1: number; y1: number; x2: number; y2: number } | null;
   cover: { kind: 'wall' | 'character' | 'low objects'; x1: number; y1: number; x2: number; y2: number } | null;
+  /**
+   * How the spaces meet (RULES §4): 'adjacent' for movement (never in cover), 'touching' only across
+   * a wall or door or diagonally past a wall (judged like any other), null when apart.
+   */
+  contact?: 'adjacent' | 'touching' | null;
 }
 
 export function explainSight(
@@ -150,7 +155,10 @@ function summarize(
     const seen = w ? `a clear line runs just beside the one through (${w.x1},${w.y1}) and (${w.x2},${w.y2})` : 'a clear line';
     const c = d20.cover;
     const what = c ? (c.kind === 'wall' ? `the wall from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
-    const cover = s.cover ? `; in cover, +4 defense (${rule}: from every corner of every square of ${from}'s space something lies in the way, e.g. ${what})` : '; not in cover';
+    const apart = d20.contact === 'touching' ? `${to} touches ${from} only across a wall or door or diagonally past a wall, so it is not adjacent for movement; ` : '';
+    const cover = s.cover ? `; in cover, +4 defense (${rule}: ${apart}from every corner of every square of ${from}'s space something lies in the way, e.g. ${what})`
+      : d20.contact === 'adjacent' ? `; not in cover (${rule}: ${to} is adjacent for movement to ${from}, and adjacent enemies never have cover)`
+      : `; not in cover${apart ? ` (${rule}: ${apart}from some corner of ${from}'s space nothing lies in the way)` : ''}`;
     return `${from} has line of sight to ${to} (${rule}: ${seen})${cover}; ${distance}.`;
   }
   if (!s.los) {
