@@ -16,6 +16,7 @@ import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from 
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
 import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
 import { readJsonBody } from './json-body.ts';
+import { playableScenario } from './scenario-check.ts';
 import { ApiError, problemResponse, splitProblem } from './problem.ts';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.ts';
 import type { components } from './schema.d.ts';
@@ -100,7 +101,7 @@ export function createApi(options: ApiOptions) {
 
   /** Size limits first (cheap, and they protect the validator), then the engine's validation. */
   function checkedScenario(input: unknown, at: string): Scenario {
-    const s = input as { map?: unknown; figures?: unknown };
+    const s = (input ?? {}) as { map?: unknown; figures?: unknown }; // a body of null is a scenario with problems
     const problems: { path: string; message: string }[] = [];
     if (Array.isArray(s.map)) {
       if (s.map.length > limits.maxMapSide) problems.push({ path: `${at}/map`, message: `${s.map.length} rows; at most ${limits.maxMapSide}` });
@@ -219,7 +220,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/scenarios/validate', async (c) => {
     const input = await body<unknown>(c, null);
     try {
-      const scenario = checkedScenario(input, '');
+      const scenario = await playableScenario(checkedScenario(input, ''), '');
       return json<Schemas['ValidationResult']>(c, { valid: true, problems: [], scenario: scenario as unknown as Schemas['Scenario'] });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) return json<Schemas['ValidationResult']>(c, { valid: false, problems: e.extra.problems ?? [] });
