@@ -66,14 +66,15 @@ export function parseBoard(input: BoardInput): BoardData {
   const fail = (path: string, msg: string) => problems.push(`${path}: ${msg}`);
   if (typeof input !== 'object' || input === null) throw new BoardError(['board: expected an object']);
   if (!RULESETS.includes(input.ruleset)) fail('ruleset', `${JSON.stringify(input.ruleset)} is not one of ${RULESETS.join(', ')}`);
-  if (!Array.isArray(input.map) || input.map.some((r) => typeof r !== 'string')) {
+  // Rows past the largest map are not looked at: a map of 300,000 rows is refused by its size at once.
+  const rows = Array.isArray(input.map) ? input.map.slice(0, MAX_SIDE + 1) : null;
+  if (!rows || rows.some((r) => typeof r !== 'string')) {
     fail('map', 'expected an array of strings');
     throw new BoardError(problems);
   }
-  // Sized by a loop, not Math.max(...rows): a map of 300,000 rows must be refused, not overflow the stack.
   const height = input.map.length;
   let width = 0;
-  for (const r of input.map) width = Math.max(width, r.length);
+  for (const r of rows) width = Math.max(width, r.length);
   if (width < 1 || height < 1) fail('map', `size ${width}×${height} is empty`);
   if (width > MAX_SIDE || height > MAX_SIDE) fail('map', `size ${width}×${height} is above ${MAX_SIDE}×${MAX_SIDE}`);
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) throw new BoardError(problems);

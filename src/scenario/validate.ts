@@ -62,7 +62,7 @@ function resolveRef(ref: string): Node {
 })(ROOT, '#');
 
 /** `path` extended by an object key: `a.b`, or `a["odd key"]` when the key is not a plain name. */
-function joinPath(path: string, key: string | number): string {
+export function joinPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${path}[${JSON.stringify(key)}]`;
   return path ? `${path}.${key}` : key;
