@@ -741,11 +741,61 @@ export interface components {
             /** @description The ruleset's full state (its shape depends on the ruleset). */
             state: Record<string, never>;
         };
-        /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). */
+        /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). Only the fields listed here exist: any other is refused (422, naming it), and nothing else is ever stored with a command. */
         Command: {
             type: string;
-        } & {
-            [key: string]: unknown;
+            /** @description The acting (or defending, healed, re-rolling) figure, by id. */
+            figure?: unknown;
+            /** @description What is attacked or healed: a figure id, or a space `{x, y}` (doom2004 attacks a space). */
+            target?: unknown;
+            /** @description Where to: a placement `{x, y, o?}` (moves, displacement, doom2004 respawn and duct hops), or the marine given a token (doom2004 `give`). */
+            to?: unknown;
+            /** @description doom2016 respawn: the active teleporter `{x, y}`. */
+            at?: unknown;
+            /** @description The door: its edge `{x1, y1, x2, y2}` (doom2016) or its id (doom2004). */
+            door?: unknown;
+            /** @description The token picked up, by id. */
+            token?: unknown;
+            /** @description doom2016: the action card played. */
+            card?: unknown;
+            /** @description doom2016: the event cards discarded for argent (status), or the card discarded to sprint. */
+            discard?: unknown;
+            /** @description doom2016: the demon type activated (activate-demons). */
+            demon?: unknown;
+            /** @description doom2016: the revealed portal that summons. */
+            portal?: unknown;
+            /** @description doom2016: the invasion group summoned (its index for the portal colour). */
+            group?: unknown;
+            /** @description doom2016: the reaction or event cards played while defending or attacking. */
+            play?: unknown;
+            /** @description doom2016: whether the defender reveals a second defense card. */
+            reveal?: unknown;
+            /** @description doom2016: a demon's argent ability added to the attack. */
+            ability?: unknown;
+            /** @description The die dropped: by a stunned attacker (doom2016), or for a blow-through (doom2004, green or blue). */
+            drop?: unknown;
+            /** @description doom2016 status: where the argent of discarded event cards goes (a target, one per card, or counts). */
+            onto?: unknown;
+            /** @description doom2016 summon: how argent is spread over the group's demon cards (one target per argent, or counts). */
+            argent?: unknown;
+            /** @description doom2004: the marine's action (sprint, advance, attack, ready). */
+            action?: unknown;
+            /** @description doom2004: the order a Ready action places (aim, guard, dodge, heal). */
+            order?: unknown;
+            /** @description doom2004: spend an adrenaline token for +4 movement. */
+            adrenaline?: unknown;
+            /** @description doom2004: the weapon attacking, or the weapon token given. */
+            weapon?: unknown;
+            /** @description doom2004: make the attack aimed. */
+            aimed?: unknown;
+            /** @description doom2004 reroll: the positions of the dice re-rolled. */
+            dice?: unknown;
+            /** @description doom2004 give: the ammo type given. */
+            ammo?: unknown;
+            /** @description doom2004 end-turn: the side ending its turn. */
+            side?: unknown;
+            /** @description d20: the characters adding combined fire (+4 each). */
+            helpers?: unknown;
         };
         GameEvent: {
             type: string;
@@ -887,7 +937,10 @@ export interface components {
     };
     parameters: {
         GameId: string;
-        /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+        /**
+         * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+         * @example "0"
+         */
         IfMatch: string;
     };
     requestBodies: never;
@@ -976,7 +1029,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example doom2016 */
                 ruleset: components["schemas"]["RulesetId"];
+                /** @example sample-units */
                 name: string;
             };
             cookie?: never;
@@ -1027,6 +1082,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d20-skirmish */
                 id: string;
             };
             cookie?: never;
@@ -1057,6 +1113,49 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ruleset": "doom2016",
+                 *       "map": [
+                 *         ".......",
+                 *         ".......",
+                 *         "......."
+                 *       ],
+                 *       "edges": [
+                 *         {
+                 *           "from": [
+                 *             1,
+                 *             2
+                 *           ],
+                 *           "to": [
+                 *             2,
+                 *             2
+                 *           ],
+                 *           "kind": "blocking"
+                 *         }
+                 *       ],
+                 *       "figures": [
+                 *         {
+                 *           "id": "alpha",
+                 *           "side": "marines",
+                 *           "type": "marine",
+                 *           "x": 0,
+                 *           "y": 0
+                 *         },
+                 *         {
+                 *           "id": "imp-1",
+                 *           "side": "invader",
+                 *           "type": "imp",
+                 *           "x": 4,
+                 *           "y": 2
+                 *         }
+                 *       ],
+                 *       "sides": [
+                 *         "marines",
+                 *         "invader"
+                 *       ]
+                 *     }
+                 */
                 "application/json": unknown;
             };
         };
@@ -1086,6 +1185,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "from": "alpha",
+                 *       "to": "imp-1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SightRequest"];
             };
         };
@@ -1116,6 +1262,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FigureRequest"];
             };
         };
@@ -1146,6 +1338,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha",
+                 *       "mp": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReachRequest"];
             };
         };
@@ -1176,6 +1415,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": {
+                 *         "ruleset": "doom2016",
+                 *         "map": [
+                 *           ".......",
+                 *           ".......",
+                 *           "......."
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "from": [
+                 *               1,
+                 *               2
+                 *             ],
+                 *             "to": [
+                 *               2,
+                 *               2
+                 *             ],
+                 *             "kind": "blocking"
+                 *           }
+                 *         ],
+                 *         "figures": [
+                 *           {
+                 *             "id": "alpha",
+                 *             "side": "marines",
+                 *             "type": "marine",
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           {
+                 *             "id": "imp-1",
+                 *             "side": "invader",
+                 *             "type": "imp",
+                 *             "x": 4,
+                 *             "y": 2
+                 *           }
+                 *         ],
+                 *         "sides": [
+                 *           "marines",
+                 *           "invader"
+                 *         ]
+                 *       },
+                 *       "figure": "alpha"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FigureRequest"];
             };
         };
@@ -1236,6 +1521,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenarioId": "d20-skirmish",
+                 *       "seed": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateGameRequest"];
             };
         };
@@ -1360,7 +1651,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+                /**
+                 * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+                 * @example "0"
+                 */
                 "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
@@ -1370,6 +1664,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "activate",
+                 *       "figure": "trooper-1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Command"];
             };
         };
@@ -1401,7 +1701,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The version the client saw, as its ETag (`"3"`) or a bare number. */
+                /**
+                 * @description The version the client saw, as its ETag (`"3"`) or a bare number.
+                 * @example "0"
+                 */
                 "If-Match": components["parameters"]["IfMatch"];
             };
             path: {
