@@ -741,7 +741,7 @@ export interface components {
             /** @description The ruleset's full state (its shape depends on the ruleset). */
             state: Record<string, never>;
         };
-        /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). Only the fields listed here exist: any other is refused (422, naming it), and nothing else is ever stored with a command. */
+        /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). Only the fields listed here exist: any other is refused (422, naming it), as is a field of another ruleset's commands (by the rules), and nothing else is ever stored with a command. */
         Command: {
             type: string;
             /** @description The acting (or defending, healed, re-rolling) figure, by id. */

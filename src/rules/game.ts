@@ -3,7 +3,6 @@
  * only when the rules accept the command, so a refusal (or a malformed command) leaves the state
  * exactly as it was. Games replay exactly from scenario + seed + commands.
  */
-import { COMMAND_FIELDS, unknownField } from './command-fields.ts';
 import type { ApplyResult, Command, GameView, RulesetEngine } from './types.ts';
 
 export class Game<S extends object> {
@@ -42,8 +41,6 @@ export class Game<S extends object> {
     if (typeof command !== 'object' || command === null || typeof command.type !== 'string') {
       return { ok: false, refusal: { rule: 'command', message: 'a command is an object with a string "type"' } };
     }
-    const extra = unknownField(command);
-    if (extra !== undefined) return { ok: false, refusal: { rule: 'command', message: `unknown field ${JSON.stringify(extra)} (a command has: ${COMMAND_FIELDS.join(', ')})` } };
     let copy: S;
     let command2: Command;
     try {

@@ -1,15 +1,17 @@
 /**
  * Commands accept only their documented fields (issue 22 item 3): the document's Command schema
- * has `additionalProperties: false` and lists exactly the fields the engine knows
- * (src/rules/command-fields.ts); a command with any other field is refused — by the engine with a
- * refusal naming it, by the API with a 422 naming it — and nothing is stored.
+ * has `additionalProperties: false` and lists exactly the fields the engine knows (the union of
+ * each ruleset's, src/rules/<ruleset>/rules.ts); a command with any other field is refused — by
+ * the engine with a refusal naming it, by the API with a 422 naming it — and nothing is stored.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createApi } from '../../src/api/app.ts';
 import { openApiDocument, schemaValidator } from '../../src/api/document.ts';
 import { MemoryStore } from '../../src/api/store.ts';
 import { loadCore } from '../../src/core/wasm.ts';
-import { COMMAND_FIELDS } from '../../src/rules/command-fields.ts';
+import { D20_COMMAND_FIELDS } from '../../src/rules/d20/rules.ts';
+import { DOOM2004_COMMAND_FIELDS } from '../../src/rules/doom2004/rules.ts';
+import { DOOM2016_COMMAND_FIELDS } from '../../src/rules/doom2016/rules.ts';
 import { createGame } from '../../src/rules/index.ts';
 import { bundledScenarios } from '../../src/scenario/bundled.ts';
 import { contractFetch } from './contract.ts';
@@ -18,6 +20,8 @@ beforeAll(async () => {
   await loadCore();
 });
 
+/** The fields the engine knows: those of the three rulesets' commands. */
+const COMMAND_FIELDS = [...new Set([...D20_COMMAND_FIELDS, ...DOOM2004_COMMAND_FIELDS, ...DOOM2016_COMMAND_FIELDS])];
 const command = (openApiDocument as { components: { schemas: Record<string, { properties: object; additionalProperties: unknown }> } }).components.schemas.Command;
 
 describe('the document and the engine list the same command fields', () => {
@@ -41,6 +45,10 @@ describe('the document and the engine list the same command fields', () => {
 });
 
 describe('the engine refuses a command with an unknown field, naming it', () => {
+  test('a field of another ruleset\'s commands is unknown too', () => {
+    const g = createGame(bundledScenarios.get('d20-skirmish')!, { seed: 1 });
+    expect(g.apply({ ...g.legalActions()[0], weapon: 'pistol' })).toEqual({ ok: false, refusal: { rule: 'command', message: expect.stringContaining('unknown field "weapon"') } });
+  });
   test('refused with rule "command", the field named, the state unchanged', () => {
     const g = createGame(bundledScenarios.get('d20-skirmish')!, { seed: 1 });
     const legal = g.legalActions()[0];

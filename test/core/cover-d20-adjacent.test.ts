@@ -78,13 +78,13 @@ describe('d20: an enemy touching the attacker only across a wall gets cover like
   test('the explanation says why: not adjacent for movement, and what gives cover', () => {
     const e = Board.create(acrossWall).explain('trooper', 'walker');
     expect(e.cover).toBe(true);
-    expect(e.summary).toContain('touches trooper only across a wall or door or diagonally past a wall, so it is not adjacent for movement');
+    expect(e.summary).toContain('in cover, +4 defense (RULES §4: touching only across a wall or door or past a wall end, so not adjacent for movement; ');
     expect(e.summary).toContain('low objects at (2,1)');
   });
 
   test('the explanation of an adjacent enemy names the rule', () => {
     const e = Board.create({ ...acrossWall, edges: [] }).explain('trooper', 'walker');
     expect(e.cover).toBe(false);
-    expect(e.summary).toContain('not in cover (RULES §4: walker is adjacent for movement to trooper, and adjacent enemies never have cover)');
+    expect(e.summary).toContain('not in cover (RULES §4: adjacent for movement, and adjacent enemies never have cover)');
   });
 });
