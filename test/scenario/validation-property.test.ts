@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const SEED = 22_2026;
 const CASES = 10_200;
-const API_EVERY = 40; // every 40th case also through the HTTP API
+const API_EVERY = 100; // every 100th case also through the HTTP API
 const SLOW_MS = 100;
 /** A problem names where: `path: message`, the path a JSON path into the scenario. */
 const PROBLEM = /^(scenario|[A-Za-z_$][\w$]*|\[\d+\]|\[".*?"\])(\.[A-Za-z_$][\w$]*|\[\d+\]|\[".*?"\])*: ./s;
