@@ -7,8 +7,7 @@
 import { boardOf, type D20Figure, type D20State } from '../../rules/d20/state.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
-import { MOVE_EDGES, blocks } from '../../core/masks.ts';
-import type { BoardData } from '../../core/types.ts';
+import { EdgeKind, type BoardData } from '../../core/types.ts';
 import { d20Odds, type D20Odds } from '../odds/d20.ts';
 import { destinationsOf } from './doom2016.ts';
 import { rankPlans, type Cell, type Enemy, type HintOptions, type Situation, type Threat } from './plan.ts';
@@ -25,7 +24,9 @@ type Rect = { x: number; y: number; w: number; h: number };
  */
 export function adjacentForMovement(d: BoardData, a: Rect, b: Rect): boolean {
   const W = d.width;
-  const stops = (kind: number | undefined) => kind !== undefined && blocks(MOVE_EDGES, kind);
+  // Every edge kind but none stops movement (MOVE_EDGES, src/core/masks.ts; not imported: the AI
+  // module takes only what the main bundle exports).
+  const stops = (kind: number | undefined) => kind !== undefined && kind !== EdgeKind.none;
   const h = (x: number, Y: number) => (x >= 0 && x < W ? d.hEdges[Y * W + x] : undefined); // above (x, Y)
   const v = (X: number, y: number) => (y >= 0 && y < d.height ? d.vEdges[y * (W + 1) + X] : undefined); // left of (X, y)
   for (let y = a.y; y < a.y + a.h; y++) {
