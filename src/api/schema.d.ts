@@ -334,7 +334,8 @@ export interface paths {
         /**
          * Submit a command for the side to act
          * @description Stored durably before the answer is sent. 409 when `If-Match` is not the current version,
-         *     422 with the refusing `rule` when the rules refuse it; the game is then unchanged.
+         *     422 with the refusing `rule` when the rules refuse it, and 422 naming each field a command
+         *     does not have (`problems`, rule `command`); the game is then unchanged.
          */
         post: operations["submitCommand"];
         delete?: never;
