@@ -4,8 +4,8 @@
 // ±ε at each; each nudged line is walked cell by cell with exact symbolic signs (value first,
 // then the ε coefficient). Cover: separating-axis tests on the region swept from a corner.
 import {
-  BLOCK_MAP, CLEAR_CORNERS, C_LOW, DIST, H, INFO, OUT_COVER, OUT_LOS, OUT_RANGE, QUEUE, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, STEP_SIGHT, W, blocks,
-  cellBits, hEdge, inRect, onMap, ownerAt, rayMask, vEdge,
+  BLOCK_MAP, CLEAR_CORNERS, C_LOW, DIST, H, INFO, OUT_COVER, OUT_LOS, OUT_RANGE, QUEUE, SCRATCH, SCRATCH_CAP, SIGHT_EDGES, STEP_SIGHT, STEP_STRICT, W, blocks,
+  cellBits, hEdge, inRect, onMap, ownerAt, rayMask, stepDX, stepDY, vEdge,
 } from './board';
 
 let AX: i32 = 0, AY: i32 = 0, AW: i32 = 0, AH: i32 = 0, TX: i32 = 0, TY: i32 = 0, TW: i32 = 0, TH: i32 = 0;
@@ -172,6 +172,7 @@ function meetsRegion(bx0: i64, by0: i64, bx1: i64, by1: i64): bool {
   for (let k = 0; k < 4; k++) {
     const qx: i64 = (k & 1) != 0 ? rx1 : rx0, qy: i64 = (k & 2) != 0 ? ry1 : ry0;
     const ax: i64 = -(qy - CY), ay: i64 = qx - CX; // normal of C→q
+    if (ax == 0 && ay == 0) continue; // C is this corner of T (a touching target): no axis
     // Region projection: C and the four target corners.
     let rmin = CX * ax + CY * ay, rmax = rmin;
     for (let m = 0; m < 4; m++) {
@@ -200,10 +201,14 @@ function noteCover(kind: i32, x1: i32, y1: i32, x2: i32, y2: i32): void {
  */
 export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32, attacker: i32, target: i32): bool {
   TX = tx; TY = ty; TW = tw; TH = th;
-  // Adjacent enemies never have cover.
-  if (ax <= tx + tw && tx <= ax + aw && ay <= ty + th && ty <= ay + ah) return false;
-  const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
+  // Adjacent enemies never have cover; adjacent for movement, so a space touching A only across a
+  // wall or door, or diagonally past a wall end, is judged like any other (RULES §4).
+  const touching = ax <= tx + tw && tx <= ax + aw && ay <= ty + th && ty <= ay + ah;
+  const adjacent = touching && stepApart(ax, ay, aw, ah, tx, ty, tw, th);
+  store<i32>(INFO + 68, adjacent ? 1 : touching ? 2 : 0);
   store<i32>(INFO + 48, 0);
+  if (adjacent) return false;
+  const x0 = min(ax, tx), x1 = max(ax + aw, tx + tw), y0 = min(ay, ty), y1 = max(ay + ah, ty + th);
   const points = (aw + 1) * (ah + 1);
   for (let k = 0; k < points; k++) {
     CX = 2 * <i64>(ax + k % (aw + 1));
@@ -232,6 +237,21 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
     if (!covered) return false; // the attacker picks this corner
   }
   return true;
+}
+
+/**
+ * Adjacent for movement (RULES §4): one d20 step (STEP_STRICT: no wall or door between orthogonal
+ * neighbours, no diagonal past a wall touching the shared corner) leads from a square of A into T.
+ * Only the footprints' edges face each other, but the rectangles are at most 3×3: every square is tried.
+ */
+function stepApart(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): bool {
+  for (let y = ay; y < ay + ah; y++)
+    for (let x = ax; x < ax + aw; x++) {
+      const open = <i32>load<u8>(STEP_STRICT + <usize>(y * W + x));
+      for (let k = 0; k < 8; k++)
+        if (((open >> k) & 1) != 0 && inRect(x + stepDX(k), y + stepDY(k), tx, ty, tw, th)) return true;
+    }
+  return false;
 }
 
 // ---------------------------------------------------------------- sight map

@@ -11,8 +11,11 @@ import { tokenIcon } from './figures.ts';
 const swatch = (content: SVGTemplateResult) =>
   html`<svg class="swatch" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect class="floor" width="32" height="32"></rect>${content}</svg>`;
 
+/** What difficult terrain does, by ruleset (RULES §2.2 +1 MP, §3 nothing, §4 double cost); doom2016 otherwise. */
+const DIFFICULT: Record<string, string> = { doom2004: 'no effect in doom2004', d20: 'double cost' };
+
 const TERRAIN: [letters: string, name: string, draw: SVGTemplateResult][] = [
-  ['dT', 'Difficult terrain (+1 MP)', svg`<rect class="difficult-fill" x="2" y="2" width="28" height="28"></rect>`],
+  ['dT', 'Difficult terrain', svg`<rect class="difficult-fill" x="2" y="2" width="28" height="28"></rect>`],
   ['o', 'Blocking obstacle', svg`<rect class="obstacle" x="4" y="4" width="24" height="24"></rect>`],
   ['b', 'Exploding barrel', svg`<circle class="barrel" cx="16" cy="16" r="10"></circle>`],
   ['h', 'Damaging obstacle', svg`<rect class="hazard" x="4" y="4" width="24" height="24"></rect>`],
@@ -57,7 +60,7 @@ export function legendList(m: DrawModel): TemplateResult {
     return words.charAt(0).toUpperCase() + words.slice(1);
   };
   return html`<ul>
-    ${TERRAIN.filter(([l]) => [...l].some((c) => letters.has(c))).map(([, n, d]) => html`<li>${swatch(d)}${n}</li>`)}
+    ${TERRAIN.filter(([l]) => [...l].some((c) => letters.has(c))).map(([l, n, d]) => html`<li>${swatch(d)}${l === 'dT' ? `${n} (${DIFFICULT[m.ruleset] ?? '+1 MP'})` : n}</li>`)}
     ${EDGES.filter(([k]) => edges.has(k)).map(([, n, d]) => html`<li>${swatch(d)}${n}</li>`)}
     ${tokenKinds(m).map((t) => html`<li>${swatch(tokenIcon(t))}${name(t)}</li>`)}
     ${MARKS.map(([n, d]) => html`<li>${swatch(d)}${n}</li>`)}

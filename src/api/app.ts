@@ -9,14 +9,15 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import { Board, BoardError, loadCore, type BoardInput } from '../core/index.ts';
-import type { Command } from '../rules/index.ts';
 import { ScenarioError, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
 import { attackOdds, gameHints } from './ai.ts';
 import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
 import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
 import { readJsonBody } from './json-body.ts';
+import { checkedCommand } from './command-check.ts';
 import { importReplay, replayOf } from './replay-import.ts';
+import { playableScenario } from './scenario-check.ts';
 import { ApiError, problemResponse, splitProblem } from './problem.ts';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.ts';
 import type { components } from './schema.d.ts';
@@ -101,7 +102,7 @@ export function createApi(options: ApiOptions) {
 
   /** Size limits first (cheap, and they protect the validator), then the engine's validation. */
   function checkedScenario(input: unknown, at: string): Scenario {
-    const s = input as { map?: unknown; figures?: unknown };
+    const s = (input ?? {}) as { map?: unknown; figures?: unknown }; // a body of null is a scenario with problems
     const problems: { path: string; message: string }[] = [];
     if (Array.isArray(s.map)) {
       if (s.map.length > limits.maxMapSide) problems.push({ path: `${at}/map`, message: `${s.map.length} rows; at most ${limits.maxMapSide}` });
@@ -221,7 +222,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/scenarios/validate', async (c) => {
     const input = await body<unknown>(c, null);
     try {
-      const scenario = checkedScenario(input, '');
+      const scenario = await playableScenario(checkedScenario(input, ''), '');
       return json<Schemas['ValidationResult']>(c, { valid: true, problems: [], scenario: scenario as unknown as Schemas['Scenario'] });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) return json<Schemas['ValidationResult']>(c, { valid: false, problems: e.extra.problems ?? [] });
@@ -350,7 +351,7 @@ export function createApi(options: ApiOptions) {
     const live = await liveGame(c);
     const side = await seat(c, live);
     const expected = expectedVersion(c);
-    const command = await body<Command>(c, 'Command');
+    const command = checkedCommand(await body<unknown>(c, null));
     const entry = await games.apply(live, side, expected, command);
     return json<Schemas['CommandAccepted']>(c, { version: entry.version, events: (entry.events ?? []) as Schemas['GameEvent'][] }, 200, { etag: `"${entry.version}"` });
   });

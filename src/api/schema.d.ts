@@ -335,7 +335,8 @@ export interface paths {
         /**
          * Submit a command for the side to act
          * @description Stored durably before the answer is sent. 409 when `If-Match` is not the current version,
-         *     422 with the refusing `rule` when the rules refuse it; the game is then unchanged.
+         *     422 with the refusing `rule` when the rules refuse it, and 422 naming each field a command
+         *     does not have (`problems`, rule `command`); the game is then unchanged.
          */
         post: operations["submitCommand"];
         delete?: never;
@@ -777,11 +778,61 @@ export interface components {
             /** @description The ruleset's full state (its shape depends on the ruleset). */
             state: Record<string, never>;
         };
-        /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). */
+        /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). Only the fields listed here exist: any other is refused (422, naming it), as is a field of another ruleset's commands (by the rules), and nothing else is ever stored with a command. */
         Command: {
             type: string;
-        } & {
-            [key: string]: unknown;
+            /** @description The acting (or defending, healed, re-rolling) figure, by id. */
+            figure?: unknown;
+            /** @description What is attacked or healed: a figure id, or a space `{x, y}` (doom2004 attacks a space). */
+            target?: unknown;
+            /** @description Where to: a placement `{x, y, o?}` (moves, displacement, doom2004 respawn and duct hops), or the marine given a token (doom2004 `give`). */
+            to?: unknown;
+            /** @description doom2016 respawn: the active teleporter `{x, y}`. */
+            at?: unknown;
+            /** @description The door: its edge `{x1, y1, x2, y2}` (doom2016) or its id (doom2004). */
+            door?: unknown;
+            /** @description The token picked up, by id. */
+            token?: unknown;
+            /** @description doom2016: the action card played. */
+            card?: unknown;
+            /** @description doom2016: the event cards discarded for argent (status), or the card discarded to sprint. */
+            discard?: unknown;
+            /** @description doom2016: the demon type activated (activate-demons). */
+            demon?: unknown;
+            /** @description doom2016: the revealed portal that summons. */
+            portal?: unknown;
+            /** @description doom2016: the invasion group summoned (its index for the portal colour). */
+            group?: unknown;
+            /** @description doom2016: the reaction or event cards played while defending or attacking. */
+            play?: unknown;
+            /** @description doom2016: whether the defender reveals a second defense card. */
+            reveal?: unknown;
+            /** @description doom2016: a demon's argent ability added to the attack. */
+            ability?: unknown;
+            /** @description The die dropped: by a stunned attacker (doom2016), or for a blow-through (doom2004, green or blue). */
+            drop?: unknown;
+            /** @description doom2016 status: where the argent of discarded event cards goes (a target, one per card, or counts). */
+            onto?: unknown;
+            /** @description doom2016 summon: how argent is spread over the group's demon cards (one target per argent, or counts). */
+            argent?: unknown;
+            /** @description doom2004: the marine's action (sprint, advance, attack, ready). */
+            action?: unknown;
+            /** @description doom2004: the order a Ready action places (aim, guard, dodge, heal). */
+            order?: unknown;
+            /** @description doom2004: spend an adrenaline token for +4 movement. */
+            adrenaline?: unknown;
+            /** @description doom2004: the weapon attacking, or the weapon token given. */
+            weapon?: unknown;
+            /** @description doom2004: make the attack aimed. */
+            aimed?: unknown;
+            /** @description doom2004 reroll: the positions of the dice re-rolled. */
+            dice?: unknown;
+            /** @description doom2004 give: the ammo type given. */
+            ammo?: unknown;
+            /** @description doom2004 end-turn: the side ending its turn. */
+            side?: unknown;
+            /** @description d20: the characters adding combined fire (+4 each). */
+            helpers?: unknown;
         };
         GameEvent: {
             type: string;

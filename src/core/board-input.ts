@@ -6,6 +6,8 @@
 import { Cell, EdgeKind, RULESETS, type BoardData, type EdgeKindName, type FigureData, type Ruleset } from './types.ts';
 
 export const MAX_SIDE = 256;
+/** The grid core's figure table holds this many (assembly/board.ts MAX_FIGURES). */
+export const MAX_FIGURES = 1024;
 
 /** Map characters, one per cell. Letters not listed are rejected. */
 export const MAP_CHARS: Record<string, number> = {
@@ -64,12 +66,15 @@ export function parseBoard(input: BoardInput): BoardData {
   const fail = (path: string, msg: string) => problems.push(`${path}: ${msg}`);
   if (typeof input !== 'object' || input === null) throw new BoardError(['board: expected an object']);
   if (!RULESETS.includes(input.ruleset)) fail('ruleset', `${JSON.stringify(input.ruleset)} is not one of ${RULESETS.join(', ')}`);
-  if (!Array.isArray(input.map) || input.map.some((r) => typeof r !== 'string')) {
+  // Rows past the largest map are not looked at: a map of 300,000 rows is refused by its size at once.
+  const rows = Array.isArray(input.map) ? input.map.slice(0, MAX_SIDE + 1) : null;
+  if (!rows || rows.some((r) => typeof r !== 'string')) {
     fail('map', 'expected an array of strings');
     throw new BoardError(problems);
   }
   const height = input.map.length;
-  const width = Math.max(0, ...input.map.map((r) => r.length));
+  let width = 0;
+  for (const r of rows) width = Math.max(width, r.length);
   if (width < 1 || height < 1) fail('map', `size ${width}×${height} is empty`);
   if (width > MAX_SIDE || height > MAX_SIDE) fail('map', `size ${width}×${height} is above ${MAX_SIDE}×${MAX_SIDE}`);
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) throw new BoardError(problems);
@@ -86,10 +91,12 @@ export function parseBoard(input: BoardInput): BoardData {
 
   const hEdges = new Uint8Array((height + 1) * width);
   const vEdges = new Uint8Array(height * (width + 1));
-  (input.edges ?? []).forEach((e, i) => {
+  const edges = listOf(input.edges, 'edges', fail);
+  edges.forEach((e, i) => {
     const path = `edges[${i}]`;
-    if (!e || typeof e !== 'object') return fail(path, 'expected an object');
-    const kind = EdgeKind[e.kind as EdgeKindName];
+    if (!e || typeof e !== 'object' || Array.isArray(e)) return fail(path, 'expected an object');
+    // Own names only: "toString" is no edge kind, and a kind without prototype has no string form.
+    const kind = typeof e.kind === 'string' && Object.hasOwn(EdgeKind, e.kind) ? EdgeKind[e.kind as EdgeKindName] : undefined;
     if (kind === undefined) fail(`${path}.kind`, `unknown edge kind ${JSON.stringify(e.kind)} (expected ${Object.keys(EdgeKind).join(', ')})`);
     const ends = [e.from, e.to];
     const names = ['from', 'to'];
@@ -119,10 +126,20 @@ export function parseBoard(input: BoardInput): BoardData {
   for (let y = 0; y < height; y++)
     for (let X = 0; X <= width; X++) if (!on(X - 1, y) || !on(X, y)) vEdges[y * (width + 1) + X] = EdgeKind.wall;
 
-  const figures = checkFigures(width, height, cells, hEdges, vEdges, input.figures ?? [], fail);
+  const list = listOf(input.figures, 'figures', fail);
+  if (list.length > MAX_FIGURES) fail('figures', `${list.length} figures is above ${MAX_FIGURES}`);
+  const figures = list.length > MAX_FIGURES ? [] : checkFigures(width, height, cells, hEdges, vEdges, list, fail);
 
   if (problems.length) throw new BoardError(problems);
   return { ruleset: input.ruleset, width, height, cells, hEdges, vEdges, figures };
+}
+
+/** An optional list: absent is empty; anything but an array is a problem (and empty). */
+function listOf<T>(v: T[] | undefined, path: string, fail: (path: string, msg: string) => void): T[] {
+  if (v === undefined) return [];
+  if (Array.isArray(v)) return v;
+  fail(path, `expected an array of ${path}`);
+  return [];
 }
 
 const straddles = (kind: number) => kind === EdgeKind.wall || kind === EdgeKind.door;
@@ -146,7 +163,7 @@ export function checkFigures(
   const ids = new Set<string>();
   list.forEach((f, i) => {
     const path = `figures[${i}]`;
-    if (!f || typeof f !== 'object') return fail(path, 'expected an object');
+    if (!f || typeof f !== 'object' || Array.isArray(f)) return fail(path, 'expected an object');
     if (typeof f.id !== 'string' || f.id === '') return fail(`${path}.id`, 'expected a non-empty string');
     if (ids.has(f.id)) return fail(`${path}.id`, `duplicate id ${JSON.stringify(f.id)}`);
     ids.add(f.id);

@@ -97,6 +97,11 @@ function cellWords(bits: number): string {
 export interface D20Findings {
   witness: { x1: number; y1: number; x2: number; y2: number } | null;
   cover: { kind: 'wall' | 'character' | 'low objects'; x1: number; y1: number; x2: number; y2: number } | null;
+  /**
+   * How the spaces meet (RULES §4): 'adjacent' for movement (never in cover), 'touching' only across
+   * a wall or door or diagonally past a wall (judged like any other), null when apart.
+   */
+  contact?: 'adjacent' | 'touching' | null;
 }
 
 export function explainSight(
@@ -150,7 +155,11 @@ function summarize(
     const seen = w ? `a clear line runs just beside the one through (${w.x1},${w.y1}) and (${w.x2},${w.y2})` : 'a clear line';
     const c = d20.cover;
     const what = c ? (c.kind === 'wall' ? `the wall from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
-    const cover = s.cover ? `; in cover, +4 defense (${rule}: from every corner of every square of ${from}'s space something lies in the way, e.g. ${what})` : '; not in cover';
+    // Why adjacency did or did not decide it: touching across a wall or door is not adjacent.
+    const why = d20.contact === 'adjacent' ? 'adjacent for movement, and adjacent enemies never have cover'
+      : d20.contact === 'touching' ? 'touching only across a wall or door or past a wall end, so not adjacent for movement' : '';
+    const cover = s.cover ? `; in cover, +4 defense (${rule}: ${why && `${why}; `}from every corner of every square of ${from}'s space something lies in the way, e.g. ${what})`
+      : `; not in cover${why && ` (${rule}: ${why})`}`;
     return `${from} has line of sight to ${to} (${rule}: ${seen})${cover}; ${distance}.`;
   }
   if (!s.los) {

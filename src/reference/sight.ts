@@ -6,7 +6,7 @@ import { MOVE_EDGES, SIGHT_EDGES, blocks } from '../core/masks.ts';
 import { Cell, type SightAnswer } from '../core/types.ts';
 import { inRect, type RefGrid } from './grid.ts';
 import { lineBlocker, orient, quadrantOf, type Pt } from './line.ts';
-import { minOver, stepDistances } from './steps.ts';
+import { minOver, stepDistances, stepOpen } from './steps.ts';
 
 export interface Space {
   x: number;
@@ -33,9 +33,6 @@ export const ownAt = (s: Space, X: number, Y: number): number[] =>
   [[X, Y - 1], [X, Y], [X - 1, Y], [X - 1, Y - 1]]
     .filter(([x, y]) => inRect(s, x, y))
     .map(([x, y]) => quadrantOf(X, Y, x, y));
-
-export const touching = (a: Space, b: Space) =>
-  a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
 
 // ---------------------------------------------------------------- doom2016
 
@@ -247,7 +244,7 @@ function clearLine(a: Space, t: Space, walls: Seg[], p1: BPt, p2: BPt, S: bigint
  * not in or next to the attacker meets the region's inside. The attacker picks the best corner.
  */
 export function coverD20(grid: RefGrid, a: Space, t: Space, attacker: number, target: number): boolean {
-  if (touching(a, t)) return false;
+  if (adjacentForMovement(grid, a, t)) return false;
   const tc: Pt[] = [
     { x: 2 * t.x, y: 2 * t.y }, { x: 2 * (t.x + t.w), y: 2 * t.y },
     { x: 2 * (t.x + t.w), y: 2 * (t.y + t.h) }, { x: 2 * t.x, y: 2 * (t.y + t.h) },
@@ -273,6 +270,15 @@ export function coverD20(grid: RefGrid, a: Space, t: Space, attacker: number, ta
       }
     return false;
   });
+}
+
+/**
+ * d20 "adjacent enemies never have cover" (RULES §4): adjacent for movement, one d20 step from a
+ * square of `a` into `t` — not across a wall or door, not diagonally past a wall touching the corner.
+ */
+export function adjacentForMovement(grid: RefGrid, a: Space, t: Space): boolean {
+  return cellsIn(a).some(([x, y]) => [-1, 0, 1].some((dx) => [-1, 0, 1].some((dy) =>
+    (dx !== 0 || dy !== 0) && inRect(t, x + dx, y + dy) && stepOpen(grid, MOVE_EDGES, 'strict', x, y, dx, dy))));
 }
 
 /** Convex hull, clockwise on screen, collinear points dropped (monotone chain). */

@@ -2,9 +2,10 @@
  * Creating and replaying games of the registered rulesets (see registry.ts). Embedding code calls
  * `await loadRuleset(id)` first; src/rules/index.ts is the full library with every ruleset loaded.
  */
+import { BoardError } from '../core/board-input.ts';
 import type { DataSet } from '../data/index.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { resolveData, validateScenario } from '../scenario/validate.ts';
+import { ScenarioError, resolveData, validateScenario } from '../scenario/validate.ts';
 import type { D20State } from './d20/state.ts';
 import type { Doom2016State } from './doom2016/types.ts';
 import type { D4State } from './doom2004/state.ts';
@@ -26,7 +27,7 @@ export interface GameOptions {
   units?: Record<string, unknown>;
 }
 
-function setup(input: Scenario, options: GameOptions): { module: RulesetModule<object>; initial: object } {
+function setup(input: Scenario, options: GameOptions): { module: RulesetModule<object>; scenario: Scenario; initial: object } {
   const scenario = validateScenario(input);
   const module = rulesetModule(scenario.ruleset);
   if (!module) throw new Error(`createGame: the ${scenario.ruleset} rules are not loaded (await loadRuleset(${JSON.stringify(scenario.ruleset)}) first)`);
@@ -34,7 +35,22 @@ function setup(input: Scenario, options: GameOptions): { module: RulesetModule<o
   if (options.units) {
     data.units = { name: 'options.units', ruleset: scenario.ruleset, kind: 'units', source: 'given by the caller', entries: options.units as DataSet['entries'] };
   }
-  return { module, initial: module.init(scenario, data, options.seed ?? scenario.seed ?? 1) };
+  try {
+    return { module, scenario, initial: module.init(scenario, data, options.seed ?? scenario.seed ?? 1) };
+  } catch (e) {
+    // The rules' own checks name paths in the scenario too (a figure the board cannot hold).
+    throw e instanceof BoardError ? new ScenarioError(e.problems) : e;
+  }
+}
+
+/**
+ * The one validation of a scenario for play: the schema, the board, the data, and the ruleset's own
+ * setup checks — exactly what createGame and replay run, so what it accepts they start. Returns the
+ * normalised scenario; throws ScenarioError naming every problem with its JSON path. The ruleset
+ * must be loaded (loadRuleset).
+ */
+export function validateGame(input: Scenario, options: GameOptions = {}): Scenario {
+  return setup(input, options).scenario;
 }
 
 /** Start a game; throws ScenarioError (naming every bad field) for an invalid scenario. */

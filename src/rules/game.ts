@@ -73,12 +73,21 @@ export class Game<S extends object> {
   }
 }
 
-/** Replay commands from the start; throws if one is refused (a replay must reproduce a real game). */
+/** A replay that cannot be made: `problems` lists each fault as `path: message` (`commands[3]: ...`). */
+export class ReplayError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid replay: ${problems.join('; ')}`);
+    this.name = 'ReplayError';
+  }
+}
+
+/** Replay commands from the start; throws ReplayError if one is refused (a replay must reproduce a real game). */
 export function replayWith<S extends object>(rules: RulesetEngine<S>, initial: S, commands: Command[]): Game<S> {
+  if (!Array.isArray(commands)) throw new ReplayError(['commands: expected an array of commands']);
   const game = new Game(rules, initial);
   commands.forEach((c, i) => {
     const r = game.apply(c);
-    if (!r.ok) throw new Error(`replay: command ${i} (${c.type}) was refused: ${r.refusal.message}`);
+    if (!r.ok) throw new ReplayError([`commands[${i}]: refused (${r.refusal.rule}): ${r.refusal.message}`]);
   });
   return game;
 }

@@ -12,8 +12,8 @@ registerRuleset('doom2016', doom2016Module);
 registerRuleset('doom2004', doom2004Module);
 registerRuleset('d20', d20Module);
 
-export { createGame, replay, loadRuleset, type GameOptions, type GameState } from './engine.ts';
-export { Game } from './game.ts';
+export { createGame, replay, validateGame, loadRuleset, type GameOptions, type GameState } from './engine.ts';
+export { Game, ReplayError } from './game.ts';
 export type { ApplyResult, Command, FigureView, GameEvent, GameView, Refusal, TokenView } from './types.ts';
 export type { D20State, D20Unit } from './d20/state.ts';
 export type { Doom2016State } from './doom2016/types.ts';

@@ -5,6 +5,7 @@
 import type { Ruleset } from '../core/types.ts';
 import type { DataSet } from '../data/index.ts';
 import type { Scenario } from '../scenario/types.ts';
+import { ScenarioError } from '../scenario/validate.ts';
 import type { RulesetEngine } from './types.ts';
 
 /** A ruleset's starting state from a validated scenario, its data sets by role, and the seed. */
@@ -18,7 +19,7 @@ export interface RulesetModule<S extends object> {
 /** Entries of the data set in `role`; throws naming the missing role. */
 export function entriesOf<T>(data: Record<string, DataSet>, role: string): Record<string, T> {
   const set = data[role];
-  if (!set) throw new Error(`createGame: the scenario names no ${role} data (data.${role})`);
+  if (!set) throw new ScenarioError([`data.${role}: the scenario names no ${role} data set`]);
   return set.entries as unknown as Record<string, T>;
 }
 

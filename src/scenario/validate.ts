@@ -2,7 +2,7 @@
  * Scenario validation. Three layers, all reported together as `path: message` problems:
  *  1. structure: the JSON Schema (scenario.schema.json) interpreted directly, so the schema and
  *     the validator cannot drift apart (only the keywords the schema uses are supported, and an
- *     unknown keyword fails at load time rather than being silently ignored);
+ *     unknown keyword fails the tests — assertSupported — rather than being silently ignored);
  *  2. geometry: `parseBoard` of the grid core (figures on the map, no overlap, edges on grid lines);
  *  3. meaning: sides, unit types and data sets that exist and fit the ruleset.
  */
@@ -39,8 +39,12 @@ function resolveRef(ref: string): Node {
   return target;
 }
 
-// Fail at load time on a keyword this interpreter does not implement (see the header comment).
-(function assertSupported(node: Node, at: string): void {
+/**
+ * Throws on a keyword this interpreter does not implement (see the header comment), or an anyOf
+ * whose branches do not differ by type. The schema is a file of this package, fixed at build time:
+ * test/scenario/validate.test.ts runs this on it (the bundle does not, to stay small).
+ */
+export function assertSupported(node: Node = ROOT, at = '#'): void {
   for (const [k, v] of Object.entries(node)) {
     if (!KEYWORDS.has(k) && !ANNOTATIONS.has(k)) throw new Error(`scenario schema: unsupported keyword ${k} at ${at}`);
     if (k === '$ref') resolveRef(v as string);
@@ -59,10 +63,10 @@ function resolveRef(ref: string): Node {
   ] as Node[];
   for (const k of ['items', 'additionalProperties']) if (isObject(node[k])) children.push(node[k] as Node);
   children.forEach((c, i) => assertSupported(c, `${at}/${i}`));
-})(ROOT, '#');
+}
 
 /** `path` extended by an object key: `a.b`, or `a["odd key"]` when the key is not a plain name. */
-function joinPath(path: string, key: string | number): string {
+export function joinPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${path}[${JSON.stringify(key)}]`;
   return path ? `${path}.${key}` : key;

@@ -162,3 +162,24 @@ describe('doom2004 and d20', () => {
     }
   });
 });
+
+describe('d20 hints: adjacent means adjacent for movement (RULES §4, issue 22)', () => {
+  test('an enemy touching only across a wall does not force the attack: the other enemy may be attacked from where the figure stands', () => {
+    // The trooper at (0,0); rebel-a at (1,0) behind the wall x=1 (touching, not adjacent); rebel-b at (3,1) in sight, not in cover.
+    const g = createGame({
+      ruleset: 'd20', map: ['.....', '.....'], edges: [{ from: [1, 0], to: [1, 1], kind: 'wall' }],
+      figures: [
+        { id: 'trooper', side: 'empire', type: 'trooper', x: 0, y: 0 },
+        { id: 'rebel-a', side: 'alliance', type: 'trooper', x: 1, y: 0 },
+        { id: 'rebel-b', side: 'alliance', type: 'trooper', x: 3, y: 1 },
+      ],
+      sides: ['empire', 'alliance'], data: { units: 'd20/sample-units' },
+    } as unknown as Scenario, { seed: 3 });
+    expect(g.apply({ type: 'activate', figure: 'trooper' }).ok).toBe(true);
+    // The engine agrees: rebel-b may be attacked at once.
+    expect(g.legalActions()).toContainEqual({ type: 'attack', figure: 'trooper', target: 'rebel-b' });
+    const plans = hints(g.state, undefined, { budgetMs: Infinity, limit: 20 });
+    const standing = plans.filter((p) => p.target === 'rebel-b' && !p.commands.some((c) => c.type === 'move'));
+    expect(standing.length, JSON.stringify(plans.map((p) => p.commands))).toBeGreaterThan(0);
+  });
+});

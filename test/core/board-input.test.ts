@@ -128,3 +128,49 @@ describe('changes are all or nothing', () => {
     expect(() => Board.create(base()).reach('alpha', -1)).toThrow(/mp: -1/);
   });
 });
+
+/** Issue 22: Board.create on malformed JSON throws only BoardError, naming the field, and fast. */
+describe('malformed JSON is a BoardError, never a TypeError or RangeError', () => {
+  const created = (input: unknown): BoardError => {
+    try {
+      Board.create(input as BoardInput);
+    } catch (e) {
+      expect(e, String(e)).toBeInstanceOf(BoardError);
+      return e as BoardError;
+    }
+    throw new Error('expected a BoardError');
+  };
+  test('edges that are not an array', () => {
+    expect(created({ ...base(), edges: { 0: { from: [0, 0], to: [1, 0], kind: 'wall' } } }).problems).toEqual(['edges: expected an array of edges']);
+    expect(created({ ...base(), edges: 'wall' }).problems).toEqual(['edges: expected an array of edges']);
+  });
+  test('figures that are not an array', () => {
+    expect(created({ ...base(), figures: { id: 'alpha' } }).problems).toEqual(['figures: expected an array of figures']);
+    expect(created({ ...base(), figures: 7 }).problems).toEqual(['figures: expected an array of figures']);
+  });
+  test('an edge kind that is an object without prototype, or an inherited name', () => {
+    const input = base();
+    input.edges![0] = { from: [2, 0], to: [2, 3], kind: Object.create(null) };
+    expect(created(input).problems[0]).toMatch(/^edges\[0\]\.kind: unknown edge kind/);
+    input.edges![0] = { from: [2, 0], to: [2, 3], kind: 'toString' as 'wall' };
+    expect(created(input).problems[0]).toMatch(/^edges\[0\]\.kind: unknown edge kind "toString"/);
+  });
+  test('a map of 300,000 rows is refused at once by its size', () => {
+    const t0 = performance.now();
+    const e = created({ ...base(), map: Array(300_000).fill('.') });
+    expect(performance.now() - t0).toBeLessThan(100);
+    expect(e.problems).toEqual(['map: size 1×300000 is above 256×256']);
+    expect(created({ ...base(), map: ['.'.repeat(300_000)] }).problems).toEqual(['map: size 300000×1 is above 256×256']);
+  });
+  test('a figure or an edge that is not an object is named; a figure without prototype is fine', () => {
+    const f = Object.assign(Object.create(null), { id: 'beta', side: 'marines', x: 1, y: 1 });
+    expect(() => Board.create({ ...base(), figures: [f] })).not.toThrow();
+    expect(created({ ...base(), figures: [null, [1]] }).problems).toEqual(['figures[0]: expected an object', 'figures[1]: expected an object']);
+    expect(created({ ...base(), edges: [[0, 0]] }).problems).toEqual(['edges[0]: expected an object']);
+  });
+  test('more figures than the core holds (1024)', () => {
+    const map = Array(33).fill('.'.repeat(33));
+    const figures = Array.from({ length: 1025 }, (_, i) => ({ id: `f${i}`, side: 's', x: i % 33, y: Math.floor(i / 33) }));
+    expect(created({ ruleset: 'd20', map, figures }).problems).toEqual(['figures: 1025 figures is above 1024']);
+  });
+});

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { MAP_CHARS } from '../../src/core/board-input.ts';
 import { getDataSet, listDataSets } from '../../src/data/index.ts';
 import { resolveData, ScenarioError, scenarioWarnings, schemaProblems, validateScenario, type Scenario } from '../../src/scenario/index.ts';
+import { assertSupported } from '../../src/scenario/validate.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BUNDLED_DIR = join(ROOT, 'src/scenario/bundled');
@@ -420,5 +421,13 @@ describe('data sets say where their numbers come from', () => {
   test.each(sets)('$file never calls numbers official', ({ file }) => {
     const text = readFileSync(join(DATA_DIR, file), 'utf8');
     expect(text.replace(/not official/g, '')).not.toMatch(/official/i);
+  });
+});
+
+describe('the schema interpreter', () => {
+  test('supports every keyword the scenario schema uses, and its anyOf branches differ by type', () => {
+    expect(() => assertSupported()).not.toThrow();
+    expect(() => assertSupported({ type: 'object', properties: { a: { type: 'string', format: 'uri' } } })).toThrow(/unsupported keyword format at #\/0/);
+    expect(() => assertSupported({ anyOf: [{ type: 'string' }, { type: 'string', minLength: 2 }] })).toThrow(/distinct "type"/);
   });
 });

@@ -7,14 +7,45 @@
 import { boardOf, type D20Figure, type D20State } from '../../rules/d20/state.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
+import { EdgeKind, type BoardData } from '../../core/types.ts';
 import { d20Odds, type D20Odds } from '../odds/d20.ts';
 import { destinationsOf } from './doom2016.ts';
 import { rankPlans, type Cell, type Enemy, type HintOptions, type Situation, type Threat } from './plan.ts';
 
 const MOVE_AND_ATTACK = 6;
 
-const touching = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
-  a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
+type Rect = { x: number; y: number; w: number; h: number };
+
+/**
+ * Adjacent for movement (RULES §4; the rules' `adjacent`, src/rules/d20/rules.ts): one d20 step
+ * leads from a square of `a` into `b` — no wall, door or other movement-stopping edge between
+ * orthogonal neighbours, no diagonal past such an edge touching the shared corner. Read from the
+ * board's edges (a figure touching only across a wall is not adjacent).
+ */
+export function adjacentForMovement(d: BoardData, a: Rect, b: Rect): boolean {
+  const W = d.width;
+  // Every edge kind but none stops movement (MOVE_EDGES, src/core/masks.ts; not imported: the AI
+  // module takes only what the main bundle exports).
+  const stops = (kind: number | undefined) => kind !== undefined && kind !== EdgeKind.none;
+  const h = (x: number, Y: number) => (x >= 0 && x < W ? d.hEdges[Y * W + x] : undefined); // above (x, Y)
+  const v = (X: number, y: number) => (y >= 0 && y < d.height ? d.vEdges[y * (W + 1) + X] : undefined); // left of (X, y)
+  for (let y = a.y; y < a.y + a.h; y++) {
+    for (let x = a.x; x < a.x + a.w; x++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const tx = x + dx, ty = y + dy;
+          if ((dx === 0 && dy === 0) || tx < b.x || tx >= b.x + b.w || ty < b.y || ty >= b.y + b.h) continue;
+          if (dx === 0) { if (!stops(h(x, Math.max(y, ty)))) return true; continue; }
+          if (dy === 0) { if (!stops(v(Math.max(x, tx), y))) return true; continue; }
+          // The corner (X, Y) between the two squares: no stopping edge may touch it.
+          const X = Math.max(x, tx), Y = Math.max(y, ty);
+          if (![v(X, Y - 1), v(X, Y), h(X - 1, Y), h(X, Y)].some(stops)) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
 
 /**
  * Where a Melee Attack figure `g` attacks next (1 per cell): every space next to a place it reaches
@@ -104,8 +135,8 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
     options, enemies,
     mayTarget(to, e, seen) {
       const here = at(to);
-      const adjacent = enemies.filter((g) => touching(here, g.figure));
-      const isAdjacent = touching(here, e.figure);
+      const adjacent = enemies.filter((g) => adjacentForMovement(data, here, g.figure));
+      const isAdjacent = adjacentForMovement(data, here, e.figure);
       if (melee && !isAdjacent) return false;
       if (adjacent.length && !isAdjacent) return false;
       const v = seen.get(e.id)!;

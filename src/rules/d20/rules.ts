@@ -231,8 +231,14 @@ function end(s: D20State, c: Command): GameEvent[] | Refusal {
   return events;
 }
 
+/** Every field a d20 command may have; openapi.yaml's Command lists those of all rulesets (test/api/command-fields.test.ts). */
+export const D20_COMMAND_FIELDS = ['type', 'figure', 'to', 'target', 'helpers'];
+
 export const d20Rules: RulesetEngine<D20State> = {
   apply(s, c) {
+    // RULES §5: a command is refused with a clear reason; a field no d20 command has is never stored.
+    const extra = Object.keys(c).find((k) => !D20_COMMAND_FIELDS.includes(k));
+    if (extra !== undefined) return refuse('command', `unknown field ${JSON.stringify(extra)} (a d20 command has: ${D20_COMMAND_FIELDS.join(', ')})`);
     if (s.winner !== null || s.figures.length === 0 || new Set(s.figures.map((f) => f.side)).size <= 1) {
       return refuse('game over', `the game is over${s.winner ? `: ${s.winner} won` : ''}`);
     }

@@ -446,8 +446,14 @@ function legal(s: D4State): Command[] {
   return out;
 }
 
+/** Every field a doom2004 command may have; openapi.yaml's Command lists those of all rulesets (test/api/command-fields.test.ts). */
+export const DOOM2004_COMMAND_FIELDS = ['type', 'figure', 'action', 'order', 'adrenaline', 'to', 'weapon', 'target', 'aimed', 'drop', 'door', 'token', 'ammo', 'dice', 'side'];
+
 export const doom2004Rules: RulesetEngine<D4State> = {
   apply(s, c) {
+    // RULES §5: a command is refused with a clear reason; a field no doom2004 command has is never stored.
+    const extra = Object.keys(c).find((k) => !DOOM2004_COMMAND_FIELDS.includes(k));
+    if (extra !== undefined) return refuse('command', `unknown field ${JSON.stringify(extra)} (a doom2004 command has: ${DOOM2004_COMMAND_FIELDS.join(', ')})`);
     if (s.winner !== null) return refuse('game over', `the game is over: ${s.winner} won`);
     const { result, opensWindow } = dispatch(s, c);
     if (!Array.isArray(result)) return result;

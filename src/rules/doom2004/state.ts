@@ -7,6 +7,7 @@ import { Board } from '../../core/board.ts';
 import { Cell, EdgeKind, type BoardData } from '../../core/types.ts';
 import type { DataSet } from '../../data/index.ts';
 import type { Objective, Scenario, ScenarioFigure, ScenarioToken } from '../../scenario/types.ts';
+import { ScenarioError } from '../../scenario/validate.ts';
 import { seedRng, type RngState } from '../rng.ts';
 import type { PlacedFigure, Refusal } from '../types.ts';
 
@@ -270,7 +271,61 @@ function makeToken(t: ScenarioToken, weapons: Record<string, D4Attack>): D4Token
   return out;
 }
 
+/**
+ * Everything about a validated scenario that would stop a doom2004 game from starting, as
+ * `path: message` problems (ScenarioError): createGame and validateGame run this first, so the
+ * setup below never meets a bad token, side or data set.
+ */
+export function setupProblems(scenario: Scenario, data: Record<string, DataSet>): string[] {
+  const problems: string[] = [];
+  const fail = (path: string, message: string) => problems.push(`${path}: ${message}`);
+  for (const role of ['units', 'dice']) if (!data[role]) fail(`data.${role}`, `doom2004 needs a ${role} data set`);
+  if (problems.length) return problems;
+  const units = data.units.entries as unknown as Record<string, D4Unit>;
+  const weapons = (data.weapons?.entries ?? {}) as unknown as Record<string, D4Attack>;
+  if (scenario.sides.length !== 2) fail('sides', 'doom2004 is played by two sides, the marines and the invader');
+  const all = [
+    ...scenario.figures.map((f, i) => [f, `figures[${i}]`] as const),
+    ...(scenario.areas ?? []).flatMap((a, k) => (a.figures ?? []).map((f, i) => [f, `areas[${k}].figures[${i}]`] as const)),
+  ];
+  const isMarine = (f: ScenarioFigure) => Object.hasOwn(units, f.type) && !!units[f.type].marine;
+  for (const [f, path] of all) if (!Object.hasOwn(units, f.type)) fail(`${path}.type`, `unknown unit type ${JSON.stringify(f.type)}`);
+  // The marines' side is the one most marines are on (ties: the first); marines elsewhere are misplaced.
+  const count = new Map<string, number>();
+  for (const [f] of all) if (isMarine(f)) count.set(f.side, (count.get(f.side) ?? 0) + 1);
+  const marineSide = [...count].reduce<[string, number] | null>((best, e) => (best && best[1] >= e[1] ? best : e), null)?.[0] ?? scenario.sides[0];
+  for (const [f, path] of all) {
+    if (Object.hasOwn(units, f.type) && isMarine(f) !== (f.side === marineSide)) {
+      fail(`${path}.side`, `${f.id} (${f.type}) is on the wrong side: the marines are ${JSON.stringify(marineSide)}, every other figure the invader's`);
+    }
+  }
+  if (all.some(([f]) => isMarine(f))) {
+    const rows = Object.keys(data.marineStart?.entries ?? {}).length;
+    if (!data.marineStart) fail('data.marineStart', 'marines need a marineStart data set');
+    else if (!rows) fail('data.marineStart', 'the marineStart data set is empty');
+  }
+  const ids = new Map<string, string>();
+  const tokens = [
+    ...(scenario.tokens ?? []).map((t, i) => [t, `tokens[${i}]`] as const),
+    ...(scenario.areas ?? []).flatMap((a, k) => (a.tokens ?? []).map((t, i) => [t, `areas[${k}].tokens[${i}]`] as const)),
+  ];
+  for (const [t, path] of tokens) {
+    if (!TOKEN_KINDS.includes(t.kind)) fail(`${path}.kind`, `doom2004 has no ${JSON.stringify(t.kind)} token (known: ${TOKEN_KINDS.join(', ')})`);
+    if (t.kind === 'ammo' && typeof t.ammo !== 'string') fail(`${path}.ammo`, 'an ammo token needs "ammo", the ammo type (e.g. "shotgun")');
+    if (t.kind === 'weapon' && (typeof t.weapon !== 'string' || !Object.hasOwn(weapons, t.weapon))) {
+      fail(`${path}.weapon`, `a weapon token needs "weapon", one of the weapons data (${Object.keys(weapons).join(', ') || 'none'}), not ${JSON.stringify(t.weapon) ?? 'nothing'}`);
+    }
+    if (t.kind === 'key' && typeof t.color !== 'string') fail(`${path}.color`, 'a key token needs "color"');
+    const id = t.id ?? `${t.kind}@${t.x},${t.y}`;
+    if (ids.has(id)) fail(`${path}.id`, `the token id ${JSON.stringify(id)} repeats ${ids.get(id)} (give each token its own "id")`);
+    else ids.set(id, path);
+  }
+  return problems;
+}
+
 export function initDoom2004(scenario: Scenario, data: Record<string, DataSet>, seed: number): D4State {
+  const problems = setupProblems(scenario, data);
+  if (problems.length) throw new ScenarioError(problems);
   const entries = <T>(role: string, required: boolean): Record<string, T> => {
     const set = data[role];
     if (!set) {

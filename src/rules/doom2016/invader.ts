@@ -17,11 +17,12 @@ export const argentTargets = (s: Doom2016State) => [
 ];
 
 /**
- * Where `total` argent goes (RULES §2.4: argent may be split), as { target: count }. Given as one
- * target (all of it), a list with one target per argent (['imp', 'imp', 'invasion']), or counts
- * ({ imp: 2, invasion: 1 }: whole numbers ≥ 0 adding up to `total`); targets from `allowed`.
+ * Where argent goes (RULES §2.4: argent may be split), as { target: count }. Given as one target
+ * (all `total` of it), a list with one target per argent (['imp', 'imp', 'invasion']), or counts
+ * ({ imp: 2, invasion: 1 }: whole numbers ≥ 0); targets from `allowed`. A list or counts place all
+ * `total`, or, when `optional` > 0, may leave up to that many of it unplaced.
  */
-export function argentSplit(onto: unknown, total: number, allowed: string[], what: string, rule = 'RULES §2.4 argent'): Record<string, number> | Refusal {
+export function argentSplit(onto: unknown, total: number, allowed: string[], what: string, rule = 'RULES §2.4 argent', optional = 0): Record<string, number> | Refusal {
   const notAllowed = (k: unknown) => refuse(rule, `argent goes onto ${what} (${allowed.join(', ')}), not ${JSON.stringify(k)}`);
   if (typeof onto === 'string') return allowed.includes(onto) ? { [onto]: total } : notAllowed(onto);
   const split: Record<string, number> = {};
@@ -40,7 +41,10 @@ export function argentSplit(onto: unknown, total: number, allowed: string[], wha
       sum += n as number;
     }
   } else return refuse('command', 'argent goes onto a target, a list of targets (one per argent) or { target: count }');
-  if (sum !== total) return refuse(rule, `the split adds up to ${sum}; it must place all ${total} argent`);
+  if (optional > 0 && (sum < total - optional || sum > total)) {
+    return refuse(rule, `the split adds up to ${sum}; it must place the group's ${total - optional} argent and at most ${optional} more from the invasion card`);
+  }
+  if (optional === 0 && sum !== total) return refuse(rule, `the split adds up to ${sum}; it must place all ${total} argent`);
   return split;
 }
 
@@ -148,8 +152,9 @@ export function end(s: Doom2016State, c: Command): GameEvent[] | Refusal {
 
 /**
  * Summon one group of the invasion card from a revealed portal, on or next to it (RULES §2.4). The
- * group's argent and the invasion card's go onto the group's demon cards: as `argent` splits them
- * ({ type: count }), else onto the first placed demon's card (Ruling).
+ * group's argent goes onto the group's demon cards, with any number of the invasion card's: as
+ * `argent` splits them ({ type: count }), else all of both onto the first placed demon's card
+ * (Ruling). What is left on the invasion card is discarded, also when no demon could be placed.
  */
 export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   const p = s.pending;
@@ -161,8 +166,9 @@ export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     return refuse('RULES §2.4 portals', `group must be 0–${groups.length - 1}: the ${portal.color} groups of the invasion card`);
   }
   const group = groups[c.group as number];
-  const argent = group.argent + s.invader.invasionArgent;
-  const split = c.argent === undefined ? null : argentSplit(c.argent, argent, [...new Set(group.demons)], "the group's demon cards");
+  const onCard = s.invader.invasionArgent;
+  const argent = group.argent + onCard;
+  const split = c.argent === undefined ? null : argentSplit(c.argent, argent, [...new Set(group.demons)], "the group's demon cards", 'RULES §2.4 argent', onCard);
   if (isRefusal(split)) return split;
   const events: GameEvent[] = [];
   const placed: string[] = [];
@@ -181,11 +187,15 @@ export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     s.demonCards[type].faceUp = true;
     placed.push(`${type}-${n}`);
   }
-  // Ruling: without a split, the argent goes onto the card of the group's first placed demon; when
-  // none could be placed it stays on the invasion card.
+  // Ruling: without a split, all of it goes onto the card of the group's first placed demon; when
+  // none could be placed, the group's own argent goes onto its first demon's card and the invasion
+  // card's is not moved (so discarded, below).
   const first = placed.length ? s.figures.find((f) => f.id === placed[0])!.type : null;
-  const spread = split ?? (first ? { [first]: argent } : {});
-  s.invader.invasionArgent = split || first ? 0 : argent;
+  const spread = split ?? (first ? { [first]: argent } : group.argent ? { [group.demons[0]]: group.argent } : {});
+  const moved = Object.values(spread).reduce((a, n) => a + n, 0);
+  // RULES §2.4: what is left on the invasion card after the summoning is discarded.
+  const discarded = argent - moved;
+  s.invader.invasionArgent = 0;
   for (const [type, n] of Object.entries(spread)) {
     s.demonCards[type] ??= { ready: true, faceUp: false, argent: 0 };
     s.demonCards[type].argent += n;
@@ -193,7 +203,7 @@ export function summon(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   s.tokens.splice(s.tokens.indexOf(portal), 1);
   p.portals.splice(p.portals.indexOf(portal.id), 1);
   if (!p.portals.length) s.pending = null;
-  events.unshift({ type: 'summoned', portal: portal.id, color: portal.color, group: c.group, figures: placed, argent: spread });
+  events.unshift({ type: 'summoned', portal: portal.id, color: portal.color, group: c.group, figures: placed, argent: spread, discarded });
   return events;
 }
 

@@ -106,13 +106,19 @@ function allActions(s: Doom2016State): Command[] {
   const p = s.pending;
   if (p?.kind === 'displace') return p.options.map((to) => ({ type: 'place-displaced', figure: p.figure.id, to }));
   if (p?.kind === 'summon') {
-    // Each group with its argent as the default ruling places it, or all of it onto one of the group's cards.
+    // Each group with its argent as the default ruling places it, or all of it onto one of the
+    // group's cards, or only the group's own (none moved from the invasion card, RULES §2.4).
     return p.portals.flatMap((portal) => {
       const t = s.tokens.find((k) => k.id === portal)!;
       return summonGroups(s, t.color as string).flatMap((g, group) => {
         const argent = g.argent + s.invader.invasionArgent;
         const types = argent ? [...new Set(g.demons)] : [];
-        return [{ type: 'summon', portal, group }, ...(types.length > 1 ? types.map((type) => ({ type: 'summon', portal, group, argent: Array(argent).fill(type) })) : [])];
+        const own = s.invader.invasionArgent ? types.map((type) => ({ type: 'summon', portal, group, argent: { [type]: g.argent } })) : [];
+        return [
+          { type: 'summon', portal, group },
+          ...(types.length > 1 ? types.map((type) => ({ type: 'summon', portal, group, argent: Array(argent).fill(type) })) : []),
+          ...(g.argent ? own : own.slice(0, 1)),
+        ];
       });
     });
   }

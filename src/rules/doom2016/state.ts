@@ -6,7 +6,7 @@ import { parseBoard } from '../../core/board-input.ts';
 import { Board } from '../../core/board.ts';
 import type { BoardData } from '../../core/types.ts';
 import { deepFreeze, type DataSet } from '../../data/index.ts';
-import { ScenarioError } from '../../scenario/validate.ts';
+import { ScenarioError, joinPath } from '../../scenario/validate.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { seedRng, shuffle } from '../rng.ts';
 import { drawTo } from './cards.ts';
@@ -38,7 +38,7 @@ export function initDoom2016(scenario: Scenario, sets: Record<string, DataSet>, 
   if (scenario.sides.length !== 2) fail('sides', 'doom2016 is played by two sides: the marines (first) and the invader (second)');
   const [marineSide, invaderSide] = scenario.sides;
   const mission = scenario.mission ?? {};
-  for (const k of Object.keys(mission)) if (!MISSION_KEYS.includes(k)) fail(`mission.${k}`, `unknown doom2016 setting (known: ${MISSION_KEYS.join(', ')})`);
+  for (const k of Object.keys(mission)) if (!MISSION_KEYS.includes(k)) fail(joinPath('mission', k), `unknown doom2016 setting (known: ${MISSION_KEYS.join(', ')})`);
 
   const rng = seedRng(seed);
   const marines: Record<string, MarineRecord> = {};
@@ -92,7 +92,7 @@ export function initDoom2016(scenario: Scenario, sets: Record<string, DataSet>, 
   const demonCards: Doom2016State['demonCards'] = {};
   const listed = (mission.demonCards ?? {}) as Record<string, string>;
   for (const [type, face] of Object.entries(listed)) {
-    if (!data.units[type] || Array.isArray(data.units[type].deck)) fail(`mission.demonCards.${type}`, `${type} is not a demon of the units data`);
+    if (!data.units[type] || Array.isArray(data.units[type].deck)) fail(joinPath('mission.demonCards', type), `${type} is not a demon of the units data`);
     demonCards[type] = { ready: true, faceUp: face === 'up', argent: 0 };
   }
   for (const f of scenario.figures) if (f.side === invaderSide) demonCards[f.type] = { ready: true, faceUp: true, argent: 0 };
