@@ -114,6 +114,7 @@ const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.
  * @csspart table - The play table of doom2016 and doom2004: seats, hands, dice, the pending attack (play).
  * @csspart legend - The legend under the board (explore and play).
  * @csspart pending - The attack waiting for choices (play table).
+ * @csspart chooser - The doom2016 status phase's discard chooser: which event cards go for argent, onto which card (play table).
  * @csspart editor - The editor's tools and export (edit).
  * @csspart error - The error box shown for a malformed scenario.
  *
@@ -245,7 +246,8 @@ export class DoomBoard extends LitElement {
     }
   };
   private _editor: EditMode | null = null;
-  private _editPanel: typeof import('./modes/editor-entry.ts').editPanel | null = null;
+  /** The editor module, once loaded (edit mode). */
+  private _edit: typeof import('./modes/editor-entry.ts') | null = null;
   private _selected: string | null = null;
   private _target: string | null = null;
   private _targetCell: Cursor | null = null;
@@ -426,7 +428,7 @@ export class DoomBoard extends LitElement {
       if (token !== this._loadToken) return;
       if (input === null && editor) input = editor.blankScenario('doom2016', 12, 8);
       // The editor keeps work across reloads: a draft saved in this browser wins over the page's board.
-      const draft = editor ? this._readDraft() : null;
+      const draft = editor?.readDraft(this.id);
       let restored = false;
       if (draft) {
         try {
@@ -434,7 +436,7 @@ export class DoomBoard extends LitElement {
           input = draft;
           restored = true;
         } catch {
-          this._discardDraft();
+          editor!.discardDraft(this.id);
         }
       }
       if (input === null || input === undefined) throw new Error('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
@@ -468,7 +470,7 @@ export class DoomBoard extends LitElement {
       else if (editor) {
         this._editor = new editor.EditMode(this._editHost, this._source, scenario);
         if (restored) this._message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
-        this._editPanel = editor.editPanel;
+        this._edit = editor;
       }
       else this._explore.start(scenario);
       // A valid board with likely slips (a short map row) loads, and says so.
@@ -678,38 +680,9 @@ export class DoomBoard extends LitElement {
   // ------------------------------------------------------------------ edit
 
   /** Where edit mode keeps its draft: per page and board. */
-  private get _draftKey(): string {
-    return `doom-board:draft:${location.pathname}#${this.id}`;
-  }
-
-  private _saveDraft(scenario: Scenario): void {
-    try {
-      localStorage.setItem(this._draftKey, JSON.stringify(scenario));
-    } catch {
-      // Storage may be full or forbidden (private mode, sandbox): editing still works.
-    }
-  }
-
-  private _readDraft(): Scenario | null {
-    try {
-      const text = localStorage.getItem(this._draftKey);
-      return text ? (JSON.parse(text) as Scenario) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private _discardDraft(): void {
-    try {
-      localStorage.removeItem(this._draftKey);
-    } catch {
-      // nothing kept
-    }
-  }
-
   /** Edit mode: forget the saved draft and edit the page's board again. */
   private _restartFromPage(): void {
-    this._discardDraft();
+    this._edit?.discardDraft(this.id);
     void this._load();
   }
 
@@ -730,7 +703,7 @@ export class DoomBoard extends LitElement {
     refuse: (message, problems) => this._fail('command', message, problems, false),
     refuseImport: (message, problems) => this._fail('scenario', message, problems, false),
     changed: (scenario) => {
-      this._saveDraft(scenario);
+      this._edit?.saveDraft(this.id, scenario);
       this._emit('doom-change', { scenario });
     },
     draw: (model, board) => {
@@ -1303,7 +1276,7 @@ export class DoomBoard extends LitElement {
       return html`
         ${boardView(this._model, this._overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? this._model.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: this._zoom }, this._gridListeners)}
         ${this._renderZoom()}
-        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._editPanel ? this._editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action), explore: () => this._exploreEdited(), discard: this._readDraft() ? () => this._restartFromPage() : null }) : this._renderExplore()}
+        ${this.mode === 'play' ? this._renderPlay() : this.mode === 'edit' && this._editor && this._edit ? this._edit.editPanel({ edit: this._editor, message: this._message, bundleUrl: this.bundleUrl ?? OWN_URL, run: (action) => void this._guard(action), explore: () => this._exploreEdited(), discard: this._edit.readDraft(this.id) ? () => this._restartFromPage() : null }) : this._renderExplore()}
         ${this.mode !== 'edit' ? guard([this._model, this._legendOpen, legendList], () => legend(this._legendOpen, legendList?.(this._model!), this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;

@@ -4,6 +4,7 @@
  */
 export { html, nothing, svg } from 'lit';
 export { cellName, figureName } from './coords.ts';
+export { extras } from './interaction/describe.ts';
 export { problemsOf } from './events.ts';
 export { modelFromBoard, padMap } from './model.ts';
 export { messageLine } from './panels/explore-panel.ts';

@@ -16,7 +16,7 @@ const words = (type: string) => {
 const thing = (v: unknown): string => (isCell(v) ? cellName(v.x, v.y) : typeof v === 'string' ? figureName(v) : JSON.stringify(v));
 
 /** Fields other than the ones phrased, as "key value" pairs. */
-function extras(o: Record<string, unknown>, skip: string[]): string {
+export function extras(o: Record<string, unknown>, skip: string[]): string {
   const listed = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x !== 'object');
   const parts = Object.entries(o)
     .filter(([k, v]) => !skip.includes(k) && v !== undefined && (typeof v !== 'object' || isCell(v) || listed(v)))
@@ -24,22 +24,11 @@ function extras(o: Record<string, unknown>, skip: string[]): string {
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
+/** A command of a ruleset the table's words do not know (components/panels/play-table.ts): its type in words, its fields listed. */
 export function describeCommand(c: Command): string {
   const who = typeof c.figure === 'string' ? figureName(c.figure) : '';
-  switch (c.type) {
-    case 'activate':
-      return `Activate ${who}`;
-    case 'end':
-      return `End ${who}'s activation`;
-    case 'move':
-      return `Move ${who} to ${thing(c.to)}${extras(c, ['type', 'figure', 'to'])}`;
-    case 'attack':
-      return `Attack ${thing(c.target)} with ${who}${extras(c, ['type', 'figure', 'target', 'helpers'])}`;
-    default: {
-      const on = c.target !== undefined ? ` ${thing(c.target)}` : c.to !== undefined ? ` to ${thing(c.to)}` : '';
-      return `${words(c.type)}${who ? ` (${who})` : ''}${on}${extras(c, ['type', 'figure', 'target', 'to'])}`;
-    }
-  }
+  const on = c.target !== undefined ? ` ${thing(c.target)}` : c.to !== undefined ? ` to ${thing(c.to)}` : '';
+  return `${words(c.type)}${who ? ` (${who})` : ''}${on}${extras(c, ['type', 'figure', 'target', 'to'])}`;
 }
 
 /**

@@ -6,3 +6,4 @@
 export { EditMode, type EditHost } from './edit-mode.ts';
 export { editPanel } from '../panels/edit-panel.ts';
 export { blankScenario, DEFAULT_SIDES } from '../editor/edit-state.ts';
+export { discardDraft, readDraft, saveDraft } from '../editor/drafts.ts';

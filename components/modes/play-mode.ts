@@ -131,7 +131,7 @@ export class PlayMode {
 
   /** A command in plain words: the table's phrasing for its rulesets, else the generic one. */
   commandWords(c: Command): string {
-    return (this.table && this.view ? this.table.commandWords(c, this.tableContext()) : null) ?? describeCommand(c);
+    return (this.words && this.view ? this.words.commandWords(c, this.tableContext()) : null) ?? describeCommand(c);
   }
 
   eventWords(e: GameEvent): LogLine {

@@ -11,6 +11,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import { cellName, figureName } from '../coords.ts';
 import { card2016, cardText, defenseWords } from '../log/cards-2016.ts';
+import { extras } from '../interaction/describe.ts';
 import { arr, num, obj, plural, str, type Obj } from '../log/loose.ts';
 
 export interface TableContext {
@@ -78,7 +79,8 @@ export function commandWords(c: Command, t: TableContext): string | null {
         // Entering a staggered demon's space kills it (RULES §2.4 glory kill): say so on the button.
         const to = obj(c.to);
         const demon = t.view.figures.find((f) => f.markers?.includes('staggered') && num(to.x) >= f.x && num(to.x) < f.x + (f.w ?? 1) && num(to.y) >= f.y && num(to.y) < f.y + (f.h ?? 1));
-        return demon ? `${who}: glory kill ${t.name(demon.id)} (move to ${cellName(num(to.x), num(to.y))})` : null;
+        if (demon) return `${who}: glory kill ${t.name(demon.id)} (move to ${cellName(num(to.x), num(to.y))})`;
+        break;
       }
       case 'status': {
         const discard = arr(c.discard);
@@ -114,7 +116,7 @@ export function commandWords(c: Command, t: TableContext): string | null {
       case 'end':
         return `End ${who}'s activation`;
       default:
-        return null;
+        break;
     }
   }
   if (t.view.ruleset === 'doom2004') {
@@ -142,8 +144,21 @@ export function commandWords(c: Command, t: TableContext): string | null {
       case 'pick-up':
         return `${who}: pick up ${figureName(str(c.token))}`;
       default:
-        return null;
+        break;
     }
+  }
+  // Every ruleset's common commands, with the scenario's names; other fields listed so that no two
+  // commands read alike.
+  const place = (v: unknown) => (isCell(v) ? cellName(v.x, v.y) : t.name(str(v)));
+  switch (c.type) {
+    case 'activate':
+      return `Activate ${who}`;
+    case 'end':
+      return `End ${who}'s activation`;
+    case 'move':
+      return `Move ${who} to ${place(c.to)}${extras(c, ['type', 'figure', 'to'])}`;
+    case 'attack':
+      return `Attack ${place(c.target)} with ${who}${extras(c, ['type', 'figure', 'target', 'helpers'])}`;
   }
   return null;
 }

@@ -263,8 +263,8 @@ describe('editor history', () => {
 
 describe('descriptions', () => {
   test('known commands and events read as sentences; unknown ones still read', () => {
-    expect(describeCommand({ type: 'move', figure: 'trooper-1', to: { x: 2, y: 1 } })).toBe('Move Trooper 1 to C2');
-    expect(describeCommand({ type: 'attack', figure: 'a', target: 'imp-1' })).toBe('Attack Imp 1 with A');
+    expect(describeCommand({ type: 'move', figure: 'trooper-1', to: { x: 2, y: 1 } })).toBe('Move (Trooper 1) to C2');
+    expect(describeCommand({ type: 'attack', figure: 'a', target: 'imp-1' })).toBe('Attack (A) Imp 1');
     expect(describeCommand({ type: 'open-door', figure: 'alpha', at: { x: 1, y: 1 } })).toBe('Open door (Alpha) (at B2)');
     expect(describeEvent({ type: 'moved', figure: 'a', from: { x: 0, y: 0 }, to: { x: 1, y: 0 }, cost: 1 })).toBe('Moved: A (from A1, to B1, cost 1)');
     expect(describeEvent({ type: 'portal-opened', color: 'blue' })).toBe('Portal opened (color blue)');
