@@ -59,9 +59,8 @@ export function describeBlocker(b: Blocker, data: BoardData): string {
       }
       return `crosses or runs along ${edgeWords(b.kind)} from (${b.edge.x1},${b.edge.y1}) to (${b.edge.x2},${b.edge.y2}) (clause 1.1.1)`;
     case '1.1.2':
-      return touchesOutline(data, b.corner.x, b.corner.y)
-        ? `passes through corner (${b.corner.x},${b.corner.y}) between blocking edges or the outline of difficult terrain on both sides (clause 1.1.2)`
-        : `passes through the wall joint at corner (${b.corner.x},${b.corner.y}) (clause 1.1.2)`;
+      // A joint, or a wall running straight across: both are "blocking edges on both sides".
+      return `passes through corner (${b.corner.x},${b.corner.y}) with ${touchesOutline(data, b.corner.x, b.corner.y) ? 'blocking edges or the outline of difficult terrain' : 'blocking edges'} on both sides of the line (clause 1.1.2)`;
     case '1.1.3': {
       const f = data.figures.find((g) => b.cell.x >= g.x && b.cell.y >= g.y && b.cell.x < g.x + g.w && b.cell.y < g.y + g.h);
       return `passes through ${f ? `the space of ${f.id}` : cellWords(data.cells[b.cell.y * data.width + b.cell.x])} at (${b.cell.x},${b.cell.y}) (clause 1.1.3)`;
@@ -174,7 +173,10 @@ function summarize(
     const why = coverLines.find((l) => l.blocker);
     cover = `; in cover (${rule}: from every corner with LOS some line to ${to}'s corners is blocked${why?.blocker ? `, e.g. one ${describeBlocker(why.blocker, data)}` : ''})`;
   } else if (data.ruleset !== 'doom2004') {
-    cover = '; not in cover';
+    // Why not: the rule for large figures, or a corner whose every line to the target is clear.
+    const T = data.figures.find((f) => f.id === to)!;
+    const open = coverLines.find((l) => !coverLines.some((m) => m.blocked && m.from.x === l.from.x && m.from.y === l.from.y));
+    cover = `; not in cover${T.w * T.h > 1 ? ` (${rule}: a large figure is never in cover)` : open ? ` (${rule}: from corner (${open.from.x / 2},${open.from.y / 2}) every line to ${to}'s corners is clear)` : ''}`;
   }
   return `${from} has line of sight to ${to} (${rule}: ${seen})${cover}; ${range}.`;
 }

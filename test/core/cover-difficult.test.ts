@@ -131,7 +131,7 @@ describe('doom2016 cover from the outline of difficult terrain (RULES §2.1)', (
     expect(e.losLines.find(diagonal)!.blocked).toBe(false);
     const blocker = e.coverLines.find(diagonal)!.blocker!;
     expect(blocker).toEqual({ clause: '1.1.2', corner: { x: 1, y: 1 } });
-    expect(describeBlocker(blocker, parseBoard(joint))).toBe('passes through corner (1,1) between blocking edges or the outline of difficult terrain on both sides (clause 1.1.2)');
+    expect(describeBlocker(blocker, parseBoard(joint))).toBe('passes through corner (1,1) with blocking edges or the outline of difficult terrain on both sides of the line (clause 1.1.2)');
     // From Alpha's corner (1,1) every line is clear, so the imp is not in cover.
     both(joint, (b, id, impl) => expect(b.sight(id('alpha'), id('imp')), impl).toEqual({ los: true, cover: false, range: 2 }));
   });

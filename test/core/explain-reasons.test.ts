@@ -1,0 +1,69 @@
+/**
+ * An explanation says why, also when the answer is "not in cover" (issue 21): geometry (a corner of
+ * the attacker from which every line to the target's corners is clear) or a rule (RULES §2.1: a
+ * large figure is never in cover). And a blocked corner is not called a wall joint when the wall runs
+ * straight through it (clause 1.1.2 covers both).
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { parseBoard } from '../../src/core/board-input.ts';
+import { describeBlocker } from '../../src/core/explain.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { fixture } from './fixture.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const marine = (id: string) => ({ id, side: 'marines' });
+const demon = (id: string) => ({ id, side: 'demons' });
+
+describe('why not in cover', () => {
+  test('rulebook cover example: the cacodemon is not in cover, and the corner with every line clear is named', () => {
+    const b = Board.create(fixture('doom2016', `
+      +-+-+-+-+-+-+-+
+      |A . . . . C .|
+      + + + + + + + +
+      |. . . . . . .|
+      + + + + + + + +
+      |. . . . . . .|
+      + +x+ + + + + +
+      |. . S . . . .|
+      + + + + + + + +
+      |. . . . I . .|
+      +-+-+-+-+-+-+-+`, { A: marine('alpha'), C: demon('cacodemon'), S: demon('soldier'), I: demon('imp') }));
+    const e = b.explain('alpha', 'cacodemon');
+    expect(e.cover).toBe(false);
+    expect(e.summary).toMatch(/not in cover \(RULES §2\.1: from corner \(\d+,\d+\) every line to cacodemon's corners is clear\)/);
+  });
+
+  test('a large figure behind a wall end is not in cover because of the rule, and the explanation says so', () => {
+    const b = Board.create(fixture('doom2016', `
+      +-+-+-+-+-+
+      |A . . . .|
+      + + +-+ + +
+      |. . . C C|
+      + + + + + +
+      |. . . C C|
+      +-+-+-+-+-+`, { A: marine('alpha'), C: demon('cyber') }));
+    const e = b.explain('alpha', 'cyber');
+    expect(e.los).toBe(true);
+    expect(e.cover).toBe(false);
+    expect(e.summary).toContain('not in cover (RULES §2.1: a large figure is never in cover)');
+  });
+});
+
+describe('clause 1.1.2 wording', () => {
+  test('a corner where a wall runs straight across is not called a joint; the words name both cases', () => {
+    // A vertical wall from (2,0) to (2,2): corner (2,1) lies mid-wall.
+    const data = parseBoard(fixture('doom2016', `
+      +-+-+-+-+
+      |. A|. .|
+      + + + + +
+      |. .|B .|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b') }));
+    const words = describeBlocker({ clause: '1.1.2', corner: { x: 2, y: 1 } }, data);
+    expect(words).not.toContain('joint');
+    expect(words).toBe('passes through corner (2,1) with blocking edges on both sides of the line (clause 1.1.2)');
+  });
+});
