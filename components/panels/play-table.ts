@@ -245,11 +245,50 @@ function marines2004(t: TableContext): TemplateResult {
   <p>Frag points: ${num(s.fragPoints)}</p>`;
 }
 
+/**
+ * The mission in plain words — what each side needs and how far it is — and, when the board gives
+ * no obvious next step, what to do now (the tutorial's marines must open a door once the demons
+ * in sight are dead; doom2004's must explore).
+ */
+export function objectiveWords(t: Pick<TableContext, 'view' | 'state'>): { lines: string[]; now: string } {
+  const s = obj(t.state);
+  const list = arr(s.objectives).map(obj);
+  const doom2016 = t.view.ruleset === 'doom2016';
+  const figures = arr(s.figures).map(obj);
+  const marineSide = str(s.marineSide);
+  const enemies = figures.filter((f) => (doom2016 ? str(f.side) !== marineSide : !f.marine)).length;
+  const lines: string[] = [];
+  let now = '';
+  for (const o of list) {
+    if (o.kind === 'eliminate' && str(o.side) === marineSide) {
+      const door = o.after === 'door-opened';
+      lines.push(`The marines win when no ${doom2016 ? 'demon' : 'invader'} is left${doom2016 ? ' on the board' : ', in sight or in an unexplored area'}${door ? ' after a door has been opened' : ''}: ${plural(enemies, doom2016 ? 'demon' : 'invader')} on the board${door ? `, ${plural(num(s.doorsOpened), 'door')} opened` : ''}.`);
+      if (!enemies && door && !num(s.doorsOpened)) now = 'No demon is left on the board: open a door to go on.';
+      if (!enemies && !doom2016) now = `No invader is in sight: explore — open doors and enter the unexplored areas${arr(s.keys).length ? '' : '; a key opens its colour\'s doors'}.`;
+    } else if (o.kind === 'kills') {
+      const marines = Object.keys(obj(s.marines)).length;
+      const table = obj(o.kills);
+      const needed = num(table[String(marines)] ?? table[String(Math.min(4, marines))]);
+      lines.push(`The invader wins at ${plural(needed, 'kill token')} (with ${plural(marines, 'marine')}): ${num(obj(s.invader).kills)} so far.`);
+    } else if (o.kind === 'frags') {
+      lines.push(`The invader wins at ${plural(typeof o.frags === 'number' ? o.frags : 6, 'frag point')}: ${num(s.fragPoints)} so far.`);
+    }
+  }
+  return { lines, now };
+}
+
+function objectives(t: TableContext): TemplateResult | typeof nothing {
+  const { lines, now } = objectiveWords(t);
+  if (!lines.length) return nothing;
+  return html`<section class="objective" aria-label="Objective"><h4>Objective</h4>${lines.map((l) => html`<p>${l}</p>`)}${now ? html`<p><strong>What now:</strong> ${now}</p>` : nothing}</section>`;
+}
+
 /** The table under the board; nothing for rulesets it does not know or without a state. */
 export function playTable(t: TableContext): TemplateResult | typeof nothing {
   if (t.view.ruleset !== 'doom2016' && t.view.ruleset !== 'doom2004') return nothing;
   if (!t.state) return statusChooser(t);
   return html`${statusChooser(t)}<div class="table" part="table" role="region" aria-label="Play table">
+    ${objectives(t)}
     ${diceFaces(t)}
     ${t.view.ruleset === 'doom2016' ? html`${pending2016(t)}<div class="seats">${marines2016(t)}${invader2016(t)}</div>` : html`<div class="seats">${marines2004(t)}</div>`}
   </div>`;

@@ -52,6 +52,10 @@ test('three rounds of the doom2016 tutorial, played with the table\'s words', as
     await expect(seat).toContainText(/Defense: \d shields?/);
   }
   await expect(table.getByRole('region', { name: 'Invader' })).toContainText('event card');
+  // The mission in plain words, with how far each side is.
+  const objective = table.getByRole('region', { name: 'Objective' });
+  await expect(objective).toContainText('The marines win when no demon is left on the board after a door has been opened');
+  await expect(objective).toContainText('The invader wins at 2 kill tokens (with 4 marines): 0 so far.');
 
   let attacks = 0;
   let defended = 0;
@@ -140,6 +144,7 @@ test('doom2004 play page: the table shows the marines\' equipment; a turn in pla
   await ready(page, 'doom2004-play');
   const board = page.locator('#doom2004-play');
   const table = board.getByRole('region', { name: 'Play table' });
+  await expect(table.getByRole('region', { name: 'Objective' })).toContainText(/The invader wins at 6 frag points: 0 so far\./);
   for (const marine of ['Marine 1', 'Marine 2', 'Marine 3']) {
     await expect(table.getByRole('region', { name: marine })).toContainText(/Health \d+ of \d+ · armor \d+/);
     await expect(table.getByRole('region', { name: marine })).toContainText('Weapons: fist, pistol, grenade');
