@@ -26,7 +26,6 @@ import { pathTo, selectionOf, type Selection } from './interaction/selection.ts'
 import {
   figureAt, onMap, terrainWords, type DrawModel,
 } from './model.ts';
-import { blastArea } from './interaction/blast.ts';
 import { readableSummary } from './interaction/readable.ts';
 import { doorAt, doorName } from './interaction/doors.ts';
 import { explorePanel } from './panels/explore-panel.ts';
@@ -457,6 +456,7 @@ export class DoomBoard extends LitElement {
         }
       }
       scenario ??= this.engine.validate(input);
+      if (scenario.ruleset === 'doom2004') this._blast ??= new (await import('./modes/blast-entry.ts')).BlastView();
       this._scenario = scenario;
       this._source = structuredClone(input) as Scenario;
       this._resetInteraction();
@@ -1190,54 +1190,24 @@ export class DoomBoard extends LitElement {
     },
   };
 
-  /** The picked attack's blast (doom2004): its target space, radius and weapon, or null. */
-  private _blastOf(): { x: number; y: number; radius: number; weapon: string | null } | null {
-    const m = this._model;
-    if (!m || m.ruleset !== 'doom2004') return null;
-    if (this.mode === 'explore') {
-      // Only a space the attacker can see can be attacked (RULES §3), so only then is there a blast.
-      const t = this._target && this._explain?.los ? m.figures.find((f) => f.id === this._target) : undefined;
-      return t && this.blast && this.blast > 0 ? { x: t.x, y: t.y, radius: this.blast, weapon: null } : null;
-    }
-    const c = this._targetCell;
-    if (this.mode !== 'play' || !c) return null;
-    const attacker = m.figures.find((f) => f.id === this._selected);
-    let best: { x: number; y: number; radius: number; weapon: string | null } | null = null;
-    for (const cmd of this._play.attacks.get(`@${c.x},${c.y}`) ?? []) {
-      const source = typeof cmd.weapon === 'string' ? cmd.weapon : attacker?.type;
-      const radius = source ? this._play.view?.blast?.[source] ?? 0 : 0;
-      if (radius > (best?.radius ?? 0)) best = { ...c, radius, weapon: typeof cmd.weapon === 'string' ? cmd.weapon : null };
-    }
-    return best;
-  }
+  /** doom2004's blast (interaction/blast.ts, loaded with a doom2004 board): what the picked attack would hit. */
+  private _blast: import('./interaction/blast.ts').BlastView | null = null;
 
-  private _blastCache: { key: string; board: Board; cells: ReachCell[] } | null = null;
+  private _blastOn() {
+    const m = this._model!;
+    return {
+      model: m, board: this._board, mode: this.mode, radius: this.blast, target: this._explain?.los ? this._target : null, cell: this._targetCell,
+      attacks: this._targetCell ? this._play.attacks.get(`@${this._targetCell.x},${this._targetCell.y}`) ?? [] : [],
+      attacker: m.figures.find((f) => f.id === this._selected), blastOf: this._play.view?.blast, name: (id: string) => this._figureName(id),
+    };
+  }
 
   private _blastCells(): ReachCell[] {
-    const b = this._blastOf();
-    if (!b || !this._board) return [];
-    const key = `${b.x},${b.y},${b.radius}`;
-    const cache = this._blastCache;
-    if (cache && cache.key === key && cache.board === this._board) return cache.cells;
-    const cells = blastArea(this._board, b.x, b.y, b.radius);
-    this._blastCache = { key, board: this._board, cells };
-    return cells;
+    return this._blast && this._model ? this._blast.cells(this._blastOn()) : [];
   }
 
-  /** "Blast 1 (rocket-launcher): 9 spaces; hits Imp, Zombie 2." */
   private _blastWords(): string {
-    const b = this._blastOf();
-    if (!b) return '';
-    const cells = this._blastCells();
-    const inArea = new Set(cells.map((c) => c.y * this._model!.width + c.x));
-    const hit = this._model!.figures.filter((f) => {
-      for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (inArea.has(y * this._model!.width + x)) return true;
-      return false;
-    });
-    const barrels = cells.filter((c) => (this._model!.cells[c.y * this._model!.width + c.x] & Cell.barrel) !== 0).map((c) => `the barrel at ${cellName(c.x, c.y)}`);
-    const targets = [...hit.map((f) => this._figureName(f.id)), ...barrels];
-    const who = targets.length ? `hits ${targets.join(', ')}` : 'hits no figure';
-    return `Blast ${b.radius}${b.weapon ? ` (${b.weapon})` : ''} around ${cellName(b.x, b.y)}: ${cells.length} spaces within ${b.radius}, counted like range (RULES §3 blast); ${who}.`;
+    return this._blast && this._model ? this._blast.words(this._blastOn()) : '';
   }
 
   /** The explanation line: LOS, cover and range to the target, then the blast, if any. */
@@ -1365,7 +1335,8 @@ export class DoomBoard extends LitElement {
       rules: this.rulesHref,
       message: this._message,
       hint: this._play.hint?.text ?? null,
-      selectedName: this._selected ? this._figureName(this._selected) : null,
+      // The table's buttons name their figure; a prefix would repeat it, or name another figure.
+      selectedName: this._selected && !this._play.table ? this._figureName(this._selected) : null,
       commands: commands.filter((c) => !ai?.owns(c)).map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
       undo: { enabled: this._play.undoable, run: () => this._guard(() => this._play.undo()) },
       askHint: this.hints ?? this._play.ai ? () => this._guard(() => this._play.askHint()) : null,

@@ -15,7 +15,8 @@ export function card2016(state: unknown, id: string): Obj | null {
 function dice(list: unknown): string {
   const counts = new Map<string, number>();
   for (const d of arr(list)) counts.set(String(d), (counts.get(String(d)) ?? 0) + 1);
-  return [...counts].map(([c, n]) => `${n} ${c}`).join(' + ') + (counts.size ? ' dice' : '');
+  const total = arr(list).length;
+  return [...counts].map(([c, n]) => `${n} ${c}`).join(' + ') + (total === 1 ? ' die' : total ? ' dice' : '');
 }
 
 export function defenseWords(d: Obj): string {

@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 const words = (id: string, edit?: (state: Record<string, unknown>) => void) => {
   const g = createGame(bundledScenarios.get(id)!, { seed: 1 });
-  const state = structuredClone(g.state) as Record<string, unknown>;
+  const state = structuredClone(g.state) as unknown as Record<string, unknown>;
   edit?.(state);
   return objectiveWords({ view: g.view() as GameView, state });
 };
