@@ -9,6 +9,7 @@ import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.t
 import type { Command } from '../../rules/types.ts';
 import { doom2016Odds, doom2016Spec } from '../odds/doom2016.ts';
 import { faceDist, mean } from '../odds/dist.ts';
+import { objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Situation, Threat } from './plan.ts';
 
 const SPRINT_MP = 6;
@@ -112,7 +113,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     // A plain move: Sprint (discarding the card worth least) when the main action is unused.
     const cheapest = [...m.hand].sort((x, y) => (s.data.actionCards[x].attack ? 1 : 0) - (s.data.actionCards[y].attack ? 1 : 0))[0];
     moveOnly = !a.mainPlayed && cheapest !== undefined
-      ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: 'Sprint' }
+      ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: `Sprint, discarding ${s.data.actionCards[cheapest]?.name ?? cheapest}`, prefixToMove: true }
       : { mp: a.mp, prefix: [], label: '' };
   }
   return {
@@ -122,5 +123,6 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     options, enemies,
     finish: [{ type: 'end', figure: id }],
     moveOnly,
+    objective: objectiveOf(s, me),
   };
 }

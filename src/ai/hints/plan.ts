@@ -15,6 +15,7 @@ import type { Board } from '../../core/board.ts';
 import type { SightMap } from '../../core/types.ts';
 import type { Command, PlacedFigure } from '../../rules/types.ts';
 import type { Odds } from '../odds/dist.ts';
+import type { Objective } from './objective.ts';
 
 export interface Cell {
   x: number;
@@ -98,8 +99,13 @@ export interface Situation {
   retreatMp?(cost: number): number;
   /** How to finish when no attack is planned. */
   finish: Command[];
-  /** Options without an attack: the move allowance of a plain move. */
-  moveOnly: { mp: number; prefix: Command[]; label: string } | null;
+  /**
+   * Options without an attack: the move allowance of a plain move. `prefixToMove`: the prefix only
+   * buys movement (doom2016 Sprint discards a card), so staying put goes without it.
+   */
+  moveOnly: { mp: number; prefix: Command[]; label: string; prefixToMove?: boolean } | null;
+  /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
+  objective?: Objective | null;
 }
 
 export interface Exposure {
@@ -123,6 +129,8 @@ export interface Plan {
   score: number;
   /** For a plain move: the range to the nearest enemy from the destination (Infinity: no path). */
   approach?: number;
+  /** Commands done on arriving (open a door, pick up a token): named in the reason. */
+  arrive?: Command[];
   /** Cover and range of the target computed exactly from the destination (else estimated). */
   exact: boolean;
   reason: string;
@@ -152,6 +160,16 @@ function footprint(me: PlacedFigure, c: Cell): number[][] {
   const out: number[][] = [];
   for (let y = c.y; y < c.y + h; y++) for (let x = c.x; x < c.x + w; x++) out.push([x, y]);
   return out;
+}
+
+/** The least of a distance map (-1: none) over a footprint's cells; Infinity when none is reached. */
+function distanceOf(map: Int32Array, width: number, cells: number[][]): number {
+  let best = Infinity;
+  for (const [x, y] of cells) {
+    const v = map[y * width + x];
+    if (v >= 0 && v < best) best = v;
+  }
+  return best;
 }
 
 /** What a figure standing somewhere sees of an enemy. */
@@ -212,7 +230,8 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): stri
   if (p.odds && p.target) {
     return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${exp}`;
   }
-  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}: no attack possible${exp}`;
+  const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${c.token}` : c.type)).join(', ');
+  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}${done ? ` and ${done}` : ''}: no attack possible${exp}`;
 }
 
 /**
@@ -347,14 +366,25 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         }
         if (Number.isFinite(through)) gapNearest = through;
       }
+      // No enemy on the board: the mission's goal gives the direction (the door to open, the area
+      // to explore, the key), and what is done on arrival counts (issue 23).
+      const seeking = !Number.isFinite(gapNearest);
+      let walk = Number.isFinite(nearest) ? nearest : 50 + gapNearest;
+      if (seeking) {
+        const goal = s.objective ? distanceOf(s.objective.distance(), width, cells) : Infinity;
+        walk = 50 + (Number.isFinite(goal) ? goal : 50);
+      }
+      const arrivals = s.objective ? s.objective.arrive(d, s.moveOnly.mp - d.cost).filter((a) => seeking || !a.seeking) : [];
+      const worth = arrivals.reduce((t, a) => t + a.worth, 0);
       const x = exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
+      const prefix = !to && !arrivals.length && s.moveOnly.prefixToMove ? [] : s.moveOnly.prefix;
       drafts.push({
         figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
-        commands: [...s.moveOnly.prefix, ...(to ? [s.moveCommand(to)] : []), ...s.finish],
+        commands: [...prefix, ...(to ? [s.moveCommand(to)] : []), ...arrivals.map((a) => a.command), ...s.finish],
         // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
-        score: -danger(x) - (Number.isFinite(nearest) ? nearest : 50 + gapNearest) * approachWeight - d.cost * 1e-4, exact: true, label: s.moveOnly.label, enemy: null, opt: null, order: order++,
-        approach: nearest,
+        score: worth - danger(x) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? s.moveOnly.label : '', enemy: null, opt: null, order: order++,
+        approach: nearest, arrive: arrivals.map((a) => a.command),
       });
     }
   }
