@@ -12,7 +12,8 @@ import { distanceAt, walkDistance } from '../../src/ai/autopilot/walk.ts';
 import type { D4State } from '../../src/rules/doom2004/state.ts';
 import { hints } from '../../src/ai/hints/index.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
-import type { Command } from '../../src/rules/types.ts';
+import type { Command, RulesetEngine } from '../../src/rules/types.ts';
+import { inActivation } from '../../bench/ai-scenarios.ts';
 import issue302 from './positions/doom2016-tutorial-seed1-302.json';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
@@ -85,4 +86,40 @@ describe('played games: the autopilot marines reach the objective (unlimited bud
     const winners = [1, 3].map((seed) => playGame(skirmish as unknown as Scenario, seed, { marines: plannerPolicy(), invaders: randomPolicy(seed) }, { budgetMs: Infinity, maxRounds: 60 }).winner);
     expect(winners, JSON.stringify(winners)).toEqual(['marines', 'marines']);
   }, 120_000);
+});
+
+describe('doom2016: a glory kill is proposed and outranks every uncertain attack (RULES §2.4)', () => {
+  const DATA_2016 = {
+    units: 'doom2016/sample-units', dice: 'doom2016/dice', actionCards: 'doom2016/sample-action-cards', eventCards: 'doom2016/sample-event-cards',
+    invasionCards: 'doom2016/sample-invasion-cards', gloryKillCards: 'doom2016/sample-glory-kill-cards', squadCards: 'doom2016/sample-squad-cards', classCards: 'doom2016/sample-class-cards',
+  };
+  const M = (id: string, x: number, y: number) => ({ id, side: 'marines', type: 'marine', x, y });
+  const D = (id: string, type: string, x: number, y: number) => ({ id, side: 'invader', type, x, y });
+
+  test('a staggered imp three spaces away, a wounded soldier in sight: the top hint is the glory kill, and the engine plays it', async () => {
+    const g = createGame<Doom2016State>({ ruleset: 'doom2016', map: ['..........', '..........', '..........', '..........'], edges: [], figures: [M('alpha', 0, 1), D('imp', 'imp', 3, 1), D('soldier', 'possessed-soldier', 6, 2)], sides: ['marines', 'invader'], data: DATA_2016, mission: { summon: 'never' } } as unknown as Scenario, { seed: 5 });
+    const s = inActivation(structuredClone(g.state), 'alpha');
+    s.figures.find((f) => f.id === 'imp')!.damage = 2; // stagger 2, health 3: staggered, one damage left
+    s.figures.find((f) => f.id === 'soldier')!.damage = 1;
+    const plans = hints(s, undefined, { budgetMs: Infinity, limit: 10 });
+    const top = plans[0];
+    expect(top.option).toBe('glory kill');
+    expect(top.target).toBe('imp');
+    expect(top.odds!.kill).toBe(1);
+    expect(top.reason).toMatch(/^Glory kill imp: move into its space \(3,1\)/);
+    // Attacks with a chance to kill are there too, and rank below.
+    const chance = plans.filter((p) => p.option !== 'glory kill' && p.odds && p.odds.kill > 0 && p.odds.kill < 1);
+    expect(chance.length).toBeGreaterThan(0);
+    for (const p of chance) expect(p.score).toBeLessThan(top.score);
+    // The engine accepts it and the imp dies by a glory kill.
+    const { rulesetModule } = await import('../../src/rules/registry.ts');
+    const rules = rulesetModule('doom2016' as never)!.rules as unknown as RulesetEngine<Doom2016State>;
+    const events = top.commands.slice(0, -1).flatMap((c) => {
+      const r = rules.apply(s, c);
+      expect(Array.isArray(r), JSON.stringify(r)).toBe(true);
+      return r as { type: string }[];
+    });
+    expect(events.map((e) => e.type)).toContain('glory-kill');
+    expect(s.figures.some((f) => f.id === 'imp')).toBe(false);
+  });
 });

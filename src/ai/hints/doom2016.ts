@@ -10,9 +10,14 @@ import type { Command } from '../../rules/types.ts';
 import { doom2016Odds, doom2016Spec } from '../odds/doom2016.ts';
 import { faceDist, mean } from '../odds/dist.ts';
 import { objectiveOf } from './objective.ts';
-import type { AttackOption, Cell, Enemy, Situation, Threat } from './plan.ts';
+import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
+import { planMove } from '../../rules/doom2016/movement.ts';
+import { isStaggered } from '../../rules/doom2016/geometry.ts';
+import { isRefusal } from '../../rules/doom2016/common.ts';
 
 const SPRINT_MP = 6;
+/** A glory kill heals 2 (RULES §2.4). */
+const GLORY_HEAL = 2;
 
 const healthLeft = (s: Doom2016State, f: Doom2016Figure) => (f.side === s.marineSide ? s.marines[f.id].health : s.data.units[f.type].health) - f.damage;
 
@@ -116,8 +121,36 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
       ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: `Sprint, discarding ${s.data.actionCards[cheapest]?.name ?? cheapest}`, prefixToMove: true }
       : { mp: a.mp, prefix: [], label: '' };
   }
+  // Glory kills (RULES §2.4): with the movement there is, else a card's (keeping its attack), else Sprint.
+  const sureKills = (): SureKill[] => {
+    if (!marine || a.kind !== 'marine') return [];
+    const ways: { mp: number; prefix: Command[]; label: string }[] = [
+      { mp: a.mp, prefix: [], label: '' },
+      ...options.filter((o) => o.prefix.length).map((o) => ({ mp: o.mp, prefix: o.prefix, label: `playing ${o.label}` })),
+      ...(moveOnly.prefixToMove ? [{ mp: moveOnly.mp, prefix: moveOnly.prefix, label: moveOnly.label }] : []),
+    ];
+    const out: SureKill[] = [];
+    for (const d of s.figures) {
+      if (d.side === me.side || !isStaggered(s, d)) continue;
+      let found: SureKill | null = null;
+      for (const w of ways) {
+        for (let y = d.y; y < d.y + d.h && !found; y++) {
+          for (let x = d.x; x < d.x + d.w && !found; x++) {
+            const to = { x, y, o: 0 };
+            const plan = w.mp > 0 ? planMove(s, me, w.mp, to) : null;
+            if (plan && !isRefusal(plan) && plan.glory === d.id) {
+              found = { to, target: d.id, cost: plan.cost, label: w.label, bonus: GLORY_HEAL, commands: [...w.prefix, { type: 'move', figure: id, to }, { type: 'end', figure: id }] };
+            }
+          }
+        }
+        if (found) break;
+      }
+      if (found) out.push(found);
+    }
+    return out;
+  };
   return {
-    ruleset: 'doom2016', me, myLeft: healthLeft(s, me), board, without,
+    ruleset: 'doom2016', me, myLeft: healthLeft(s, me), board, without, sureKills,
     destinations: (mp) => destinationsOf(board, id, mp),
     moveCommand: (to) => ({ type: 'move', figure: id, to: { x: to.x, y: to.y, o: to.o } }),
     options, enemies,

@@ -104,8 +104,24 @@ export interface Situation {
    * buys movement (doom2016 Sprint discards a card), so staying put goes without it.
    */
   moveOnly: { mp: number; prefix: Command[]; label: string; prefixToMove?: boolean } | null;
+  /**
+   * Moves that kill for sure (doom2016 glory kill: a marine entering a staggered demon's space,
+   * RULES §2.4): where, whom, the move's cost, the commands and what pays for the movement.
+   */
+  sureKills?(): SureKill[];
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
   objective?: Objective | null;
+}
+
+export interface SureKill {
+  to: Cell;
+  target: string;
+  cost: number;
+  commands: Command[];
+  /** What buys the movement ("Sprint", a card), '' for movement already there. */
+  label: string;
+  /** Damage units gained besides the kill (a glory kill heals 2). */
+  bonus: number;
 }
 
 export interface Exposure {
@@ -227,6 +243,7 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): stri
   const exp = p.exposure.attackers.length
     ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage)`
     : '; no enemy can attack there next';
+  if (p.option === 'glory kill' && p.target) return `Glory kill ${p.target}: move into its space ${where(p.to)}${label ? ` (${label})` : ''}, a sure kill${exp}`;
   if (p.odds && p.target) {
     return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${exp}`;
   }
@@ -341,6 +358,20 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         });
       }
     }
+  }
+  // Sure kills (glory kills) outrank every chance of one: the whole kill, certain (issue 23).
+  for (const k of s.sureKills?.() ?? []) {
+    const e = situation.enemies.find((x) => x.id === k.target);
+    if (!e) continue;
+    const left = Math.max(0, e.left);
+    const odds: Odds = { hit: 1, expected: left, kill: 1, damage: [...Array(left).fill(0), 1] };
+    const here = exposureAt(k.to);
+    // The victim no longer threatens the space it dies in.
+    const x: Exposure = { expected: here.expected - here.attackers.filter((a) => a.id === k.target).reduce((t, a) => t + a.expected, 0), attackers: here.attackers.filter((a) => a.id !== k.target) };
+    drafts.push({
+      figure: s.me.id, to: k.to, option: 'glory kill', target: k.target, odds, exposure: x, commands: k.commands,
+      score: value(odds, e) + k.bonus - danger(x) - k.cost * 1e-4, exact: true, label: k.label, enemy: null, opt: null, order: order++,
+    });
   }
   const approach = new Map<string, Int32Array>();
   if (s.moveOnly) {
