@@ -123,3 +123,30 @@ describe('doom2016: a glory kill is proposed and outranks every uncertain attack
     expect(s.figures.some((f) => f.id === 'imp')).toBe(false);
   });
 });
+
+describe('the mission objective is weighed (issue 23: a kill token is half the invader\'s win with four marines)', () => {
+  const DATA_2016 = {
+    units: 'doom2016/sample-units', dice: 'doom2016/dice', actionCards: 'doom2016/sample-action-cards', eventCards: 'doom2016/sample-event-cards',
+    invasionCards: 'doom2016/sample-invasion-cards', gloryKillCards: 'doom2016/sample-glory-kill-cards', squadCards: 'doom2016/sample-squad-cards', classCards: 'doom2016/sample-class-cards',
+  };
+  const M = (id: string, x: number, y: number) => ({ id, side: 'marines', type: 'marine', x, y });
+
+  test('a cacodemon prefers a small chance to kill one marine over a little more damage to another', () => {
+    const g = createGame<Doom2016State>({
+      ruleset: 'doom2016', map: ['..........', '..........', '..........', '..........', '..........'], edges: [],
+      figures: [M('alpha', 2, 0), M('bravo', 7, 4), M('charlie', 0, 4), M('delta', 0, 3), { id: 'caco', side: 'invader', type: 'cacodemon', x: 4, y: 1 }],
+      sides: ['marines', 'invader'], data: DATA_2016, mission: { summon: 'never' }, objectives: [{ kind: 'kills', side: 'invader', kills: { 1: 4, 2: 4, 3: 3, 4: 2 } }],
+    } as unknown as Scenario, { seed: 5 });
+    const s = inActivation(structuredClone(g.state), 'caco');
+    s.active!.mp = 0; // attack from where it stands
+    s.figures.find((f) => f.id === 'bravo')!.damage = 4;
+    const plans = hints(s, undefined, { budgetMs: Infinity });
+    const on = (id: string) => plans.find((p) => p.target === id)!;
+    // Delta takes more damage on average but cannot die; bravo can (a kill token: half the win).
+    expect(on('delta').odds!.expected).toBeGreaterThan(on('bravo').odds!.expected);
+    expect(on('delta').odds!.kill).toBe(0);
+    expect(on('bravo').odds!.kill).toBeGreaterThan(0);
+    expect(on('bravo').odds!.kill).toBeLessThan(0.1);
+    expect(plans[0].target).toBe('bravo');
+  });
+});

@@ -16,7 +16,7 @@ import { EdgeKind } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import { objectiveOf } from './objective.ts';
+import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Enemy, Situation, Threat } from './plan.ts';
 
 const left = (f: D4Figure) => f.health - f.wounds;
@@ -125,5 +125,6 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     finish: [{ type: 'end', figure: f.id }],
     moveOnly: { mp, prefix: [...prefix], label: '' },
     objective: objectiveOf(s, f),
+    killWorth: missionKillWorth(s, f.side),
   };
 }

@@ -9,7 +9,7 @@ import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.t
 import type { Command } from '../../rules/types.ts';
 import { doom2016Odds, doom2016Spec } from '../odds/doom2016.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import { objectiveOf } from './objective.ts';
+import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
 import { isStaggered } from '../../rules/doom2016/geometry.ts';
@@ -157,5 +157,6 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     finish: [{ type: 'end', figure: id }],
     moveOnly,
     objective: objectiveOf(s, me),
+    killWorth: missionKillWorth(s, me.side),
   };
 }

@@ -117,3 +117,39 @@ export function objectiveOf(state: GameState, me: { id: string }): Objective | n
   if (state.ruleset === 'doom2004') return doom2004Objective(state as D4State, me as D4Figure);
   return null;
 }
+
+/** A mission won, in the plans' score units (damage): what the last kill the mission needs is worth. */
+export const WIN_WORTH = 10;
+
+/**
+ * What killing each enemy is worth to the mission beyond the damage (issue 23): a share of the win,
+ * WIN_WORTH / the kills still needed (doom2016 kill tokens, doom2004 frag points for the invader;
+ * the enemies left for a side that must eliminate them). The tutorial's fourth marine's kill token
+ * is half the invader's win with 4 marines: worth WIN_WORTH / 2, the second one all of it.
+ */
+export function missionKillWorth(state: GameState, side: string): number {
+  const objectives = (state as { objectives?: { kind: string; side: string; [k: string]: unknown }[] }).objectives ?? [];
+  const mine = objectives.filter((o) => o.side === side);
+  const share = (left: number) => (left > 0 ? WIN_WORTH / left : 0);
+  for (const o of mine) {
+    if (state.ruleset === 'doom2016' && o.kind === 'kills') {
+      const s = state as Doom2016State;
+      const table = (o.kills ?? {}) as Record<string, number>;
+      const marines = Object.keys(s.marines).length;
+      const needed = table[String(marines)] ?? table[String(Math.min(4, marines))];
+      if (typeof needed === 'number') return share(needed - s.invader.kills);
+    }
+    if (state.ruleset === 'doom2004' && o.kind === 'frags') {
+      const s = state as D4State;
+      return share(Number(o.frags) - s.fragPoints);
+    }
+    if (o.kind === 'eliminate') {
+      const enemies = (state.figures as { side: string }[]).filter((f) => f.side !== side).length;
+      // doom2004: the invaders of unexplored areas are still to be killed; doom2016: a door still to open.
+      const hidden = state.ruleset === 'doom2004' ? (state as D4State).areas.filter((a) => !a.revealed).reduce((t, a) => t + a.figures.length, 0) : 0;
+      const door = state.ruleset === 'doom2016' && o.after === 'door-opened' && (state as Doom2016State).doorsOpened === 0 ? 1 : 0;
+      return share(enemies + hidden + door);
+    }
+  }
+  return 0;
+}

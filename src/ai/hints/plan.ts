@@ -109,6 +109,8 @@ export interface Situation {
    * RULES §2.4): where, whom, the move's cost, the commands and what pays for the movement.
    */
   sureKills?(): SureKill[];
+  /** What a kill is worth to the mission beyond its damage (objective.ts missionKillWorth). */
+  killWorth?: number;
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
   objective?: Objective | null;
 }
@@ -309,9 +311,11 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // kill, minus caution × taken / own health left.
   const fraction = o.scoring === 'fraction';
   const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) : caution * x.expected);
-  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1;
+  // A kill is worth the damage the victim would deal next time, 1, and its share of the mission's win.
+  const mission = s.killWorth ?? 0;
+  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1 + mission;
   const value = (odds: Odds, e: Enemy) =>
-    fraction ? Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill : Math.min(odds.expected, e.left) + odds.kill * killWorth(e);
+    fraction ? Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill * (1 + mission / 10) : Math.min(odds.expected, e.left) + odds.kill * killWorth(e);
   const approachWeight = fraction ? 0.01 : APPROACH;
 
   // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
