@@ -5,10 +5,10 @@
  * figures a blast would also hit. Enemies attack back with their dice (invaders) or their best
  * usable weapon (marines).
  */
-import { profileOf, usableWeapons } from '../../rules/doom2004/attack.ts';
+import { profileOf, sightOf, targetRefusal, usableWeapons, type Sight } from '../../rules/doom2004/attack.ts';
 import { maxRange, strength } from '../../rules/doom2004/dice.ts';
 import { reachable } from '../../rules/doom2004/movement.ts';
-import { boardOf, dataOf, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
+import { boardOf, dataOf, hiddenCells, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
 import { actionAllowance } from '../../rules/doom2004/turn.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
@@ -17,7 +17,7 @@ import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { faceDist, mean } from '../odds/dist.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
-import type { AttackOption, Enemy, Situation, Threat } from './plan.ts';
+import type { AttackOption, Cell, Enemy, Situation, Threat } from './plan.ts';
 
 const left = (f: D4Figure) => f.health - f.wounds;
 
@@ -85,12 +85,13 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
       const aimed = f.marine && f.order === 'aim' && !p.has('aimed');
       options.push({
         key: w ?? f.type, label: w ?? f.type, mp, range: p.has('melee') ? 1 : maxRange(s, p.attack, p.dice), melee: p.has('melee'), prefix: [...prefix],
-        attack(e, _cover, range) {
+        attack(e, _cover, range, _at, space) {
           const g = byId.get(e.id)!;
-          const cell = { x: g.x, y: g.y };
-          let spec = specs.get(e.id);
-          if (!spec) specs.set(e.id, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed })));
-          const k = `${e.id}:${range}`;
+          const cell = space ? { x: space.x, y: space.y } : { x: g.x, y: g.y };
+          const sk = `${e.id}:${cell.x},${cell.y}`;
+          let spec = specs.get(sk);
+          if (!spec) specs.set(sk, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed })));
+          const k = `${sk}:${range}`;
           let o = odds.get(k);
           if (!o) odds.set(k, (o = doom2004Odds({ ...spec, range })));
           // A blast that would also hit the attacker's own side is worth less: count friendly kills against it.
@@ -99,8 +100,30 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
       });
     }
   }
+  // Which space of an enemy to attack from a destination: the rules' own target check (LOS from the
+  // centre of the attacker's space, range, seeking), the nearest legal space first.
+  const hidden = hiddenCells(s);
+  const sights = new Map<string, Sight>();
+  const targetSpace = (at: Cell, e: Enemy, o: AttackOption) => {
+    const p = profileOf(s, f, o.key === f.type && !f.marine ? null : o.key);
+    const seeking = p.has('seeking');
+    const moved = { ...f, x: at.x, y: at.y };
+    const state = { ...s, figures: s.figures.map((g) => (g === f ? moved : g)) };
+    const k = `${at.x},${at.y}:${seeking}`;
+    let sight = sights.get(k);
+    if (!sight) sights.set(k, (sight = sightOf(state, moved, seeking)));
+    const g = e.figure;
+    let best: { x: number; y: number; range: number } | null = null;
+    for (let y = g.y; y < g.y + g.h; y++) {
+      for (let x = g.x; x < g.x + g.w; x++) {
+        const r = targetRefusal(state, moved, p, { x, y }, sight, hidden);
+        if (typeof r === 'number' && (!best || r < best.range)) best = { x, y, range: r };
+      }
+    }
+    return best;
+  };
   return {
-    ruleset: 'doom2004', me: f, myLeft: left(f), board, without,
+    ruleset: 'doom2004', me: f, myLeft: left(f), board, without, targetSpace,
     destinations(m) {
       const out = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
       const W = s.board.width;

@@ -36,7 +36,7 @@ export interface AttackOption {
   /** Commands that come before the move (play a card, announce an action). */
   prefix: Command[];
   /** The exact odds against `enemy` with this cover and range, and the attack command. */
-  attack(enemy: Enemy, cover: boolean, range: number, at: Cell): { odds: Odds; command: Command } | null;
+  attack(enemy: Enemy, cover: boolean, range: number, at: Cell, space?: { x: number; y: number }): { odds: Odds; command: Command } | null;
 }
 
 /** How an enemy would attack the acting figure next. */
@@ -111,6 +111,12 @@ export interface Situation {
   sureKills?(): SureKill[];
   /** What a kill is worth to the mission beyond its damage (objective.ts missionKillWorth). */
   killWorth?: number;
+  /**
+   * The space of `enemy` to attack from `at` (doom2004 targets spaces: a large invader's top-left
+   * space may be out of sight while another is not), judged by the rules' own checks; null: none is
+   * legal. With it, attack plans are kept only once checked this way (never returned unchecked).
+   */
+  targetSpace?(at: Cell, enemy: Enemy, option: AttackOption): { x: number; y: number; range: number } | null;
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
   objective?: Objective | null;
 }
@@ -439,7 +445,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // Where the maps were estimates (d20), the targeting rules were judged on guesses: a plan is kept
   // only once refined, and the rules are judged again on exact answers from its destination; what
   // the budget leaves unrefined is not returned.
-  const estimated = !!s.estimateMap;
+  const estimated = !!s.estimateMap || !!s.targetSpace;
   // The target's answer is the pair query's; the others (the cover rule's "nearest") are asked
   // only when a rule needs them, in one query of every figure.
   const exactSeen = (target: string, v: Sighting): SeenEnemies => {
@@ -486,7 +492,9 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
         if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
         if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
-        const a = d.opt.attack(d.enemy, v.cover, v.range, at);
+        const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt) : undefined;
+        if (space === null) continue;
+        const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
         if (!a) continue;
         d.odds = a.odds;
         d.commands = [...d.commands.slice(0, -1), a.command];
