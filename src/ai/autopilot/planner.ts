@@ -64,7 +64,7 @@ function bestPlan(state: GameState, figure: string | undefined, budgetMs: number
   const t0 = performance.now();
   const sit = situationOf(state, figure);
   if (!sit) return null;
-  return rankPlans(sit, { ...tuning, budgetMs: Math.max(0, budgetMs - (performance.now() - t0)), limit: 1 })[0] ?? null;
+  return rankPlans(sit, { ...tuning, budgetMs, startedAt: t0, limit: 1 })[0] ?? null;
 }
 
 /**
@@ -77,11 +77,13 @@ function stayCost(s: D20State, id: string): number {
   return tuning.scoring === 'fraction' ? x / Math.max(1, s.figures.find((f) => f.id === id)?.hp ?? 1) : x;
 }
 
-/** Splits what is left of a decision's budget evenly over the candidates not yet planned. */
-function splitter(budgetMs: number, candidates: number): () => number {
-  const deadline = performance.now() + 0.8 * budgetMs;
-  let left = candidates;
-  return () => Math.max(0, (deadline - performance.now()) / Math.max(1, left--));
+/**
+ * The budget each candidate's planning gets: the whole decision's budget, as a safety cap only (the
+ * planning does fixed work, hints/plan.ts SAFETY), never a share of what time is left: shares
+ * would make the decision depend on the machine's speed (issue 23: the same game from a seed).
+ */
+function splitter(budgetMs: number, _candidates: number): () => number {
+  return () => budgetMs;
 }
 
 // ------------------------------------------------------------------ doom2016 small choices

@@ -8,8 +8,9 @@
  * "can I attack it from there" (LOS and range are symmetric, RULES §1.1) and "can it attack me
  * there" (its LOS, cover and range to that cell) for every destination at once. The cover of the
  * target as seen from a destination is not symmetric, so it is first estimated and then computed
- * exactly (move the figure on a board copy, one sight query) for the best plans while the time
- * budget lasts: plans not refined in time say so (`exact: false`).
+ * exactly (move the figure on a board copy, one sight query) for the best plans: a fixed number of
+ * them (deterministic, issue 23), the time budget being only a safety cap far above what that takes
+ * (SAFETY × budgetMs); a call cut short answers with the estimates alone (`exact: false`).
  */
 import type { Board } from '../../core/board.ts';
 import type { SightMap } from '../../core/types.ts';
@@ -164,8 +165,14 @@ export interface Plan {
 export type SeenEnemies = Pick<Map<string, Sighting>, 'get'>;
 
 export interface HintOptions {
-  /** Time budget in milliseconds (default 8): after it, the remaining plans are returned unrefined. */
+  /**
+   * Time budget in milliseconds (default 8). The work is fixed (the best `limit` × 3 plans are
+   * refined), so the same state gives the same plans on any machine; only past SAFETY × budgetMs
+   * (a machine far too slow, or a budget of 0) is the answer the estimates alone.
+   */
   budgetMs?: number;
+  /** When the call began (performance.now()), if before rankPlans: the safety cap counts from there. */
+  startedAt?: number;
   /** How many plans to return (default 5). */
   limit?: number;
   /** How much a point of expected damage taken costs against a point dealt (default 0.5). */
@@ -175,6 +182,13 @@ export interface HintOptions {
 }
 
 const now = () => performance.now();
+/**
+ * How far past its budget a call may run before the safety cap cuts the refinement short: the fixed
+ * work takes about the default budget on the busiest positions, so a machine (or a loaded one) many
+ * times slower still gets the same answer as a fast one; past the cap the answer is the estimates
+ * alone, the same wherever the cap cut in.
+ */
+export const SAFETY = 40;
 /** Score per space of range closed on the nearest enemy by a plain move. */
 const APPROACH = 0.1;
 
@@ -261,13 +275,12 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): stri
 
 /**
  * Rank plans for the situation's figure. Deterministic for a given situation: ties are broken by
- * destination, option and target order, never by time (only how many plans get refined depends on
- * the budget; `budgetMs: Infinity` refines all of the returned ones).
+ * destination, option and target order, never by time; the budget only caps (SAFETY).
  */
 export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   let s = situation;
-  const t0 = now();
-  const budget = o.budgetMs ?? 8;
+  const t0 = o.startedAt ?? now();
+  const budget = SAFETY * (o.budgetMs ?? 8);
   const limit = o.limit ?? 5;
   const caution = o.caution ?? 0.5;
   const width = s.board.data.width;
@@ -464,6 +477,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       },
     };
   };
+  // What a call cut short by the safety cap answers instead: the estimates alone, the same whenever
+  // the cap is hit (unchecked attack plans are dropped where estimates may be illegal: d20, doom2004).
+  const shallow = drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3).map((d) => ({ ...d }));
+  let capped = false;
   const refined: Draft[] = [];
   for (const d of drafts) {
     if (refined.length >= limit * 3) break;
@@ -471,42 +488,37 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       refined.push(d);
       continue;
     }
-    const spent = now() - t0;
-    if (spent > budget && refined.length >= limit) break;
-    // An estimated plan (d20) is kept only once verified. Past the budget a few more are verified,
-    // up to 1.5 times the budget, so that a slow machine still gets some, and up to 4 times it while
-    // none has been (a slow first call, e.g. a fresh worker's, would otherwise offer moves alone);
-    // after that only plans that need no check (moves) are taken.
-    const verify = spent <= budget || (estimated && (spent <= 1.5 * budget || (spent <= 4 * budget && !refined.some((r) => r.exact))));
-    if (!verify && estimated) continue;
-    if (verify) {
-      const at = d.to ?? { x: home.x, y: home.y, o: 0 };
-      try {
-        if (d.to) {
-          place(at.x, at.y, at.o);
-          moved = true;
-        } else if (moved) {
-          place(home.x, home.y, 0);
-          moved = false;
-        }
-        const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
-        if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
-        if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
-        const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt) : undefined;
-        if (space === null) continue;
-        const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
-        if (!a) continue;
-        d.odds = a.odds;
-        d.commands = [...d.commands.slice(0, -1), a.command];
-        d.score = value(a.odds, d.enemy) - danger(d.exposure) - (d.to ? 1e-4 : 0);
-        d.exact = true;
-      } catch {
-        continue;
+    if (now() - t0 > budget) {
+      capped = true;
+      break;
+    }
+    const at = d.to ?? { x: home.x, y: home.y, o: 0 };
+    try {
+      if (d.to) {
+        place(at.x, at.y, at.o);
+        moved = true;
+      } else if (moved) {
+        place(home.x, home.y, 0);
+        moved = false;
       }
+      const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
+      if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
+      if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
+      const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt) : undefined;
+      if (space === null) continue;
+      const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
+      if (!a) continue;
+      d.odds = a.odds;
+      d.commands = [...d.commands.slice(0, -1), a.command];
+      d.score = value(a.odds, d.enemy) - danger(d.exposure) - (d.to ? 1e-4 : 0);
+      d.exact = true;
+    } catch {
+      continue;
     }
     refined.push(d);
   }
   if (moved) place(home.x, home.y, 0);
-  refined.sort(rank);
-  return refined.slice(0, limit).map(({ label, enemy, opt, order: _, ...p }) => ({ ...p, reason: describe(p, label) }));
+  const answer = capped ? shallow : refined;
+  answer.sort(rank);
+  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, ...p }) => ({ ...p, reason: describe(p, label) }));
 }
