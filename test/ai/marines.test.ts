@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
-import { playGame, plannerPolicy, randomPolicy } from '../../src/ai/autopilot/index.ts';
+import { greedyPolicy, nextStep, playGame, plannerPolicy, randomPolicy, type Policy } from '../../src/ai/autopilot/index.ts';
 import { distanceAt, walkDistance } from '../../src/ai/autopilot/walk.ts';
 import type { D4State } from '../../src/rules/doom2004/state.ts';
 import { hints } from '../../src/ai/hints/index.ts';
@@ -149,4 +149,35 @@ describe('the mission objective is weighed (issue 23: a kill token is half the i
     expect(on('bravo').odds!.kill).toBeLessThan(0.1);
     expect(plans[0].target).toBe('bravo');
   });
+});
+
+describe('the marines use the actions that pay (issue 23: they only ever Advanced)', () => {
+  /** The commands the marines sent in a seeded game of the autopilot marines against `them`. */
+  function marineCommands(scenario: Scenario, seed: number, them: Policy, enemy: string): Command[] {
+    const g = createGame(scenario, { seed }) as Game<GameState>;
+    const policies = { marines: plannerPolicy(), [enemy]: them };
+    const out: Command[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const step = nextStep(g, policies, Infinity);
+      if (!step) break;
+      if (step.side === 'marines') out.push(step.command);
+      if (!g.apply(step.command).ok) break;
+    }
+    return out;
+  }
+
+  test('doom2004 skirmish: Attack, Sprint and Ready (dodge) actions, attacks and pick-ups in a played game', () => {
+    const sent = marineCommands(skirmish as unknown as Scenario, 1, greedyPolicy(), 'invaders');
+    const actions = sent.filter((c) => c.type === 'action').map((c) => `${c.action}${c.order ? `:${c.order}` : ''}${c.adrenaline ? '+adrenaline' : ''}`);
+    const mix = Object.fromEntries([...new Set(actions)].map((a) => [a, actions.filter((x) => x === a).length]));
+    for (const a of ['advance', 'attack', 'sprint', 'ready:dodge']) expect(mix[a], JSON.stringify(mix)).toBeGreaterThan(0);
+    expect(sent.filter((c) => c.type === 'attack').length).toBeGreaterThan(3);
+    expect(sent.some((c) => c.type === 'pick-up')).toBe(true);
+  }, 120_000);
+
+  test('doom2016 tutorial: attack cards played, Sprint taken, attacks made', () => {
+    const sent = marineCommands(tutorial as unknown as Scenario, 1, greedyPolicy(), 'invader');
+    const kinds = new Set(sent.map((c) => c.type));
+    for (const k of ['play', 'sprint', 'attack', 'open-door']) expect(kinds.has(k), [...kinds].join(',')).toBe(true);
+  }, 120_000);
 });

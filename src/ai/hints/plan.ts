@@ -36,6 +36,14 @@ export interface AttackOption {
   melee?: boolean;
   /** Commands that come before the move (play a card, announce an action). */
   prefix: Command[];
+  /** Attacks this option gives from the destination (doom2004 Attack action: 2); default 1. */
+  attacks?: number;
+  /** Exposure multiplier (doom2004 Ready with a dodge order: the attackers re-roll); default 1. */
+  exposureScale?: number;
+  /** Score spent on it (an adrenaline token used up); default 0. */
+  cost?: number;
+  /** No movement after attacking (doom2004 Attack and Ready actions), whatever `retreatMp` says. */
+  noRetreat?: boolean;
   /** The exact odds against `enemy` with this cover and range, and the attack command. */
   attack(enemy: Enemy, cover: boolean, range: number, at: Cell, space?: { x: number; y: number }): { odds: Odds; command: Command } | null;
 }
@@ -104,7 +112,9 @@ export interface Situation {
    * Options without an attack: the move allowance of a plain move. `prefixToMove`: the prefix only
    * buys movement (doom2016 Sprint discards a card), so staying put goes without it.
    */
-  moveOnly: { mp: number; prefix: Command[]; label: string; prefixToMove?: boolean } | null;
+  moveOnly: PlainMove | null;
+  /** Other ways to move without attacking (doom2004 Sprint, Ready with a dodge order, adrenaline). */
+  moreMoves?: PlainMove[];
   /**
    * Moves that kill for sure (doom2016 glory kill: a marine entering a staggered demon's space,
    * RULES §2.4): where, whom, the move's cost, the commands and what pays for the movement.
@@ -120,6 +130,15 @@ export interface Situation {
   targetSpace?(at: Cell, enemy: Enemy, option: AttackOption): { x: number; y: number; range: number } | null;
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
   objective?: Objective | null;
+}
+
+export interface PlainMove {
+  mp: number;
+  prefix: Command[];
+  label: string;
+  prefixToMove?: boolean;
+  exposureScale?: number;
+  cost?: number;
 }
 
 export interface SureKill {
@@ -288,7 +307,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const wi = (id: string) => s.without.figureIndex(id);
   // Enemies too far to be attacked or to attack back (range is at least the Chebyshev distance)
   // need no sight map: they cannot matter to any plan.
-  const reachMp = Math.max(0, ...s.options.map((x) => x.mp), s.moveOnly?.mp ?? 0);
+  const reachMp = Math.max(0, ...s.options.map((x) => x.mp), s.moveOnly?.mp ?? 0, ...(s.moreMoves ?? []).map((m) => m.mp));
   const reachRange = Math.max(0, ...s.options.map((x) => x.range));
   const gap = (e: Enemy) => {
     const f = e.figure;
@@ -333,8 +352,15 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // A kill is worth the damage the victim would deal next time, 1, and its share of the mission's win.
   const mission = s.killWorth ?? 0;
   const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1 + mission;
-  const value = (odds: Odds, e: Enemy) =>
-    fraction ? Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill * (1 + mission / 10) : Math.min(odds.expected, e.left) + odds.kill * killWorth(e);
+  // n attacks on the same target (doom2004 Attack action), taken as independent: n × the damage
+  // (capped at what kills) and 1 − (1 − P(kill))^n to kill.
+  const value = (odds: Odds, e: Enemy, n = 1) => {
+    const dealt = Math.min(n * odds.expected, e.left);
+    const kill = 1 - (1 - odds.kill) ** n;
+    return fraction ? dealt / Math.max(1, e.left) + kill * (1 + mission / 10) : dealt + kill * killWorth(e);
+  };
+  const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposure, cost: number) =>
+    value(odds, e, opt.attacks ?? 1) - danger(x) * (opt.exposureScale ?? 1) - (opt.cost ?? 0) - cost * 1e-4;
   const approachWeight = fraction ? 0.01 : APPROACH;
 
   // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
@@ -345,9 +371,9 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     retreat = dests(s.retreatMp(0)).map((d) => ({ cost: d.cost, x: exposureAt(d) })).sort((a, b) => a.cost - b.cost);
     for (let i = 1; i < retreat.length; i++) if (retreat[i - 1].x.expected < retreat[i].x.expected) retreat[i] = { cost: retreat[i].cost, x: retreat[i - 1].x };
   }
-  const exposureAfter = (d: Cell & { cost: number }) => {
+  const exposureAfter = (d: Cell & { cost: number }, opt: AttackOption) => {
     const here = exposureAt(d);
-    if (!retreat.length) return here;
+    if (!retreat.length || opt.noRetreat) return here;
     const r = s.retreatMp!(d.cost) - d.cost;
     let best = here;
     for (const e of retreat) {
@@ -372,12 +398,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         // Estimate: the target is in cover from here when a figure here would be in cover from it.
         const a = opt.attack(e, v.cover, v.range, d);
         if (!a) continue;
-        const x = exposureAfter(d);
+        const x = exposureAfter(d, opt);
         const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
         drafts.push({
           figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x,
           commands: [...opt.prefix, ...(to ? [s.moveCommand(to)] : []), a.command],
-          score: value(a.odds, e) - danger(x) - d.cost * 1e-4, exact: false, label: opt.label, enemy: e, opt, order: order++,
+          score: optionScore(a.odds, e, opt, x, d.cost), exact: false, label: opt.label, enemy: e, opt, order: order++,
         });
       }
     }
@@ -397,9 +423,9 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     });
   }
   const approach = new Map<string, Int32Array>();
-  if (s.moveOnly) {
+  for (const plain of [...(s.moveOnly ? [s.moveOnly] : []), ...(s.moreMoves ?? [])]) {
     // Plain moves: towards the nearest enemy, weighed against exposure.
-    for (const d of dests(s.moveOnly.mp)) {
+    for (const d of dests(plain.mp)) {
       const cells = footprint(s.me, d);
       let nearest = Infinity;
       let gapNearest = Infinity;
@@ -428,16 +454,16 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         const goal = s.objective ? distanceOf(s.objective.distance(), width, cells) : Infinity;
         walk = 50 + (Number.isFinite(goal) ? goal : 50);
       }
-      const arrivals = s.objective ? s.objective.arrive(d, s.moveOnly.mp - d.cost).filter((a) => seeking || !a.seeking) : [];
+      const arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter((a) => seeking || !a.seeking) : [];
       const worth = arrivals.reduce((t, a) => t + a.worth, 0);
       const x = exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
-      const prefix = !to && !arrivals.length && s.moveOnly.prefixToMove ? [] : s.moveOnly.prefix;
+      const prefix = !to && !arrivals.length && plain.prefixToMove ? [] : plain.prefix;
       drafts.push({
         figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
         commands: [...prefix, ...(to ? [s.moveCommand(to)] : []), ...arrivals.map((a) => a.command), ...s.finish],
         // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
-        score: worth - danger(x) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? s.moveOnly.label : '', enemy: null, opt: null, order: order++,
+        score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
         approach: nearest, arrive: arrivals.map((a) => a.command),
       });
     }
@@ -510,7 +536,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       if (!a) continue;
       d.odds = a.odds;
       d.commands = [...d.commands.slice(0, -1), a.command];
-      d.score = value(a.odds, d.enemy) - danger(d.exposure) - (d.to ? 1e-4 : 0);
+      d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0);
       d.exact = true;
     } catch {
       continue;
