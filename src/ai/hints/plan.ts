@@ -229,6 +229,9 @@ function distanceOf(map: Int32Array, width: number, cells: number[][]): number {
   return best;
 }
 
+/** An attack that cannot hurt: no chance to hit, or no damage and no kill however it lands. */
+const worthless = (o: Odds) => o.hit <= 0 || (o.expected <= 0 && o.kill <= 0);
+
 /** What a figure standing somewhere sees of an enemy. */
 export interface Sighting {
   los: boolean;
@@ -397,7 +400,9 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         if (s.mayTarget && !s.mayTarget(d, e, seen)) continue;
         // Estimate: the target is in cover from here when a figure here would be in cover from it.
         const a = opt.attack(e, v.cover, v.range, d);
-        if (!a) continue;
+        // An attack that cannot deal any damage (0% to hit: e.g. more shields than the dice's
+        // icons) is worth nothing: it is no plan (a move is, issue 23).
+        if (!a || worthless(a.odds)) continue;
         const x = exposureAfter(d, opt);
         const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
         drafts.push({
@@ -533,7 +538,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt) : undefined;
       if (space === null) continue;
       const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
-      if (!a) continue;
+      if (!a || worthless(a.odds)) continue;
       d.odds = a.odds;
       d.commands = [...d.commands.slice(0, -1), a.command];
       d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0);
