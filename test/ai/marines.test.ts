@@ -181,3 +181,17 @@ describe('the marines use the actions that pay (issue 23: they only ever Advance
     for (const k of ['play', 'sprint', 'attack', 'open-door']) expect(kinds.has(k), [...kinds].join(',')).toBe(true);
   }, 120_000);
 });
+
+test('doom2016 Sprint discards the card worth least and the hint names it (a card without an attack, else the weakest dice)', () => {
+  const DATA_2016 = {
+    units: 'doom2016/sample-units', dice: 'doom2016/dice', actionCards: 'doom2016/sample-action-cards', eventCards: 'doom2016/sample-event-cards',
+    invasionCards: 'doom2016/sample-invasion-cards', gloryKillCards: 'doom2016/sample-glory-kill-cards', squadCards: 'doom2016/sample-squad-cards', classCards: 'doom2016/sample-class-cards',
+  };
+  const g = createGame<Doom2016State>({ ruleset: 'doom2016', map: ['....................'], edges: [], figures: [{ id: 'alpha', side: 'marines', type: 'marine', x: 0, y: 0 }, { id: 'imp', side: 'invader', type: 'imp', x: 19, y: 0 }], sides: ['marines', 'invader'], data: DATA_2016, mission: { summon: 'never' } } as unknown as Scenario, { seed: 5 });
+  const s = inActivation(structuredClone(g.state), 'alpha');
+  // Burst Fire (3 red dice) and Suppressing Fire (1 red die): both attack cards, out of range of the imp.
+  s.marines.alpha.hand = ['har-burst', 'har-suppress'];
+  const top = hints(s, undefined, { budgetMs: Infinity })[0];
+  expect(top.commands[0]).toEqual({ type: 'sprint', figure: 'alpha', discard: 'har-suppress' });
+  expect(top.reason).toMatch(/Sprint, discarding Suppressing Fire/);
+});

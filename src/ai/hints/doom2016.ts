@@ -115,8 +115,13 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
       if (!card.attack || card.action === 'reaction' || (card.action === 'main' && a.mainPlayed)) continue;
       options.push(option(k, card.name, a.mp + card.speed, card.attack.range, [{ type: 'play', figure: id, card: k }], [...card.attack.dice], card.stun === true));
     }
-    // A plain move: Sprint (discarding the card worth least) when the main action is unused.
-    const cheapest = [...m.hand].sort((x, y) => (s.data.actionCards[x].attack ? 1 : 0) - (s.data.actionCards[y].attack ? 1 : 0))[0];
+    // A plain move: Sprint (discarding the card worth least: one without an attack, else the one
+    // whose dice deal least on average) when the main action is unused.
+    const worth = (k: string) => {
+      const card = s.data.actionCards[k];
+      return card?.attack ? 1 + card.attack.dice.reduce((t, c) => t + mean(faceDist((s.data.dice[c]?.faces ?? [{ damage: 0 }]).map((f) => f.damage))), 0) : 0;
+    };
+    const cheapest = [...m.hand].sort((x, y) => worth(x) - worth(y))[0];
     moveOnly = !a.mainPlayed && cheapest !== undefined
       ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: `Sprint, discarding ${s.data.actionCards[cheapest]?.name ?? cheapest}`, prefixToMove: true }
       : { mp: a.mp, prefix: [], label: '' };
