@@ -12,7 +12,7 @@ import { boardOf, dataOf, hiddenCells, type D4Figure, type D4State } from '../..
 import { actionAllowance } from '../../rules/doom2004/turn.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
-import { EdgeKind } from '../../core/types.ts';
+import { EdgeKind, type SightMap } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { faceDist, mean } from '../odds/dist.ts';
@@ -146,14 +146,19 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
   // centre of the attacker's space, range, seeking), the nearest legal space first.
   const hidden = hiddenCells(s);
   const sights = new Map<string, Sight>();
-  const targetSpace = (at: Cell, e: Enemy, o: AttackOption) => {
+  const targetSpace = (at: Cell, e: Enemy, o: AttackOption, here: () => SightMap) => {
     const p = profileOf(s, f, o.key === f.type && !f.marine ? null : o.key);
     const seeking = p.has('seeking');
     const moved = { ...f, x: at.x, y: at.y };
     const state = { ...s, figures: s.figures.map((g) => (g === f ? moved : g)) };
     const k = `${at.x},${at.y}:${seeking}`;
     let sight = sights.get(k);
-    if (!sight) sights.set(k, (sight = sightOf(state, moved, seeking)));
+    // The probe board's map is the rules' own (boardOf with the figure moved); seeking attacks need
+    // the rules' second map through obstacles.
+    if (!sight) {
+      const m = seeking ? null : here();
+      sights.set(k, (sight = m ? { los: m.los, range: m.range, seekingRange: null } : sightOf(state, moved, seeking)));
+    }
     const g = e.figure;
     let best: { x: number; y: number; range: number } | null = null;
     for (let y = g.y; y < g.y + g.h; y++) {

@@ -127,7 +127,7 @@ export interface Situation {
    * space may be out of sight while another is not), judged by the rules' own checks; null: none is
    * legal. With it, attack plans are kept only once checked this way (never returned unchecked).
    */
-  targetSpace?(at: Cell, enemy: Enemy, option: AttackOption): { x: number; y: number; range: number } | null;
+  targetSpace?(at: Cell, enemy: Enemy, option: AttackOption, sight: () => SightMap): { x: number; y: number; range: number } | null;
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
   objective?: Objective | null;
 }
@@ -208,6 +208,8 @@ const now = () => performance.now();
  * alone, the same wherever the cap cut in.
  */
 export const SAFETY = 40;
+/** Exact checks per returned plan (the deterministic unit of work of a hint). */
+const CHECKS = 6;
 /** Score per space of range closed on the nearest enemy by a plain move. */
 const APPROACH = 0.1;
 
@@ -482,9 +484,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const home = { x: s.me.x, y: s.me.y };
   let moved = false;
   let rotated = false;
+  // The acting figure's sight map where it stands on the probe board (for targetSpace), per placement.
+  let sightHere: SightMap | null = null;
   const place = (x: number, y: number, o: number) => {
     probe.moveFigure(meIndex, x, y, (o === 1) !== rotated);
     rotated = o === 1;
+    sightHere = null;
   };
   // Where the maps were estimates (d20), the targeting rules were judged on guesses: a plan is kept
   // only once refined, and the rules are judged again on exact answers from its destination; what
@@ -513,12 +518,16 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const shallow = drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3).map((d) => ({ ...d }));
   let capped = false;
   const refined: Draft[] = [];
+  // The fixed work: at most CHECKS × limit exact checks (most fail where the estimates were
+  // optimistic, d20's assumed lines of sight), whatever the machine.
+  let checks = 0;
   for (const d of drafts) {
     if (refined.length >= limit * 3) break;
     if (!d.enemy || !d.opt) {
       refined.push(d);
       continue;
     }
+    if (checks++ >= CHECKS * limit) continue;
     if (now() - t0 > budget) {
       capped = true;
       break;
@@ -535,7 +544,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
       if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
       if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
-      const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt) : undefined;
+      const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt, () => (sightHere ??= probe.sightMap(meIndex))) : undefined;
       if (space === null) continue;
       const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
       if (!a || worthless(a.odds)) continue;
