@@ -195,3 +195,29 @@ test('doom2016 Sprint discards the card worth least and the hint names it (a car
   expect(top.commands[0]).toEqual({ type: 'sprint', figure: 'alpha', discard: 'har-suppress' });
   expect(top.reason).toMatch(/Sprint, discarding Suppressing Fire/);
 });
+
+test('doom2004: a marine uses its adrenaline token when only the extra movement brings an attack (Advance +4)', async () => {
+  const data = { units: 'doom2004/sample-units', weapons: 'doom2004/weapons', dice: 'doom2004/dice', marineStart: 'doom2004/marine-start' };
+  // A wall at x = 6 (rows 0–3) hides the imp: the marine must round its end at row 4 to see it.
+  const g = createGame<D4State>({
+    ruleset: 'doom2004', map: ['............', '............', '............', '............', '............'],
+    edges: [{ from: [6, 0], to: [6, 4], kind: 'wall' }],
+    figures: [{ id: 'marine-1', side: 'marines', type: 'marine', x: 0, y: 0 }, { id: 'imp-1', side: 'invaders', type: 'imp', x: 10, y: 0 }],
+    sides: ['marines', 'invaders'], data,
+  } as unknown as Scenario, { seed: 3 });
+  const s = structuredClone(g.state);
+  const m = s.figures.find((f) => f.id === 'marine-1')!;
+  const plain = hints(s, undefined, { budgetMs: Infinity, limit: 20 });
+  expect(plain.some((p) => p.target), 'no attack without adrenaline').toBe(false);
+  m.adrenaline = 1;
+  const plans = hints(s, undefined, { budgetMs: Infinity });
+  const top = plans[0];
+  expect(top.target).toBe('imp-1');
+  expect(top.commands[0]).toEqual({ type: 'action', figure: 'marine-1', action: 'advance', adrenaline: true });
+  expect(top.reason).toMatch(/adrenaline/);
+  // The engine accepts it: adrenaline, the move round the wall, the attack.
+  const { rulesetModule } = await import('../../src/rules/registry.ts');
+  const rules = rulesetModule('doom2004' as never)!.rules as unknown as RulesetEngine<D4State>;
+  for (const c of top.commands.filter((c) => c.type !== 'end')) expect(Array.isArray(rules.apply(s, c)), JSON.stringify(c)).toBe(true);
+  expect(s.figures.find((f) => f.id === 'marine-1')!.adrenaline).toBe(0);
+});
