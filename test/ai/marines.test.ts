@@ -17,6 +17,7 @@ import { inActivation } from '../../bench/ai-scenarios.ts';
 import issue302 from './positions/doom2016-tutorial-seed1-302.json';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
+import d20 from '../../src/scenario/bundled/d20-skirmish.json';
 
 beforeAll(async () => {
   await loadCore();
@@ -220,4 +221,15 @@ test('doom2004: a marine uses its adrenaline token when only the extra movement 
   const rules = rulesetModule('doom2004' as never)!.rules as unknown as RulesetEngine<D4State>;
   for (const c of top.commands.filter((c) => c.type !== 'end')) expect(Array.isArray(rules.apply(s, c)), JSON.stringify(c)).toBe(true);
   expect(s.figures.find((f) => f.id === 'marine-1')!.adrenaline).toBe(0);
+});
+
+test('d20 with no enemy on the board: finite plans (never all −Infinity)', () => {
+  const d = createGame(d20 as unknown as Scenario, { seed: 1 });
+  const s = structuredClone(d.state) as GameState & { figures: { side: string }[] };
+  const acting = hints(s)[0].figure;
+  const side = s.figures.find((f) => (f as unknown as { id: string }).id === acting)!.side;
+  s.figures = s.figures.filter((f) => f.side === side);
+  const plans = hints(s, acting, { budgetMs: Infinity });
+  expect(plans.length).toBeGreaterThan(0);
+  for (const p of plans) expect(Number.isFinite(p.score), p.reason).toBe(true);
 });
