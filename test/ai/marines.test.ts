@@ -10,6 +10,7 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { greedyPolicy, nextStep, playGame, plannerPolicy, randomPolicy, type Policy } from '../../src/ai/autopilot/index.ts';
 import { distanceAt, walkDistance } from '../../src/ai/autopilot/walk.ts';
 import type { D4State } from '../../src/rules/doom2004/state.ts';
+import type { D20State } from '../../src/rules/d20/state.ts';
 import { hints } from '../../src/ai/hints/index.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Command, RulesetEngine } from '../../src/rules/types.ts';
@@ -225,9 +226,9 @@ test('doom2004: a marine uses its adrenaline token when only the extra movement 
 
 test('d20 with no enemy on the board: finite plans (never all −Infinity)', () => {
   const d = createGame(d20 as unknown as Scenario, { seed: 1 });
-  const s = structuredClone(d.state) as GameState & { figures: { side: string }[] };
+  const s = structuredClone(d.state) as D20State;
   const acting = hints(s)[0].figure;
-  const side = s.figures.find((f) => (f as unknown as { id: string }).id === acting)!.side;
+  const side = s.figures.find((f) => f.id === acting)!.side;
   s.figures = s.figures.filter((f) => f.side === side);
   const plans = hints(s, acting, { budgetMs: Infinity });
   expect(plans.length).toBeGreaterThan(0);

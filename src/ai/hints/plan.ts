@@ -208,8 +208,6 @@ const now = () => performance.now();
  * alone, the same wherever the cap cut in.
  */
 export const SAFETY = 40;
-/** Exact checks per returned plan (the deterministic unit of work of a hint). */
-const CHECKS = 6;
 /** Score per space of range closed on the nearest enemy by a plain move. */
 const APPROACH = 0.1;
 
@@ -518,16 +516,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const shallow = drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3).map((d) => ({ ...d }));
   let capped = false;
   const refined: Draft[] = [];
-  // The fixed work: at most CHECKS × limit exact checks (most fail where the estimates were
-  // optimistic, d20's assumed lines of sight), whatever the machine.
-  let checks = 0;
   for (const d of drafts) {
     if (refined.length >= limit * 3) break;
     if (!d.enemy || !d.opt) {
       refined.push(d);
       continue;
     }
-    if (checks++ >= CHECKS * limit) continue;
     if (now() - t0 > budget) {
       capped = true;
       break;
