@@ -83,3 +83,12 @@ describe('the autopilot replays the same game from the same seed, on a fast and 
   }
   void randomPolicy;
 });
+
+test('numbers not checked exactly are labelled as estimates in the reason (a call cut short by the safety cap)', () => {
+  const s = inActivation(createGame<Doom2016State>(bigScenario('doom2016'), { seed: 1 }).state, 'd1');
+  const quick = hints(s, undefined, { budgetMs: 0 });
+  const unchecked = quick.filter((p) => p.odds && !p.exact);
+  expect(unchecked.length).toBeGreaterThan(0);
+  for (const p of unchecked) expect(p.reason).toMatch(/\(estimated/);
+  for (const p of hints(s).filter((q) => q.exact)) expect(p.reason).not.toMatch(/estimated/);
+});
