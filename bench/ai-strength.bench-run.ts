@@ -3,7 +3,7 @@
  * a greedy "attack the nearest" opponent, per matchup: the doom2016 tutorial (invader), the doom2004
  * skirmish (invaders), the d20 skirmish (either side). AI_GAMES games per matchup (default 200),
  * AI_MATCHUPS picks matchups by index (8: greedy against greedy, the doom2004 skirmish's balance
- * check), a game stops as a draw after AI_MAX_ROUNDS rounds (default 60),
+ * check; 9–12: the marines' side, `AI_GAMES=20 AI_MATCHUPS=9,10,11,12`, a few minutes), a game stops as a draw after AI_MAX_ROUNDS rounds (default 60),
  * AI_BUDGET_MS per decision (default 40: the budget the autopilot has in <doom-board>,
  * components/ai/autopilot-driver.ts; the budget is wall-clock, so a busy machine plays weaker).
  * For trying the autopilot's options: AI_CAUTION, AI_SCORING (damage | fraction),
@@ -40,6 +40,11 @@ const MATCHUPS: [string, Scenario, string, string, 'random' | 'greedy', 'greedy'
   ['d20 skirmish, autopilot alliance', d20 as unknown as Scenario, 'alliance', 'empire', 'random'],
   ['d20 skirmish, autopilot alliance', d20 as unknown as Scenario, 'alliance', 'empire', 'greedy'],
   ['doom2004 skirmish, greedy invaders (balance check)', skirmish as unknown as Scenario, 'invaders', 'marines', 'greedy', 'greedy'],
+  // The marines' side (issue 23): the side whose plans a solo player sees as hints.
+  ['doom2016 tutorial, autopilot marines', tutorial as unknown as Scenario, 'marines', 'invader', 'random'],
+  ['doom2016 tutorial, autopilot marines', tutorial as unknown as Scenario, 'marines', 'invader', 'greedy'],
+  ['doom2004 skirmish, autopilot marines', skirmish as unknown as Scenario, 'marines', 'invaders', 'random'],
+  ['doom2004 skirmish, autopilot marines', skirmish as unknown as Scenario, 'marines', 'invaders', 'greedy'],
 ];
 
 // Hours of games: only on request (AI_GAMES=200, or AI_BENCH_ALL=1), not on every `npm run bench`.

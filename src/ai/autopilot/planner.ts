@@ -64,7 +64,7 @@ function bestPlan(state: GameState, figure: string | undefined, budgetMs: number
   const t0 = performance.now();
   const sit = situationOf(state, figure);
   if (!sit) return null;
-  return rankPlans(sit, { ...tuning, budgetMs: Math.max(0, budgetMs - (performance.now() - t0)), limit: 1 })[0] ?? null;
+  return rankPlans(sit, { ...tuning, budgetMs, startedAt: t0, limit: 1 })[0] ?? null;
 }
 
 /**
@@ -77,11 +77,13 @@ function stayCost(s: D20State, id: string): number {
   return tuning.scoring === 'fraction' ? x / Math.max(1, s.figures.find((f) => f.id === id)?.hp ?? 1) : x;
 }
 
-/** Splits what is left of a decision's budget evenly over the candidates not yet planned. */
-function splitter(budgetMs: number, candidates: number): () => number {
-  const deadline = performance.now() + 0.8 * budgetMs;
-  let left = candidates;
-  return () => Math.max(0, (deadline - performance.now()) / Math.max(1, left--));
+/**
+ * The budget each candidate's planning gets: the whole decision's budget, as a safety cap only (the
+ * planning does fixed work, hints/plan.ts SAFETY), never a share of what time is left: shares
+ * would make the decision depend on the machine's speed (issue 23: the same game from a seed).
+ */
+function splitter(budgetMs: number, _candidates: number): () => number {
+  return () => budgetMs;
 }
 
 // ------------------------------------------------------------------ doom2016 small choices
@@ -192,8 +194,20 @@ function d20Helpers(s: D20State, attack: Command, budgetMs: number): string[] {
   return out;
 }
 
-/** The legal attack (no argent ability) on the enemy with the least health left, if any. */
-function weakestTarget(state: GameState, legal: Command[]): Command | undefined {
+/**
+ * The legal attack (no argent ability) on the enemy with the least health left, if any: the
+ * autopilot's fallback when a planned command is refused. Targets are figure ids, or spaces
+ * (doom2004: the figure standing on the space).
+ */
+export function weakestTarget(state: GameState, legal: Command[]): Command | undefined {
+  const figures = state.figures as { id: string; side: string; x: number; y: number; w: number; h: number }[];
+  const targetOf = (c: Command) => {
+    if (typeof c.target === 'string') return figures.find((g) => g.id === c.target);
+    const t = c.target as { x?: number; y?: number } | undefined;
+    if (!t || typeof t.x !== 'number' || typeof t.y !== 'number') return undefined;
+    return figures.find((g) => t.x! >= g.x && t.x! < g.x + g.w && t.y! >= g.y && t.y! < g.y + g.h);
+  };
+  const sideOf = (id: unknown) => figures.find((g) => g.id === id)?.side;
   const left = (id: unknown): number => {
     const f = (state.figures as { id: string; damage?: number; wounds?: number; hp?: number; health?: number; type: string }[]).find((g) => g.id === id);
     if (!f) return Infinity;
@@ -202,8 +216,10 @@ function weakestTarget(state: GameState, legal: Command[]): Command | undefined 
     const s = state as Doom2016State;
     return (s.marines[f.id]?.health ?? s.data.units[f.type].health) - (f.damage ?? 0);
   };
-  const attacks = legal.filter((c) => c.type === 'attack' && !c.ability && typeof c.target === 'string');
-  return attacks.length ? attacks.reduce((b, c) => (left(c.target) < left(b.target) ? c : b)) : undefined;
+  // Attacks on an enemy figure (not on an empty space or a barrel, nor on one's own side).
+  const attacks = legal.filter((c) => c.type === 'attack' && !c.ability && targetOf(c) && targetOf(c)!.side !== sideOf(c.figure));
+  const hp = (c: Command) => left(targetOf(c)!.id);
+  return attacks.length ? attacks.reduce((b, c) => (hp(c) < hp(b) ? c : b)) : undefined;
 }
 
 /**

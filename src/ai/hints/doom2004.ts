@@ -5,20 +5,23 @@
  * figures a blast would also hit. Enemies attack back with their dice (invaders) or their best
  * usable weapon (marines).
  */
-import { profileOf, usableWeapons } from '../../rules/doom2004/attack.ts';
+import { profileOf, sightOf, targetRefusal, usableWeapons, type Sight } from '../../rules/doom2004/attack.ts';
 import { maxRange, strength } from '../../rules/doom2004/dice.ts';
 import { reachable } from '../../rules/doom2004/movement.ts';
-import { boardOf, dataOf, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
+import { boardOf, dataOf, hiddenCells, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
 import { actionAllowance } from '../../rules/doom2004/turn.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
-import { EdgeKind } from '../../core/types.ts';
+import { EdgeKind, type SightMap } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import type { AttackOption, Enemy, Situation, Threat } from './plan.ts';
+import { missionKillWorth, objectiveOf } from './objective.ts';
+import type { AttackOption, Cell, Enemy, Situation, Threat } from './plan.ts';
 
 const left = (f: D4Figure) => f.health - f.wounds;
+/** Score of spending an adrenaline token (it is gone for a later turn). */
+const ADRENALINE_COST = 0.5;
 
 /** Expected damage of a weapon's dice (a rough strength to pick an enemy marine's weapon). */
 function strengthOf(s: D4State, f: D4Figure, weapon: string | null): number {
@@ -48,58 +51,126 @@ function threatOf(s: D4State, e: D4Figure, me: D4Figure): Threat | null {
 export function doom2004Situation(s: D4State, figure?: string): Situation | null {
   if (s.winner !== null || s.pending || s.window) return null;
   let me: D4Figure | undefined;
-  let mp = 0;
-  let attacks = 0;
-  const prefix: Command[] = [];
+  /**
+   * The ways to take the turn (RULES §3 marine actions): each gives movement and attacks and the
+   * commands that start it. A marine not yet on its turn weighs Advance (move and attack), Attack
+   * (two attacks, no move), Ready with a dodge order (move or attack; the attackers re-roll until its
+   * next turn), Sprint (move twice as far), and the same with an adrenaline token (+4 movement).
+   */
+  interface Way { mp: number; attacks: number; prefix: Command[]; label: string; dodge?: boolean; cost?: number; attackMp?: number; noRetreat?: boolean }
+  const ways: Way[] = [];
   if (s.turn) {
     me = s.figures.find((f) => f.id === s.turn!.figure);
     if (!me || (figure !== undefined && figure !== me.id)) return null;
     const t = s.turn;
-    mp = t.action === 'ready' && t.readyUse === 'attack' ? 0 : t.mp;
-    attacks = t.action === 'ready' && t.readyUse === 'move' ? 0 : t.attacks;
+    const ready = t.action === 'ready';
+    // Ready: move or attack, not both (an unused Ready attacks from where the figure stands).
+    ways.push({
+      mp: ready && t.readyUse === 'attack' ? 0 : t.mp,
+      attacks: ready && t.readyUse === 'move' ? 0 : t.attacks,
+      attackMp: ready ? 0 : undefined, noRetreat: ready || undefined, prefix: [], label: '',
+    });
   } else {
     const mine = s.phase === 'marines' ? s.marineSide : s.invaderSide;
     me = s.figures.find((f) => f.side === mine && !s.done.includes(f.id) && (figure === undefined || f.id === figure));
     if (!me) return null;
+    const id = me.id;
     if (me.marine) {
-      ({ mp, attacks } = actionAllowance(me, 'advance', false));
-      prefix.push({ type: 'action', figure: me.id, action: 'advance' });
+      const action = (a: string, adrenaline: boolean, order?: string): Command[] => [{ type: 'action', figure: id, action: a, ...(order ? { order } : {}), ...(adrenaline ? { adrenaline: true } : {}) }];
+      for (const adrenaline of me.adrenaline > 0 ? [false, true] : [false]) {
+        const cost = adrenaline ? ADRENALINE_COST : undefined;
+        const tag = adrenaline ? ', adrenaline' : '';
+        ways.push({ ...actionAllowance(me, 'advance', adrenaline), prefix: action('advance', adrenaline), label: `Advance${tag}`, cost });
+        ways.push({ ...actionAllowance(me, 'attack', adrenaline), prefix: action('attack', adrenaline), label: `Attack action: two attacks${tag}`, cost, noRetreat: !adrenaline || undefined });
+        ways.push({ ...actionAllowance(me, 'sprint', adrenaline), prefix: action('sprint', adrenaline), label: `Sprint${tag}`, cost });
+        if (!adrenaline && me.order !== 'aim') ways.push({ ...actionAllowance(me, 'ready', false), attackMp: 0, noRetreat: true, prefix: action('ready', false, 'dodge'), label: 'Ready, dodge order', dodge: true });
+      }
     } else {
-      mp = me.speed;
-      attacks = 1;
-      prefix.push({ type: 'activate', figure: me.id });
+      ways.push({ mp: me.speed, attacks: 1, prefix: [{ type: 'activate', figure: id }], label: '' });
     }
   }
   const f = me;
   const board = boardOf(s);
   const without = boardOf(s, { figures: s.figures.filter((g) => g !== f).map(({ id, side, x, y, w, h }) => ({ id, side, x, y, w, h })) });
   const enemies: Enemy[] = s.figures.filter((g) => g.side !== f.side).map((g) => ({ id: g.id, figure: g, left: left(g), threat: threatOf(s, g, f) }));
+  // A dodge order makes each attacker re-roll (RULES §3 orders): the expected damage it leaves, as a
+  // share of the plain one (range 1, every enemy that threatens), scales the exposure of Ready plans.
+  let dodgeScale = 1;
+  if (ways.some((w) => w.dodge)) {
+    const dodging = { ...f, order: 'dodge' as const };
+    let plain = 0;
+    let dodged = 0;
+    for (const g of s.figures) {
+      if (g.side === f.side) continue;
+      const t = threatOf(s, g, f);
+      const d = threatOf(s, g, dodging);
+      if (!t || !d) continue;
+      plain += t.odds(false, 1).expected;
+      dodged += d.odds(false, 1).expected;
+    }
+    if (plain > 0) dodgeScale = dodged / plain;
+  }
   const byId = new Map(s.figures.map((g) => [g.id, g]));
   const options: AttackOption[] = [];
-  if (attacks > 0) {
-    for (const w of usableWeapons(s, f)) {
-      const p = profileOf(s, f, w);
-      const specs = new Map<string, ReturnType<typeof doom2004SpecOf>>();
-      const odds = new Map<string, Doom2004Odds>();
-      const aimed = f.marine && f.order === 'aim' && !p.has('aimed');
+  const weapons = ways.some((w) => w.attacks > 0) ? usableWeapons(s, f) : [];
+  for (const w of weapons) {
+    const p = profileOf(s, f, w);
+    const specs = new Map<string, ReturnType<typeof doom2004SpecOf>>();
+    const odds = new Map<string, Doom2004Odds>();
+    const aimed = f.marine && f.order === 'aim' && !p.has('aimed');
+    const attack: AttackOption['attack'] = (e, _cover, range, _at, space) => {
+      const g = byId.get(e.id)!;
+      const cell = space ? { x: space.x, y: space.y } : { x: g.x, y: g.y };
+      const sk = `${e.id}:${cell.x},${cell.y}`;
+      let spec = specs.get(sk);
+      if (!spec) specs.set(sk, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed })));
+      const k = `${sk}:${range}`;
+      let o = odds.get(k);
+      if (!o) odds.set(k, (o = doom2004Odds({ ...spec, range })));
+      return { odds: o, command: { type: 'attack', figure: f.id, target: cell, ...(f.marine ? { weapon: w } : {}), ...(aimed ? { aimed: true } : {}) } };
+    };
+    for (const way of ways) {
+      if (way.attacks <= 0) continue;
+      const name = w ?? f.type;
       options.push({
-        key: w ?? f.type, label: w ?? f.type, mp, range: p.has('melee') ? 1 : maxRange(s, p.attack, p.dice), melee: p.has('melee'), prefix: [...prefix],
-        attack(e, _cover, range) {
-          const g = byId.get(e.id)!;
-          const cell = { x: g.x, y: g.y };
-          let spec = specs.get(e.id);
-          if (!spec) specs.set(e.id, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed })));
-          const k = `${e.id}:${range}`;
-          let o = odds.get(k);
-          if (!o) odds.set(k, (o = doom2004Odds({ ...spec, range })));
-          // A blast that would also hit the attacker's own side is worth less: count friendly kills against it.
-          return { odds: o, command: { type: 'attack', figure: f.id, target: cell, ...(f.marine ? { weapon: w } : {}), ...(aimed ? { aimed: true } : {}) } };
-        },
+        key: name, label: way.label ? `${name} (${way.label})` : name, mp: way.attackMp ?? way.mp, range: p.has('melee') ? 1 : maxRange(s, p.attack, p.dice), melee: p.has('melee'),
+        prefix: [...way.prefix], attacks: way.attacks, cost: way.cost, noRetreat: way.noRetreat, exposureScale: way.dodge ? dodgeScale : undefined, attack,
       });
     }
   }
+  const moves = ways.filter((w) => w.mp > 0 || !w.attacks).map((w) => ({
+    mp: w.mp, prefix: [...w.prefix], label: w.label, cost: w.cost, exposureScale: w.dodge ? dodgeScale : undefined,
+  }));
+  const mp = ways[0].mp;
+  // Which space of an enemy to attack from a destination: the rules' own target check (LOS from the
+  // centre of the attacker's space, range, seeking), the nearest legal space first.
+  const hidden = hiddenCells(s);
+  const sights = new Map<string, Sight>();
+  const targetSpace = (at: Cell, e: Enemy, o: AttackOption, here: () => SightMap) => {
+    const p = profileOf(s, f, o.key === f.type && !f.marine ? null : o.key);
+    const seeking = p.has('seeking');
+    const moved = { ...f, x: at.x, y: at.y };
+    const state = { ...s, figures: s.figures.map((g) => (g === f ? moved : g)) };
+    const k = `${at.x},${at.y}:${seeking}`;
+    let sight = sights.get(k);
+    // The probe board's map is the rules' own (boardOf with the figure moved); seeking attacks need
+    // the rules' second map through obstacles.
+    if (!sight) {
+      const m = seeking ? null : here();
+      sights.set(k, (sight = m ? { los: m.los, range: m.range, seekingRange: null } : sightOf(state, moved, seeking)));
+    }
+    const g = e.figure;
+    let best: { x: number; y: number; range: number } | null = null;
+    for (let y = g.y; y < g.y + g.h; y++) {
+      for (let x = g.x; x < g.x + g.w; x++) {
+        const r = targetRefusal(state, moved, p, { x, y }, sight, hidden);
+        if (typeof r === 'number' && (!best || r < best.range)) best = { x, y, range: r };
+      }
+    }
+    return best;
+  };
   return {
-    ruleset: 'doom2004', me: f, myLeft: left(f), board, without,
+    ruleset: 'doom2004', me: f, myLeft: left(f), board, without, targetSpace,
     destinations(m) {
       const out = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
       const W = s.board.width;
@@ -122,6 +193,9 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     // Movement is one pool before and after attacking (RULES §3): shoot, then step back.
     retreatMp: (cost) => mp - cost,
     finish: [{ type: 'end', figure: f.id }],
-    moveOnly: { mp, prefix: [...prefix], label: '' },
+    moveOnly: moves[0] ?? null,
+    moreMoves: moves.slice(1),
+    objective: objectiveOf(s, f),
+    killWorth: missionKillWorth(s, f.side),
   };
 }

@@ -9,9 +9,15 @@ import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.t
 import type { Command } from '../../rules/types.ts';
 import { doom2016Odds, doom2016Spec } from '../odds/doom2016.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import type { AttackOption, Cell, Enemy, Situation, Threat } from './plan.ts';
+import { missionKillWorth, objectiveOf } from './objective.ts';
+import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
+import { planMove } from '../../rules/doom2016/movement.ts';
+import { isStaggered } from '../../rules/doom2016/geometry.ts';
+import { isRefusal } from '../../rules/doom2016/common.ts';
 
 const SPRINT_MP = 6;
+/** A glory kill heals 2 (RULES §2.4). */
+const GLORY_HEAL = 2;
 
 const healthLeft = (s: Doom2016State, f: Doom2016Figure) => (f.side === s.marineSide ? s.marines[f.id].health : s.data.units[f.type].health) - f.damage;
 
@@ -109,18 +115,53 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
       if (!card.attack || card.action === 'reaction' || (card.action === 'main' && a.mainPlayed)) continue;
       options.push(option(k, card.name, a.mp + card.speed, card.attack.range, [{ type: 'play', figure: id, card: k }], [...card.attack.dice], card.stun === true));
     }
-    // A plain move: Sprint (discarding the card worth least) when the main action is unused.
-    const cheapest = [...m.hand].sort((x, y) => (s.data.actionCards[x].attack ? 1 : 0) - (s.data.actionCards[y].attack ? 1 : 0))[0];
+    // A plain move: Sprint (discarding the card worth least: one without an attack, else the one
+    // whose dice deal least on average) when the main action is unused.
+    const worth = (k: string) => {
+      const card = s.data.actionCards[k];
+      return card?.attack ? 1 + card.attack.dice.reduce((t, c) => t + mean(faceDist((s.data.dice[c]?.faces ?? [{ damage: 0 }]).map((f) => f.damage))), 0) : 0;
+    };
+    const cheapest = [...m.hand].sort((x, y) => worth(x) - worth(y))[0];
     moveOnly = !a.mainPlayed && cheapest !== undefined
-      ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: 'Sprint' }
+      ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: `Sprint, discarding ${s.data.actionCards[cheapest]?.name ?? cheapest}`, prefixToMove: true }
       : { mp: a.mp, prefix: [], label: '' };
   }
+  // Glory kills (RULES §2.4): with the movement there is, else a card's (keeping its attack), else Sprint.
+  const sureKills = (): SureKill[] => {
+    if (!marine || a.kind !== 'marine') return [];
+    const ways: { mp: number; prefix: Command[]; label: string }[] = [
+      { mp: a.mp, prefix: [], label: '' },
+      ...options.filter((o) => o.prefix.length).map((o) => ({ mp: o.mp, prefix: o.prefix, label: `playing ${o.label}` })),
+      ...(moveOnly.prefixToMove ? [{ mp: moveOnly.mp, prefix: moveOnly.prefix, label: moveOnly.label }] : []),
+    ];
+    const out: SureKill[] = [];
+    for (const d of s.figures) {
+      if (d.side === me.side || !isStaggered(s, d)) continue;
+      let found: SureKill | null = null;
+      for (const w of ways) {
+        for (let y = d.y; y < d.y + d.h && !found; y++) {
+          for (let x = d.x; x < d.x + d.w && !found; x++) {
+            const to = { x, y, o: 0 };
+            const plan = w.mp > 0 ? planMove(s, me, w.mp, to) : null;
+            if (plan && !isRefusal(plan) && plan.glory === d.id) {
+              found = { to, target: d.id, cost: plan.cost, label: w.label, bonus: GLORY_HEAL, commands: [...w.prefix, { type: 'move', figure: id, to }, { type: 'end', figure: id }] };
+            }
+          }
+        }
+        if (found) break;
+      }
+      if (found) out.push(found);
+    }
+    return out;
+  };
   return {
-    ruleset: 'doom2016', me, myLeft: healthLeft(s, me), board, without,
+    ruleset: 'doom2016', me, myLeft: healthLeft(s, me), board, without, sureKills,
     destinations: (mp) => destinationsOf(board, id, mp),
     moveCommand: (to) => ({ type: 'move', figure: id, to: { x: to.x, y: to.y, o: to.o } }),
     options, enemies,
     finish: [{ type: 'end', figure: id }],
     moveOnly,
+    objective: objectiveOf(s, me),
+    killWorth: missionKillWorth(s, me.side),
   };
 }

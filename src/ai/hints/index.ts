@@ -26,12 +26,12 @@ export function situationOf(state: GameState, figure?: string): Situation | null
 
 /**
  * Ranked plans for the acting figure; [] when nobody can act (or it is not `figure`'s turn). The
- * time budget (`budgetMs`, default 8) counts from this call.
+ * time budget (`budgetMs`, default 8; a safety cap only, see plan.ts SAFETY) counts from this call.
  */
 export function hints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
   // The budget covers describing the situation too (boards, enemies' odds), not only the ranking.
   const t0 = performance.now();
   const s = situationOf(state, figure);
   if (!s) return [];
-  return rankPlans(s, { ...options, budgetMs: Math.max(0, (options.budgetMs ?? 8) - (performance.now() - t0)) });
+  return rankPlans(s, { ...options, startedAt: t0 });
 }

@@ -8,13 +8,15 @@
  * "can I attack it from there" (LOS and range are symmetric, RULES §1.1) and "can it attack me
  * there" (its LOS, cover and range to that cell) for every destination at once. The cover of the
  * target as seen from a destination is not symmetric, so it is first estimated and then computed
- * exactly (move the figure on a board copy, one sight query) for the best plans while the time
- * budget lasts: plans not refined in time say so (`exact: false`).
+ * exactly (move the figure on a board copy, one sight query) for the best plans: a fixed number of
+ * them (deterministic, issue 23), the time budget being only a safety cap far above what that takes
+ * (SAFETY × budgetMs); a call cut short answers with the estimates alone (`exact: false`).
  */
 import type { Board } from '../../core/board.ts';
 import type { SightMap } from '../../core/types.ts';
 import type { Command, PlacedFigure } from '../../rules/types.ts';
 import type { Odds } from '../odds/dist.ts';
+import type { Objective } from './objective.ts';
 
 export interface Cell {
   x: number;
@@ -34,8 +36,16 @@ export interface AttackOption {
   melee?: boolean;
   /** Commands that come before the move (play a card, announce an action). */
   prefix: Command[];
+  /** Attacks this option gives from the destination (doom2004 Attack action: 2); default 1. */
+  attacks?: number;
+  /** Exposure multiplier (doom2004 Ready with a dodge order: the attackers re-roll); default 1. */
+  exposureScale?: number;
+  /** Score spent on it (an adrenaline token used up); default 0. */
+  cost?: number;
+  /** No movement after attacking (doom2004 Attack and Ready actions), whatever `retreatMp` says. */
+  noRetreat?: boolean;
   /** The exact odds against `enemy` with this cover and range, and the attack command. */
-  attack(enemy: Enemy, cover: boolean, range: number, at: Cell): { odds: Odds; command: Command } | null;
+  attack(enemy: Enemy, cover: boolean, range: number, at: Cell, space?: { x: number; y: number }): { odds: Odds; command: Command } | null;
 }
 
 /** How an enemy would attack the acting figure next. */
@@ -98,8 +108,48 @@ export interface Situation {
   retreatMp?(cost: number): number;
   /** How to finish when no attack is planned. */
   finish: Command[];
-  /** Options without an attack: the move allowance of a plain move. */
-  moveOnly: { mp: number; prefix: Command[]; label: string } | null;
+  /**
+   * Options without an attack: the move allowance of a plain move. `prefixToMove`: the prefix only
+   * buys movement (doom2016 Sprint discards a card), so staying put goes without it.
+   */
+  moveOnly: PlainMove | null;
+  /** Other ways to move without attacking (doom2004 Sprint, Ready with a dodge order, adrenaline). */
+  moreMoves?: PlainMove[];
+  /**
+   * Moves that kill for sure (doom2016 glory kill: a marine entering a staggered demon's space,
+   * RULES §2.4): where, whom, the move's cost, the commands and what pays for the movement.
+   */
+  sureKills?(): SureKill[];
+  /** What a kill is worth to the mission beyond its damage (objective.ts missionKillWorth). */
+  killWorth?: number;
+  /**
+   * The space of `enemy` to attack from `at` (doom2004 targets spaces: a large invader's top-left
+   * space may be out of sight while another is not), judged by the rules' own checks; null: none is
+   * legal. With it, attack plans are kept only once checked this way (never returned unchecked).
+   */
+  targetSpace?(at: Cell, enemy: Enemy, option: AttackOption, sight: () => SightMap): { x: number; y: number; range: number } | null;
+  /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
+  objective?: Objective | null;
+}
+
+export interface PlainMove {
+  mp: number;
+  prefix: Command[];
+  label: string;
+  prefixToMove?: boolean;
+  exposureScale?: number;
+  cost?: number;
+}
+
+export interface SureKill {
+  to: Cell;
+  target: string;
+  cost: number;
+  commands: Command[];
+  /** What buys the movement ("Sprint", a card), '' for movement already there. */
+  label: string;
+  /** Damage units gained besides the kill (a glory kill heals 2). */
+  bonus: number;
 }
 
 export interface Exposure {
@@ -123,6 +173,8 @@ export interface Plan {
   score: number;
   /** For a plain move: the range to the nearest enemy from the destination (Infinity: no path). */
   approach?: number;
+  /** Commands done on arriving (open a door, pick up a token): named in the reason. */
+  arrive?: Command[];
   /** Cover and range of the target computed exactly from the destination (else estimated). */
   exact: boolean;
   reason: string;
@@ -132,8 +184,14 @@ export interface Plan {
 export type SeenEnemies = Pick<Map<string, Sighting>, 'get'>;
 
 export interface HintOptions {
-  /** Time budget in milliseconds (default 8): after it, the remaining plans are returned unrefined. */
+  /**
+   * Time budget in milliseconds (default 8). The work is fixed (the best `limit` × 3 plans are
+   * refined), so the same state gives the same plans on any machine; only past SAFETY × budgetMs
+   * (a machine far too slow, or a budget of 0) is the answer the estimates alone.
+   */
   budgetMs?: number;
+  /** When the call began (performance.now()), if before rankPlans: the safety cap counts from there. */
+  startedAt?: number;
   /** How many plans to return (default 5). */
   limit?: number;
   /** How much a point of expected damage taken costs against a point dealt (default 0.5). */
@@ -143,6 +201,13 @@ export interface HintOptions {
 }
 
 const now = () => performance.now();
+/**
+ * How far past its budget a call may run before the safety cap cuts the refinement short: the fixed
+ * work takes about the default budget on the busiest positions, so a machine (or a loaded one) many
+ * times slower still gets the same answer as a fast one; past the cap the answer is the estimates
+ * alone, the same wherever the cap cut in.
+ */
+export const SAFETY = 40;
 /** Score per space of range closed on the nearest enemy by a plain move. */
 const APPROACH = 0.1;
 
@@ -153,6 +218,19 @@ function footprint(me: PlacedFigure, c: Cell): number[][] {
   for (let y = c.y; y < c.y + h; y++) for (let x = c.x; x < c.x + w; x++) out.push([x, y]);
   return out;
 }
+
+/** The least of a distance map (-1: none) over a footprint's cells; Infinity when none is reached. */
+function distanceOf(map: Int32Array, width: number, cells: number[][]): number {
+  let best = Infinity;
+  for (const [x, y] of cells) {
+    const v = map[y * width + x];
+    if (v >= 0 && v < best) best = v;
+  }
+  return best;
+}
+
+/** An attack that cannot hurt: no chance to hit, or no damage and no kill however it lands. */
+const worthless = (o: Odds) => o.hit <= 0 || (o.expected <= 0 && o.kill <= 0);
 
 /** What a figure standing somewhere sees of an enemy. */
 export interface Sighting {
@@ -209,21 +287,24 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): stri
   const exp = p.exposure.attackers.length
     ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage)`
     : '; no enemy can attack there next';
+  if (p.option === 'glory kill' && p.target) return `Glory kill ${p.target}: move into its space ${where(p.to)}${label ? ` (${label})` : ''}, a sure kill${exp}`;
   if (p.odds && p.target) {
-    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${exp}`;
+    // Odds not checked from the destination (a call cut short by the safety cap) say so.
+    const guess = p.exact ? '' : ' (estimated: cover and range not checked from there)';
+    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${guess}${exp}`;
   }
-  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}: no attack possible${exp}`;
+  const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${c.token}` : c.type)).join(', ');
+  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}${done ? ` and ${done}` : ''}: no attack possible${exp}`;
 }
 
 /**
  * Rank plans for the situation's figure. Deterministic for a given situation: ties are broken by
- * destination, option and target order, never by time (only how many plans get refined depends on
- * the budget; `budgetMs: Infinity` refines all of the returned ones).
+ * destination, option and target order, never by time; the budget only caps (SAFETY).
  */
 export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   let s = situation;
-  const t0 = now();
-  const budget = o.budgetMs ?? 8;
+  const t0 = o.startedAt ?? now();
+  const budget = SAFETY * (o.budgetMs ?? 8);
   const limit = o.limit ?? 5;
   const caution = o.caution ?? 0.5;
   const width = s.board.data.width;
@@ -231,7 +312,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const wi = (id: string) => s.without.figureIndex(id);
   // Enemies too far to be attacked or to attack back (range is at least the Chebyshev distance)
   // need no sight map: they cannot matter to any plan.
-  const reachMp = Math.max(0, ...s.options.map((x) => x.mp), s.moveOnly?.mp ?? 0);
+  const reachMp = Math.max(0, ...s.options.map((x) => x.mp), s.moveOnly?.mp ?? 0, ...(s.moreMoves ?? []).map((m) => m.mp));
   const reachRange = Math.max(0, ...s.options.map((x) => x.range));
   const gap = (e: Enemy) => {
     const f = e.figure;
@@ -273,9 +354,18 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // kill, minus caution × taken / own health left.
   const fraction = o.scoring === 'fraction';
   const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) : caution * x.expected);
-  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1;
-  const value = (odds: Odds, e: Enemy) =>
-    fraction ? Math.min(odds.expected, e.left) / Math.max(1, e.left) + odds.kill : Math.min(odds.expected, e.left) + odds.kill * killWorth(e);
+  // A kill is worth the damage the victim would deal next time, 1, and its share of the mission's win.
+  const mission = s.killWorth ?? 0;
+  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1 + mission;
+  // n attacks on the same target (doom2004 Attack action), taken as independent: n × the damage
+  // (capped at what kills) and 1 − (1 − P(kill))^n to kill.
+  const value = (odds: Odds, e: Enemy, n = 1) => {
+    const dealt = Math.min(n * odds.expected, e.left);
+    const kill = 1 - (1 - odds.kill) ** n;
+    return fraction ? dealt / Math.max(1, e.left) + kill * (1 + mission / 10) : dealt + kill * killWorth(e);
+  };
+  const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposure, cost: number) =>
+    value(odds, e, opt.attacks ?? 1) - danger(x) * (opt.exposureScale ?? 1) - (opt.cost ?? 0) - cost * 1e-4;
   const approachWeight = fraction ? 0.01 : APPROACH;
 
   // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
@@ -286,9 +376,9 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     retreat = dests(s.retreatMp(0)).map((d) => ({ cost: d.cost, x: exposureAt(d) })).sort((a, b) => a.cost - b.cost);
     for (let i = 1; i < retreat.length; i++) if (retreat[i - 1].x.expected < retreat[i].x.expected) retreat[i] = { cost: retreat[i].cost, x: retreat[i - 1].x };
   }
-  const exposureAfter = (d: Cell & { cost: number }) => {
+  const exposureAfter = (d: Cell & { cost: number }, opt: AttackOption) => {
     const here = exposureAt(d);
-    if (!retreat.length) return here;
+    if (!retreat.length || opt.noRetreat) return here;
     const r = s.retreatMp!(d.cost) - d.cost;
     let best = here;
     for (const e of retreat) {
@@ -312,21 +402,37 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         if (s.mayTarget && !s.mayTarget(d, e, seen)) continue;
         // Estimate: the target is in cover from here when a figure here would be in cover from it.
         const a = opt.attack(e, v.cover, v.range, d);
-        if (!a) continue;
-        const x = exposureAfter(d);
+        // An attack that cannot deal any damage (0% to hit: e.g. more shields than the dice's
+        // icons) is worth nothing: it is no plan (a move is, issue 23).
+        if (!a || worthless(a.odds)) continue;
+        const x = exposureAfter(d, opt);
         const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
         drafts.push({
           figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x,
           commands: [...opt.prefix, ...(to ? [s.moveCommand(to)] : []), a.command],
-          score: value(a.odds, e) - danger(x) - d.cost * 1e-4, exact: false, label: opt.label, enemy: e, opt, order: order++,
+          score: optionScore(a.odds, e, opt, x, d.cost), exact: false, label: opt.label, enemy: e, opt, order: order++,
         });
       }
     }
   }
+  // Sure kills (glory kills) outrank every chance of one: the whole kill, certain (issue 23).
+  for (const k of s.sureKills?.() ?? []) {
+    const e = situation.enemies.find((x) => x.id === k.target);
+    if (!e) continue;
+    const left = Math.max(0, e.left);
+    const odds: Odds = { hit: 1, expected: left, kill: 1, damage: [...Array(left).fill(0), 1] };
+    const here = exposureAt(k.to);
+    // The victim no longer threatens the space it dies in.
+    const x: Exposure = { expected: here.expected - here.attackers.filter((a) => a.id === k.target).reduce((t, a) => t + a.expected, 0), attackers: here.attackers.filter((a) => a.id !== k.target) };
+    drafts.push({
+      figure: s.me.id, to: k.to, option: 'glory kill', target: k.target, odds, exposure: x, commands: k.commands,
+      score: value(odds, e) + k.bonus - danger(x) - k.cost * 1e-4, exact: true, label: k.label, enemy: null, opt: null, order: order++,
+    });
+  }
   const approach = new Map<string, Int32Array>();
-  if (s.moveOnly) {
+  for (const plain of [...(s.moveOnly ? [s.moveOnly] : []), ...(s.moreMoves ?? [])]) {
     // Plain moves: towards the nearest enemy, weighed against exposure.
-    for (const d of dests(s.moveOnly.mp)) {
+    for (const d of dests(plain.mp)) {
       const cells = footprint(s.me, d);
       let nearest = Infinity;
       let gapNearest = Infinity;
@@ -347,14 +453,25 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         }
         if (Number.isFinite(through)) gapNearest = through;
       }
+      // No enemy on the board: the mission's goal gives the direction (the door to open, the area
+      // to explore, the key), and what is done on arrival counts (issue 23).
+      const seeking = !Number.isFinite(gapNearest);
+      let walk = Number.isFinite(nearest) ? nearest : 50 + gapNearest;
+      if (seeking) {
+        const goal = s.objective ? distanceOf(s.objective.distance(), width, cells) : Infinity;
+        walk = 50 + (Number.isFinite(goal) ? goal : 50);
+      }
+      const arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter((a) => seeking || !a.seeking) : [];
+      const worth = arrivals.reduce((t, a) => t + a.worth, 0);
       const x = exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
+      const prefix = !to && !arrivals.length && plain.prefixToMove ? [] : plain.prefix;
       drafts.push({
         figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
-        commands: [...s.moveOnly.prefix, ...(to ? [s.moveCommand(to)] : []), ...s.finish],
+        commands: [...prefix, ...(to ? [s.moveCommand(to)] : []), ...arrivals.map((a) => a.command), ...s.finish],
         // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
-        score: -danger(x) - (Number.isFinite(nearest) ? nearest : 50 + gapNearest) * approachWeight - d.cost * 1e-4, exact: true, label: s.moveOnly.label, enemy: null, opt: null, order: order++,
-        approach: nearest,
+        score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
+        approach: nearest, arrive: arrivals.map((a) => a.command),
       });
     }
   }
@@ -367,14 +484,17 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const home = { x: s.me.x, y: s.me.y };
   let moved = false;
   let rotated = false;
+  // The acting figure's sight map where it stands on the probe board (for targetSpace), per placement.
+  let sightHere: SightMap | null = null;
   const place = (x: number, y: number, o: number) => {
     probe.moveFigure(meIndex, x, y, (o === 1) !== rotated);
     rotated = o === 1;
+    sightHere = null;
   };
   // Where the maps were estimates (d20), the targeting rules were judged on guesses: a plan is kept
   // only once refined, and the rules are judged again on exact answers from its destination; what
   // the budget leaves unrefined is not returned.
-  const estimated = !!s.estimateMap;
+  const estimated = !!s.estimateMap || !!s.targetSpace;
   // The target's answer is the pair query's; the others (the cover rule's "nearest") are asked
   // only when a rule needs them, in one query of every figure.
   const exactSeen = (target: string, v: Sighting): SeenEnemies => {
@@ -393,6 +513,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       },
     };
   };
+  // What a call cut short by the safety cap answers instead: the estimates alone, the same whenever
+  // the cap is hit (unchecked attack plans are dropped where estimates may be illegal: d20, doom2004).
+  const shallow = drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3).map((d) => ({ ...d }));
+  let capped = false;
   const refined: Draft[] = [];
   for (const d of drafts) {
     if (refined.length >= limit * 3) break;
@@ -400,40 +524,37 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       refined.push(d);
       continue;
     }
-    const spent = now() - t0;
-    if (spent > budget && refined.length >= limit) break;
-    // An estimated plan (d20) is kept only once verified. Past the budget a few more are verified,
-    // up to 1.5 times the budget, so that a slow machine still gets some, and up to 4 times it while
-    // none has been (a slow first call, e.g. a fresh worker's, would otherwise offer moves alone);
-    // after that only plans that need no check (moves) are taken.
-    const verify = spent <= budget || (estimated && (spent <= 1.5 * budget || (spent <= 4 * budget && !refined.some((r) => r.exact))));
-    if (!verify && estimated) continue;
-    if (verify) {
-      const at = d.to ?? { x: home.x, y: home.y, o: 0 };
-      try {
-        if (d.to) {
-          place(at.x, at.y, at.o);
-          moved = true;
-        } else if (moved) {
-          place(home.x, home.y, 0);
-          moved = false;
-        }
-        const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
-        if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
-        if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
-        const a = d.opt.attack(d.enemy, v.cover, v.range, at);
-        if (!a) continue;
-        d.odds = a.odds;
-        d.commands = [...d.commands.slice(0, -1), a.command];
-        d.score = value(a.odds, d.enemy) - danger(d.exposure) - (d.to ? 1e-4 : 0);
-        d.exact = true;
-      } catch {
-        continue;
+    if (now() - t0 > budget) {
+      capped = true;
+      break;
+    }
+    const at = d.to ?? { x: home.x, y: home.y, o: 0 };
+    try {
+      if (d.to) {
+        place(at.x, at.y, at.o);
+        moved = true;
+      } else if (moved) {
+        place(home.x, home.y, 0);
+        moved = false;
       }
+      const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
+      if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
+      if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
+      const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt, () => (sightHere ??= probe.sightMap(meIndex))) : undefined;
+      if (space === null) continue;
+      const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
+      if (!a || worthless(a.odds)) continue;
+      d.odds = a.odds;
+      d.commands = [...d.commands.slice(0, -1), a.command];
+      d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0);
+      d.exact = true;
+    } catch {
+      continue;
     }
     refined.push(d);
   }
   if (moved) place(home.x, home.y, 0);
-  refined.sort(rank);
-  return refined.slice(0, limit).map(({ label, enemy, opt, order: _, ...p }) => ({ ...p, reason: describe(p, label) }));
+  const answer = capped ? shallow : refined;
+  answer.sort(rank);
+  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, ...p }) => ({ ...p, reason: describe(p, label) }));
 }
