@@ -216,14 +216,16 @@ test('(c) a page on another origin loads dist/doom-board.js with one tag and pla
   const workers: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('worker', (w) => workers.push(w.url()));
+  // Counted from the first moment: with autopilot-delay="0" the first commands may come before any later listener.
+  await page.addInitScript(() => {
+    const w = window as unknown as { played: number };
+    w.played = 0;
+    document.addEventListener('doom-action', () => w.played++, true);
+  });
   await page.goto(`${origin}/index.html`);
   // The autopilot plays the empire, which moves first: its commands arrive as doom-action events.
-  const played = await page.evaluate(() => new Promise<number>((resolve) => {
-    let n = 0;
-    document.getElementById('b')!.addEventListener('doom-action', () => { if (++n === 3) resolve(n); });
-  }));
-  expect(played).toBe(3);
-  expect(workers.length).toBe(1);
+  await page.waitForFunction(() => (window as unknown as { played: number }).played >= 3, null, { timeout: 60_000 });
+  await expect.poll(() => workers.length).toBe(1);
   // The worker really thinks: its script came from the other origin, not the page's fallback.
   const status = await page.locator('#b').evaluate((el) => el.shadowRoot!.textContent ?? '');
   expect(status).not.toMatch(/in the page/i);
