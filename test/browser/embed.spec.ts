@@ -87,7 +87,7 @@ test('the bundle plays doom2016 and doom2004, loading each rules engine, the pla
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', headers: { 'Content-Security-Policy': CSP }, body });
-    if (/^\/doom-board(-doom20(16|04)|-table|-editor|-legend)?\.js$/.test(path)) {
+    if (/^\/doom-board(-doom20(16|04)|-table|-editor|-legend|-blast)?\.js$/.test(path)) {
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(fileURLToPath(new URL(`../../dist${path}`, import.meta.url))) });
     }
     return route.fulfill({ status: 404, body: 'not found' });
@@ -106,7 +106,7 @@ test('the bundle plays doom2016 and doom2004, loading each rules engine, the pla
   await page.locator('#skirmish [part="legend"] summary').click();
   await expect(page.locator('#skirmish [part="legend"]').getByText('Cheapest path', { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
-  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-doom2016.js', '/doom-board-doom2004.js', '/doom-board-table.js', '/doom-board-legend.js']));
+  expect(new Set(requests)).toEqual(new Set(['/', '/doom-board.js', '/doom-board-doom2016.js', '/doom-board-doom2004.js', '/doom-board-table.js', '/doom-board-legend.js', '/doom-board-blast.js']));
   expect(requests.filter((r) => r === '/doom-board-legend.js')).toHaveLength(1);
 });
 
