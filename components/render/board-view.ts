@@ -96,7 +96,7 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
   const { x: cx, y: cy } = o.cursor;
   return html`
     <div class=${zoomClass(opts.zoom)}>
-    <div class="board" part="board" style=${opts.zoom > 1 ? `width:${opts.zoom * 100}%` : `max-width:calc(var(--doom-cell-max, 52px) * ${(vb.w / S).toFixed(3)})`}>
+    <div class="board" part="board" style=${`--cols:${(vb.w / S).toFixed(3)};${opts.zoom > 1 ? `width:${opts.zoom * 100}%` : 'max-width:calc(var(--doom-cell-max, 52px) * var(--cols))'}`}>
       <svg class="board-svg" part="svg" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
         ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
         ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}

@@ -1,0 +1,120 @@
+/**
+ * Playing on a phone (issue 21): on Pixel 7 and iPhone 13 screens, the board's spaces and the
+ * buttons are at least 44 px at the default zoom (the board scrolls inside its box, the page never
+ * sideways), text is at least 11 px, and three rounds of the doom2016 tutorial and a doom2004 turn
+ * are played by taps alone. Screenshots of each are kept in test-results/ to look at.
+ */
+import { devices, expect, test, type Locator, type Page } from '@playwright/test';
+import { ready, watchErrors } from './helpers.ts';
+
+/** The phones' screens and touch, in the project's Chromium (Playwright cannot fetch WebKit here). */
+const PHONES = {
+  'Pixel 7': devices['Pixel 7'],
+  'iPhone 13': devices['iPhone 13'],
+};
+
+/** Sizes a finger and an eye need, measured in the page. */
+async function measure(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const root = document.getElementById(id)!.shadowRoot!;
+    const cells = [...root.querySelectorAll('[role="gridcell"]')].map((c) => c.getBoundingClientRect());
+    const buttons = [...root.querySelectorAll('button')].filter((b) => b.offsetParent !== null).map((b) => ({ text: b.textContent!.trim(), h: b.getBoundingClientRect().height, w: b.getBoundingClientRect().width }));
+    // Text the reader sees: every element with its own text, its computed size.
+    const small: string[] = [];
+    for (const el of root.querySelectorAll('*')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+      if (!own || (el as HTMLElement).offsetParent === null && el.tagName !== 'text') continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const size = el.tagName === 'text' ? r.height : parseFloat(getComputedStyle(el).fontSize);
+      if (size < 11) small.push(`${el.tagName} "${el.textContent!.trim().slice(0, 30)}" ${size.toFixed(1)}px`);
+    }
+    return {
+      cell: { w: Math.min(...cells.map((r) => r.width)), h: Math.min(...cells.map((r) => r.height)) },
+      buttons,
+      small: small.filter((s) => !/^(SPAN|TEXT) "[A-Z]{1,2}\d*"/.test(s) || true),
+      pageScrollsSideways: document.scrollingElement!.scrollWidth > window.innerWidth + 1,
+    };
+  }, id);
+}
+
+async function checkSizes(page: Page, id: string): Promise<void> {
+  const m = await measure(page, id);
+  expect(m.cell.w, 'space width').toBeGreaterThanOrEqual(44);
+  expect(m.cell.h, 'space height').toBeGreaterThanOrEqual(44);
+  for (const b of m.buttons) expect(Math.min(b.h, b.w), `button "${b.text}"`).toBeGreaterThanOrEqual(44);
+  expect(m.small).toEqual([]);
+  expect(m.pageScrollsSideways).toBe(false);
+}
+
+/** The first button whose name matches one of the patterns, in pattern order. */
+async function firstButton(board: Locator, patterns: RegExp[]): Promise<Locator | null> {
+  for (const p of patterns) {
+    const b = board.getByRole('button', { name: p });
+    if (await b.count()) return b.first();
+  }
+  return null;
+}
+
+for (const [phone, device] of Object.entries(PHONES)) {
+  test.describe(phone, () => {
+    const { defaultBrowserType: _, ...use } = device;
+    test.use(use);
+
+    test(`${phone}: three rounds of the doom2016 tutorial by taps, finger-sized spaces and buttons`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const errors = watchErrors(page);
+      await page.goto('/tutorial.html');
+      await ready(page, 'tutorial-play');
+      const board = page.locator('#tutorial-play');
+      const status = board.locator('[part="status"]');
+      await board.scrollIntoViewIfNeeded();
+      await checkSizes(page, 'tutorial-play');
+      // The first screen is playable: the status phase is one chooser and a button, not ~22 buttons.
+      await expect(board.locator('[part="chooser"]')).toBeVisible();
+      expect(await board.locator('[part="toolbar"] button').count()).toBeLessThanOrEqual(4);
+      await page.screenshot({ path: `test-results/phone-${phone.replace(/ /g, '-')}-tutorial-start.png`, fullPage: false });
+      for (let step = 0; step < 250; step++) {
+        const text = await status.innerText();
+        if (/Round 4/.test(text) || /won/.test(text)) break;
+        const next = await firstButton(board, [/takes the attack \(no more defense\)$/, /resolves the attack$/, /^End the status phase$/, /^Activate the .+ demons$/, /^End .+'s activation$/]);
+        expect(next, `a command to go on at: ${text}`).not.toBeNull();
+        await next!.scrollIntoViewIfNeeded();
+        await next!.tap();
+      }
+      await expect(status).toContainText(/Round 4|won/);
+      await checkSizes(page, 'tutorial-play');
+      await board.screenshot({ path: `test-results/phone-${phone.replace(/ /g, '-')}-tutorial-round4.png` });
+      expect(errors).toEqual([]);
+    });
+
+    test(`${phone}: a doom2004 marine's turn by taps — an action, a move by two taps, the end`, async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/doom2004-play.html');
+      await ready(page, 'doom2004-play');
+      const board = page.locator('#doom2004-play');
+      await board.scrollIntoViewIfNeeded();
+      await checkSizes(page, 'doom2004-play');
+      await board.getByRole('button', { name: 'Marine 1: advance', exact: true }).tap();
+      await expect(board.locator('[part="status"]')).toContainText('Marine 1');
+      // Two taps on a reachable space: the first shows the path, the second moves.
+      const before = await board.locator('[part="log"] li').count();
+      const reach = await page.evaluate(() => {
+        const b = document.getElementById('doom2004-play') as unknown as { _play: { moves: Map<number, unknown> }; _model: { width: number } };
+        const k = [...b._play.moves.keys()][0];
+        return { x: k % b._model.width, y: Math.floor(k / b._model.width) };
+      });
+      const cell = board.locator(`#c-${reach.x}-${reach.y}`);
+      await cell.scrollIntoViewIfNeeded();
+      await cell.tap();
+      await expect(board.locator('[part="log"] li')).toHaveCount(before);
+      await cell.tap();
+      await expect(board.locator('[part="log"] li').last()).toContainText('Marine 1 moves');
+      await board.getByRole('button', { name: /^End Marine 1's turn$/ }).tap();
+      await expect(board.locator('[part="log"] li').last()).toContainText("Marine 1's turn ends");
+      await checkSizes(page, 'doom2004-play');
+      await board.screenshot({ path: `test-results/phone-${phone.replace(/ /g, '-')}-doom2004-turn.png` });
+      expect(errors).toEqual([]);
+    });
+  });
+}
