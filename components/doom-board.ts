@@ -1338,7 +1338,12 @@ export class DoomBoard extends LitElement {
       hint: this._play.hint?.text ?? null,
       // The table's buttons name their figure; a prefix would repeat it, or name another figure.
       selectedName: this._selected && !this._play.table ? this._figureName(this._selected) : null,
-      commands: commands.filter((c) => !ai?.owns(c)).map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
+      commands: [
+        // A figure's choice of action (doom2004: ~7 each) is offered for the selected figure; the others get one button that selects them.
+        ...commands.filter((c) => !ai?.owns(c) && (c.type !== 'action' || c.figure === this._selected)).map((c) => ({ label: this._play.commandWords(c), run: () => this._guard(() => this._play.apply(c)) })),
+        ...[...new Set(commands.filter((c) => c.type === 'action' && c.figure !== this._selected && !ai?.owns(c)).map((c) => String(c.figure)))]
+          .map((id) => ({ label: `${this._figureName(id)}: choose an action`, run: () => this._guard(() => this._selectFigure(id)) })),
+      ],
       undo: { enabled: this._play.undoable, run: () => this._guard(() => this._play.undo()) },
       askHint: this.hints ?? this._play.ai ? () => this._guard(() => this._play.askHint()) : null,
       log: this._play.log,

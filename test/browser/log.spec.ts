@@ -14,6 +14,8 @@ async function playButtons(page: Page, board: Locator, n: number): Promise<void>
     const before = await board.locator('[part="log"] li').count();
     const buttons = board.locator('[part="toolbar"] button:not([disabled])').filter({ hasNotText: /^(Undo|Hint)$/ });
     await expect(buttons.first()).toBeVisible();
+    // "Marine 1: choose an action" only selects: then that marine's first action.
+    if (/choose an action$/.test(await buttons.first().innerText())) await buttons.first().click();
     await buttons.first().click();
     await expect.poll(() => board.locator('[part="log"] li').count()).toBeGreaterThan(before);
   }

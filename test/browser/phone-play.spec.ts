@@ -95,6 +95,9 @@ for (const [phone, device] of Object.entries(PHONES)) {
       const board = page.locator('#doom2004-play');
       await board.scrollIntoViewIfNeeded();
       await checkSizes(page, 'doom2004-play');
+      // One button per marine until one is chosen, then that marine's actions.
+      expect(await board.getByRole('button', { name: /: choose an action$/ }).count()).toBe(3);
+      await board.getByRole('button', { name: 'Marine 1: choose an action' }).tap();
       await board.getByRole('button', { name: 'Marine 1: advance', exact: true }).tap();
       await expect(board.locator('[part="status"]')).toContainText('Marine 1');
       // Two taps on a reachable space: the first shows the path, the second moves.

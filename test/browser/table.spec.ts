@@ -149,6 +149,11 @@ test('doom2004 play page: the table shows the marines\' equipment; a turn in pla
     await expect(table.getByRole('region', { name: marine })).toContainText(/Health \d+ of \d+ · armor \d+/);
     await expect(table.getByRole('region', { name: marine })).toContainText('Weapons: fist, pistol, grenade');
   }
+  // The marines' actions: one button per marine, then the chosen marine's actions.
+  await expect(board.getByRole('button', { name: /^Marine \d: choose an action$/ })).toHaveCount(3);
+  await expect(board.getByRole('button', { name: 'Marine 1: sprint', exact: true })).toHaveCount(0);
+  await board.getByRole('button', { name: 'Marine 1: choose an action' }).click();
+  await expect(board.getByRole('button', { name: /^Marine 2: (sprint|advance)/ })).toHaveCount(0);
   await board.getByRole('button', { name: 'Marine 1: sprint', exact: true }).click();
   await expect(board.locator('[part="status"]')).toContainText('Marine 1');
   await expect(table.getByRole('region', { name: 'Marine 1' })).toHaveAttribute('aria-current', 'true');
