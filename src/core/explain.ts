@@ -136,6 +136,14 @@ export function explainSight(
       const w = d20.witness;
       losLines.push({ from: { x: 2 * w.x1, y: 2 * w.y1 }, to: { x: 2 * w.x2, y: 2 * w.y2 }, blocked: false });
     }
+    // What gives cover, marked like doom2016's blockers: a line between the centres, blocked by it.
+    const c = answer.cover && d20?.cover;
+    if (c) {
+      coverLines.push({
+        from: { x: 2 * A.x + A.w, y: 2 * A.y + A.h }, to: { x: 2 * T.x + T.w, y: 2 * T.y + T.h }, blocked: true,
+        blocker: c.kind === 'wall' ? { clause: '1.1.1', edge: { x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2 }, kind: 'wall' } : { clause: '1.1.3', cell: { x: c.x1, y: c.y1 } },
+      });
+    }
   }
   const summary = summarize(data, A.id, T.id, answer, losLines, coverLines, rule, d20);
   return { ...answer, losLines, coverLines, summary };

@@ -133,3 +133,17 @@ test('LOS page: the attack example draws the clear line from the imp\'s corner t
   expect([32, 64]).toContain(clear[0].y2);
   expect(target).toEqual({ id: 'alpha', x: 3 * S + 3, y: 1 * S + 3, w: S - 6, h: S - 6 });
 });
+
+test('d20 cover page: the wall end that covers the beast is marked on the wall, as doom2016 blockers are', async ({ page }) => {
+  await page.goto('/d20.html');
+  await ready(page, 'd20-cover');
+  const { explanation: e, marks } = await explainAndMarks(page, 'd20-cover', 'trooper', 'beast');
+  expect(e).toMatchObject({ los: true, cover: true });
+  const blockers = marks.filter((m) => m.cls.startsWith('blocker'));
+  expect(blockers).toHaveLength(1);
+  // The wall runs from corner (5,4) to (8,4): y = 4×32, x from 160 to 256.
+  expect(blockers[0]).toMatchObject({ cls: 'blocker-edge', y1: 128, y2: 128 });
+  expect(blockers[0].x1).toBeGreaterThanOrEqual(160);
+  expect(blockers[0].x2).toBeLessThanOrEqual(256);
+  expect(marks.filter((m) => m.cls === 'cover-line')).toHaveLength(1);
+});
