@@ -8,10 +8,13 @@
  *   and resume by Last-Event-ID on the other instance;
  * - kill -9 of one instance under load loses no acknowledged command, and the other's followers miss nothing.
  */
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killHard, startServerProcess, type ServerProcess } from './server-process.ts';
 import { startPgServer, type PgServer } from './pg-server.ts';
 
+const cli = fileURLToPath(new URL('../../lib/cli.js', import.meta.url));
 let pg: PgServer;
 const servers: ServerProcess[] = [];
 
@@ -252,4 +255,26 @@ describe('kill -9 of one of two instances under load', () => {
     }
     await Promise.all(followers.map((f) => f.close()));
   }, 120_000);
+});
+
+describe('choosing PostgreSQL on the command line', () => {
+  it('DATABASE_URL works like --database-url; a database that cannot be used, or a URL beside --data-dir, exits naming the problem', async () => {
+    const viaEnv = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], { env: { ...process.env, DATABASE_URL: pg.url.replace('postgres@', 'postgres:hunter2@') }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('listening on')) child.kill('SIGTERM');
+      });
+      child.once('exit', () => resolve(out));
+    });
+    expect(viaEnv).toMatch(/games in PostgreSQL postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres/);
+    expect(viaEnv).not.toContain('hunter2');
+    const bad = spawnSync(process.execPath, [cli, 'serve', '--database-url', 'postgres://nobody:secret@127.0.0.1:1/none'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/cannot use the PostgreSQL database postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none \(.*ECONNREFUSED.*\): check DATABASE_URL/);
+    const both = spawnSync(process.execPath, [cli, 'serve', '--database-url', pg.url, '--data-dir', '/tmp/x'], { encoding: 'utf8' });
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/--database-url excludes --memory and --data-dir/);
+  }, 60_000);
 });

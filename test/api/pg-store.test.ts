@@ -76,6 +76,23 @@ it('tells every instance of each entry any instance stored (LISTEN/NOTIFY)', asy
   await Promise.all([a.close(), b.close()]);
 });
 
+it('a broken LISTEN connection comes back and asks for a resync (notices may have been missed meanwhile)', async () => {
+  const [a, b] = [await PgStore.open(pg.url), await PgStore.open(pg.url)];
+  let resyncs = 0;
+  const seen: string[] = [];
+  b.watch((id) => (id === null ? resyncs++ : seen.push(id)));
+  await expect.poll(() => resyncs).toBe(1);
+  // The server drops the listening connection (as on a failover or an administrator's kill).
+  const killed = await a['pool'].query<{ n: number }>(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`);
+  expect(killed.rows[0].n).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => resyncs, { timeout: 10_000 }).toBe(2);
+  const r = record('game-relisten');
+  await a.create(r);
+  await a.append(r.id, { version: 1, kind: 'command', side: 'a', command: { type: 'end' } });
+  await expect.poll(() => seen.includes(r.id)).toBe(true);
+  await Promise.all([a.close(), b.close()]);
+});
+
 it('a server that cannot be reached, or a URL that is not PostgreSQL, is a StoreError naming it (no password shown)', async () => {
   await expect(openStore({ databaseUrl: 'postgres://me:secret@127.0.0.1:1/x' })).rejects.toThrow(StoreError);
   await expect(openStore({ databaseUrl: 'postgres://me:secret@127.0.0.1:1/x' })).rejects.toThrow(/cannot use the PostgreSQL database postgres:\/\/me:\*\*\*@127\.0\.0\.1:1\/x/);
