@@ -7,6 +7,7 @@
  */
 import type { Scenario } from '../scenario/index.ts';
 import type { Command } from '../rules/index.ts';
+import type { ClientLimiter, RateLimitOptions } from './rate-limit.ts';
 
 export interface GameRecord {
   id: string;
@@ -42,6 +43,8 @@ export interface GameStore {
    * when notices may have been missed (read every followed game again). Returns the unsubscribe.
    */
   watch?(listener: (gameId: string | null, version: number) => void): () => void;
+  /** Shared stores keep the per-client rate limits too, one allowance across all instances. */
+  rateLimiter?(o: RateLimitOptions): ClientLimiter;
 }
 
 /** An append lost its race: the version was taken (or the log moved) in the store, maybe by another instance. */

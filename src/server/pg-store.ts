@@ -17,7 +17,9 @@
 // `pg` ships no types of its own (and @types/pg is not a dependency): the few calls used are typed below.
 // @ts-ignore -- untyped optional peer dependency, loaded only when a PostgreSQL store is opened
 import pg from 'pg';
+import type { RateLimitOptions } from '../api/rate-limit.ts';
 import { VersionTakenError, type GameRecord, type GameStore, type StoredEntry } from '../api/store.ts';
+import { PgRateLimiter, RATE_SCHEMA } from './pg-rate-limit.ts';
 import { safeUrl } from './safe-url.ts';
 import { StoreError } from './store-error.ts';
 
@@ -59,6 +61,7 @@ const SCHEMA = `
     command TEXT,
     PRIMARY KEY (game_id, version)
   );
+  ${RATE_SCHEMA}
 `;
 
 // JSON is kept as text, not jsonb: jsonb reorders keys, and a replay must read back as it was sent.
@@ -102,6 +105,9 @@ export class PgStore implements GameStore {
   private closed = false;
   /** Batches committed and entries stored, for benchmarks and tests. */
   readonly counters = { transactions: 0, entries: 0 };
+
+  private limiters: PgRateLimiter[] = [];
+  private limiterPool: PgPool | null = null;
 
   private constructor(private readonly url: string, private readonly pool: PgPool) {}
 
@@ -178,6 +184,18 @@ export class PgStore implements GameStore {
     }
   }
 
+  /** Rate limits kept in the database, one allowance per client across every instance (pg-rate-limit.ts). */
+  rateLimiter(o: RateLimitOptions): PgRateLimiter {
+    // Its own connections, committing without waiting for the disk: a bucket needs no durability.
+    if (!this.limiterPool) {
+      this.limiterPool = new Pool({ connectionString: this.url, max: 4, options: '-c synchronous_commit=off' });
+      this.limiterPool.on('error', (e) => console.error('doom-board: a PostgreSQL connection failed:', e.message));
+    }
+    const limiter = new PgRateLimiter(this.limiterPool, o);
+    this.limiters.push(limiter);
+    return limiter;
+  }
+
   /**
    * `listener(gameId, version)` for each entry any instance stores from now on; `listener(null, 0)`
    * after the notices were interrupted (lost connection), when every followed game must be read again.
@@ -241,6 +259,8 @@ export class PgStore implements GameStore {
     l?.removeAllListeners();
     l?.on('error', () => undefined);
     await l?.end().catch(() => undefined);
+    for (const l of this.limiters) l.stop();
+    await this.limiterPool?.end();
     await this.pool.end();
   }
 }

@@ -278,3 +278,23 @@ describe('choosing PostgreSQL on the command line', () => {
     expect(both.stderr).toMatch(/--database-url excludes --memory and --data-dir/);
   }, 60_000);
 });
+
+describe('rate limits across instances', () => {
+  it('two instances do not double a client\'s allowance: one bucket per client, kept in PostgreSQL', async () => {
+    // 1 request/s, bursts of 2: alone each instance would let 2 at once through, 4 together.
+    const [e, f] = await Promise.all([1, 2].map(() => startServerProcess(['--database-url', pg.url, '--rate-limit', '1']).then((s) => (servers.push(s), s))));
+    const started = Date.now();
+    const answers = await Promise.all([...Array(20).keys()].map((i) => fetch(`${i % 2 ? e.url : f.url}/api/v1/rulesets`)));
+    const seconds = (Date.now() - started) / 1000;
+    const ok = answers.filter((r) => r.status === 200).length;
+    const limited = answers.filter((r) => r.status === 429);
+    // The burst, plus what refilled while the requests ran.
+    expect(ok, `${ok} let through in ${seconds} s`).toBeLessThanOrEqual(2 + Math.floor(seconds * 1));
+    expect(ok).toBeGreaterThanOrEqual(2);
+    expect(limited.length).toBe(20 - ok);
+    expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Both instances refuse: the bucket is the client's, not the instance's.
+    expect(new Set(answers.map((r, i) => (r.status === 429 ? i % 2 : -1)))).toEqual(new Set([-1, 0, 1]));
+    await Promise.all(answers.map((r) => r.body?.cancel()));
+  }, 60_000);
+});
