@@ -8,12 +8,22 @@
  * install (.ci/run installs it), never a skipped test.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * PostgreSQL 15 (Debian 12's package), or else the newest other major version Debian installed
+ * (a newer Debian's `postgresql` package), or PG_BIN.
+ */
+export const PG_BIN = process.env.PG_BIN ?? pgBin();
+
+function pgBin(): string {
+  const root = '/usr/lib/postgresql';
+  const installed = existsSync(root) ? readdirSync(root).filter((v) => existsSync(`${root}/${v}/bin/initdb`)).sort((a, b) => Number(b) - Number(a)) : [];
+  return `${root}/${installed.includes('15') ? '15' : (installed[0] ?? '15')}/bin`;
+}
 
 export interface PgServer {
   /** postgres://… of the throw-away database, for DATABASE_URL / --database-url. */
@@ -48,7 +58,7 @@ export async function startPgServer(timeoutMs = 60_000): Promise<PgServer> {
   const initdb = join(PG_BIN, 'initdb');
   const postgres = join(PG_BIN, 'postgres');
   if (!existsSync(initdb) || !existsSync(postgres)) {
-    throw new Error(`PostgreSQL 15 is not installed (no ${initdb}): install it with "apt-get install -y postgresql" (.ci/run does), or set PG_BIN to its bin folder`);
+    throw new Error(`PostgreSQL is not installed (no ${initdb}): install it with "apt-get install -y postgresql" (.ci/run does), or set PG_BIN to its bin folder`);
   }
   const user = asUser();
   const dir = mkdtempSync(join(tmpdir(), 'doom-board-pg-'));
