@@ -74,6 +74,38 @@ export async function startPgServer(timeoutMs = 60_000): Promise<PgServer> {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed (${made.status ?? made.error?.message}):\n${made.stdout}${made.stderr}`);
   }
+  // The free port may be taken between the probe and postgres binding it: then again, on another.
+  let started: { child: ChildProcess; port: number; gone: Promise<void>; cleanup: () => void } | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    try {
+      started = await launch(run, postgres, data, dir, timeoutMs);
+    } catch (e) {
+      const taken = /could not bind|Address already in use/.test((e as Error).message);
+      if (!taken || attempt >= 3) {
+        rmSync(dir, { recursive: true, force: true });
+        throw e;
+      }
+    }
+  }
+  const { child, port, gone, cleanup } = started;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    stop: async () => {
+      process.off('exit', cleanup);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT'); // fast shutdown: ends client connections, no wait
+        const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await gone;
+        clearTimeout(late);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Start postgres on a free port; resolves once it accepts connections. */
+async function launch(run: (cmd: string, args: string[]) => { file: string; args: string[] }, postgres: string, data: string, dir: string, timeoutMs: number) {
   const port = await freePort();
   // Sockets in the folder (not /var/run/postgresql, which nobody may not write); TCP on loopback only.
   const start = run(postgres, ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'max_connections=100']);
@@ -100,23 +132,10 @@ export async function startPgServer(timeoutMs = 60_000): Promise<PgServer> {
       });
     });
   } catch (e) {
+    process.off('exit', cleanup);
     cleanup();
     await gone;
-    rmSync(dir, { recursive: true, force: true });
     throw e;
   }
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    port,
-    stop: async () => {
-      process.off('exit', cleanup);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGINT'); // fast shutdown: ends client connections, no wait
-        const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await gone;
-        clearTimeout(late);
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { child, port, gone, cleanup };
 }
