@@ -177,6 +177,23 @@ describe('two instances on one PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('a command accepted on A is taken back on B with its seat; the undo is seen on A', async () => {
+    const g = await newGame(a.url, 'd20-skirmish', 9);
+    const before = (await game(a.url, g.id)).body;
+    const c = (await actions(a.url, g.id))[0];
+    expect((await owned(a.url, g, before, c)).status).toBe(200);
+    const side = (await events(b.url, g.id)).entries[0].side;
+    const undo = await call<{ version: number }>(b.url, `/api/v1/games/${g.id}/undo`, { method: 'POST', headers: { 'if-match': '"1"', authorization: `Bearer ${g.seats[side]}` } });
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    expect(undo.body.version).toBe(2);
+    const after = (await game(a.url, g.id)).body;
+    expect(after.version).toBe(2);
+    expect(after.state).toEqual(before.state);
+    // A second undo of the same version on A loses: 409, not a second take-back.
+    const again = await call(a.url, `/api/v1/games/${g.id}/undo`, { method: 'POST', headers: { 'if-match': '"1"', authorization: `Bearer ${g.seats[side]}` } });
+    expect(again.status).toBe(409);
+  }, 60_000);
+
   it('SSE followers on B see every command accepted on A, in order, and resume by Last-Event-ID on A', async () => {
     const g = await newGame(a.url, 'doom2004-skirmish', 5);
     const onB = [follow(b.url, g.id, 0), follow(b.url, g.id, 0)];
