@@ -315,3 +315,31 @@ describe('rate limits across instances', () => {
     await Promise.all(answers.map((r) => r.body?.cancel()));
   }, 60_000);
 });
+
+describe('PostgreSQL restarts under the instances', () => {
+  it('both instances carry on once it is back; followers on the other instance miss nothing of what was committed meanwhile', async () => {
+    const [g1, h1] = await Promise.all([instance(), instance()]);
+    const g = await newGame(g1.url, 'd20-skirmish', 31);
+    const follower = follow(h1.url, g.id, 0);
+    await follower.ready;
+    const first = await play([g1.url], g, 5);
+    // Down long enough that the instances' reconnection attempts back off (up to 1.6 s apart).
+    await pg.restart(2000);
+    // Until each instance has its connections back a request may fail (500, "may be retried"): retry.
+    const acked = [...first];
+    for (let tries = 0; acked.length < 10 && tries < 100; tries++) {
+      try {
+        acked.push(...(await play([g1.url], g, 1)));
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    expect(acked.map((x) => x.version)).toEqual([...Array(10).keys()].map((i) => i + 1));
+    // No command after these: the follower gets the last ones only if H re-read the game when its
+    // LISTEN connection came back (notices sent while it was away are lost).
+    await expect.poll(() => follower.versions().length, { timeout: 15_000 }).toBe(10);
+    expect(follower.versions()).toEqual([...Array(10).keys()].map((i) => i + 1));
+    expect((await events(h1.url, g.id)).entries.map((e) => e.command)).toEqual(acked.map((x) => x.command));
+    await follower.close();
+  }, 90_000);
+});

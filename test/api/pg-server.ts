@@ -29,6 +29,8 @@ export interface PgServer {
   /** postgres://… of the throw-away database, for DATABASE_URL / --database-url. */
   url: string;
   port: number;
+  /** Fast shutdown (every connection is cut), `downMs` without a server, then the same cluster on the same port again. */
+  restart(downMs?: number): Promise<void>;
   /** Fast shutdown, then the folder is deleted. */
   stop(): Promise<void>;
 }
@@ -87,26 +89,36 @@ export async function startPgServer(timeoutMs = 60_000): Promise<PgServer> {
       }
     }
   }
-  const { child, port, gone, cleanup } = started;
+  let current = started;
+  const { port } = started;
+  const shutdown = async () => {
+    const { child, gone, cleanup } = current;
+    process.off('exit', cleanup);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT'); // fast shutdown: ends client connections, no wait
+      const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(late);
+    }
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    restart: async (downMs = 0) => {
+      await shutdown();
+      await new Promise((r) => setTimeout(r, downMs));
+      current = await launch(run, postgres, data, dir, timeoutMs, port);
+    },
     stop: async () => {
-      process.off('exit', cleanup);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGINT'); // fast shutdown: ends client connections, no wait
-        const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await gone;
-        clearTimeout(late);
-      }
+      await shutdown();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** Start postgres on a free port; resolves once it accepts connections. */
-async function launch(run: (cmd: string, args: string[]) => { file: string; args: string[] }, postgres: string, data: string, dir: string, timeoutMs: number) {
-  const port = await freePort();
+async function launch(run: (cmd: string, args: string[]) => { file: string; args: string[] }, postgres: string, data: string, dir: string, timeoutMs: number, fixedPort?: number) {
+  const port = fixedPort ?? (await freePort());
   // Sockets in the folder (not /var/run/postgresql, which nobody may not write); TCP on loopback only.
   const start = run(postgres, ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'max_connections=100']);
   const child: ChildProcess = spawn(start.file, start.args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
