@@ -197,12 +197,15 @@ export class GameService {
     }
   }
 
-  /** A notice from the shared store: a game followed here that is behind reads what it missed. */
+  /**
+   * A notice from the shared store: a game followed here (SSE) that is behind reads what it missed.
+   * Games nobody follows here are left alone: every read brings them up to date anyway.
+   */
   private noticed(id: string | null, version: number): void {
     const games = id === null ? [...this.live.values()] : [this.live.get(id)].filter((p) => p !== undefined);
     for (const p of games) {
       p.then((live) => {
-        if (live && (id === null || live.log.length < version)) {
+        if (live && live.listeners.size && (id === null || live.log.length < version)) {
           this.refresh(live).catch((e) => console.error(`doom-board: cannot read game ${live.record.id} from the store:`, e));
         }
       }, () => undefined);
