@@ -8,6 +8,10 @@
  * once, in order.
  *
  *   node bench/api-load.mjs [--games 50] [--commands 200] [--followers 500] [--memory]
+ *                           [--database-url postgres://… [--instances 2]]
+ *
+ * With --database-url, K server instances share that PostgreSQL database: every client sends each
+ * request to the next instance in turn (a round-robin balancer), followers are spread over them.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +20,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '50' }, commands: { type: 'string', default: '200' }, followers: { type: 'string', default: '500' }, memory: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '50' }, commands: { type: 'string', default: '200' }, followers: { type: 'string', default: '500' }, memory: { type: 'boolean', default: false }, 'database-url': { type: 'string' }, instances: { type: 'string', default: '1' } } });
+const K = Number(values.instances);
+const storeArgs = values['database-url'] ? ['--database-url', values['database-url']] : values.memory ? ['--memory'] : null;
 const G = Number(values.games);
 const N = Number(values.commands);
 const F = Number(values.followers);
@@ -24,7 +30,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'doom-board-bench-'));
 
 function startServer() {
   const main = fileURLToPath(new URL('../lib/cli.js', import.meta.url));
-  const child = spawn(process.execPath, [main, 'serve', '--host', '127.0.0.1', '--port', '0', '--rate-limit', '0', ...(values.memory ? ['--memory'] : ['--data-dir', dataDir])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main, 'serve', '--host', '127.0.0.1', '--port', '0', '--rate-limit', '0', ...(storeArgs ?? ['--data-dir', dataDir])], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no server:\n${out}`)), 60_000);
@@ -77,22 +83,24 @@ function follow(url, gameId, until, signal) {
   })();
 }
 
-async function play(url, game, latencies) {
+async function play(urls, game, latencies) {
+  let turn = 0;
+  const next = () => urls[turn++ % urls.length];
   const acked = [];
   const auth = (side) => ({ authorization: `Bearer ${game.seats[side]}` });
   let version = 0;
   const sides = []; // the side of each standing command (an undo needs that seat)
   while (acked.length < N) {
-    const g = await json(`${url}/api/v1/games/${game.id}`);
+    const g = await json(`${next()}/api/v1/games/${game.id}`);
     let request;
     if (g.view.winner) {
       // The game is over: take a command back, so that the game goes on for N changes.
-      request = [`${url}/api/v1/games/${game.id}/undo`, { method: 'POST', headers: { ...auth(sides.pop()), 'if-match': `"${version}"` } }];
+      request = [`${next()}/api/v1/games/${game.id}/undo`, { method: 'POST', headers: { ...auth(sides.pop()), 'if-match': `"${version}"` } }];
     } else {
-      const { actions } = await json(`${url}/api/v1/games/${game.id}/actions`);
+      const { actions } = await json(`${next()}/api/v1/games/${game.id}/actions`);
       const command = actions[(acked.length * 7919) % actions.length];
       sides.push(g.view.side);
-      request = [`${url}/api/v1/games/${game.id}/commands`, { method: 'POST', headers: { ...auth(g.view.side), 'content-type': 'application/json', 'if-match': `"${version}"` }, body: JSON.stringify(command) }];
+      request = [`${next()}/api/v1/games/${game.id}/commands`, { method: 'POST', headers: { ...auth(g.view.side), 'content-type': 'application/json', 'if-match': `"${version}"` }, body: JSON.stringify(command) }];
     }
     const t = performance.now();
     const res = await fetch(...request);
@@ -105,17 +113,18 @@ async function play(url, game, latencies) {
   return acked;
 }
 
-const server = await startServer();
-const { url } = server;
+const servers = await Promise.all(Array.from({ length: values['database-url'] ? K : 1 }, () => startServer()));
+const urls = servers.map((s) => s.url);
+const [{ url }] = servers;
 try {
   const games = [];
   for (let i = 0; i < G; i++) games.push(await json(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenarioId: 'd20-skirmish', seed: i + 1 }) }));
   const abort = new AbortController();
-  const followers = Array.from({ length: F }, (_, i) => follow(url, games[i % G].id, () => N, abort.signal));
+  const followers = Array.from({ length: F }, (_, i) => follow(urls[i % urls.length], games[i % G].id, () => N, abort.signal));
   await new Promise((r) => setTimeout(r, 500)); // let the followers connect
   const latencies = [];
   const t0 = performance.now();
-  const acks = await Promise.all(games.map((g) => play(url, g, latencies)));
+  const acks = await Promise.all(games.map((g, i) => play(urls.slice(i % urls.length).concat(urls.slice(0, i % urls.length)), g, latencies)));
   const seconds = (performance.now() - t0) / 1000;
   const timeout = setTimeout(() => abort.abort(), 30_000);
   const seen = await Promise.all(followers);
@@ -138,7 +147,7 @@ try {
   }
   const total = G * N;
   const result = {
-    store: values.memory ? 'memory' : 'sqlite (WAL, synchronous=FULL)', games: G, changesPerGame: N, followers: F, totalChanges: total,
+    store: values['database-url'] ? `postgresql, ${urls.length} instance(s)` : values.memory ? 'memory' : 'sqlite (WAL, synchronous=FULL)', games: G, changesPerGame: N, followers: F, totalChanges: total,
     seconds: Number(seconds.toFixed(2)),
     changesPerSecond: Math.round(total / seconds),
     commandLatencyMs: { p50: Number(pct(latencies, 50).toFixed(1)), p99: Number(pct(latencies, 99).toFixed(1)), n: latencies.length },
@@ -148,6 +157,6 @@ try {
   console.log(JSON.stringify(result, null, 2));
   if (lost || duplicated || streamGaps) process.exitCode = 1;
 } finally {
-  server.child.kill('SIGKILL');
+  for (const s of servers) s.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 }

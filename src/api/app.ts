@@ -61,7 +61,9 @@ const NAME = /^[a-z0-9-]{1,64}$/;
 export function createApi(options: ApiOptions) {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const games = new GameService(options.store);
-  const limiter = options.rateLimit === null ? null : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const limiting = options.rateLimit === null ? null : (options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  // A store shared by several instances keeps the buckets too: the limit must not multiply by instances.
+  const limiter = limiting && (options.store.rateLimiter?.(limiting) ?? new RateLimiter(limiting));
   const clientKey = options.clientKey ?? (() => 'anonymous');
   const keepAlive = (options.keepAliveSeconds ?? 15) * 1000;
   const app = new Hono();
@@ -80,7 +82,7 @@ export function createApi(options: ApiOptions) {
 
   app.use('*', async (c, next) => {
     if (limiter) {
-      const wait = limiter.take(clientKey(c));
+      const wait = await limiter.take(clientKey(c));
       if (wait > 0) throw new ApiError(429, 'rate-limited', `too many requests; retry in ${wait} s`, { retryAfter: wait }, { 'retry-after': String(wait) });
     }
     await next();

@@ -2,13 +2,20 @@
  * Live games over a GameStore: each game is held in memory as a rules `Game` rebuilt from its log,
  * and every change is appended to the store before it is acknowledged. Changes to one game run
  * one at a time (a per-game queue), so the version check, the rules and the append are atomic.
+ *
+ * With a store shared by several server instances (PostgreSQL: `entriesSince` and `watch`), the
+ * memory of one instance goes stale when another accepts a command. So: every read first reads the
+ * entries past the in-memory version (a command acknowledged anywhere is seen at once everywhere);
+ * the store's notices bring followed games up to date as soon as another instance commits (SSE);
+ * and an append whose version another instance took fails in the store (primary key) and is
+ * answered 409 with the game brought up to date, never applied twice or silently.
  */
 import { loadCore } from '../core/index.ts';
 import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState, type GameView } from '../rules/index.ts';
 import { commandOwner } from '../rules/owner.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { ApiError } from './problem.ts';
-import type { GameRecord, GameStore, StoredEntry } from './store.ts';
+import { VersionTakenError, type GameRecord, type GameStore, type StoredEntry } from './store.ts';
 
 export interface LogEntry {
   version: number;
@@ -34,6 +41,8 @@ export interface LiveGame {
   committing?: Promise<unknown> | null;
   /** Seat tokens already checked against `record.seatHashes`, with their side. */
   seats?: Map<string, string>;
+  /** A read of the shared store's newer entries that is queued and not yet started (later readers join it). */
+  refreshing?: Promise<void> | null;
   /** View, state and legal actions of the current version, computed once (every follower reads them). */
   cache?: { version: number; view?: GameView; state?: unknown; actions: Map<string, Command[]> };
 }
@@ -92,7 +101,13 @@ function sameDigest(a: string, b: string): boolean {
 export class GameService {
   private readonly live = new Map<string, Promise<LiveGame | null>>();
 
-  constructor(readonly store: GameStore) {}
+  /** The store is shared with other instances: memory must be brought up to date before use. */
+  private readonly shared: boolean;
+
+  constructor(readonly store: GameStore) {
+    this.shared = typeof store.entriesSince === 'function';
+    store.watch?.((id, version) => this.noticed(id, version));
+  }
 
   async create(scenario: Scenario, seed: number): Promise<{ live: LiveGame; seats: Record<string, string> }> {
     await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
@@ -141,16 +156,60 @@ export class GameService {
     return { record: { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() }, seats };
   }
 
-  /** The game, rebuilt from the store on first use; null when there is none. */
-  get(id: string): Promise<LiveGame | null> {
+  /** The game, rebuilt from the store on first use; null when there is none. Up to date with a shared store. */
+  async get(id: string): Promise<LiveGame | null> {
     let p = this.live.get(id);
     if (!p) {
       p = this.rebuild(id);
       this.live.set(id, p);
       // Do not cache "no such game": it may be created by another instance later.
       p.then((g) => g ?? this.live.delete(id), () => this.live.delete(id));
+      return p;
     }
-    return p;
+    const live = await p;
+    if (live && this.shared) await this.refresh(live);
+    return live;
+  }
+
+  /**
+   * Bring `live` up to date with the shared store, after every change already queued. Reads that
+   * arrive while one is queued but not started join it (it starts after they arrived, so it sees
+   * every commit they could know of): one query serves them all.
+   */
+  refresh(live: LiveGame): Promise<void> {
+    if (!this.shared) return Promise.resolve();
+    if (live.refreshing) return live.refreshing;
+    const run: Promise<void> = this.serial(live, () => {
+      if (live.refreshing === run) live.refreshing = null;
+      return this.catchUp(live);
+    });
+    live.refreshing = run;
+    return run;
+  }
+
+  /** Apply the store's entries past the in-memory version and tell followers (inside the game's queue). */
+  private async catchUp(live: LiveGame): Promise<void> {
+    if (!this.shared) return;
+    const entries = await this.store.entriesSince!(live.record.id, live.log.length);
+    for (const e of entries) {
+      if (e.version !== live.log.length + 1) throw new Error(`game ${live.record.id}: the store gave version ${e.version} after ${live.log.length}`);
+      this.publish(live, this.replay(live, e));
+    }
+  }
+
+  /**
+   * A notice from the shared store: a game followed here (SSE) that is behind reads what it missed.
+   * Games nobody follows here are left alone: every read brings them up to date anyway.
+   */
+  private noticed(id: string | null, version: number): void {
+    const games = id === null ? [...this.live.values()] : [this.live.get(id)].filter((p) => p !== undefined);
+    for (const p of games) {
+      p.then((live) => {
+        if (live && live.listeners.size && (id === null || live.log.length < version)) {
+          this.refresh(live).catch((e) => console.error(`doom-board: cannot read game ${live.record.id} from the store:`, e));
+        }
+      }, () => undefined);
+    }
   }
 
   private async rebuild(id: string): Promise<LiveGame | null> {
@@ -160,19 +219,26 @@ export class GameService {
     await Promise.all([loadCore(), loadRuleset(record.scenario.ruleset)]);
     const game = createGame(record.scenario, { seed: record.seed });
     const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
-    for (const e of entries) {
-      if (e.kind === 'command') {
-        const r = game.apply(e.command!);
-        if (!r.ok) throw new Error(`game ${id}: stored command ${e.version} was refused on replay (${r.refusal.message})`);
-        live.log.push({ ...e, events: r.events });
-        live.sides.push(e.side);
-      } else {
-        if (!game.undo()) throw new Error(`game ${id}: stored undo ${e.version} had nothing to undo`);
-        live.sides.pop();
-        live.log.push({ ...e });
-      }
-    }
+    for (const e of entries) this.replay(live, e);
     return live;
+  }
+
+  /** Play one stored entry on the game in memory. */
+  private replay(live: LiveGame, e: StoredEntry): LogEntry {
+    const id = live.record.id;
+    if (e.kind === 'command') {
+      const r = live.game.apply(e.command!);
+      if (!r.ok) throw new Error(`game ${id}: stored command ${e.version} was refused on replay (${r.refusal.message})`);
+      const full: LogEntry = { ...e, events: r.events };
+      live.log.push(full);
+      live.sides.push(e.side);
+      return full;
+    }
+    if (!live.game.undo()) throw new Error(`game ${id}: stored undo ${e.version} had nothing to undo`);
+    live.sides.pop();
+    const full: LogEntry = { ...e };
+    live.log.push(full);
+    return full;
   }
 
   /** The side whose seat `token` is, or null. */
@@ -221,6 +287,24 @@ export class GameService {
     return run;
   }
 
+  /**
+   * Run a change against the current game. With a shared store: a client that saw a version this
+   * instance has not read yet makes it read first; a change refused against memory another instance
+   * moved past (403, 422, or its version taken in the store) is answered 409 with the game up to date.
+   */
+  private async change<T>(live: LiveGame, expected: number, fn: () => Promise<T>): Promise<T> {
+    if (this.shared && expected > live.log.length) await this.catchUp(live);
+    this.checkVersion(live, expected);
+    try {
+      return await fn();
+    } catch (e) {
+      if (!this.shared || !(e instanceof VersionTakenError || (e instanceof ApiError && e.status !== 409))) throw e;
+      await this.catchUp(live);
+      this.checkVersion(live, expected);
+      throw e;
+    }
+  }
+
   private checkVersion(live: LiveGame, expected: number): void {
     if (expected !== live.log.length) {
       throw new ApiError(409, 'stale-version', `the game is at version ${live.log.length}, not ${expected}: fetch it again`, { version: live.log.length }, { etag: `"${live.log.length}"` });
@@ -228,8 +312,7 @@ export class GameService {
   }
 
   apply(live: LiveGame, side: string, expected: number, command: Command): Promise<LogEntry> {
-    return this.serial(live, async () => {
-      this.checkVersion(live, expected);
+    return this.serial(live, () => this.change(live, expected, async () => {
       // The seat must own the decision (rules/owner.ts), whoever's turn it is; a command the rules
       // cannot place (unknown figure or type) falls back to the side to act, and the rules refuse it.
       const owner = commandOwner(currentState(live.game), command) ?? viewOf(live).side;
@@ -245,12 +328,11 @@ export class GameService {
       live.sides.push(side);
       this.publish(live, full);
       return full;
-    });
+    }));
   }
 
   undo(live: LiveGame, side: string, expected: number): Promise<LogEntry> {
-    return this.serial(live, async () => {
-      this.checkVersion(live, expected);
+    return this.serial(live, () => this.change(live, expected, async () => {
       const last = live.sides.at(-1);
       if (last === undefined) throw new ApiError(422, 'nothing-to-undo', 'no command to take back', { rule: 'undo' });
       if (last !== side) throw new ApiError(403, 'not-your-command', `the last command is ${last}'s; only that seat may take it back`);
@@ -262,7 +344,7 @@ export class GameService {
       live.sides.pop();
       this.publish(live, entry);
       return entry;
-    });
+    }));
   }
 
   private publish(live: LiveGame, entry: LogEntry): void {

@@ -9,7 +9,16 @@ export interface RateLimitOptions {
   maxClients?: number;
 }
 
-export class RateLimiter {
+/**
+ * What the API asks before each request: 0 to go ahead, else the seconds to wait. In one process a
+ * RateLimiter; several instances on one PostgreSQL share their buckets there (pg-rate-limit.ts), so
+ * a client's allowance does not grow with the number of instances.
+ */
+export interface ClientLimiter {
+  take(client: string): number | Promise<number>;
+}
+
+export class RateLimiter implements ClientLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(private readonly o: RateLimitOptions, private readonly now: () => number = () => Date.now()) {}

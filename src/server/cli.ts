@@ -1,18 +1,19 @@
 /**
  * The `doom-board` command (lib/cli.js once built):
  *
- *   doom-board serve [--host 127.0.0.1] [--port 5173] [--data-dir DIR | --memory] [--static DIR]
- *                    [--rate-limit N] [--cors https://a.example,...] [--hint-budget-cap MS]
+ *   doom-board serve [--host 127.0.0.1] [--port 5173] [--data-dir DIR | --memory | --database-url URL]
+ *                    [--static DIR] [--rate-limit N] [--cors https://a.example,...] [--hint-budget-cap MS]
  *
- * Environment: HOST, PORT, DATA_DIR, STATIC_DIR, CORS_ORIGINS, HINT_BUDGET_CAP. Games are kept in
- * SQLite under the data directory, by default outside any source tree: $XDG_DATA_HOME/doom-board
- * (~/.local/share/doom-board).
+ * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, STATIC_DIR, CORS_ORIGINS, HINT_BUDGET_CAP. Games
+ * are kept in SQLite under the data directory, by default outside any source tree: $XDG_DATA_HOME/doom-board
+ * (~/.local/share/doom-board); with a PostgreSQL URL, in that database, which several instances may share.
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './serve.ts';
 import { openStore } from './open-store.ts';
+import { safeUrl } from './safe-url.ts';
 
 const USAGE = `Usage: doom-board serve [options]
 
@@ -23,6 +24,8 @@ Options:
   --port PORT            port, 0 for any free one (default 5173; PORT)
   --data-dir DIR         keep games in SQLite under DIR (default $XDG_DATA_HOME/doom-board; DATA_DIR)
   --memory               keep games in memory only (lost on exit)
+  --database-url URL     keep games in PostgreSQL (postgres://user:pass@host/db; DATABASE_URL);
+                         several instances given the same URL serve the same games
   --static DIR           also serve the files in DIR (e.g. the built demo site; STATIC_DIR)
   --rate-limit N         requests per second per client, 0 for none (default 100)
   --cors ORIGINS         comma-separated origins allowed to call the API (CORS_ORIGINS)
@@ -46,6 +49,7 @@ try {
       port: { type: 'string', default: process.env.PORT || '5173' },
       'data-dir': { type: 'string', default: process.env.DATA_DIR || undefined },
       memory: { type: 'boolean', default: false },
+      'database-url': { type: 'string', default: process.env.DATABASE_URL || undefined },
       static: { type: 'string', default: process.env.STATIC_DIR || undefined },
       'rate-limit': { type: 'string' },
       cors: { type: 'string', default: process.env.CORS_ORIGINS ?? '' },
@@ -73,11 +77,13 @@ const port = whole('port', values.port, 0, 65535)!;
 const hintCap = whole('hint-budget-cap', values['hint-budget-cap'], 1, 250);
 const perSecond = whole('rate-limit', values['rate-limit'], 0, 1_000_000);
 if (values.memory && values['data-dir']) fail('--memory and --data-dir exclude each other');
-const dataDir = values.memory ? null : resolve(values['data-dir'] ?? defaultDataDir());
+const databaseUrl = values['database-url'] || null;
+if (databaseUrl && (values.memory || values['data-dir'])) fail(`--database-url${process.env.DATABASE_URL ? ' (or DATABASE_URL)' : ''} excludes --memory and --data-dir (DATA_DIR)`);
+const dataDir = values.memory || databaseUrl ? null : resolve(values['data-dir'] ?? defaultDataDir());
 
 let store;
 try {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl });
 } catch (e) {
   fail((e as Error).message);
 }
@@ -91,7 +97,7 @@ const running = await startServer({
   staticDir: values.static ? resolve(values.static) : undefined,
 }).catch((e: Error) => fail(`cannot listen on ${values.host}:${port}: ${e.message}`));
 const pages = values.static ? `, pages ${running.url}/ from ${resolve(values.static)}` : '';
-console.log(`doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${dataDir ?? 'memory'}`);
+console.log(`doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${databaseUrl ? `PostgreSQL ${safeUrl(databaseUrl)}` : (dataDir ?? 'memory')}`);
 
 let stopping = false;
 const stop = async () => {

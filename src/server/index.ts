@@ -4,6 +4,6 @@
  */
 export { createServer, startServer, type DoomBoardServer, type ServerOptions } from './serve.ts';
 export { openStore, StoreError, type StoreOptions } from './open-store.ts';
-export { MemoryStore, type GameStore, type GameRecord, type StoredEntry } from '../api/store.ts';
+export { MemoryStore, VersionTakenError, type GameStore, type GameRecord, type StoredEntry } from '../api/store.ts';
 export { createApi, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT, type Api, type ApiLimits, type ApiOptions } from '../api/app.ts';
 export { openApiDocument } from '../api/document.ts';
