@@ -7,21 +7,14 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
-import { parseBoard, type BoardInput, type EdgeInput } from '../../src/core/board-input.ts';
-import type { GridQueries } from '../../src/core/types.ts';
+import type { BoardInput, EdgeInput } from '../../src/core/board-input.ts';
 import { loadCore } from '../../src/core/wasm.ts';
-import { ReferenceBoard } from '../../src/reference/index.ts';
+import { both } from './both-implementations.ts';
 
 beforeAll(async () => {
   await loadCore();
 });
 
-function both(input: BoardInput, check: (b: GridQueries, id: (s: string) => number, impl: string) => void) {
-  const data = parseBoard(input);
-  const id = (s: string) => data.figures.findIndex((f) => f.id === s);
-  check(Board.fromData(data), id, 'wasm');
-  check(new ReferenceBoard(data), id, 'reference');
-}
 
 /** The issue's map: a low object at (2,1); an empire 1×1 at (0,0) and an alliance 2×2 at `at`. */
 const issueBoard = (edge: EdgeInput, at: [number, number]): BoardInput => ({

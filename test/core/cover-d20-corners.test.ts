@@ -5,22 +5,14 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
-import { parseBoard, type BoardInput } from '../../src/core/board-input.ts';
-import type { GridQueries } from '../../src/core/types.ts';
 import { loadCore } from '../../src/core/wasm.ts';
-import { ReferenceBoard } from '../../src/reference/index.ts';
 import { fixture } from './fixture.ts';
+import { both } from './both-implementations.ts';
 
 beforeAll(async () => {
   await loadCore();
 });
 
-function both(input: BoardInput, check: (b: GridQueries, id: (s: string) => number, impl: string) => void) {
-  const data = parseBoard(input);
-  const id = (s: string) => data.figures.findIndex((f) => f.id === s);
-  check(Board.fromData(data), id, 'wasm');
-  check(new ReferenceBoard(data), id, 'reference');
-}
 
 const trooper = (id: string) => ({ id, side: 'empire' });
 const rebel = (id: string) => ({ id, side: 'rebels' });

@@ -10,6 +10,7 @@ import { parseBoard } from '../../src/core/board-input.ts';
 import { describeBlocker } from '../../src/core/explain.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { fixture } from './fixture.ts';
+import { COVER_EXAMPLE_2016 } from './rulebook-boards.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -20,18 +21,7 @@ const demon = (id: string) => ({ id, side: 'demons' });
 
 describe('why not in cover', () => {
   test('rulebook cover example: the cacodemon is not in cover, and the corner with every line clear is named', () => {
-    const b = Board.create(fixture('doom2016', `
-      +-+-+-+-+-+-+-+
-      |A . . . . C .|
-      + + + + + + + +
-      |. . . . . . .|
-      + + + + + + + +
-      |. . . . . . .|
-      + +x+ + + + + +
-      |. . S . . . .|
-      + + + + + + + +
-      |. . . . I . .|
-      +-+-+-+-+-+-+-+`, { A: marine('alpha'), C: demon('cacodemon'), S: demon('soldier'), I: demon('imp') }));
+    const b = Board.create(COVER_EXAMPLE_2016);
     const e = b.explain('alpha', 'cacodemon');
     expect(e.cover).toBe(false);
     expect(e.summary).toMatch(/not in cover \(RULES §2\.1: from corner \(\d+,\d+\) every line to cacodemon's corners is clear\)/);

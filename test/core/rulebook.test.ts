@@ -10,6 +10,8 @@ import type { EdgeKindName, GridQueries, Ruleset } from '../../src/core/types.ts
 import { loadCore } from '../../src/core/wasm.ts';
 import { ReferenceBoard } from '../../src/reference/index.ts';
 import { fixture, render } from './fixture.ts';
+import { both } from './both-implementations.ts';
+import { COVER_EXAMPLE_2016 } from './rulebook-boards.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -18,30 +20,12 @@ beforeAll(async () => {
 const marine = (id: string) => ({ id, side: 'marines', teleports: true });
 const demon = (id: string) => ({ id, side: 'demons' });
 
-/** Run a check against both implementations. */
-function both(input: ReturnType<typeof fixture>, check: (b: GridQueries, id: (s: string) => number) => void) {
-  const data = parseBoard(input);
-  const id = (s: string) => data.figures.findIndex((f) => f.id === s);
-  for (const impl of [Board.fromData(data), new ReferenceBoard(data)]) check(impl, id);
-}
 
 describe('doom2016 rulebook examples', () => {
   // Deckungsbeispiel: Alpha sees all three demons; the cacodemon is not in cover; the imp is in cover
   // because a line passes the possessed soldier's space; the soldier is in cover because a line
   // crosses blocking terrain.
-  const coverExample = fixture('doom2016', `
-    +-+-+-+-+-+-+-+
-    |A . . . . C .|
-    + + + + + + + +
-    |. . . . . . .|
-    + + + + + + + +
-    |. . . . . . .|
-    + +x+ + + + + +
-    |. . S . . . .|
-    + + + + + + + +
-    |. . . . I . .|
-    +-+-+-+-+-+-+-+`,
-  { A: marine('alpha'), C: demon('cacodemon'), S: demon('soldier'), I: demon('imp') });
+  const coverExample = COVER_EXAMPLE_2016;
 
   test('cover example: Alpha has LOS to all three demons', () => {
     both(coverExample, (b, id) => {
