@@ -36,7 +36,7 @@ import { legend } from './render/legend.ts';
 import type { ReachCell } from './render/overlays.ts';
 import type { HintProvider } from './hints.ts';
 import { styles } from './theme.ts';
-import { decodeState, encodeState, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
+import { decodeState, encodeState, packHistory, paramName, readFragment, writeFragment, type UrlState } from './url-state.ts';
 
 const MODES = ['explore', 'play', 'edit'] as const;
 export type Mode = (typeof MODES)[number];
@@ -745,8 +745,8 @@ export class DoomBoard extends LitElement {
         ...(this._target ? { t: this._target } : {}),
       };
     } else if (this.mode === 'play' && this._play.game) {
-      void this._play.game.history().then((h) => {
-        const s: UrlState = { ...(h.length ? { h } : {}), ...(this._selected ? { s: this._selected } : {}) };
+      void this._play.game.history().then(async (h) => {
+        const s: UrlState = { ...(h.length ? { z: await packHistory(h) } : {}), ...(this._selected ? { s: this._selected } : {}) };
         this._replaceHash(Object.keys(s).length ? encodeState(s) : null);
       });
       return;

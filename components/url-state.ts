@@ -17,25 +17,52 @@ export interface UrlState {
   t?: string;
   /** Accepted commands (play). */
   h?: Command[];
+  /** The same, deflated (packHistory): what the element writes, a whole game in a short link. */
+  z?: string;
   /** A whole board (a scenario: map, edges, figures where they stand), from a share link (explore). */
   b?: Record<string, unknown>;
 }
 
-export function encodeState(state: UrlState): string {
-  const json = JSON.stringify(state);
-  const bytes = new TextEncoder().encode(json);
+const base64url = (bytes: Uint8Array): string => {
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+const unbase64url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+export function encodeState(state: UrlState): string {
+  return base64url(new TextEncoder().encode(JSON.stringify(state)));
+}
+
+/** A game's accepted commands, deflated: 300 commands of JSON (~21 KB in a link) become ~1–2 KB. */
+export async function packHistory(h: Command[]): Promise<string> {
+  const zipped = new Blob([JSON.stringify(h)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return base64url(new Uint8Array(await new Response(zipped).arrayBuffer()));
+}
+
+export async function unpackHistory(z: string): Promise<Command[]> {
+  try {
+    const h = JSON.parse(await new Response(new Blob([unbase64url(z)]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text());
+    return checkedCommands(h);
+  } catch {
+    throw new Error('the moves in the URL are not a valid packed list of commands');
+  }
+}
+
+function checkedCommands(h: unknown): Command[] {
+  if (!Array.isArray(h) || !h.every((c) => typeof c === 'object' && c !== null && typeof (c as Command).type === 'string')) {
+    throw new Error('the commands in the URL are malformed');
+  }
+  return h;
 }
 
 /** Decode a fragment value; throws an Error with a readable message on garbage. */
 export function decodeState(text: string): UrlState {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('the board state in the URL is not base64url');
+  if (!BASE64URL.test(text)) throw new Error('the board state in the URL is not base64url');
   let json: string;
   try {
-    const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+    json = new TextDecoder('utf-8', { fatal: true }).decode(unbase64url(text));
   } catch {
     throw new Error('the board state in the URL is not valid base64url text');
   }
@@ -66,11 +93,10 @@ export function decodeState(text: string): UrlState {
     if (typeof o.t !== 'string') throw new Error('the target in the URL is malformed');
     out.t = o.t;
   }
-  if (o.h !== undefined) {
-    if (!Array.isArray(o.h) || !o.h.every((c) => typeof c === 'object' && c !== null && typeof (c as Command).type === 'string')) {
-      throw new Error('the commands in the URL are malformed');
-    }
-    out.h = o.h as Command[];
+  if (o.h !== undefined) out.h = checkedCommands(o.h);
+  if (o.z !== undefined) {
+    if (typeof o.z !== 'string' || !BASE64URL.test(o.z)) throw new Error('the packed moves in the URL are not base64url');
+    out.z = o.z;
   }
   if (o.b !== undefined) {
     if (typeof o.b !== 'object' || o.b === null || Array.isArray(o.b)) throw new Error('the shared board in the URL is not a scenario object');

@@ -17,7 +17,7 @@ import type { Cursor } from '../interaction/keyboard.ts';
 import { boardDataOfView, type Selection } from '../interaction/selection.ts';
 import { modelFromView, type DrawModel } from '../model.ts';
 import type { ReachCell } from '../render/overlays.ts';
-import type { UrlState } from '../url-state.ts';
+import { unpackHistory, type UrlState } from '../url-state.ts';
 
 /** The doom2016 / doom2004 play table (dist/doom-board-table.js in the bundle). */
 const loadTable = () => import('./table-entry.ts');
@@ -154,13 +154,19 @@ export class PlayMode {
     const state = this.host.readUrl();
     // The log is the game's: replayed from the page URL's moves, or read from the server's history.
     const replayed: HistoryEntry[] = [];
-    if (state?.h) {
-      for (const c of state.h) {
+    let moves = state?.h;
+    try {
+      if (state?.z) moves = await unpackHistory(state.z);
+    } catch (e) {
+      this.host.fail('url', `Ignored the moves in the page URL: ${(e as Error).message}`, [], false);
+    }
+    if (moves) {
+      for (const c of moves) {
         const r = await game.apply(c);
         if (!r.ok) {
           for (let n = replayed.length; n > 0; n--) await game.undo();
           replayed.length = 0;
-          this.host.fail('url', `Ignored the moves in the page URL: command ${state.h.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
+          this.host.fail('url', `Ignored the moves in the page URL: command ${moves.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
           break;
         }
         replayed.push({ kind: 'command', events: r.events });

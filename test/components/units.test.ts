@@ -10,9 +10,11 @@ import {
 import { describeCommand, describeEvent } from '../../components/interaction/describe.ts';
 import { navigate } from '../../components/interaction/keyboard.ts';
 import { cornerWords, edgeWords, pointWords, readableSummary } from '../../components/interaction/readable.ts';
-import { decodeState, encodeState, readFragment, writeFragment } from '../../components/url-state.ts';
+import { decodeState, encodeState, packHistory, readFragment, unpackHistory, writeFragment } from '../../components/url-state.ts';
 import { TOKEN_KINDS as DOOM2004_TOKEN_KINDS } from '../../src/rules/doom2004/state.ts';
 import { createGame } from '../../src/rules/index.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { bundledScenarios } from '../../src/scenario/bundled.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 
 const BUNDLED_DIR = join(import.meta.dirname, '../../src/scenario/bundled');
@@ -60,6 +62,20 @@ describe('URL state', () => {
     expect(() => decodeState(encodeState({ f: 'x' } as never))).toThrow(/figure positions/);
     expect(() => decodeState(btoa('not json').replace(/=+$/, ''))).toThrow(/not JSON/);
     expect(() => decodeState(encodeState({ h: [{ nope: 1 }] } as never))).toThrow(/commands/);
+    expect(() => decodeState(encodeState({ z: 'not base64!' }))).toThrow(/packed moves/);
+  });
+  test('a played game\'s moves are packed: 300 commands of a d20 game fit in a short link and come back equal', async () => {
+    await loadCore();
+    const game = createGame(bundledScenarios.get('d20-skirmish')!, { seed: 5 });
+    for (let i = 0; i < 300 && game.legalActions().length; i++) game.apply(game.legalActions()[i % game.legalActions().length]);
+    const h = game.history;
+    expect(h.length).toBeGreaterThan(100);
+    const plain = encodeState({ h });
+    const packed = encodeState({ z: await packHistory(h) });
+    expect(packed.length).toBeLessThan(plain.length / 4);
+    const back = decodeState(packed);
+    expect(await unpackHistory(back.z!)).toEqual(h);
+    await expect(unpackHistory('AAAA')).rejects.toThrow(/not a valid packed list of commands/);
   });
 });
 
