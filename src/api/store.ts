@@ -32,6 +32,8 @@ export interface GameStore {
   /** Durably append an entry; rejects when `entry.version` is taken (another writer won). */
   append(id: string, entry: StoredEntry): Promise<void>;
   close(): Promise<void>;
+  /** Rejects, saying why, when the store cannot take writes now (the server's /readyz). */
+  check?(): Promise<void>;
 }
 
 export class MemoryStore implements GameStore {

@@ -9,9 +9,9 @@
  * is a StoreError naming it before anything is written.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GameRecord, GameStore, StoredEntry } from '../api/store.ts';
 import { foreignDatabase, storeProblem, StoreError } from './store-error.ts';
@@ -126,6 +126,17 @@ export class SqliteStore implements GameStore {
     const appends = this.outbox;
     this.outbox = [];
     if (!this.stopped) this.worker.postMessage({ op: 'append', seq: 0, appends });
+  }
+
+  /** Rejects with a StoreError when the store cannot take writes now: its thread stopped, or the folder or file became read-only. */
+  async check(): Promise<void> {
+    if (this.stopped) throw this.stopped;
+    try {
+      accessSync(dirname(this.file), constants.W_OK);
+      accessSync(this.file, constants.W_OK);
+    } catch (e) {
+      throw storeProblem(this.file, e) ?? e;
+    }
   }
 
   /** Commits what is waiting (those appends resolve), then closes the database and its thread. */
