@@ -124,7 +124,9 @@ export class WorkerPool implements HeavyWork {
     if (this.closed) return Promise.reject(busy('the server is shutting down', 1));
     if (this.failure) return Promise.reject(new Error(this.failure));
     const idle = this.threads.find((t) => t.ready && !t.current);
-    if (!idle && this.queue.length >= this.queueLimit) {
+    // A thread still loading the grid core will take a job as soon as it is up: it holds a place too.
+    const loading = this.threads.filter((t) => !t.ready).length;
+    if (!idle && this.queue.length >= this.queueLimit + loading) {
       // The work already taken: every queued job and one per thread, shared by the threads.
       const seconds = Math.max(1, Math.ceil(((this.queue.length + this.size) * this.jobMs) / this.size / 1000));
       return Promise.reject(busy(`the server is busy with ${this.queue.length + this.size} hints, odds or board queries; retry in ${seconds} s`, seconds));

@@ -95,7 +95,7 @@ describe('the built server runs heavy requests in its worker pool', () => {
     expect((await both((c) => c.POST('/api/v1/board/reach', { body: { scenario: scenario as never, figure: 'nobody', mp: 4 } }))).response.status).toBe(422);
   }, 60_000);
 
-  it('while hints (budget 250 ms) keep the pool busy, a plain GET keeps its p99 at or under 50 ms', async () => {
+  it('while hints (budget 250 ms) keep the pool busy, a plain GET keeps its p99 at or under 50 ms', { timeout: 60_000, retry: 2 }, async () => {
     const server = await start(['--workers', '1', '--work-queue', '8']);
     const remote = clientFor(server.url);
     const big = await bigGame(remote);
@@ -132,7 +132,10 @@ describe('the built server runs heavy requests in its worker pool', () => {
     expect(latencies.length).toBeGreaterThan(100);
     const p99 = pct(latencies, 99);
     expect(p99, `plain GET p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${latencies.length} requests`).toBeLessThanOrEqual(50);
-  }, 60_000);
+    // Retried: the whole suite runs files in parallel on as few as 2 cores, and other files' bursts
+    // can take the CPU from the server for a moment; with the work on the event loop (--workers 0)
+    // a plain GET waits for every search and this fails every time (tried while building it).
+  });
 
   it('a full queue is a 503 problem with Retry-After; the work taken is still answered', async () => {
     const server = await start(['--workers', '1', '--work-queue', '1']);
