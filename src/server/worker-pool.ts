@@ -76,6 +76,8 @@ export class WorkerPool implements HeavyWork {
     t.worker.on('message', (m: Reply) => this.reply(t, m));
     t.worker.on('error', (e) => this.lost(t, e));
     t.worker.on('exit', (code) => this.lost(t, new Error(`a heavy-work thread stopped (exit code ${code})`)));
+    // An idle thread does not keep the process alive (a server mounted and never closed may exit); a busy one does.
+    t.worker.unref();
     return t;
   }
 
@@ -87,6 +89,7 @@ export class WorkerPool implements HeavyWork {
     const job = t.current;
     if (!job || job.id !== m.id) return;
     t.current = null;
+    t.worker.unref();
     this.jobMs = 0.8 * this.jobMs + 0.2 * (performance.now() - job.started);
     const e = m.error;
     if (!e) job.resolve(m.value);
@@ -117,6 +120,7 @@ export class WorkerPool implements HeavyWork {
     const w = this.queue.shift();
     if (!w) return;
     t.current = { ...w, id: this.nextId++, started: performance.now() };
+    t.worker.ref();
     t.worker.postMessage({ id: t.current.id, job: w.job });
   }
 
