@@ -35,10 +35,10 @@ Options:
   --work-queue N         heavy requests that may wait for a thread; beyond, 503 with Retry-After
                          (default 4 per thread; WORK_QUEUE)
   --log json|none        one JSON line per request on stdout, or none (default json; LOG)
+  -h, --help             this text
 
 Stopping: SIGTERM or SIGINT stops taking connections, finishes the requests in flight (every
 command being committed is committed and answered), ends event streams, and exits 0.
-  -h, --help             this text
 `;
 
 function fail(message: string): never {
