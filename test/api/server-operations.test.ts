@@ -133,10 +133,17 @@ describe('graceful shutdown', () => {
     const hints = fetch(`${s.url}/api/v1/games/${big.id}/hints?budgetMs=250`, { headers: { authorization: `Bearer ${big.seats[bigSide]}` } }).then((r) => r.status, (e: Error) => e.message);
     await new Promise((r) => setTimeout(r, 60));
     while (pending.size === 0) await new Promise((r) => setImmediate(r));
+    // A follower of a game's event stream: a stream lasts as long as its client, so it is ended, not waited for.
+    const follower = await fetch(`${s.url}/api/v1/games/${games[0].id}/stream`);
+    expect(follower.status).toBe(200);
+    const followed = follower.body!.pipeTo(new WritableStream()).then(() => 'ended', () => 'ended');
     const inFlight = [...pending];
+    const signalled = performance.now();
     s.child.kill('SIGTERM');
     expect(await hints).toBe(200);
     const code = await exited(s);
+    expect(performance.now() - signalled).toBeLessThan(5000); // the drain waits up to 10 s, but not for streams
+    expect(await followed).toBe('ended');
     stop = true;
     await Promise.all(players);
     expect(code).toBe(0);
