@@ -133,9 +133,11 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   };
 }
 
-/** `createServer`, listening on `host:port` (port 0: any free port); resolves once it listens. */
+/** `createServer`, listening on `host:port` (port 0: any free port) once its worker threads are up; resolves once it listens. */
 export async function startServer(o: ServerOptions & { host: string; port: number }): Promise<DoomBoardServer & { url: string }> {
   const s = createServer(o);
+  // Listening means ready for every request: the heavy-work threads load the grid core first (tens of ms).
+  if (s.heavyWork instanceof WorkerPool) await s.heavyWork.ready();
   await new Promise<void>((resolve, reject) => {
     s.server.once('error', reject);
     s.server.listen(o.port, o.host, () => resolve());

@@ -61,6 +61,7 @@ export class WorkerPool implements HeavyWork {
   /** A running average of a job's time in ms, for Retry-After. */
   private jobMs = 50;
   private failure: string | null = null;
+  private readonly waitingForReady: (() => void)[] = [];
 
   constructor(o: PoolOptions = {}) {
     this.size = Math.max(1, Math.floor(o.size ?? defaultPoolSize()));
@@ -76,14 +77,16 @@ export class WorkerPool implements HeavyWork {
     t.worker.on('message', (m: Reply) => this.reply(t, m));
     t.worker.on('error', (e) => this.lost(t, e));
     t.worker.on('exit', (code) => this.lost(t, new Error(`a heavy-work thread stopped (exit code ${code})`)));
-    // An idle thread does not keep the process alive (a server mounted and never closed may exit); a busy one does.
-    t.worker.unref();
     return t;
   }
 
   private reply(t: Thread, m: Reply): void {
     if ('ready' in m) {
       t.ready = true;
+      // An idle thread does not keep the process alive (a server mounted and never closed may exit);
+      // a starting or busy one does.
+      if (!t.current) t.worker.unref();
+      if (this.notReady() === null) for (const wake of this.waitingForReady.splice(0)) wake();
       return this.next(t);
     }
     const job = t.current;
@@ -110,6 +113,7 @@ export class WorkerPool implements HeavyWork {
       this.failure = `the heavy-work threads cannot start: ${e.message}`;
       this.threads.splice(i, 1);
       for (const w of this.queue.splice(0)) w.reject(e);
+      for (const wake of this.waitingForReady.splice(0)) wake();
       return;
     }
     this.threads[i] = this.spawn();
@@ -143,6 +147,12 @@ export class WorkerPool implements HeavyWork {
     });
   }
 
+  /** Resolves once every thread has loaded the grid core, or once they cannot start (then `notReady` says why). */
+  ready(): Promise<void> {
+    if (this.closed || this.failure || this.notReady() === null) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForReady.push(resolve));
+  }
+
   notReady(): string | null {
     if (this.failure) return this.failure;
     if (this.closed) return 'the heavy-work threads are stopped';
@@ -152,6 +162,7 @@ export class WorkerPool implements HeavyWork {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const wake of this.waitingForReady.splice(0)) wake();
     for (const w of this.queue.splice(0)) w.reject(busy('the server is shutting down', 1));
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
   }

@@ -102,7 +102,7 @@ describe('the request log', () => {
 describe('graceful shutdown', () => {
   it('SIGTERM while commands and a 250 ms hints request are in flight: they finish, the process exits 0, and every acknowledged command is in the store after a restart', async () => {
     const dataDir = join(root, 'shutdown');
-    const s = await start(['--data-dir', dataDir, '--log', 'none']);
+    const s = await start(['--data-dir', dataDir]);
     const games = await Promise.all(Array.from({ length: 6 }, (_, i) => newGame(s.url, i + 1)));
     const acked = new Map<string, Map<number, unknown>>(games.map((g) => [g.id, new Map()]));
     /** Commands sent and not yet answered; at the signal, the ones in flight. */
@@ -148,11 +148,16 @@ describe('graceful shutdown', () => {
     await Promise.all(players);
     expect(code).toBe(0);
     expect(s.output()).toMatch(/SIGTERM: finishing the requests in flight/);
-    // Commands the server had taken when told to stop were answered (a request still on its way
-    // when the listener closed may be refused: it was never taken); none failed.
-    expect(inFlight.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+    // No command in flight failed on the server's side. (One still on its way on an idle keep-alive
+    // connection when the listener closed is refused unanswered: it was never taken, nor stored. The
+    // hints request above is the one surely taken before the signal, and it was answered.)
     expect(inFlight.filter((r) => r.status !== undefined && r.status >= 500)).toEqual([]);
-    expect([...acked.values()].reduce((n, m) => n + m.size, 0)).toBeGreaterThan(6);
+    const ackedCount = [...acked.values()].reduce((n, m) => n + m.size, 0);
+    expect(ackedCount).toBeGreaterThan(6);
+    // The server's side: no answer was cut off, and the commands it accepted are exactly the ones the clients were told of.
+    const lines = logLines(s);
+    expect(lines.filter((l) => l.aborted && l.route !== '/api/v1/games/{gameId}/stream')).toEqual([]);
+    expect(lines.filter((l) => l.route === '/api/v1/games/{gameId}/commands' && l.status === 200).length).toBe(ackedCount);
 
     const again = await start(['--data-dir', dataDir, '--log', 'none']);
     for (const g of games) {
@@ -223,10 +228,8 @@ describe('a read-only data folder', () => {
     expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
   }, 60_000);
 
-  it('/readyz is 503 while the heavy-work threads load the grid core, then 200', async () => {
-    const s = await start(['--memory', '--log', 'none', '--workers', '1']);
-    const first = await fetch(`${s.url}/readyz`);
-    if (first.status === 503) expect(((await first.json()) as { detail: string }).detail).toMatch(/heavy-work threads are still loading the grid core/);
-    expect(await readySoon(s.url)).toBe(200);
+  it('the server listens once its heavy-work threads have loaded the grid core: /readyz is 200 at once', async () => {
+    const s = await start(['--memory', '--log', 'none', '--workers', '2']);
+    expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
   }, 60_000);
 });

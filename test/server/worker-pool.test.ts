@@ -80,6 +80,17 @@ describe('WorkerPool', () => {
     }
   });
 
+  it('not ready while its threads start (naming them), then ready', async () => {
+    const pool = new WorkerPool({ size: 2, workerFile: sleeper });
+    try {
+      expect(pool.notReady()).toBe('2 of 2 heavy-work threads are still loading the grid core');
+      await pool.ready();
+      expect(pool.notReady()).toBeNull();
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('after close, a job is a 503 (the server is shutting down)', async () => {
     const pool = new WorkerPool({ size: 1, workerFile: sleeper });
     await pool.close();
