@@ -256,6 +256,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/board/reach', async (c) => {
     const q = await body<Schemas['ReachRequest']>(c, 'ReachRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
+    // The checked scenario travels once, as `scenario` (to a worker thread it is copied).
     return json(c, await heavy.run({ kind: 'reach', scenario, request: { ...q, scenario: undefined as never } }));
   });
 
