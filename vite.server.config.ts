@@ -21,7 +21,8 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rolldownOptions: {
-      input: { server: src('index.ts'), cli: src('cli.ts') },
+      // The heavy-work threads' own entry (worker-pool.ts starts lib/heavy-worker.js): it loads the grid core itself.
+      input: { server: src('index.ts'), cli: src('cli.ts'), 'heavy-worker': src('heavy-worker.ts') },
       external: (id) => builtinModules.includes(id) || id.startsWith('node:') || external.some((d) => id === d || id.startsWith(`${d}/`)),
       output: {
         entryFileNames: '[name].js',

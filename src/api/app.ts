@@ -8,9 +8,11 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
-import { Board, BoardError, loadCore, type BoardInput } from '../core/index.ts';
 import { ScenarioError, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
-import { attackOdds, gameHints } from './ai.ts';
+import { boardOf, geometry } from './heavy-jobs.ts';
+import { inProcessWork, type HeavyWork } from './heavy-work.ts';
+import { notReadyReasons } from './health.ts';
+import { noteSeat, requestInfo, type RequestInfo } from './request-info.ts';
 import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
 import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
@@ -51,6 +53,10 @@ export interface ApiOptions {
   corsOrigins?: string[];
   /** Seconds between keep-alive comments on event streams. */
   keepAliveSeconds?: number;
+  /** Where hints, odds, sight maps and reach are computed (default: in process; the Node server: a worker pool). */
+  heavyWork?: HeavyWork;
+  /** Told, once the answer is made, which route, game and seat side a request was (the request log). */
+  onAnswered?: (c: Context, info: RequestInfo) => void;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perSecond: 100, burst: 200 };
@@ -66,6 +72,7 @@ export function createApi(options: ApiOptions) {
   const limiter = limiting && (options.store.rateLimiter?.(limiting) ?? new RateLimiter(limiting));
   const clientKey = options.clientKey ?? (() => 'anonymous');
   const keepAlive = (options.keepAliveSeconds ?? 15) * 1000;
+  const heavy = options.heavyWork ?? inProcessWork;
   const app = new Hono();
 
   app.onError((err) => {
@@ -75,6 +82,22 @@ export function createApi(options: ApiOptions) {
     return problemResponse({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'the server failed; the request may be retried' });
   });
   app.notFound((c) => problemResponse({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${c.req.method} ${new URL(c.req.url).pathname}` }));
+
+  if (options.onAnswered) {
+    const told = options.onAnswered;
+    app.use('*', async (c, next) => {
+      await next();
+      told(c, requestInfo(c));
+    });
+  }
+
+  // Probes come before the rate limit: a load balancer polling from one address must not be refused.
+  app.get('/healthz', (c) => c.json({ status: 'alive' }, 200, { 'cache-control': 'no-store' }));
+  app.get('/readyz', async (c) => {
+    const reasons = await notReadyReasons(options.store, heavy);
+    if (!reasons.length) return c.json({ status: 'ready' }, 200, { 'cache-control': 'no-store' });
+    return problemResponse({ type: 'urn:doom-board:problem:not-ready', title: 'Service Unavailable', status: 503, detail: reasons.join('; '), problems: reasons.map((message) => ({ path: '', message })) });
+  });
 
   if (options.corsOrigins?.length) {
     app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'If-Match', 'Last-Event-ID'], exposeHeaders: ['ETag', 'Location', 'Retry-After'] }));
@@ -125,30 +148,6 @@ export function createApi(options: ApiOptions) {
     }
   }
 
-  async function boardOf(scenario: Scenario): Promise<Board> {
-    await loadCore();
-    const input: BoardInput = {
-      ruleset: scenario.ruleset,
-      map: scenario.map,
-      edges: (scenario.edges ?? []).map(({ from, to, kind }) => ({ from, to, kind })),
-      figures: scenario.figures.map((f) => ({
-        id: f.id, side: f.side, x: f.x, y: f.y, w: f.w ?? 1, h: f.h ?? 1,
-        ...(scenario.ruleset === 'doom2016' && f.side === 'marines' ? { teleports: true } : {}),
-      })),
-    };
-    return Board.create(input);
-  }
-
-  /** Board queries report a bad figure id or MP as 422 naming the field. */
-  function geometry<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (e) {
-      if (e instanceof BoardError) throw new ApiError(422, 'invalid-query', e.message, { rule: 'board', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/${p.path}` })) });
-      throw e;
-    }
-  }
-
   async function liveGame(c: Context): Promise<LiveGame> {
     const id = c.req.param('gameId') ?? '';
     if (!GAME_ID.test(id)) throw new ApiError(400, 'invalid-request', 'a game id is 8 to 64 letters, digits, "_" or "-"', { problems: [{ path: '/path/gameId', message: 'does not match ^[A-Za-z0-9_-]{8,64}$' }] });
@@ -164,6 +163,7 @@ export function createApi(options: ApiOptions) {
     const m = /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(auth);
     const side = m ? await games.seatOf(live, m[1]) : null;
     if (!side) throw new ApiError(403, 'wrong-seat', 'this token is not a seat of this game');
+    noteSeat(c, side);
     return side;
   }
 
@@ -251,25 +251,15 @@ export function createApi(options: ApiOptions) {
 
   app.post('/api/v1/board/sight-map', async (c) => {
     const q = await body<Schemas['FigureRequest']>(c, 'FigureRequest');
-    const board = await boardOf(checkedScenario(q.scenario, '/body/scenario'));
-    const m = geometry(() => board.sightMap(q.figure));
-    const { width, height } = board.data;
-    return json<Schemas['SightMap']>(c, { figure: q.figure, width, height, los: Array.from(m.los) as (0 | 1)[], cover: Array.from(m.cover) as (0 | 1)[], range: Array.from(m.range) });
+    const scenario = checkedScenario(q.scenario, '/body/scenario');
+    return json(c, await heavy.run({ kind: 'sight-map', scenario, figure: q.figure }));
   });
 
   app.post('/api/v1/board/reach', async (c) => {
     const q = await body<Schemas['ReachRequest']>(c, 'ReachRequest');
-    const board = await boardOf(checkedScenario(q.scenario, '/body/scenario'));
-    const m = geometry(() => board.reach(q.figure, q.mp));
-    const paths = (q.to ?? []).map((t) => {
-      const to = { x: t.x, y: t.y, o: t.o ?? 0 };
-      const p = board.path(q.figure, q.mp, to);
-      return p ? { to, cost: p.cost, steps: p.steps } : null;
-    });
-    return json<Schemas['Reach']>(c, {
-      figure: q.figure, mp: q.mp, width: m.width, height: m.height, orientations: m.orientations as 1 | 2,
-      cost: Array.from(m.cost), end: Array.from(m.end) as (0 | 1)[], paths,
-    });
+    const scenario = checkedScenario(q.scenario, '/body/scenario');
+    // The checked scenario travels once, as `scenario` (to a worker thread it is copied).
+    return json(c, await heavy.run({ kind: 'reach', scenario, request: { ...q, scenario: undefined as never } }));
   });
 
   app.post('/api/v1/board/nearest-enemies', async (c) => {
@@ -283,16 +273,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/board/odds', async (c) => {
     const q = await body<Schemas['OddsRequest']>(c, 'OddsRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
-    await loadCore();
-    let result;
-    try {
-      result = await attackOdds(scenario, q);
-    } catch (e) {
-      if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/scenario/${p.path}` })) });
-      if (e instanceof Error && /^createGame/.test(e.message)) throw new ApiError(422, 'cannot-start', e.message, { rule: 'createGame' });
-      throw e;
-    }
-    return json(c, result);
+    return json(c, await heavy.run({ kind: 'odds', scenario, request: { ...q, scenario: undefined as never } }));
   });
 
   // ------------------------------------------------------------------ games
@@ -344,9 +325,10 @@ export function createApi(options: ApiOptions) {
     const budgetMs = numberQuery(c, 'budgetMs', 1, limits.maxHintBudgetMs, Math.min(HINTS.budgetMs, limits.maxHintBudgetMs));
     const caution = numberQuery(c, 'caution', 0, HINTS.maxCaution, HINTS.caution, false);
     const side = await seat(c, live);
-    // Plans are computed on the game as it is now (changes to a game are serialised, but hints are
-    // read-only and synchronous: no change can interleave).
-    return json<Schemas['Hints']>(c, gameHints(live, side, { figure, limit, budgetMs, caution }), 200, etag(live));
+    // Plans are computed on the game as it is at this version (in a worker: on a replay of its log),
+    // and the answer carries that version: a change made meanwhile is a later version.
+    const version = etag(live);
+    return json<Schemas['Hints']>(c, await heavy.run({ kind: 'hints', side, query: { figure, limit, budgetMs, caution } }, live), 200, version);
   });
 
   app.post('/api/v1/games/:gameId/commands', async (c) => {

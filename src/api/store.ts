@@ -45,6 +45,8 @@ export interface GameStore {
   watch?(listener: (gameId: string | null, version: number) => void): () => void;
   /** Shared stores keep the per-client rate limits too, one allowance across all instances. */
   rateLimiter?(o: RateLimitOptions): ClientLimiter;
+  /** Rejects, saying why, when the store cannot take writes now (the server's /readyz). */
+  check?(): Promise<void>;
 }
 
 /** An append lost its race: the version was taken (or the log moved) in the store, maybe by another instance. */

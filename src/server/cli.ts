@@ -3,15 +3,19 @@
  *
  *   doom-board serve [--host 127.0.0.1] [--port 5173] [--data-dir DIR | --memory | --database-url URL]
  *                    [--static DIR] [--rate-limit N] [--cors https://a.example,...] [--hint-budget-cap MS]
+ *                    [--workers N] [--work-queue N] [--log json|none]
  *
- * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, STATIC_DIR, CORS_ORIGINS, HINT_BUDGET_CAP. Games
- * are kept in SQLite under the data directory, by default outside any source tree: $XDG_DATA_HOME/doom-board
- * (~/.local/share/doom-board); with a PostgreSQL URL, in that database, which several instances may share.
+ * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, STATIC_DIR, CORS_ORIGINS, HINT_BUDGET_CAP, WORKERS, WORK_QUEUE,
+ * LOG. Games are kept in SQLite under the data directory, by default outside any source tree:
+ * $XDG_DATA_HOME/doom-board (~/.local/share/doom-board); with a PostgreSQL URL, in that database,
+ * which several instances may share.
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './serve.ts';
+import { jsonLines } from './request-log.ts';
+import { defaultPoolSize } from './worker-pool.ts';
 import { openStore } from './open-store.ts';
 import { safeUrl } from './safe-url.ts';
 
@@ -30,7 +34,15 @@ Options:
   --rate-limit N         requests per second per client, 0 for none (default 100)
   --cors ORIGINS         comma-separated origins allowed to call the API (CORS_ORIGINS)
   --hint-budget-cap MS   cap on a hints request's time budget, 1-250 (HINT_BUDGET_CAP)
+  --workers N            threads for hints, odds, sight maps and reach, 0 to compute them on the
+                         event loop (default: one per core but one, at least one; WORKERS)
+  --work-queue N         heavy requests that may wait for a thread; beyond, 503 with Retry-After
+                         (default 4 per thread; WORK_QUEUE)
+  --log json|none        one JSON line per request on stdout, or none (default json; LOG)
   -h, --help             this text
+
+Stopping: SIGTERM or SIGINT stops taking connections, finishes the requests in flight (every
+command being committed is committed and answered), ends event streams, and exits 0.
 `;
 
 function fail(message: string): never {
@@ -54,6 +66,9 @@ try {
       'rate-limit': { type: 'string' },
       cors: { type: 'string', default: process.env.CORS_ORIGINS ?? '' },
       'hint-budget-cap': { type: 'string', default: process.env.HINT_BUDGET_CAP || undefined },
+      workers: { type: 'string', default: process.env.WORKERS || undefined },
+      'work-queue': { type: 'string', default: process.env.WORK_QUEUE || undefined },
+      log: { type: 'string', default: process.env.LOG || 'json' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -76,6 +91,9 @@ const whole = (name: string, text: string | undefined, min: number, max: number)
 const port = whole('port', values.port, 0, 65535)!;
 const hintCap = whole('hint-budget-cap', values['hint-budget-cap'], 1, 250);
 const perSecond = whole('rate-limit', values['rate-limit'], 0, 1_000_000);
+const workers = whole('workers', values.workers, 0, 256) ?? defaultPoolSize();
+const workQueue = whole('work-queue', values['work-queue'], 0, 100_000);
+if (values.log !== 'json' && values.log !== 'none') fail(`--log is json or none (got ${JSON.stringify(values.log)})`);
 if (values.memory && values['data-dir']) fail('--memory and --data-dir exclude each other');
 const databaseUrl = values['database-url'] || null;
 if (databaseUrl && (values.memory || values['data-dir'])) fail(`--database-url${process.env.DATABASE_URL ? ' (or DATABASE_URL)' : ''} excludes --memory and --data-dir (DATA_DIR)`);
@@ -95,15 +113,25 @@ const running = await startServer({
   corsOrigins: values.cors ? values.cors.split(',') : [],
   maxHintBudgetMs: hintCap,
   staticDir: values.static ? resolve(values.static) : undefined,
+  workers,
+  workQueue,
+  log: values.log === 'json' ? jsonLines : null,
 }).catch((e: Error) => fail(`cannot listen on ${values.host}:${port}: ${e.message}`));
 const pages = values.static ? `, pages ${running.url}/ from ${resolve(values.static)}` : '';
-console.log(`doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${databaseUrl ? `PostgreSQL ${safeUrl(databaseUrl)}` : (dataDir ?? 'memory')}`);
+const threads = workers ? `${workers} heavy-work thread${workers > 1 ? 's' : ''}` : 'heavy work on the event loop';
+console.log(`doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${databaseUrl ? `PostgreSQL ${safeUrl(databaseUrl)}` : (dataDir ?? 'memory')}; ${threads}`);
 
 let stopping = false;
-const stop = async () => {
+const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  await running.close();
+  process.stderr.write(`doom-board: ${signal}: finishing the requests in flight, then stopping\n`);
+  try {
+    await running.close();
+  } catch (e) {
+    process.stderr.write(`doom-board: stopping failed: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -7,3 +7,6 @@ export { openStore, StoreError, type StoreOptions } from './open-store.ts';
 export { MemoryStore, VersionTakenError, type GameStore, type GameRecord, type StoredEntry } from '../api/store.ts';
 export { createApi, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT, type Api, type ApiLimits, type ApiOptions } from '../api/app.ts';
 export { openApiDocument } from '../api/document.ts';
+export { jsonLines, type RequestLogLine } from './request-log.ts';
+export { WorkerPool, type PoolOptions } from './worker-pool.ts';
+export { inProcessWork, type HeavyWork, type HeavyJob, type HeavyResult } from '../api/heavy-work.ts';

@@ -9,7 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { createApi, DEFAULT_RATE_LIMIT, type ApiLimits } from '../api/app.ts';
 import type { GameStore } from '../api/store.ts';
 import type { RateLimitOptions } from '../api/rate-limit.ts';
+import { inProcessWork, type HeavyWork } from '../api/heavy-work.ts';
 import { staticFolder } from './static-files.ts';
+import { noteRequest, watchRequest, type RequestLogLine } from './request-log.ts';
+import { builtWorkerFile, defaultPoolSize, WorkerPool } from './worker-pool.ts';
 
 export interface ServerOptions {
   /** Where games are kept: `new MemoryStore()`, or `await openStore({ dataDir })` (SQLite). */
@@ -24,6 +27,18 @@ export interface ServerOptions {
   limits?: Partial<ApiLimits>;
   /** A folder of built files to serve beside the API (the demo site); nothing outside it is served. */
   staticDir?: string;
+  /**
+   * Worker threads for hints, odds, sight maps and reach (default: one per core but one, at least
+   * one); 0 computes them on the event loop. Running from the TypeScript sources (no built
+   * lib/heavy-worker.js) the default is 0.
+   */
+  workers?: number;
+  /** Heavy jobs that may wait for a thread before the answer is 503 (default 4 per thread). */
+  workQueue?: number;
+  /** Called with one line per request once answered (e.g. `jsonLines` of request-log.ts); none by default. */
+  log?: ((line: RequestLogLine) => void) | null;
+  /** How long `close()` waits for requests in flight before ending them (ms, default 10 s). */
+  drainMs?: number;
 }
 
 export interface DoomBoardServer {
@@ -34,7 +49,12 @@ export interface DoomBoardServer {
   /** The API alone as a web-standard handler: (Request) => Promise<Response>. */
   fetch: (request: Request) => Promise<Response>;
   store: GameStore;
-  /** Stops accepting connections, ends open ones and closes the store. */
+  /** Where heavy requests run (a WorkerPool, or in process). */
+  heavyWork: HeavyWork;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (their commands are committed
+   * and answered; at most `drainMs`), ends event streams, then closes the pool and the store.
+   */
   close(): Promise<void>;
 }
 
@@ -42,9 +62,25 @@ const notFound = (res: ServerResponse, path: string) => {
   res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no page ${path}` }));
 };
 
+/** Event streams last as long as their client follows: shutting down ends them rather than waiting. */
+const isStream = (path: string) => /^\/api\/v1\/games\/[^/]+\/stream$/.test(path);
+
+function heavyWorkOf(o: ServerOptions): HeavyWork {
+  const built = builtWorkerFile();
+  const size = o.workers ?? (built ? defaultPoolSize() : 0);
+  return size > 0 ? new WorkerPool({ size, queueLimit: o.workQueue, workerFile: built ?? undefined }) : inProcessWork;
+}
+
 export function createServer(o: ServerOptions): DoomBoardServer {
   const cap = o.maxHintBudgetMs;
+  const heavyWork = heavyWorkOf(o);
+  const log = o.log ?? null;
   const { app } = createApi({
+    heavyWork,
+    onAnswered: log ? (c, info) => {
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      if (incoming) noteRequest(incoming, info);
+    } : undefined,
     store: o.store,
     rateLimit: o.rateLimit === undefined ? DEFAULT_RATE_LIMIT : o.rateLimit,
     corsOrigins: o.corsOrigins,
@@ -53,30 +89,55 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   });
   const api = getRequestListener(app.fetch);
   const files = o.staticDir ? staticFolder(o.staticDir) : null;
+  /** Requests being answered, event streams aside (shutting down waits for these). */
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split(/[?#]/)[0];
-    if (path.startsWith('/api/') || path === '/openapi.json') return void api(req, res);
-    if (files?.serve(req, res)) return;
+    let servedFile = false;
+    if (log) watchRequest(req, res, log, () => (servedFile ? 'static' : null));
+    if (!isStream(path)) {
+      inFlight++;
+      res.once('close', () => {
+        if (--inFlight === 0) drained?.();
+      });
+    }
+    if (path.startsWith('/api/') || path === '/openapi.json' || path === '/healthz' || path === '/readyz') return void api(req, res);
+    if (files?.serve(req, res)) return void (servedFile = true);
     if (!files && path === '/') return void res.writeHead(302, { location: '/openapi.json' }).end();
     notFound(res, path);
   };
   const server = createHttpServer(listener);
+  let closing: Promise<void> | null = null;
+  const close = async () => {
+    const stopped = server.listening ? new Promise((r) => server.close(r)) : Promise.resolve();
+    server.closeIdleConnections();
+    if (inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        drained = resolve;
+        setTimeout(resolve, o.drainMs ?? 10_000).unref();
+      });
+    }
+    server.closeAllConnections();
+    await stopped;
+    await heavyWork.close();
+    await o.store.close();
+  };
   return {
     listener,
     server,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     store: o.store,
-    close: async () => {
-      server.closeAllConnections();
-      if (server.listening) await new Promise((r) => server.close(r));
-      await o.store.close();
-    },
+    heavyWork,
+    close: () => (closing ??= close()),
   };
 }
 
-/** `createServer`, listening on `host:port` (port 0: any free port); resolves once it listens. */
+/** `createServer`, listening on `host:port` (port 0: any free port) once its worker threads are up; resolves once it listens. */
 export async function startServer(o: ServerOptions & { host: string; port: number }): Promise<DoomBoardServer & { url: string }> {
   const s = createServer(o);
+  // Listening means ready for every request: the heavy-work threads load the grid core first (tens of ms).
+  if (s.heavyWork instanceof WorkerPool) await s.heavyWork.ready();
   await new Promise<void>((resolve, reject) => {
     s.server.once('error', reject);
     s.server.listen(o.port, o.host, () => resolve());

@@ -9,12 +9,12 @@
  * is a StoreError naming it before anything is written.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GameRecord, GameStore, StoredEntry } from '../api/store.ts';
-import { foreignDatabase, storeProblem, StoreError } from './store-error.ts';
+import { folderWriteProblem, foreignDatabase, storeProblem, StoreError, unwritableFolder } from './store-error.ts';
 import { SQLITE_WORKER_SOURCE } from './sqlite-worker-source.ts';
 
 const SCHEMA = `
@@ -55,7 +55,10 @@ function prepareDatabase(dataDir: string, file: string): { journalMode: string; 
     db.exec(SCHEMA);
     return { journalMode: db.pragma('journal_mode', { simple: true }) as string, synchronous: db.pragma('synchronous', { simple: true }) as number };
   } catch (e) {
-    throw storeProblem(file, e) ?? e;
+    // A folder that cannot be written is said as such (not as "unable to open database file" or a
+    // bare ENOENT from mkdir); a damaged file in a writable folder is the file's problem.
+    const folder = e instanceof StoreError ? null : folderWriteProblem(dataDir);
+    throw folder ? unwritableFolder(dataDir, folder) : storeProblem(file, e) ?? e;
   } finally {
     db?.close();
   }
@@ -126,6 +129,18 @@ export class SqliteStore implements GameStore {
     const appends = this.outbox;
     this.outbox = [];
     if (!this.stopped) this.worker.postMessage({ op: 'append', seq: 0, appends });
+  }
+
+  /** Rejects with a StoreError when the store cannot take writes now: its thread stopped, or the folder or file became read-only. */
+  async check(): Promise<void> {
+    if (this.stopped) throw this.stopped;
+    const folder = folderWriteProblem(dirname(this.file));
+    if (folder) throw unwritableFolder(dirname(this.file), folder);
+    try {
+      accessSync(this.file, constants.W_OK);
+    } catch (e) {
+      throw storeProblem(this.file, e) ?? e;
+    }
   }
 
   /** Commits what is waiting (those appends resolve), then closes the database and its thread. */

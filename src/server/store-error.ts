@@ -1,9 +1,37 @@
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
 /**
  * Errors of the game store that an operator must act on, said in words: which file, what is wrong
  * with it, and what to do (never a bare SQLite message such as "no such column: rowid").
  */
 export class StoreError extends Error {
   override name = 'StoreError';
+}
+
+/**
+ * Why this process cannot write `dataDir` (or create it: then its nearest existing parent), in words,
+ * or null when it can. A read-only mount says EROFS even to root; modes stop only other users.
+ */
+export function folderWriteProblem(dataDir: string): string | null {
+  let dir = dataDir;
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  try {
+    accessSync(dir, constants.W_OK);
+    return null;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'EROFS') return `${dir} is on a read-only file system`;
+    return `this user (uid ${process.getuid?.() ?? '?'}) may not write ${dir} (${code ?? (e as Error).message})`;
+  }
+}
+
+/** The StoreError for a data folder this process cannot write. */
+export function unwritableFolder(dataDir: string, problem: string): StoreError {
+  return new StoreError(
+    `the data folder ${dataDir} cannot be written: ${problem}. The server keeps its games in ${join(dataDir, 'games.sqlite')} and must write there: ` +
+      'make it writable for this user (remount it read-write, or chown/chmod it), or choose another folder (--data-dir).',
+  );
 }
 
 /** SQLite result codes that mean the file itself is damaged or not a database. */

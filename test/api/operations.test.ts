@@ -238,6 +238,32 @@ describe('AI (test/api/ai.test.ts has the full checks)', () => {
   });
 });
 
+describe('probes (/healthz, /readyz)', () => {
+  it('alive and ready with a working store; not ready, naming each reason, when the store cannot write or the pool is not up', async () => {
+    expect((await client.GET('/healthz')).data).toEqual({ status: 'alive' });
+    expect((await client.GET('/readyz')).data).toEqual({ status: 'ready' });
+
+    class ReadOnlyStore extends MemoryStore {
+      async check(): Promise<void> {
+        throw new Error('the data folder of /srv/games.sqlite cannot be created or written (EROFS)');
+      }
+    }
+    const sick = createApi({
+      store: new ReadOnlyStore(), rateLimit: { perSecond: 1, burst: 1 },
+      heavyWork: { run: () => Promise.reject(new Error('unused')), notReady: () => '1 of 1 heavy-work threads are still loading the grid core', close: async () => {} },
+    });
+    const sickClient = createClient<paths>({ baseUrl: 'http://api.test', fetch: contractFetch((r) => sick.app.fetch(r)) });
+    // Probes are not rate limited (1 request/s here): a load balancer polling must not be refused.
+    for (let i = 0; i < 3; i++) expect((await sickClient.GET('/healthz')).response.status).toBe(200);
+    const r = await sickClient.GET('/readyz');
+    expect(r.response.status).toBe(503);
+    expect(r.error!.problems!.map((p) => p.message)).toEqual([
+      '1 of 1 heavy-work threads are still loading the grid core',
+      'the data folder of /srv/games.sqlite cannot be created or written (EROFS)',
+    ]);
+  });
+});
+
 afterAll(() => {
   // Every operation of the document was exercised above (and every answer was checked).
   expect(allOperationIds().filter((id) => !seen.has(id))).toEqual([]);

@@ -1,0 +1,54 @@
+/**
+ * The request log: one JSON line per request on stdout once its answer is sent (or its client went
+ * away), for log collectors to read:
+ *
+ *   {"time":"2026-11-26T12:00:00.000Z","method":"POST","route":"/api/v1/games/{gameId}/commands",
+ *    "game":"Qx3…","seat":"marines","status":200,"ms":3.2}
+ *
+ * `time` is when the request arrived; `ms` how long until the answer was sent (for an event stream:
+ * how long the client followed). `route` is the document's path template, so no client-chosen text
+ * but the game id reaches the log; `seat` is the side of the seat token used, never the token.
+ * Files of the static site are `"route":"static"`, anything else unmatched `null`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestInfo } from '../api/request-info.ts';
+
+export interface RequestLogLine {
+  time: string;
+  method: string;
+  route: string | null;
+  game?: string;
+  seat?: string;
+  status: number;
+  ms: number;
+  /** The client closed the connection before the answer was complete. */
+  aborted?: true;
+}
+
+const infos = new WeakMap<IncomingMessage, RequestInfo>();
+
+/** What the API said about this request (app.ts `onAnswered`). */
+export function noteRequest(req: IncomingMessage, info: RequestInfo): void {
+  infos.set(req, info);
+}
+
+export const jsonLines = (line: RequestLogLine) => void process.stdout.write(`${JSON.stringify(line)}\n`);
+
+/** Calls `write` once per request, when the response is done. */
+export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null): void {
+  const t0 = performance.now();
+  const time = new Date().toISOString();
+  res.once('close', () => {
+    const info = infos.get(req);
+    write({
+      time,
+      method: req.method ?? '?',
+      route: info ? info.route : fallbackRoute(),
+      ...(info?.game !== undefined ? { game: info.game } : {}),
+      ...(info?.seat !== undefined ? { seat: info.seat } : {}),
+      status: res.statusCode,
+      ms: Math.round((performance.now() - t0) * 100) / 100,
+      ...(res.writableFinished ? {} : { aborted: true as const }),
+    });
+  });
+}

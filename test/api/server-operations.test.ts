@@ -1,0 +1,235 @@
+/**
+ * Operations of the built server (issue 20, Build point 6), as its operator meets them: one JSON
+ * line per request on stdout (never a seat token), `--log none`, SIGTERM while commands are in
+ * flight (every acknowledged command is in the store after a restart, and the process exits 0),
+ * and a read-only data folder named as such — at start, and by /readyz when it turns read-only.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bigScenario } from '../../bench/ai-scenarios.ts';
+import { killHard, startServerProcess, type ServerProcess } from './server-process.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'doom-board-operations-'));
+const servers: ServerProcess[] = [];
+const undo: (() => void)[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map(killHard));
+  for (const u of undo.reverse()) u();
+  rmSync(root, { recursive: true, force: true });
+});
+const start = async (args: string[]) => {
+  const s = await startServerProcess(['--rate-limit', '0', ...args]);
+  servers.push(s);
+  return s;
+};
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+async function newGame(url: string, seed = 1): Promise<{ id: string; seats: Record<string, string> }> {
+  const r = await post(`${url}/api/v1/games`, { scenarioId: 'd20-skirmish', seed });
+  expect(r.status).toBe(201);
+  return (await r.json()) as { id: string; seats: Record<string, string> };
+}
+
+/** The JSON lines of the server's output (the request log). */
+const logLines = (s: ServerProcess) => s.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/** /readyz's status once ready, or its last status after 10 s (the threads load the grid core after the server listens). */
+async function readySoon(url: string): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < 100 && status !== 200; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 100));
+    status = (await fetch(`${url}/readyz`)).status;
+  }
+  return status;
+}
+
+const exited = (s: ServerProcess) => new Promise<number | null>((resolve) => {
+  if (s.child.exitCode !== null) return resolve(s.child.exitCode);
+  s.child.once('exit', (code) => resolve(code));
+});
+
+describe('the request log', () => {
+  it('one JSON line per request: time, method, route template, game, seat side, status, latency; never the token', async () => {
+    const s = await start(['--memory']);
+    const g = await newGame(s.url);
+    const game = (await (await fetch(`${s.url}/api/v1/games/${g.id}`)).json()) as { view: { side: string } };
+    const side = game.view.side;
+    const { actions } = (await (await fetch(`${s.url}/api/v1/games/${g.id}/actions`)).json()) as { actions: unknown[] };
+    const played = await post(`${s.url}/api/v1/games/${g.id}/commands`, actions[0], { authorization: `Bearer ${g.seats[side]}`, 'if-match': '"0"' });
+    expect(played.status).toBe(200);
+    const stranger = await post(`${s.url}/api/v1/games/${g.id}/commands`, actions[0], { authorization: 'Bearer not-a-seat-token-of-this-game', 'if-match': '"1"' });
+    expect(stranger.status).toBe(403);
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${s.url}/api/v1/no/such/route?secret=x`)).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const lines = logLines(s);
+    expect(lines.map((l) => `${l.method} ${l.route} ${l.status}`)).toEqual([
+      'POST /api/v1/games 201',
+      'GET /api/v1/games/{gameId} 200',
+      'GET /api/v1/games/{gameId}/actions 200',
+      'POST /api/v1/games/{gameId}/commands 200',
+      'POST /api/v1/games/{gameId}/commands 403',
+      'GET /healthz 200',
+      'GET null 404',
+    ]);
+    for (const l of lines) {
+      expect(Date.parse(l.time as string)).not.toBeNaN();
+      expect(typeof l.ms).toBe('number');
+      expect(l.ms as number).toBeGreaterThanOrEqual(0);
+    }
+    expect(lines[1]).toMatchObject({ game: g.id });
+    expect(lines[1]).not.toHaveProperty('seat');
+    expect(lines[3]).toMatchObject({ game: g.id, seat: side });
+    // A token that is no seat gives no side; neither token reaches the output, nor a raw path.
+    expect(lines[4]).not.toHaveProperty('seat');
+    for (const token of [...Object.values(g.seats), 'not-a-seat-token-of-this-game', 'secret=x']) expect(s.output()).not.toContain(token);
+  }, 60_000);
+
+  it('--log none: no request lines', async () => {
+    const s = await start(['--memory', '--log', 'none']);
+    await newGame(s.url);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(logLines(s)).toEqual([]);
+  }, 60_000);
+});
+
+describe('graceful shutdown', () => {
+  it('SIGTERM while commands and a 250 ms hints request are in flight: they finish, the process exits 0, and every acknowledged command is in the store after a restart', async () => {
+    const dataDir = join(root, 'shutdown');
+    const s = await start(['--data-dir', dataDir]);
+    const games = await Promise.all(Array.from({ length: 6 }, (_, i) => newGame(s.url, i + 1)));
+    const acked = new Map<string, Map<number, unknown>>(games.map((g) => [g.id, new Map()]));
+    /** Commands sent and not yet answered; at the signal, the ones in flight. */
+    const pending = new Set<{ status?: number }>();
+    let stop = false;
+    const players = games.map(async (g) => {
+      while (!stop) {
+        try {
+          const snap = (await (await fetch(`${s.url}/api/v1/games/${g.id}`)).json()) as { version: number; view: { side: string; winner: string | null } };
+          if (snap.view.winner) return;
+          const { actions } = (await (await fetch(`${s.url}/api/v1/games/${g.id}/actions`)).json()) as { actions: unknown[] };
+          const command = actions[(snap.version * 7) % actions.length];
+          const sent: { status?: number } = {};
+          pending.add(sent);
+          const r = await post(`${s.url}/api/v1/games/${g.id}/commands`, command, { authorization: `Bearer ${g.seats[snap.view.side]}`, 'if-match': `"${snap.version}"` }).finally(() => pending.delete(sent));
+          sent.status = r.status;
+          const body = (await r.json()) as { version: number };
+          if (r.status === 200) acked.get(g.id)!.set(body.version, command);
+        } catch {
+          return; // the server no longer takes connections
+        }
+      }
+    });
+    // And a long request: hints that search for 250 ms on a large board, surely in flight at the signal.
+    const big = (await (await post(`${s.url}/api/v1/games`, { scenario: bigScenario('d20', 2, 40, 16), seed: 1 })).json()) as { id: string; seats: Record<string, string> };
+    const bigSide = ((await (await fetch(`${s.url}/api/v1/games/${big.id}`)).json()) as { view: { side: string } }).view.side;
+    await new Promise((r) => setTimeout(r, 300));
+    const hints = fetch(`${s.url}/api/v1/games/${big.id}/hints?budgetMs=250`, { headers: { authorization: `Bearer ${big.seats[bigSide]}` } }).then((r) => r.status, (e: Error) => e.message);
+    await new Promise((r) => setTimeout(r, 60));
+    while (pending.size === 0) await new Promise((r) => setImmediate(r));
+    // A follower of a game's event stream: a stream lasts as long as its client, so it is ended, not waited for.
+    const follower = await fetch(`${s.url}/api/v1/games/${games[0].id}/stream`);
+    expect(follower.status).toBe(200);
+    const followed = follower.body!.pipeTo(new WritableStream()).then(() => 'ended', () => 'ended');
+    const inFlight = [...pending];
+    const signalled = performance.now();
+    s.child.kill('SIGTERM');
+    expect(await hints).toBe(200);
+    const code = await exited(s);
+    expect(performance.now() - signalled).toBeLessThan(5000); // the drain waits up to 10 s, but not for streams
+    expect(await followed).toBe('ended');
+    stop = true;
+    await Promise.all(players);
+    expect(code).toBe(0);
+    expect(s.output()).toMatch(/SIGTERM: finishing the requests in flight/);
+    // No command in flight failed on the server's side. (One still on its way on an idle keep-alive
+    // connection when the listener closed is refused unanswered: it was never taken, nor stored. The
+    // hints request above is the one surely taken before the signal, and it was answered.)
+    expect(inFlight.filter((r) => r.status !== undefined && r.status >= 500)).toEqual([]);
+    const ackedCount = [...acked.values()].reduce((n, m) => n + m.size, 0);
+    expect(ackedCount).toBeGreaterThan(6);
+    // The server's side: no answer was cut off, and the commands it accepted are exactly the ones the clients were told of.
+    const lines = logLines(s);
+    expect(lines.filter((l) => l.aborted && l.route !== '/api/v1/games/{gameId}/stream')).toEqual([]);
+    expect(lines.filter((l) => l.route === '/api/v1/games/{gameId}/commands' && l.status === 200).length).toBe(ackedCount);
+
+    const again = await start(['--data-dir', dataDir, '--log', 'none']);
+    for (const g of games) {
+      const page = (await (await fetch(`${again.url}/api/v1/games/${g.id}/events`)).json()) as { entries: { version: number; command?: unknown }[] };
+      const stored = new Map(page.entries.map((e) => [e.version, e.command]));
+      for (const [version, command] of acked.get(g.id)!) expect(stored.get(version), `game ${g.id} version ${version}`).toEqual(command);
+    }
+  }, 60_000);
+});
+
+/**
+ * Makes `dir` read-only for this process, or null when it cannot. chmod stops other users only:
+ * as root (CI runs as root) a read-only bind mount is needed, which a container may not allow.
+ */
+function readOnly(dir: string): (() => void) | null {
+  if (process.getuid?.() !== 0) {
+    chmodSync(dir, 0o555);
+    return () => chmodSync(dir, 0o755);
+  }
+  try {
+    execFileSync('mount', ['--bind', dir, dir], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  const off = () => execFileSync('umount', [dir], { stdio: 'ignore' });
+  try {
+    execFileSync('mount', ['-o', 'remount,ro,bind', dir], { stdio: 'ignore' });
+  } catch {
+    off();
+    return null;
+  }
+  return off;
+}
+
+describe('a read-only data folder', () => {
+  it('at start: the server exits 2 naming the folder and what to do, with no stack trace', async (ctx) => {
+    const dir = join(root, 'read-only');
+    mkdirSync(dir, { recursive: true });
+    const writable = readOnly(dir);
+    // Root in a container that may not mount: chmod would not stop root, so there is nothing to test.
+    if (!writable) return ctx.skip();
+    undo.push(writable);
+    for (const dataDir of [dir, join(dir, 'games')]) {
+      const err = await startServerProcess(['--data-dir', dataDir], 20_000).then((s) => (servers.push(s), null), (e: Error) => e);
+      expect(err, dataDir).not.toBeNull();
+      expect(err!.message).toMatch(/the server exited \(2\)/);
+      expect(err!.message).toContain(`the data folder ${dataDir} cannot be written: `);
+      expect(err!.message).toMatch(/read-only file system|may not write/);
+      expect(err!.message).toMatch(/--data-dir/);
+      expect(err!.message).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+
+  it('turning read-only while the server runs: /readyz is 503 naming it; /healthz stays 200', async (ctx) => {
+    const dir = join(root, 'turns-read-only');
+    const s = await start(['--data-dir', dir, '--log', 'none']);
+    expect(await readySoon(s.url)).toBe(200);
+    const writable = readOnly(dir);
+    if (!writable) return ctx.skip(); // as above
+    undo.push(writable);
+    const r = await fetch(`${s.url}/readyz`);
+    expect(r.status).toBe(503);
+    const p = (await r.json()) as { detail: string };
+    expect(p.detail).toContain(`the data folder ${dir} cannot be written`);
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    writable();
+    undo.pop();
+    expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
+  }, 60_000);
+
+  it('the server listens once its heavy-work threads have loaded the grid core: /readyz is 200 at once', async () => {
+    const s = await start(['--memory', '--log', 'none', '--workers', '2']);
+    expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
+  }, 60_000);
+});
