@@ -29,16 +29,20 @@ export interface ExplorePanel {
  * citation is a link to its anchor there ("RULES §2.1" → `${rules}#rule-2-1`, src/core/citations.ts).
  */
 export const explanationLine = (text: string | null, rules?: string): TemplateResult =>
-  html`<p class="explanation" part="explanation">${text?.split(CITATION).map((s, i) => (i % 2 && rules ? html`<a href="${rules}#${ruleAnchor(s)}">${s}</a>` : s))}</p>`;
+  html`<p class="explanation" part="explanation">${cited(text, rules)}</p>`;
 
-export const messageLine = (text: string): TemplateResult | typeof nothing =>
-  text ? html`<p class="message" role="note">${text}</p>` : nothing;
+/** Text with its citations as links to the rules reference (when there is one). */
+const cited = (text: string | null, rules?: string) => text?.split(CITATION).map((s, i) => (i % 2 && rules ? html`<a href="${rules}#${ruleAnchor(s)}">${s}</a>` : s));
+
+/** A message or refusal ("Refused (RULES §3 frags): …"), its citations linked like the explanation's. */
+export const messageLine = (text: string, rules?: string): TemplateResult | typeof nothing =>
+  text ? html`<p class="message" role="note">${cited(text, rules)}</p>` : nothing;
 
 export function explorePanel(p: ExplorePanel): TemplateResult {
   return html`
     <p class="status" part="status">${p.status}</p>
     ${explanationLine(p.explanation, p.rules)}
-    ${messageLine(p.message)}
+    ${messageLine(p.message, p.rules)}
     <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
       ${p.rotate ? html`<button part="button" @click=${p.rotate.run}>${p.rotate.label}</button>` : nothing}
       ${p.clear ? html`<button part="button" @click=${p.clear}>Clear selection</button>` : nothing}

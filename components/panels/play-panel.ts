@@ -26,7 +26,7 @@ export function playPanel(p: PlayPanel): TemplateResult {
   return html`
     <p class="status" part="status">${p.winner ? html`<strong>${p.winner} won</strong>` : p.status}</p>
     ${explanationLine(p.explanation, p.rules)}
-    ${messageLine(p.message)}
+    ${messageLine(p.message, p.rules)}
     ${p.hint ? html`<p class="hint" part="explanation">Hint: ${p.hint}</p>` : nothing}
     <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
       ${p.selectedName ? html`<span>${p.selectedName}:</span>` : p.commands.length ? nothing : html`<span>Select a figure to see its actions.</span>`}

@@ -93,3 +93,21 @@ test('a board without rules-href keeps its citations as plain text', async ({ pa
   await expect(explanation).toContainText('clause 1.1.3');
   await expect(explanation.getByRole('link')).toHaveCount(0);
 });
+
+test('a refusal\'s rule citation is a link too ("Refused (RULES §4 …): …")', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/d20.html');
+  await ready(page, 'd20-play');
+  // A command the rules refuse (nothing is activated yet), sent the way a stale button would send it.
+  await page.evaluate(() => (document.getElementById('d20-play') as unknown as { _play: { apply(c: object): Promise<unknown> } })._play.apply({ type: 'attack', figure: 'trooper-1', target: 'scout' }));
+  const message = page.locator('#d20-play .message');
+  await expect(message).toContainText(/^Refused \(RULES §4/);
+  const link = message.getByRole('link').first();
+  await expect(link).toHaveText(/^RULES §4/);
+  await expect(link).toHaveAttribute('href', /^rules\.html#rule-4/);
+  const anchor = (await link.getAttribute('href'))!.split('#')[1];
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/rules\\.html#${anchor}$`));
+  await expect(page.locator(`[id="${anchor}"]`)).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
