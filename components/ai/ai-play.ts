@@ -10,6 +10,8 @@ import type { GameState } from '../../src/rules/engine.ts';
 import type { ApplyResult, Command, GameView } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import type { Hint, HintProvider } from '../hints.ts';
+import type { Board } from '../../src/core/board.ts';
+import type { Plan } from '../../src/ai/hints/plan.ts';
 import type { GameClient } from '../engine-client.ts';
 import type { DrawModel } from '../model.ts';
 import { cellName } from '../coords.ts';
@@ -28,10 +30,10 @@ const DEFAULT_DELAY_MS = 400;
 const AI_STYLE = `
 .ai .odds rect { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
 .ai .odds text { font: 600 7.5px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); text-anchor: middle; }
-.ai .plans line { stroke: var(--doom-focus, #1a5fb4); stroke-width: 2.2; fill: none; opacity: 0.85; }
+.ai .plans line, .ai .plans polyline { stroke: var(--doom-focus, #1a5fb4); stroke-width: 2.2; fill: none; opacity: 0.85; stroke-linejoin: round; }
 .ai .plans marker path { fill: var(--doom-focus, #1a5fb4); }
-.ai .plans .plan-2 line { opacity: 0.65; }
-.ai .plans .plan-3 line { opacity: 0.45; }
+.ai .plans .plan-2 :is(line, polyline) { opacity: 0.65; }
+.ai .plans .plan-3 :is(line, polyline) { opacity: 0.45; }
 .ai .plan-label { font: 700 7.5px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); }
 .ai .plan-label-bg { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
 `;
@@ -52,7 +54,7 @@ export interface PlayedGame {
   readonly state: unknown;
   readonly attacks: Map<string, Command[]>;
   readonly hint: Hint | null;
-  readonly host: { figureName(id: string): string; readonly selected: string | null };
+  readonly host: { figureName(id: string): string; readonly selected: string | null; readonly board: Board | null };
   apply(command: Command, by?: string): Promise<ApplyResult | undefined>;
   refreshActions(): Promise<void>;
 }
@@ -224,6 +226,22 @@ export class AiPlay {
     return `${this.notice ? `${this.notice} ` : ''}Exact odds: ${this.odds.map((o) => `${name(o.target)}${ruleset === 'd20' ? '' : ` with ${o.option}`}: ${pct(o.odds.hit)} to hit, ${o.odds.expected.toFixed(2)} ${unit} expected, ${pct(o.odds.kill)} to kill`).join('; ')}.`;
   }
 
+  private readonly paths = new WeakMap<object, { x: number; y: number; o: number }[] | null>();
+
+  /** A plan's move as the grid core's cheapest path on the board shown (once per plan). */
+  private pathOf(p: Plan): { x: number; y: number; o: number }[] | null {
+    if (!this.paths.has(p)) {
+      let steps = null;
+      try {
+        steps = p.to ? this.play.host.board?.path(p.figure, 64, { x: p.to.x, y: p.to.y, o: p.to.o })?.steps ?? null : null;
+      } catch {
+        // A figure the board does not know: a straight arrow.
+      }
+      this.paths.set(p, steps);
+    }
+    return this.paths.get(p)!;
+  }
+
   /** Odds labels over the targets and the hint's plans as arrows (SVG, in the overlay). */
   layer(m: DrawModel): SVGTemplateResult | typeof nothing {
     const plans = (this.play.hint as AiHint | null)?.plans;
@@ -238,6 +256,6 @@ export class AiPlay {
     });
     return svg`<g class="ai">
       <style>${AI_STYLE}</style>
-      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset) : nothing}${labels}</g>`;
+      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset, 3, (p) => this.pathOf(p)) : nothing}${labels}</g>`;
   }
 }

@@ -11,7 +11,10 @@ import { formatOdds } from './odds-format.ts';
 
 const centre = (x: number, y: number, w = 1, h = 1) => ({ x: x * S + (w * S) / 2, y: y * S + (h * S) / 2 });
 
-export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3): SVGTemplateResult | null {
+/** The placements a plan's move passes through (from the grid core's cheapest path), or null for a straight arrow. */
+export type PathOf = (plan: Plan) => { x: number; y: number; o: number }[] | null;
+
+export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf): SVGTemplateResult | null {
   const shown = plans.slice(0, top);
   if (!shown.length) return null;
   const arrows = shown.map((p, i) => {
@@ -24,11 +27,14 @@ export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = 
     const end = t ? centre(t.x, t.y, t.w, t.h) : null;
     // "1 · 67% · 1.7 · 33%": rank, P(hit), expected damage, P(kill) (the hint's text says them in words).
     const label = `${i + 1}${p.odds ? ` · ${formatOdds(p.odds, ruleset).replace(/ (hit|dmg|wounds|hp|kill)/g, '')}` : ''}`;
+    // The move follows its path round walls (a straight arrow would cross them), space centre to centre.
+    const steps = p.to ? pathOf?.(p) : null;
+    const points = steps && steps.length > 1 ? steps.map((q) => centre(q.x, q.y, ...((q.o ? [f.h, f.w] : [f.w, f.h]) as [number, number]))) : [from, at];
     const lx = at.x + 4;
     const ly = at.y - 6 - 11 * i;
     return svg`
       <g class="plan plan-${i + 1}" data-rank=${i + 1} data-figure=${p.figure} data-target=${p.target ?? ''}>
-        ${p.to ? svg`<line class="plan-move" x1=${from.x} y1=${from.y} x2=${at.x} y2=${at.y} marker-end="url(#doom-plan-arrow)"></line>` : null}
+        ${p.to ? svg`<polyline class="plan-move" points=${points.map((q) => `${q.x},${q.y}`).join(' ')} marker-end="url(#doom-plan-arrow)"></polyline>` : null}
         ${end ? svg`<line class="plan-attack" x1=${at.x} y1=${at.y} x2=${end.x} y2=${end.y} stroke-dasharray="4 3" marker-end="url(#doom-plan-arrow)"></line>` : null}
         <rect class="plan-label-bg" x=${lx - 2} y=${ly - 8} width=${label.length * 4 + 4} height="10" rx="2"></rect>
         <text class="plan-label" x=${lx} y=${ly}>${label}</text>

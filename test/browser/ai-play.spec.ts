@@ -88,11 +88,22 @@ test('the Hint button draws the top 3 plans as arrows starting at the acting fig
   const plans = board.locator('svg .plans .plan');
   await expect(plans).toHaveCount(3);
   // Trooper 1 stands at B2: every arrow starts at its centre (32-unit spaces).
-  const starts = await plans.evaluateAll((els) => els.map((g) => {
-    const line = g.querySelector('line')!;
-    return { figure: g.getAttribute('data-figure'), x: Number(line.getAttribute('x1')), y: Number(line.getAttribute('y1')), rank: g.getAttribute('data-rank') };
+  const moves = await plans.evaluateAll((els) => els.map((g) => {
+    const move = g.querySelector('.plan-move');
+    const points = (move?.getAttribute('points') ?? '').trim().split(/\s+/).filter(Boolean).map((q) => q.split(',').map(Number));
+    return { figure: g.getAttribute('data-figure'), rank: g.getAttribute('data-rank'), points };
   }));
-  expect(starts).toEqual([1, 2, 3].map((rank) => ({ figure: 'trooper-1', x: 48, y: 48, rank: String(rank) })));
+  const withMoves = moves.filter((m) => m.points.length);
+  expect(withMoves.length).toBeGreaterThan(0);
+  for (const m of withMoves) {
+    expect(m.figure).toBe('trooper-1');
+    expect(m.points[0]).toEqual([48, 48]);
+    // The arrow follows the cheapest path space by space (so it never cuts through a wall): each leg is one step.
+    for (let i = 1; i < m.points.length; i++) {
+      const [dx, dy] = [Math.abs(m.points[i][0] - m.points[i - 1][0]), Math.abs(m.points[i][1] - m.points[i - 1][1])];
+      expect(Math.max(dx, dy), `plan ${m.rank} leg ${i}`).toBe(32);
+    }
+  }
   // Each arrow carries its odds; the reasons are the hint text.
   await expect(board.locator('svg .plans .plan-label').first()).toHaveText(/^1 · \d+% · [\d.]+ · \d+%$/);
   // The reasons name spaces and figures as the board does: "Move to C2 and attack Scout …".
