@@ -1,12 +1,16 @@
 /**
  * Every legal command can be issued through the board (issue 21): at seeded random reachable states
- * of each ruleset, each legal command (a sample of every kind) is given by pointer alone — select
- * the figure, tap the destination or the target (twice), or press the button — and the command the
- * board sends (`doom-action`) is exactly that one. Where a tap is ambiguous (attack or glory kill)
+ * of each ruleset, each legal command (a sample of every kind) is given by mouse, by touch and by
+ * keyboard alone — select the figure, pick the destination or the target (twice), or press the
+ * button — and the command the board sends (`doom-action`) is exactly that one. Where a tap is ambiguous (attack or glory kill)
  * the board offers the choice as buttons. Each command is then undone to try the next.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { cell, ready, watchErrors } from './helpers.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { cell, ready, walk, watchErrors } from './helpers.ts';
+
+type Input = 'mouse' | 'touch' | 'keyboard';
+/** How this run gives its input (each test sets it). */
+let input: Input = 'mouse';
 
 type Cmd = Record<string, unknown> & { type: string };
 interface Fig { id: string; x: number; y: number; w?: number; h?: number }
@@ -32,12 +36,31 @@ async function settle(page: Page, id: string): Promise<void> {
   });
 }
 
+/** Pick a space: a click, a tap, or the keyboard cursor walked there and Enter. */
 async function tap(page: Page, id: string, x: number, y: number): Promise<void> {
-  const c = cell(page, id, x, y);
-  await c.scrollIntoViewIfNeeded();
-  const box = (await c.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  if (input === 'keyboard') {
+    const grid = page.locator(`#${id} .grid`);
+    await grid.focus();
+    const from = await inBoard(page, id, (_p, board) => ({ x: board._cursor.x as number, y: board._cursor.y as number }));
+    await walk(page, from, { x, y });
+    await page.keyboard.press('Enter');
+  } else {
+    const c = cell(page, id, x, y);
+    await c.scrollIntoViewIfNeeded();
+    const box = (await c.boundingBox())!;
+    if (input === 'touch') await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    else await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
   await settle(page, id);
+}
+
+/** Press a button the way this run gives input. */
+async function press(button: Locator): Promise<void> {
+  if (input === 'keyboard') {
+    await button.focus();
+    await button.press('Enter');
+  } else if (input === 'touch') await button.tap();
+  else await button.click();
 }
 
 /** The last command the board sent, and clear it. */
@@ -50,7 +73,7 @@ async function buttonFor(page: Page, id: string, c: Cmd): Promise<boolean> {
   const label = await inBoard(page, id, (play, _b, c: Cmd) => play.commandWords(c), c);
   const b = page.locator(`#${id} [part="toolbar"] button`).filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   if (!(await b.count())) return false;
-  await b.first().click();
+  await press(b.first());
   await settle(page, id);
   return true;
 }
@@ -73,7 +96,7 @@ async function discard(page: Page, id: string, c: Cmd): Promise<string | null> {
     await form.locator(`input[name="card"][value="${card}"]`).check();
     await form.locator(`select[name="onto:${card}"]`).selectOption(onto[i]);
   }
-  await form.getByRole('button', { name: 'Discard the chosen cards' }).click();
+  await press(form.getByRole('button', { name: 'Discard the chosen cards' }));
   await settle(page, id);
   const sent = (await lastAction(page)).at(-1) as Cmd | undefined;
   return sent && discardMeaning(sent) === discardMeaning(c) ? null : `sent ${JSON.stringify(sent)}`;
@@ -136,9 +159,12 @@ function sample(legal: Cmd[], n: number, r: () => number): Cmd[] {
   return out;
 }
 
-for (const [url, id] of CASES) {
-  test(`${id}: every kind of legal command at random reachable states is issued by pointer alone`, async ({ page }) => {
+for (const mode of ['mouse', 'touch', 'keyboard'] as const) test.describe(mode, () => {
+  if (mode === 'touch') test.use({ hasTouch: true });
+  for (const [url, id] of CASES) {
+  test(`${id}: every kind of legal command at random reachable states is issued by ${mode} alone`, async ({ page }) => {
     test.setTimeout(240_000);
+    input = mode;
     const errors = watchErrors(page);
     await page.goto(url);
     await ready(page, id);
@@ -189,3 +215,4 @@ for (const [url, id] of CASES) {
     expect(errors).toEqual([]);
   });
 }
+});
