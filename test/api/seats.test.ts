@@ -80,18 +80,20 @@ function controllerOf(state: GameState, c: Command): string {
   throw new Error(`no owner for ${JSON.stringify(c)}`);
 }
 
+/** The doom2016 tutorial (seed 1) up to the possessed soldier's attack on Delta: the defender's decision is next. */
+const SOLDIER_ATTACKS_DELTA: [string, Command][] = [
+  ['invader', { type: 'status', discard: ['search-4'], onto: 'imp' }],
+  ['invader', { type: 'activate-demons', demon: 'imp' }],
+  ['invader', { type: 'end', figure: 'imp-1' }],
+  ['invader', { type: 'activate-demons', demon: 'possessed-soldier' }],
+  ['invader', { type: 'attack', figure: 'possessed-soldier-1', target: 'delta' }],
+];
+
 describe('seats from the rules', () => {
   for (const [transport, via] of [['app', client], ['msw', mswClient]] as const) {
     it(`doom2016 press (the issue's example, ${transport}): the invader chooses during the marines' turn; the marines' seat gets 403`, async () => {
       const g = await newGame(tutorial as unknown as Scenario, 1, via);
-      const setup: [string, Command][] = [
-        ['invader', { type: 'status', discard: ['search-4'], onto: 'imp' }],
-        ['invader', { type: 'activate-demons', demon: 'imp' }],
-        ['invader', { type: 'end', figure: 'imp-1' }],
-        ['invader', { type: 'activate-demons', demon: 'possessed-soldier' }],
-        ['invader', { type: 'attack', figure: 'possessed-soldier-1', target: 'delta' }],
-        ['marines', { type: 'defend', figure: 'delta', reveal: true, play: [] }],
-      ];
+      const setup: [string, Command][] = [...SOLDIER_ATTACKS_DELTA, ['marines', { type: 'defend', figure: 'delta', reveal: true, play: [] }]];
       for (const [i, [side, c]] of setup.entries()) {
         const r = await g.post(side, i, c);
         expect(r.response.status, `${JSON.stringify(c)}: ${JSON.stringify(r.error)}`).toBe(200);
@@ -117,13 +119,7 @@ describe('seats from the rules', () => {
 
   it('doom2016 defend: only the defender\'s seat, even when the attack happens in the invader\'s activation', async () => {
     const g = await newGame(tutorial as unknown as Scenario, 1);
-    const setup: [string, Command][] = [
-      ['invader', { type: 'status', discard: ['search-4'], onto: 'imp' }],
-      ['invader', { type: 'activate-demons', demon: 'imp' }],
-      ['invader', { type: 'end', figure: 'imp-1' }],
-      ['invader', { type: 'activate-demons', demon: 'possessed-soldier' }],
-      ['invader', { type: 'attack', figure: 'possessed-soldier-1', target: 'delta' }],
-    ];
+    const setup = SOLDIER_ATTACKS_DELTA;
     for (const [i, [side, c]] of setup.entries()) expect((await g.post(side, i, c)).response.status).toBe(200);
     const defend: Command = { type: 'defend', figure: 'delta', reveal: true, play: [] };
     expect((await g.post('invader', 5, defend)).response.status).toBe(403);
