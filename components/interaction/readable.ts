@@ -13,10 +13,11 @@ interface Size {
 
 const inside = (b: Size, x: number, y: number) => x >= 0 && y >= 0 && x < b.width && y < b.height;
 
-/** Corner (X,Y): "the corner between B3 and C4", or at the board's rim "the top-left corner of A1". */
+/**
+ * Corner (X,Y) as a player finds it: a corner of one space, "the top-left corner of D2" — of the
+ * space below-right of it when there is one, else whichever space on the board touches it.
+ */
 export function cornerWords(b: Size, X: number, Y: number): string {
-  if (inside(b, X - 1, Y - 1) && inside(b, X, Y)) return `the corner between ${cellName(X - 1, Y - 1)} and ${cellName(X, Y)}`;
-  if (inside(b, X, Y - 1) && inside(b, X - 1, Y)) return `the corner between ${cellName(X, Y - 1)} and ${cellName(X - 1, Y)}`;
   const options: [number, number, string][] = [[X, Y, 'top-left'], [X - 1, Y, 'top-right'], [X, Y - 1, 'bottom-left'], [X - 1, Y - 1, 'bottom-right']];
   for (const [x, y, which] of options) if (inside(b, x, y)) return `the ${which} corner of ${cellName(x, y)}`;
   return `corner (${X},${Y})`;

@@ -292,7 +292,7 @@ describe('readable explanations', () => {
   const names = new Map([['alpha', 'Alpha'], ['soldier', 'Possessed soldier'], ['imp', 'Imp'], ['imp-2', 'Second imp']]);
 
   test('corners and edges get board labels; the rim names one cell', () => {
-    expect(cornerWords(board, 3, 3)).toBe('the corner between C3 and D4');
+    expect(cornerWords(board, 3, 3)).toBe('the top-left corner of D4');
     expect(cornerWords(board, 0, 0)).toBe('the top-left corner of A1');
     expect(cornerWords(board, 7, 5)).toBe('the bottom-right corner of G5');
     expect(edgeWords(board, 1, 3, 2, 3)).toBe('the edge between B3 and B4');
@@ -304,13 +304,13 @@ describe('readable explanations', () => {
   test('the cover example sentence names spaces and figures; the core\'s numbers are gone', () => {
     const raw = 'alpha has line of sight to soldier (RULES §2.1: a clear line from (0,0) to (2,3)); in cover (RULES §2.1: from every corner with LOS some line to soldier\'s corners is blocked, e.g. one crosses or runs along blocking terrain from (1,3) to (2,3) (clause 1.1.1)); range 3.';
     expect(readableSummary(raw, board, names)).toBe(
-      'Alpha has line of sight to Possessed soldier (RULES §2.1: a clear line from the top-left corner of A1 to the corner between B3 and C4); in cover (RULES §2.1: from every corner with LOS some line to Possessed soldier\'s corners is blocked, e.g. one crosses or runs along blocking terrain on the edge between B3 and B4 (clause 1.1.1)); range 3.',
+      'Alpha has line of sight to Possessed soldier (RULES §2.1: a clear line from the top-left corner of A1 to the top-left corner of C4); in cover (RULES §2.1: from every corner with LOS some line to Possessed soldier\'s corners is blocked, e.g. one crosses or runs along blocking terrain on the edge between B3 and B4 (clause 1.1.1)); range 3.',
     );
   });
 
   test('cells, joints, centres, longer ids first, and d20 distance called range', () => {
     expect(readableSummary('imp-2 sees imp; passes through the space of soldier at (2,3) (clause 1.1.3)', board, names)).toBe('Second imp sees Imp; passes through the space of Possessed soldier in C4 (clause 1.1.3)');
-    expect(readableSummary('the line from (1.5,1.5) passes through the wall joint at corner (3,3) (clause 1.1.2)', board, names)).toBe('The line from the centre of B2 passes through the wall joint at the corner between C3 and D4 (clause 1.1.2)');
+    expect(readableSummary('the line from (1.5,1.5) passes through the wall joint at corner (3,3) (clause 1.1.2)', board, names)).toBe('The line from the centre of B2 passes through the wall joint at the top-left corner of D4 (clause 1.1.2)');
     expect(readableSummary('alpha has no line of sight to imp; distance 7.', board, names)).toBe('Alpha has no line of sight to Imp; range 7.');
     expect(readableSummary('no distance (no path).', board, names)).toBe('No range (no path).');
   });
