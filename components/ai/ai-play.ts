@@ -19,7 +19,8 @@ import { S } from '../render/geometry.ts';
 import { AutopilotDriver } from './autopilot-driver.ts';
 import { aiHintProvider, type AiHint } from './hint-provider.ts';
 import { targetOdds, type TargetOdds } from './odds-format.ts';
-import { planArrowsLayer } from './plan-arrows.ts';
+import { labelPlacer } from './label-placer.ts';
+import { labelSize, planArrowsLayer } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
 import { pageOrWorkerAi } from './worker-ai.ts';
 
@@ -29,12 +30,12 @@ const DEFAULT_DELAY_MS = 400;
 /** The layer's look (the element's theme colours; inside its shadow root, so scoped to it). */
 const AI_STYLE = `
 .ai .odds rect { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
-.ai .odds text { font: 600 7.5px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); text-anchor: middle; }
+.ai .odds text { font: 600 9px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); text-anchor: middle; }
 .ai .plans line, .ai .plans polyline { stroke: var(--doom-focus, #1a5fb4); stroke-width: 2.2; fill: none; opacity: 0.85; stroke-linejoin: round; }
 .ai .plans marker path { fill: var(--doom-focus, #1a5fb4); }
 .ai .plans .plan-2 :is(line, polyline) { opacity: 0.65; }
 .ai .plans .plan-3 :is(line, polyline) { opacity: 0.45; }
-.ai .plan-label { font: 700 7.5px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); }
+.ai .plan-label { font: 700 9px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); }
 .ai .plan-label-bg { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
 `;
 
@@ -245,17 +246,19 @@ export class AiPlay {
   /** Odds labels over the targets and the hint's plans as arrows (SVG, in the overlay). */
   layer(m: DrawModel): SVGTemplateResult | typeof nothing {
     const plans = (this.play.hint as AiHint | null)?.plans;
+    // Labels go where they hide no figure and no other label.
+    const place = labelPlacer(m.figures.map((f) => ({ x: f.x * S + 1, y: f.y * S + 1, w: f.w * S - 2, h: f.h * S - 2 })), { w: m.width * S, h: m.height * S });
     const labels = this.odds.map((o) => {
       const f = m.figures.find((g) => g.id === o.target);
       if (!f) return nothing;
-      const x = f.x * S + (f.w * S) / 2;
-      const y = f.y * S + 2;
       const label = o.label.replace(/ (hit|dmg|wounds|hp|kill)/g, '');
+      const size = labelSize(label);
+      const at = place(size.w, size.h, { x: f.x * S, y: f.y * S, w: f.w * S, h: f.h * S });
       return svg`<g class="odds" data-target=${o.target} data-hit=${o.odds.hit} data-expected=${o.odds.expected} data-kill=${o.odds.kill}>
-        <rect x=${x - 45} y=${y - 9} width="90" height="11" rx="2"></rect><text x=${x} y=${y}>${label}</text></g>`;
+        <rect x=${at.x} y=${at.y} width=${size.w} height=${size.h} rx="2"></rect><text x=${at.x + size.w / 2} y=${at.y + 9.5}>${label}</text></g>`;
     });
     return svg`<g class="ai">
       <style>${AI_STYLE}</style>
-      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset, 3, (p) => this.pathOf(p)) : nothing}${labels}</g>`;
+      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset, 3, (p) => this.pathOf(p), place) : nothing}${labels}</g>`;
   }
 }

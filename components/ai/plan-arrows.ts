@@ -7,6 +7,7 @@ import { svg, type SVGTemplateResult } from 'lit';
 import type { FigureView } from '../../src/rules/types.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import { S } from '../render/geometry.ts';
+import type { Box } from './label-placer.ts';
 import { formatOdds } from './odds-format.ts';
 
 const centre = (x: number, y: number, w = 1, h = 1) => ({ x: x * S + (w * S) / 2, y: y * S + (h * S) / 2 });
@@ -14,7 +15,13 @@ const centre = (x: number, y: number, w = 1, h = 1) => ({ x: x * S + (w * S) / 2
 /** The placements a plan's move passes through (from the grid core's cheapest path), or null for a straight arrow. */
 export type PathOf = (plan: Plan) => { x: number; y: number; o: number }[] | null;
 
-export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf): SVGTemplateResult | null {
+/** Where a label of w×h goes beside a space (label-placer.ts); without one, above the space. */
+export type Place = (w: number, h: number, space: Box) => { x: number; y: number };
+
+/** A label's size for its text (SVG units; the text is 9 units high). */
+export const labelSize = (text: string) => ({ w: text.length * 5 + 6, h: 12 });
+
+export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf, place?: Place): SVGTemplateResult | null {
   const shown = plans.slice(0, top);
   if (!shown.length) return null;
   const arrows = shown.map((p, i) => {
@@ -30,14 +37,14 @@ export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = 
     // The move follows its path round walls (a straight arrow would cross them), space centre to centre.
     const steps = p.to ? pathOf?.(p) : null;
     const points = steps && steps.length > 1 ? steps.map((q) => centre(q.x, q.y, ...((q.o ? [f.h, f.w] : [f.w, f.h]) as [number, number]))) : [from, at];
-    const lx = at.x + 4;
-    const ly = at.y - 6 - 11 * i;
+    const size = labelSize(label);
+    const spot = (place ?? ((_w, h, b) => ({ x: b.x, y: b.y - h - 1 })))(size.w, size.h, { x: at.x - (w * S) / 2, y: at.y - (h * S) / 2, w: w * S, h: h * S });
     return svg`
       <g class="plan plan-${i + 1}" data-rank=${i + 1} data-figure=${p.figure} data-target=${p.target ?? ''}>
         ${p.to ? svg`<polyline class="plan-move" points=${points.map((q) => `${q.x},${q.y}`).join(' ')} marker-end="url(#doom-plan-arrow)"></polyline>` : null}
         ${end ? svg`<line class="plan-attack" x1=${at.x} y1=${at.y} x2=${end.x} y2=${end.y} stroke-dasharray="4 3" marker-end="url(#doom-plan-arrow)"></line>` : null}
-        <rect class="plan-label-bg" x=${lx - 2} y=${ly - 8} width=${label.length * 4 + 4} height="10" rx="2"></rect>
-        <text class="plan-label" x=${lx} y=${ly}>${label}</text>
+        <rect class="plan-label-bg" x=${spot.x} y=${spot.y} width=${size.w} height=${size.h} rx="2"></rect>
+        <text class="plan-label" x=${spot.x + 3} y=${spot.y + 9.5}>${label}</text>
         <title>${p.reason}</title>
       </g>`;
   });

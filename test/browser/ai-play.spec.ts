@@ -127,6 +127,24 @@ test.describe('phone', () => {
     await expect(board.locator('svg .plans .plan')).toHaveCount(3);
     await board.locator('[part="board"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/ai-phone-hints.png' });
+    // Every label (plans' and odds') is legible and lies clear of the tokens and of each other.
+    const boxes = await page.evaluate((id) => {
+      const root = document.getElementById(id)!.shadowRoot!;
+      const rect = (e: Element) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+      return {
+        labels: [...root.querySelectorAll('.plan-label-bg, .odds rect')].map(rect),
+        texts: [...root.querySelectorAll('.plan-label, .odds text')].map((t) => t.getBoundingClientRect().height),
+        tokens: [...root.querySelectorAll('svg .figure')].map(rect),
+      };
+    }, BOARD);
+    expect(boxes.labels.length).toBeGreaterThanOrEqual(4);
+    expect(boxes.tokens.length).toBeGreaterThan(0);
+    for (const h of boxes.texts) expect(h, 'label text height').toBeGreaterThanOrEqual(11);
+    const overlap = (a: { x: number; y: number; w: number; h: number }, b: typeof a) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+    boxes.labels.forEach((a, i) => {
+      for (const t of boxes.tokens) expect(overlap(a, t), `label ${i} over a token`).toBe(false);
+      boxes.labels.forEach((b, j) => j > i && expect(overlap(a, b), `labels ${i} and ${j}`).toBe(false));
+    });
   });
 });
 
