@@ -32,7 +32,7 @@ async function measure(page: Page, id: string) {
     return {
       cell: { w: Math.min(...cells.map((r) => r.width)), h: Math.min(...cells.map((r) => r.height)) },
       buttons,
-      small: small.filter((s) => !/^(SPAN|TEXT) "[A-Z]{1,2}\d*"/.test(s) || true),
+      small,
       pageScrollsSideways: document.scrollingElement!.scrollWidth > window.innerWidth + 1,
     };
   }, id);
