@@ -1,18 +1,26 @@
 /**
- * Autopilot strength (issue 13): seeded games of the autopilot against a random-legal opponent and
- * a greedy "attack the nearest" opponent, per matchup: the doom2016 tutorial (invader), the doom2004
- * skirmish (invaders), the d20 skirmish (either side). AI_GAMES games per matchup (default 200),
- * AI_MATCHUPS picks matchups by index (8: greedy against greedy, the doom2004 skirmish's balance
- * check; 9–12: the marines' side, `AI_GAMES=20 AI_MATCHUPS=9,10,11,12`, a few minutes), a game stops as a draw after AI_MAX_ROUNDS rounds (default 60),
- * AI_BUDGET_MS per decision (default 40: the budget the autopilot has in <doom-board>,
- * components/ai/autopilot-driver.ts; the budget is wall-clock, so a busy machine plays weaker).
- * For trying the autopilot's options: AI_CAUTION, AI_SCORING (damage | fraction),
- * AI_COMBINED_FIRE=1 (d20). Prints a Markdown table for bench/RESULTS.md.
+ * Autopilot strength (issues 13 and 23): seeded games of the autopilot against three opponents —
+ * random legal commands, greedy "attack the nearest, else walk towards it", and a flat Monte-Carlo
+ * player (src/ai/autopilot/montecarlo.ts, the outside peer: rollouts per legal command over the real
+ * engine, reshuffled hidden cards, fresh dice) — on every bundled scenario and side; and two balance
+ * checks per scenario (greedy against greedy, autopilot against autopilot).
+ *
+ * AI_GAMES games per matchup (default 200) with seeds AI_SEED_FROM.. (default 1, so a long run can be
+ * split across processes: AI_SEED_FROM=101 AI_GAMES=100), AI_MATCHUPS picks matchups by index (the
+ * table printed at the start lists them), a game stops as a draw after AI_MAX_ROUNDS rounds (default
+ * 60), AI_BUDGET_MS per decision (default 40: the autopilot's budget in <doom-board>,
+ * components/ai/autopilot-driver.ts; the autopilot's work is fixed, the budget only a safety cap).
+ * AI_MC_ROLLOUTS / AI_MC_DEPTH set the Monte-Carlo player's rollouts per command and their depth
+ * (default 1 and 10: about 40 ms a decision on the project's machine — equal budget).
+ * For trying the autopilot's options: AI_CAUTION, AI_SCORING (damage | fraction), AI_COMBINED_FIRE=1
+ * (d20). Prints a Markdown table for bench/RESULTS.md: wins, losses, draws (non-wins), the win rate
+ * with its 95% Wilson interval, and each side's mean thinking time per decision.
  */
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
 import '../src/rules/index.ts';
-import { greedyPolicy, playGame, plannerPolicy, randomPolicy } from '../src/ai/autopilot/index.ts';
+import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
+import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
@@ -23,53 +31,86 @@ beforeAll(async () => {
 });
 
 const GAMES = Number(process.env.AI_GAMES ?? 200);
+const SEED_FROM = Number(process.env.AI_SEED_FROM ?? 1);
 const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
 const BUDGET = Number(process.env.AI_BUDGET_MS ?? 40);
+const MC = { rollouts: Number(process.env.AI_MC_ROLLOUTS ?? 1), depth: Number(process.env.AI_MC_DEPTH ?? 10) };
 
-/**
- * Name, scenario, the tested side, the opponent's side, the opponent; a sixth entry plays the tested
- * side with greedy instead of the autopilot (a balance check of the scenario, not of the autopilot).
- */
-const MATCHUPS: [string, Scenario, string, string, 'random' | 'greedy', 'greedy'?][] = [
-  ['doom2016 tutorial, autopilot invader', tutorial as unknown as Scenario, 'invader', 'marines', 'random'],
-  ['doom2016 tutorial, autopilot invader', tutorial as unknown as Scenario, 'invader', 'marines', 'greedy'],
-  ['doom2004 skirmish, autopilot invaders', skirmish as unknown as Scenario, 'invaders', 'marines', 'random'],
-  ['doom2004 skirmish, autopilot invaders', skirmish as unknown as Scenario, 'invaders', 'marines', 'greedy'],
-  ['d20 skirmish, autopilot empire', d20 as unknown as Scenario, 'empire', 'alliance', 'random'],
-  ['d20 skirmish, autopilot empire', d20 as unknown as Scenario, 'empire', 'alliance', 'greedy'],
-  ['d20 skirmish, autopilot alliance', d20 as unknown as Scenario, 'alliance', 'empire', 'random'],
-  ['d20 skirmish, autopilot alliance', d20 as unknown as Scenario, 'alliance', 'empire', 'greedy'],
-  ['doom2004 skirmish, greedy invaders (balance check)', skirmish as unknown as Scenario, 'invaders', 'marines', 'greedy', 'greedy'],
-  // The marines' side (issue 23): the side whose plans a solo player sees as hints.
-  ['doom2016 tutorial, autopilot marines', tutorial as unknown as Scenario, 'marines', 'invader', 'random'],
-  ['doom2016 tutorial, autopilot marines', tutorial as unknown as Scenario, 'marines', 'invader', 'greedy'],
-  ['doom2004 skirmish, autopilot marines', skirmish as unknown as Scenario, 'marines', 'invaders', 'random'],
-  ['doom2004 skirmish, autopilot marines', skirmish as unknown as Scenario, 'marines', 'invaders', 'greedy'],
+type Player = 'autopilot' | 'random' | 'greedy' | 'montecarlo';
+
+const autopilot = () =>
+  plannerPolicy({
+    ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}),
+    ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}),
+    ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as 'damage' | 'fraction' } : {}),
+  });
+
+function player(kind: Player, seed: number): Policy {
+  if (kind === 'autopilot') return autopilot();
+  if (kind === 'random') return randomPolicy(seed);
+  if (kind === 'greedy') return greedyPolicy();
+  return monteCarloPolicy({ ...MC, seed });
+}
+
+const SCENARIOS: [string, Scenario, string, string][] = [
+  ['doom2016 tutorial', tutorial as unknown as Scenario, 'marines', 'invader'],
+  ['doom2016 tutorial', tutorial as unknown as Scenario, 'invader', 'marines'],
+  ['doom2004 skirmish', skirmish as unknown as Scenario, 'marines', 'invaders'],
+  ['doom2004 skirmish', skirmish as unknown as Scenario, 'invaders', 'marines'],
+  ['d20 skirmish', d20 as unknown as Scenario, 'alliance', 'empire'],
+  ['d20 skirmish', d20 as unknown as Scenario, 'empire', 'alliance'],
 ];
 
-// Hours of games: only on request (AI_GAMES=200, or AI_BENCH_ALL=1), not on every `npm run bench`.
+/** Scenario, the tested side, its player, the other side, its player. */
+type Matchup = [string, Scenario, string, Player, string, Player];
+const MATCHUPS: Matchup[] = [
+  ...SCENARIOS.flatMap(([n, sc, me, them]) => (['random', 'greedy', 'montecarlo'] as const).map((opp): Matchup => [n, sc, me, 'autopilot', them, opp])),
+  // Balance (issue 23, item 6): each scenario with the same player on both sides, per side.
+  ...SCENARIOS.filter((_, i) => i % 2 === 0).flatMap(([n, sc, me, them]) => (['greedy', 'autopilot'] as const).map((p): Matchup => [n, sc, me, p, them, p])),
+];
+
+/** The 95% Wilson score interval of k successes in n trials, in percent. */
+export function wilson(k: number, n: number): [number, number] {
+  const z = 1.959964;
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [100 * Math.max(0, c - h), 100 * Math.min(1, c + h)];
+}
+
+const label = (p: Player) => ({ autopilot: 'autopilot', random: 'random legal', greedy: 'greedy nearest', montecarlo: `flat Monte-Carlo (${MC.rollouts}×, depth ${MC.depth})` })[p];
+
+// Hours of games: only on request (AI_GAMES=…, or AI_BENCH_ALL=1), not on every `npm run bench`.
 test.skipIf(!process.env.AI_GAMES && !process.env.AI_BENCH_ALL)('autopilot strength', () => {
+  console.log(MATCHUPS.map(([n, , me, p, them, q], i) => `${i}: ${n}, ${p} ${me} against ${label(q)} ${them}`).join('\n'));
   const pick = (process.env.AI_MATCHUPS ?? MATCHUPS.map((_, i) => i).join(',')).split(',').map(Number);
-  const rows = ['| matchup | opponent | games | autopilot wins | opponent wins | draws | win rate | mean rounds | autopilot ms / decision |', '|---|---|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| # | scenario | tested side | opponent | games (seeds) | wins / losses / draws | win rate (95% Wilson) | mean rounds | ms / decision (tested, opponent) |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const i of pick) {
-    const [name, scenario, me, them, opp, self] = MATCHUPS[i];
+    const [name, scenario, me, mine, them, theirs] = MATCHUPS[i];
     let wins = 0;
     let losses = 0;
     let rounds = 0;
-    let thinking = 0;
-    let decisions = 0;
-    for (let seed = 1; seed <= GAMES; seed++) {
-      const planner = plannerPolicy({ ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}), ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}), ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as 'damage' | 'fraction' } : {}) });
-      const tested = self === 'greedy' ? greedyPolicy() : planner;
-      const counting = { ...tested, choose: (ctx: Parameters<typeof tested.choose>[0]) => (decisions++, tested.choose(ctx)) };
-      const r = playGame(scenario, seed, { [me]: counting, [them]: opp === 'random' ? randomPolicy(seed) : greedyPolicy() }, { budgetMs: BUDGET, maxRounds: MAX_ROUNDS });
+    const thinking = { me: 0, them: 0 };
+    const decisions = { me: 0, them: 0 };
+    for (let seed = SEED_FROM; seed < SEED_FROM + GAMES; seed++) {
+      const counted = (p: Policy, who: 'me' | 'them'): Policy => ({ ...p, choose: (ctx) => (decisions[who]++, p.choose(ctx)) });
+      const r = playGame(scenario, seed, { [me]: counted(player(mine, seed), 'me'), [them]: counted(player(theirs, seed + 7777), 'them') }, { budgetMs: BUDGET, maxRounds: MAX_ROUNDS });
       if (r.winner === me) wins++;
       else if (r.winner === them) losses++;
       rounds += r.rounds;
-      thinking += r.thinking[me] ?? 0;
+      thinking.me += r.thinking[me] ?? 0;
+      thinking.them += r.thinking[them] ?? 0;
     }
-    rows.push(`| ${name} | ${opp === 'random' ? 'random legal' : 'greedy nearest'} | ${GAMES} | ${wins} | ${losses} | ${GAMES - wins - losses} | ${((100 * wins) / GAMES).toFixed(1)}% | ${(rounds / GAMES).toFixed(1)} | ${(thinking / Math.max(1, decisions)).toFixed(2)} |`);
+    const [lo, hi] = wilson(wins, GAMES);
+    const per = (w: 'me' | 'them') => (thinking[w] / Math.max(1, decisions[w])).toFixed(2);
+    rows.push(
+      `| ${i} | ${name} | ${mine} ${me} | ${label(theirs)} | ${GAMES} (${SEED_FROM}–${SEED_FROM + GAMES - 1}) | ${wins} / ${losses} / ${GAMES - wins - losses} | ${((100 * wins) / GAMES).toFixed(1)}% (${lo.toFixed(0)}–${hi.toFixed(0)}%) | ${(rounds / GAMES).toFixed(1)} | ${per('me')}, ${per('them')} |`,
+    );
     console.log(rows.at(-1));
   }
   console.log(rows.join('\n'));
-}, 24 * 3600 * 1000);
+}, 48 * 3600 * 1000);

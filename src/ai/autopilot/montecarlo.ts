@@ -1,0 +1,95 @@
+/**
+ * A flat Monte-Carlo player (issue 23): the outside peer the autopilot is measured against, in the
+ * spirit of boardgame.io's MCTSBot without the tree. Every legal command gets the same number of
+ * rollouts; each rollout plays the command on a determinized copy (reshuffled hidden cards, fresh
+ * dice: determinize.ts) and then random legal commands for every side, up to a depth; the command
+ * with the best mean result is played. Its budget is a number of rollouts, so it plays the same
+ * game on any machine; bench/ai-strength.bench-run.ts sets it to about the autopilot's time budget.
+ */
+import type { GameState } from '../../rules/engine.ts';
+import { rulesetModule } from '../../rules/registry.ts';
+import type { Command, RulesetEngine } from '../../rules/types.ts';
+import { determinize } from './determinize.ts';
+import { lcg, type Policy } from './policy.ts';
+
+export interface MonteCarloOptions {
+  /** Rollouts for each legal command (default 1: about the autopilot's 40 ms a decision here). */
+  rollouts?: number;
+  /** Commands a rollout plays after the candidate before it is scored (default 10). */
+  depth?: number;
+  seed?: number;
+}
+
+/** Each side's standing: health left on the board, less a full figure per kill the enemy scored. */
+function standing(rules: RulesetEngine<GameState>, s: GameState): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of rules.view(s).figures) {
+    const left = f.health === undefined ? 1 : Math.max(0, f.health - (f.damage ?? 0)) / f.health;
+    out.set(f.side, (out.get(f.side) ?? 0) + left);
+  }
+  // A doom2016 marine comes back after dying, a doom2004 one respawns: the kill stays in the score.
+  if (s.ruleset === 'doom2016') out.set(s.marineSide, (out.get(s.marineSide) ?? 0) - s.invader.kills);
+  if (s.ruleset === 'doom2004') out.set(s.marineSide, (out.get(s.marineSide) ?? 0) - s.fragPoints);
+  return out;
+}
+
+/**
+ * A rollout's result for `side`, in [0, 1]: 1 won, 0 lost; an unfinished game 0.5 moved by the
+ * standing gained over the enemies since the decision, a figure's worth = 0.1.
+ */
+function result(rules: RulesetEngine<GameState>, s: GameState, side: string, before: Map<string, number>): number {
+  if (s.winner !== null) return s.winner === side ? 1 : 0;
+  const after = standing(rules, s);
+  let gain = 0;
+  for (const k of new Set([...before.keys(), ...after.keys()])) {
+    const d = (after.get(k) ?? 0) - (before.get(k) ?? 0);
+    gain += k === side ? d : -d;
+  }
+  return Math.min(0.95, Math.max(0.05, 0.5 + 0.1 * gain));
+}
+
+export function monteCarloPolicy(o: MonteCarloOptions = {}): Policy {
+  const per = o.rollouts ?? 1;
+  const depth = o.depth ?? 10;
+  const seed = o.seed ?? 1;
+  let decisions = 0;
+  return {
+    name: `flat Monte-Carlo (${per} rollout${per === 1 ? '' : 's'} a command, depth ${depth})`,
+    reset() {},
+    choose({ state, side, legal }) {
+      decisions++;
+      if (legal.length === 1) return legal[0];
+      const rules = rulesetModule(state.ruleset)!.rules as RulesetEngine<GameState>;
+      const before = standing(rules, state);
+      const pick = lcg(seed * 7919 + decisions);
+      let best = legal[0];
+      let bestMean = -1;
+      legal.forEach((command, k) => {
+        let total = 0;
+        for (let i = 0; i < per; i++) {
+          const copy = rules.clone ? rules.clone(state) : structuredClone(state);
+          determinize(copy, side, (seed * 1_000_003 + decisions * 8191 + k * 131 + i) >>> 0);
+          total += rollout(rules, copy, command, depth, pick, side, before);
+        }
+        const mean = total / per;
+        if (mean > bestMean) [best, bestMean] = [command, mean];
+      });
+      return best;
+    },
+  };
+}
+
+/** Play `first`, then random legal commands (a random kind, then one of it) up to `depth`. */
+function rollout(rules: RulesetEngine<GameState>, s: GameState, first: Command, depth: number, r: () => number, side: string, before: Map<string, number>): number {
+  if (!Array.isArray(rules.apply(s, structuredClone(first)))) return 0;
+  for (let n = 0; n < depth && s.winner === null; n++) {
+    const legal = rules.legalActions(s);
+    if (!legal.length) break;
+    const kinds = [...new Set(legal.map((c) => c.type))];
+    const kind = kinds[Math.floor(r() * kinds.length)];
+    const of = legal.filter((c) => c.type === kind);
+    // A refused command (the rules may have changed the copy before refusing): score what is there.
+    if (!Array.isArray(rules.apply(s, of[Math.floor(r() * of.length)]))) break;
+  }
+  return result(rules, s, side, before);
+}

@@ -1,0 +1,122 @@
+/**
+ * The flat Monte-Carlo peer (issue 23): its guesses at hidden cards never peek, and it plays legal,
+ * repeatable commands.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadCore } from '../../src/core/wasm.ts';
+import { createGame, type GameState } from '../../src/rules/index.ts';
+import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { determinize } from '../../src/ai/autopilot/determinize.ts';
+import { monteCarloPolicy } from '../../src/ai/autopilot/montecarlo.ts';
+import { nextStep, playGame, randomPolicy, sameCommand, sideOfCommand, sidesOf } from '../../src/ai/autopilot/index.ts';
+import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
+import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
+import d20 from '../../src/scenario/bundled/d20-skirmish.json';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const sorted = (a: string[]) => [...a].sort();
+
+/** The tutorial after the status phase: hands dealt, decks and the invader's hand hidden. */
+function dealt(): Doom2016State {
+  const g = createGame<Doom2016State>(tutorial as unknown as Scenario, { seed: 3 });
+  const s = g.state;
+  expect(s.invader.hand.length).toBeGreaterThan(0);
+  expect(Object.values(s.marines).some((m) => m.hand.length > 0 && m.deck.length > 0)).toBe(true);
+  return s;
+}
+
+describe('determinize (doom2016)', () => {
+  test('the marines keep their own hands; the invader hand is redealt from the same cards, same size', () => {
+    const s = dealt();
+    const copy = structuredClone(s);
+    determinize(copy, s.marineSide, 42);
+    for (const [id, m] of Object.entries(s.marines)) {
+      expect(copy.marines[id].hand).toEqual(m.hand);
+      expect(sorted(copy.marines[id].deck)).toEqual(sorted(m.deck));
+    }
+    expect(copy.invader.hand.length).toBe(s.invader.hand.length);
+    expect(sorted([...copy.invader.hand, ...copy.invader.deck])).toEqual(sorted([...s.invader.hand, ...s.invader.deck]));
+    expect(sorted(copy.glory.deck)).toEqual(sorted(s.glory.deck));
+    expect(copy.rng).not.toEqual(s.rng);
+  });
+
+  test('the invader keeps its hand; each marine hand is redealt from that marine\'s hand and deck', () => {
+    const s = dealt();
+    const copy = structuredClone(s);
+    determinize(copy, s.invaderSide, 42);
+    expect(copy.invader.hand).toEqual(s.invader.hand);
+    for (const [id, m] of Object.entries(s.marines)) {
+      expect(copy.marines[id].hand.length).toBe(m.hand.length);
+      expect(sorted([...copy.marines[id].hand, ...copy.marines[id].deck])).toEqual(sorted([...m.hand, ...m.deck]));
+    }
+  });
+
+  test('no peeking: the real order of hidden cards does not change the guess', () => {
+    const s = dealt();
+    const other = structuredClone(s);
+    // The same hidden cards in another real order (the invader's hand swapped with its deck's top).
+    const all = [...other.invader.deck, ...other.invader.hand].reverse();
+    other.invader.hand = all.slice(0, s.invader.hand.length);
+    other.invader.deck = all.slice(s.invader.hand.length);
+    other.glory.deck.reverse();
+    expect(other.invader.hand).not.toEqual(s.invader.hand);
+    const a = structuredClone(s);
+    const b = other;
+    determinize(a, s.marineSide, 9);
+    determinize(b, s.marineSide, 9);
+    expect(b.invader.hand).toEqual(a.invader.hand);
+    expect(b.invader.deck).toEqual(a.invader.deck);
+    expect(b.glory.deck).toEqual(a.glory.deck);
+  });
+
+  test('different seeds give different guesses', () => {
+    const s = dealt();
+    const guesses = new Set([1, 2, 3, 4, 5, 6].map((seed) => {
+      const c = structuredClone(s);
+      determinize(c, s.marineSide, seed);
+      return c.invader.hand.join();
+    }));
+    expect(guesses.size).toBeGreaterThan(1);
+  });
+});
+
+describe('monteCarloPolicy', () => {
+  const cases: [string, Scenario][] = [
+    ['doom2016', tutorial as unknown as Scenario],
+    ['doom2004', skirmish as unknown as Scenario],
+    ['d20', d20 as unknown as Scenario],
+  ];
+  test.each(cases)('%s: it chooses one of the legal commands, and the same one again for the same seed and state', (_, scenario) => {
+    const g = createGame<GameState>(scenario, { seed: 5 });
+    const random = randomPolicy(5);
+    // Walk some random steps into the game, then ask.
+    for (let i = 0; i < 15; i++) {
+      const st = nextStep(g, { [sidesOf(g.state)[0]]: random, [sidesOf(g.state)[1]]: random }, 40);
+      if (!st || !g.apply(st.command).ok) break;
+    }
+    const legal = g.legalActions();
+    const side = nextStep(g, { [sidesOf(g.state)[0]]: random, [sidesOf(g.state)[1]]: random }, 40)!.side;
+    const mine = legal.filter((c) => sideOfCommand(g.state, c) === side);
+    const ask = () => monteCarloPolicy({ seed: 3, depth: 6 }).choose({ state: g.state, side, legal: mine, budgetMs: 40 });
+    const a = ask();
+    expect(mine.some((c) => sameCommand(c, a))).toBe(true);
+    expect(sameCommand(ask(), a)).toBe(true);
+  });
+
+  test('a doom2016 game against random legal play replays command for command from the same seeds', () => {
+    const play = () => {
+      const log: unknown[] = [];
+      const mc = monteCarloPolicy({ seed: 2, depth: 4 });
+      const logged = { ...mc, choose: (ctx: Parameters<typeof mc.choose>[0]) => { const c = mc.choose(ctx); log.push(c); return c; } };
+      playGame(tutorial as unknown as Scenario, 2, { marines: logged, invader: randomPolicy(2) }, { maxCommands: 60 });
+      return log;
+    };
+    const a = play();
+    expect(a.length).toBeGreaterThan(10);
+    expect(play()).toEqual(a);
+  }, 60_000);
+});
