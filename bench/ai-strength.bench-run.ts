@@ -12,7 +12,7 @@
  * components/ai/autopilot-driver.ts; the autopilot's work is fixed, the budget only a safety cap).
  * AI_MC_ROLLOUTS / AI_MC_DEPTH set the Monte-Carlo player's rollouts per command and their depth
  * (default 1 and 10: about 40 ms a decision on the project's machine — equal budget).
- * For trying the autopilot's options: AI_CAUTION, AI_SCORING (damage | fraction), AI_COMBINED_FIRE=1
+ * For trying the autopilot's options: AI_SEARCH, AI_CAUTION, AI_SCORING (damage | fraction), AI_COMBINED_FIRE=1
  * (d20). Prints a Markdown table for bench/RESULTS.md: wins, losses, draws (non-wins), the win rate
  * with its 95% Wilson interval, and each side's mean thinking time per decision.
  */
@@ -36,6 +36,9 @@ const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
 const BUDGET = Number(process.env.AI_BUDGET_MS ?? 40);
 const MC = { rollouts: Number(process.env.AI_MC_ROLLOUTS ?? 1), depth: Number(process.env.AI_MC_DEPTH ?? 10) };
 
+// AI_SEARCH=candidates,rollouts,rounds turns the autopilot's search on (planner.ts `search`).
+const SEARCH = process.env.AI_SEARCH ? (([candidates, rollouts, rounds]) => ({ candidates, rollouts, rounds }))(process.env.AI_SEARCH.split(',').map(Number)) : null;
+
 type Player = 'autopilot' | 'random' | 'greedy' | 'montecarlo';
 
 const autopilot = () =>
@@ -43,6 +46,7 @@ const autopilot = () =>
     ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}),
     ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}),
     ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as 'damage' | 'fraction' } : {}),
+    ...(SEARCH ? { search: SEARCH } : {}),
   });
 
 function player(kind: Player, seed: number): Policy {

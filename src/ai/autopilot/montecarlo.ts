@@ -11,6 +11,7 @@ import { rulesetModule } from '../../rules/registry.ts';
 import type { Command, RulesetEngine } from '../../rules/types.ts';
 import { determinize } from './determinize.ts';
 import { lcg, type Policy } from './policy.ts';
+import { rolloutResult, standing, type Standing } from './standing.ts';
 
 export interface MonteCarloOptions {
   /** Rollouts for each legal command (default 1: about the autopilot's 40 ms a decision here). */
@@ -18,34 +19,6 @@ export interface MonteCarloOptions {
   /** Commands a rollout plays after the candidate before it is scored (default 10). */
   depth?: number;
   seed?: number;
-}
-
-/** Each side's standing: health left on the board, less a full figure per kill the enemy scored. */
-function standing(rules: RulesetEngine<GameState>, s: GameState): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const f of rules.view(s).figures) {
-    const left = f.health === undefined ? 1 : Math.max(0, f.health - (f.damage ?? 0)) / f.health;
-    out.set(f.side, (out.get(f.side) ?? 0) + left);
-  }
-  // A doom2016 marine comes back after dying, a doom2004 one respawns: the kill stays in the score.
-  if (s.ruleset === 'doom2016') out.set(s.marineSide, (out.get(s.marineSide) ?? 0) - s.invader.kills);
-  if (s.ruleset === 'doom2004') out.set(s.marineSide, (out.get(s.marineSide) ?? 0) - s.fragPoints);
-  return out;
-}
-
-/**
- * A rollout's result for `side`, in [0, 1]: 1 won, 0 lost; an unfinished game 0.5 moved by the
- * standing gained over the enemies since the decision, a figure's worth = 0.1.
- */
-function result(rules: RulesetEngine<GameState>, s: GameState, side: string, before: Map<string, number>): number {
-  if (s.winner !== null) return s.winner === side ? 1 : 0;
-  const after = standing(rules, s);
-  let gain = 0;
-  for (const k of new Set([...before.keys(), ...after.keys()])) {
-    const d = (after.get(k) ?? 0) - (before.get(k) ?? 0);
-    gain += k === side ? d : -d;
-  }
-  return Math.min(0.95, Math.max(0.05, 0.5 + 0.1 * gain));
 }
 
 export function monteCarloPolicy(o: MonteCarloOptions = {}): Policy {
@@ -80,7 +53,7 @@ export function monteCarloPolicy(o: MonteCarloOptions = {}): Policy {
 }
 
 /** Play `first`, then random legal commands (a random kind, then one of it) up to `depth`. */
-function rollout(rules: RulesetEngine<GameState>, s: GameState, first: Command, depth: number, r: () => number, side: string, before: Map<string, number>): number {
+function rollout(rules: RulesetEngine<GameState>, s: GameState, first: Command, depth: number, r: () => number, side: string, before: Standing): number {
   if (!Array.isArray(rules.apply(s, structuredClone(first)))) return 0;
   for (let n = 0; n < depth && s.winner === null; n++) {
     const legal = rules.legalActions(s);
@@ -91,5 +64,5 @@ function rollout(rules: RulesetEngine<GameState>, s: GameState, first: Command, 
     // A refused command (the rules may have changed the copy before refusing): score what is there.
     if (!Array.isArray(rules.apply(s, of[Math.floor(r() * of.length)]))) break;
   }
-  return result(rules, s, side, before);
+  return rolloutResult(rules, s, side, before);
 }

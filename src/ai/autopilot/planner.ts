@@ -33,6 +33,7 @@ import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
 import { outOfMeleeReach, d20StayExposure } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
+import { bestByRollouts, type SearchOptions } from './search.ts';
 
 /** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
 const canonical = (v: unknown): string =>
@@ -59,13 +60,14 @@ let tuning: HintOptions = {};
  */
 export const D20_CAUTION = 1.5;
 
-/** The best plan of `figure`; the budget covers building its situation too. */
-function bestPlan(state: GameState, figure: string | undefined, budgetMs: number): Plan | null {
+/** The best plans of `figure` (`limit` of them, best first); the budget covers building its situation too. */
+function bestPlans(state: GameState, figure: string | undefined, budgetMs: number, limit: number): Plan[] {
   const t0 = performance.now();
   const sit = situationOf(state, figure);
-  if (!sit) return null;
-  return rankPlans(sit, { ...tuning, budgetMs, startedAt: t0, limit: 1 })[0] ?? null;
+  if (!sit) return [];
+  return rankPlans(sit, { ...tuning, budgetMs, startedAt: t0, limit });
 }
+const bestPlan = (state: GameState, figure: string | undefined, budgetMs: number): Plan | null => bestPlans(state, figure, budgetMs, 1)[0] ?? null;
 
 /**
  * d20: what leaving `id` standing through the enemy's phase costs, in the plans' score units
@@ -232,10 +234,24 @@ export interface PlannerOptions extends Pick<HintOptions, 'caution' | 'scoring'>
    * it made no measurable difference (bench/RESULTS.md, AI), and it costs a plan per helper.
    */
   combinedFire?: boolean;
+  /**
+   * Search (search.ts): the `candidates` best plans by the exact odds (per figure that could act)
+   * are played out on determinized copies and the best mean result is played. Off when absent.
+   */
+  search?: SearchOptions & { candidates?: number };
 }
 
 export function plannerPolicy(options: PlannerOptions = {}): Policy {
-  const { combinedFire = false, ...hintOptions } = options;
+  const { combinedFire = false, search, ...hintOptions } = options;
+  const K = search?.candidates ?? 3;
+  // The side's own play in the rollouts: this planner without search.
+  const ownRollout = () => plannerPolicy({ ...options, search: undefined });
+  /** Among plans (each maybe behind a starting command), the one the search plays out best. */
+  const searched = (state: GameState, side: string, plans: { plan: Plan; starter?: Command }[]) => {
+    if (!search || plans.length < 2) return plans[0];
+    const at = bestByRollouts(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), { own: ownRollout, ...search });
+    return plans[Math.max(0, at)];
+  };
   let queue: Command[] = [];
   let blocked = false;
   const legalOne = (legal: Command[], c: Command) => legal.find((x) => same(x, c));
@@ -283,24 +299,26 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
       if (starters.length) {
         const ids = [...new Set(starters.map((c) => c.figure as string))];
         const per = splitter(budgetMs, ids.length);
-        let bestId: string | null = null;
-        let bestGain = -Infinity;
+        const options: { plan: Plan; starter?: Command; gain: number }[] = [];
         for (const id of ids) {
           // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
-          const p = state.ruleset === 'doom2016' ? bestPlan(asActivating(state as Doom2016State, id), id, per()) : bestPlan(state, id, per());
+          const plans = bestPlans(state.ruleset === 'doom2016' ? asActivating(state as Doom2016State, id) : state, id, per(), search ? K : 1);
           // d20: the figure whose activation gains most over being left standing where it is
           // through the enemy's phase (plan score + caution × the exposure of its own space).
-          const gain = p && state.ruleset === 'd20' ? p.score + stayCost(state as D20State, id) : p?.score ?? -Infinity;
-          if (p && (!plan || gain > bestGain)) {
-            plan = p;
-            bestGain = gain;
-            bestId = id;
-          }
+          const stay = state.ruleset === 'd20' ? stayCost(state as D20State, id) : 0;
+          // doom2016 plans start once the demon is activated; the others' plans start with their activation.
+          const starter = state.ruleset === 'doom2016' ? starters.find((c) => c.figure === id) : undefined;
+          for (const p of plans) options.push({ plan: p, starter, gain: p.score + stay });
         }
-        if (!plan) return starters[0];
-        if (state.ruleset === 'doom2016') return starters.find((c) => c.figure === bestId) ?? starters[0];
+        if (!options.length) return starters[0];
+        // Best gain first (the first of equals: the order of the legal commands), then searched.
+        const ranked = options.map((x, i) => [x, i] as const).sort((a, b) => b[0].gain - a[0].gain || a[1] - b[1]).map(([x]) => x);
+        const chosen = searched(state, side, ranked.slice(0, K))!;
+        plan = chosen.plan;
+        if (state.ruleset === 'doom2016') return chosen.starter ?? starters[0];
       } else {
-        plan = bestPlan(state, undefined, budgetMs);
+        const plans = bestPlans(state, undefined, budgetMs, search ? K : 1);
+        plan = plans.length ? searched(state, side, plans.map((p) => ({ plan: p })))!.plan : null;
       }
       if (!plan) return finish(legal);
       // Nobody to walk to (closed doors): open a door instead of standing still.

@@ -1,6 +1,6 @@
 /**
- * The flat Monte-Carlo peer (issue 23): its guesses at hidden cards never peek, and it plays legal,
- * repeatable commands.
+ * The flat Monte-Carlo peer and the autopilot's search (issue 23): their guesses at hidden cards
+ * never peek, and they play legal, repeatable commands.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
@@ -9,7 +9,8 @@ import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { determinize } from '../../src/ai/autopilot/determinize.ts';
 import { monteCarloPolicy } from '../../src/ai/autopilot/montecarlo.ts';
-import { nextStep, playGame, randomPolicy, sameCommand, sideOfCommand, sidesOf } from '../../src/ai/autopilot/index.ts';
+import { nextStep, playGame, plannerPolicy, randomPolicy, sameCommand, sideOfCommand, sidesOf } from '../../src/ai/autopilot/index.ts';
+import { bestByRollouts } from '../../src/ai/autopilot/search.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 import d20 from '../../src/scenario/bundled/d20-skirmish.json';
@@ -118,5 +119,34 @@ describe('monteCarloPolicy', () => {
     const a = play();
     expect(a.length).toBeGreaterThan(10);
     expect(play()).toEqual(a);
+  }, 60_000);
+});
+
+describe('the autopilot\'s search (bestByRollouts)', () => {
+  test('a candidate whose first command is refused is never chosen; the same state gives the same choice', () => {
+    const g = createGame<GameState>(d20 as unknown as Scenario, { seed: 4 });
+    const side = (g.state as { sides: string[] }).sides[0];
+    const legal = g.legalActions().filter((c) => sideOfCommand(g.state, c) === side);
+    expect(legal.length).toBeGreaterThan(1);
+    const refused = { type: 'attack', figure: 'nobody', target: 'nobody' };
+    const candidates = [[refused], [legal[0]], [legal[legal.length - 1]]];
+    const at = bestByRollouts(g.state, side, candidates, { rollouts: 2, maxCommands: 20 });
+    expect(at).toBeGreaterThan(0);
+    expect(bestByRollouts(g.state, side, candidates, { rollouts: 2, maxCommands: 20 })).toBe(at);
+    expect(bestByRollouts(g.state, side, [[refused]], { rollouts: 2 })).toBe(-1);
+  });
+
+  test('the autopilot with search plays legal commands and the same game from the same seed', () => {
+    const play = () => {
+      const log: unknown[] = [];
+      const p = plannerPolicy({ search: { candidates: 2, rollouts: 1, maxCommands: 15 } });
+      const logged = { ...p, choose: (ctx: Parameters<typeof p.choose>[0]) => { const c = p.choose(ctx); log.push(c); return c; } };
+      const r = playGame(skirmish as unknown as Scenario, 3, { invaders: logged, marines: randomPolicy(3) }, { maxCommands: 80 });
+      return { log, refused: r.refused };
+    };
+    const a = play();
+    expect(a.refused).toBe(0);
+    expect(a.log.length).toBeGreaterThan(10);
+    expect(play().log).toEqual(a.log);
   }, 60_000);
 });

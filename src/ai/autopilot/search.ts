@@ -1,0 +1,74 @@
+/**
+ * The autopilot's search (issue 23): the plans the exact odds rank highest are the candidates
+ * (pruning by the odds: what they rank low is never searched), and each is played out on
+ * determinized copies of the game (determinize.ts: reshuffled hidden cards, fresh dice — no peeking)
+ * through the real engine, both sides then following the greedy policy to a horizon, scored by how
+ * the game stands (standing.ts). Every candidate meets the same determinizations (common random
+ * numbers), so the comparison measures the plans, not the luck. The work is a fixed number of
+ * rollouts: the same state gives the same choice on any machine.
+ */
+import type { GameState } from '../../rules/engine.ts';
+import { rulesetModule } from '../../rules/registry.ts';
+import type { Command, RulesetEngine } from '../../rules/types.ts';
+import { determinize } from './determinize.ts';
+import { greedyPolicy, type Policy } from './policy.ts';
+import { decidingSide, sideOfCommand } from './sides.ts';
+import { rolloutResult, standing, type Standing } from './standing.ts';
+
+export interface SearchOptions {
+  /** Determinized rollouts per candidate (default 4). */
+  rollouts?: number;
+  /** A rollout stops at the end of this many rounds after the current one… (default 0: this round's end) */
+  rounds?: number;
+  /** …or after this many commands (default 60). */
+  maxCommands?: number;
+  /** Who plays `side` in the rollouts (default: greedy, like the other side). */
+  own?: () => Policy;
+}
+
+/**
+ * The index of the candidate (a sequence of commands for `side`, played first) with the best mean
+ * rollout result; ties keep the earlier (higher-ranked) candidate. -1 when none can be played.
+ */
+export function bestByRollouts(state: GameState, side: string, candidates: Command[][], o: SearchOptions = {}): number {
+  const rules = rulesetModule(state.ruleset)!.rules as RulesetEngine<GameState>;
+  const n = o.rollouts ?? 4;
+  const before = standing(rules, state);
+  // Seeds from the position only (round, commands' count is unknown here): the same state, the same draws.
+  const base = (state.rng.s ^ Math.imul(state.round, 0x9e3779b1)) >>> 0;
+  let best = -1;
+  let bestMean = -Infinity;
+  candidates.forEach((commands, k) => {
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const copy = rules.clone ? rules.clone(state) : structuredClone(state);
+      determinize(copy, side, (base + Math.imul(i + 1, 0x85ebca6b)) >>> 0);
+      const v = playOut(rules, copy, commands, side, before, o);
+      if (v === null) return; // the candidate is not playable
+      total += v;
+    }
+    if (total / n > bestMean) [best, bestMean] = [k, total / n];
+  });
+  return best;
+}
+
+/** `commands` first (null if the first is refused), then greedy play for every side to the horizon. */
+function playOut(rules: RulesetEngine<GameState>, s: GameState, commands: Command[], side: string, before: Standing, o: SearchOptions): number | null {
+  for (const [i, c] of commands.entries()) {
+    if (Array.isArray(rules.apply(s, structuredClone(c)))) continue;
+    if (i === 0) return null;
+    break; // a later step refused (e.g. the dice killed the target first): go on from here
+  }
+  const lastRound = s.round + (o.rounds ?? 0);
+  const greedy = greedyPolicy();
+  const mine = o.own?.() ?? greedy;
+  for (let n = 0; n < (o.maxCommands ?? 60) && s.winner === null && s.round <= lastRound; n++) {
+    const legal = rules.legalActions(s);
+    if (!legal.length) break;
+    const sides = new Set(legal.map((c) => sideOfCommand(s, c)));
+    const who = decidingSide(s, legal, sides.size > 1 ? rules.view(s).side : null)!;
+    const theirs = legal.filter((c) => sideOfCommand(s, c) === who);
+    if (!Array.isArray(rules.apply(s, (who === side ? mine : greedy).choose({ state: s, side: who, legal: theirs, budgetMs: 40 })))) break;
+  }
+  return rolloutResult(rules, s, side, before);
+}

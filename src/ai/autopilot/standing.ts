@@ -1,0 +1,36 @@
+/**
+ * How a game stands for a side, for scoring unfinished rollouts (the Monte-Carlo peer and the
+ * autopilot's search): each side's health left on the board, a figure at full health counting 1,
+ * less a figure for every kill token / frag point the enemy scored (doom2016 and doom2004 marines
+ * come back after dying: the kill stays in the score).
+ */
+import type { GameState } from '../../rules/engine.ts';
+import type { RulesetEngine } from '../../rules/types.ts';
+
+export type Standing = Map<string, number>;
+
+export function standing(rules: RulesetEngine<GameState>, s: GameState): Standing {
+  const out: Standing = new Map();
+  for (const f of rules.view(s).figures) {
+    const left = f.health === undefined ? 1 : Math.max(0, f.health - (f.damage ?? 0)) / f.health;
+    out.set(f.side, (out.get(f.side) ?? 0) + left);
+  }
+  if (s.ruleset === 'doom2016') out.set(s.marineSide, (out.get(s.marineSide) ?? 0) - s.invader.kills);
+  if (s.ruleset === 'doom2004') out.set(s.marineSide, (out.get(s.marineSide) ?? 0) - s.fragPoints);
+  return out;
+}
+
+/**
+ * A rollout's result for `side`, in [0, 1]: 1 won, 0 lost; an unfinished game 0.5 moved by the
+ * standing gained over the enemies since `before`, a whole figure's worth = 0.1.
+ */
+export function rolloutResult(rules: RulesetEngine<GameState>, s: GameState, side: string, before: Standing): number {
+  if (s.winner !== null) return s.winner === side ? 1 : 0;
+  const after = standing(rules, s);
+  let gain = 0;
+  for (const k of new Set([...before.keys(), ...after.keys()])) {
+    const d = (after.get(k) ?? 0) - (before.get(k) ?? 0);
+    gain += k === side ? d : -d;
+  }
+  return Math.min(0.95, Math.max(0.05, 0.5 + 0.1 * gain));
+}
