@@ -7,9 +7,9 @@ import { nothing, type TemplateResult } from 'lit';
 import { Board } from '../../src/core/board.ts';
 import type { ApplyResult, Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
-import type { AiPlay } from '../ai/ai-play.ts';
 import { cellName, figureName } from '../coords.ts';
-import type { HintProvider, Hint } from '../hints.ts';
+import { AiController, type AiHost } from '../controllers/ai-controller.ts';
+import type { Hint } from '../hints.ts';
 import type { GameClient, HistoryEntry } from '../engine-client.ts';
 import type { LogLine } from '../log/event-words.ts';
 import { describeCommand, describeEvent } from '../interaction/describe.ts';
@@ -37,12 +37,7 @@ const UNDONE: LogLine = { text: 'Undone: the last command was taken back' };
 export const PLAY_MP = 64;
 
 /** What play mode reads of the element: its attributes, and its shadow root for the log. */
-export interface PlayHost extends ModeHost {
-  readonly seed: number | undefined;
-  readonly hints: HintProvider | undefined;
-  readonly ai: boolean;
-  readonly autopilot: string | undefined;
-  readonly autopilotDelay: number | undefined;
+export interface PlayHost extends ModeHost, AiHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
@@ -73,8 +68,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
   hint: Hint | null = null;
   /** Stops following a server game. */
   unfollow: (() => void) | null = null;
-  /** Odds, hints and the autopilot (the `ai` / `autopilot` attributes; loaded on demand). */
-  ai: AiPlay | null = null;
+  /** Odds, hints and the autopilot (the `ai` / `autopilot` attributes). */
+  readonly ai = new AiController(this.host, this.state);
 
   /** The log follows its newest line unless the reader has scrolled up (measured before each render). */
   private logFollows = true;
@@ -88,11 +83,6 @@ export class PlayMode extends SelectingMode<PlayHost> {
     const next = this.queue.then(f, f);
     this.queue = next.catch(() => undefined);
     return next;
-  }
-
-  /** Hints for the Hint button: the page's provider, else the AI's. */
-  get hints(): HintProvider | undefined {
-    return this.host.hints ?? this.ai?.hints;
   }
 
   hostDisconnected(): void {
@@ -119,14 +109,14 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.lastActive = null;
     this.log = [];
     this.hint = null;
+    this.ai.stop();
     this.stopFollowing();
     this.game = null;
     this.view = null;
   }
 
-  stopFollowing(): void {
-    this.ai?.stop();
-    this.ai = null;
+  /** A server game's changes are no longer shown. */
+  private stopFollowing(): void {
     this.unfollow?.();
     this.unfollow = null;
   }
@@ -134,7 +124,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
   tableContext() {
     return {
       view: this.view!, state: this.gameState, lastEvents: this.lastEvents, name: (id: string) => this.state.figureName(id),
-      choices: this.choices.filter((c) => !this.ai?.owns(c)), apply: (c: Command) => void this.state.guard(() => this.apply(c)),
+      choices: this.choices.filter((c) => !this.ai.current?.owns(c)), apply: (c: Command) => void this.state.guard(() => this.apply(c)),
     };
   }
 
@@ -190,10 +180,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     })) ?? null;
     if (fromUrl?.s && this.state.model?.figures.some((f) => f.id === fromUrl.s)) this.state.selected = fromUrl.s;
     if (this.state.selected) await this.refreshActions();
-    if (this.host.ai || this.host.autopilot) {
-      const { AiPlay } = await import('../ai/ai-entry.ts');
-      if (token === this.state.loadToken) this.ai = new AiPlay(this, s, this.host.seed ?? s.seed ?? 1, this.host.autopilot ?? '', this.host);
-    }
+    await this.ai.start(this, s, token);
   }
 
   async refreshView(): Promise<void> {
@@ -224,7 +211,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.state.path = null;
     const id = this.state.selected;
     // The autopilot's figures are moved by the autopilot only.
-    if (!id || !this.game || !this.state.model || this.ai?.owns({ type: '', figure: id })) return;
+    if (!id || !this.game || !this.state.model || this.ai.current?.owns({ type: '', figure: id })) return;
     const actions = await this.game.legalActions(id);
     const w = this.state.model.width;
     for (const c of actions) {
@@ -257,7 +244,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
       this.state.target = null;
       this.state.explain = null;
     }
-    this.ai?.refresh();
+    this.ai.current?.refresh();
     this.state.update();
   }
 
@@ -288,7 +275,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     }
     this.state.announce(by + (lines.join('. ') || this.commandWords(command)));
     this.writeUrl();
-    this.ai?.applied();
+    this.ai.current?.applied();
     return r;
   }
 
@@ -296,13 +283,14 @@ export class PlayMode extends SelectingMode<PlayHost> {
     if (!this.game) return;
     // The autopilot finishes the command it is playing (it waits in the queue) and plays no more
     // until the undo is done.
-    await this.ai?.pause();
+    await this.ai.current?.pause();
     return this.serial(() => this.undoNow());
   }
 
   private async undoNow(): Promise<void> {
     if (!this.game) return;
-    const ok = await (this.ai ? this.ai.undo() : this.game.undo());
+    const ai = this.ai.current;
+    const ok = await (ai ? ai.undo() : this.game.undo());
     if (!ok) {
       this.state.announce('Nothing to undo');
       return;
@@ -316,13 +304,14 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.state.emit('doom-undo', { history: this.history });
     this.state.announce(`Undone. ${this.view?.status ?? ''}`);
     this.writeUrl();
-    this.ai?.applied();
+    this.ai.current?.applied();
   }
 
   async askHint(): Promise<void> {
-    if (!this.hints || !this.game || !this.view) return;
+    const hints = this.ai.hints;
+    if (!hints || !this.game || !this.view) return;
     const legal = await this.game.legalActions(this.state.selected ?? undefined);
-    const h = await this.hints({ view: this.view, selected: this.state.selected, legalActions: legal });
+    const h = await hints({ view: this.view, selected: this.state.selected, legalActions: legal });
     this.hint = h === null ? { text: 'No hint for this position.' } : typeof h === 'string' ? { text: h } : h;
     this.state.emit('doom-hint', { text: this.hint.text });
     this.state.announce(`Hint: ${this.hint.text}`);
@@ -419,7 +408,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
   }
 
   overlays(): Overlays {
-    return { ...super.overlays(), attackTargets: this.attacks.keys(), hintCells: this.hint?.cells ?? [], extra: this.ai?.layer(this.state.model!) };
+    return { ...super.overlays(), attackTargets: this.attacks.keys(), hintCells: this.hint?.cells ?? [], extra: this.ai.current?.layer(this.state.model!) };
   }
 
   /** Below the board: whose turn, the explanation, the selected figure's commands, undo, hint, log, table. */
@@ -431,7 +420,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     const commands = this.pending.length ? this.pending
       : this.table ? [...attackButtons, ...this.sideCommands]
         : [...this.others, ...attackButtons, ...this.sideCommands];
-    const ai = this.ai;
+    const ai = this.ai.current;
     return playPanel({
       status: v?.status && s.model ? readableSummary(v.status, s.model, s.names()) : '',
       winner: v?.winner ? figureName(v.winner) : null,
@@ -448,7 +437,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
           .map((id) => ({ label: `${s.figureName(id)}: choose an action`, run: () => s.guard(() => this.select(id)) })),
       ],
       undo: { enabled: this.undoable, run: () => s.guard(() => this.undo()) },
-      askHint: this.hints ? () => s.guard(() => this.askHint()) : null,
+      askHint: this.ai.hints ? () => s.guard(() => this.askHint()) : null,
       log: this.log,
       table: this.table && v ? this.table.playTable(this.tableContext()) : nothing,
     });

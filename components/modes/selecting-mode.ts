@@ -13,7 +13,6 @@ import { readableSummary } from '../interaction/readable.ts';
 import { pathTo } from '../interaction/selection.ts';
 import { terrainWords } from '../model.ts';
 import type { Overlays } from '../render/board-view.ts';
-import type { ReachCell } from '../render/overlays.ts';
 import type { BoardState, Mode } from '../state/board-state.ts';
 import type { UrlState } from '../url-state.ts';
 
