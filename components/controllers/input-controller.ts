@@ -47,7 +47,6 @@ export class InputController implements ReactiveController {
   /** A board taken off the page picks no figure up when a long press would have ended. */
   hostDisconnected(): void {
     this.drag = null;
-    this.painting = false;
     this.clearTouch();
   }
 
