@@ -52,10 +52,11 @@ export interface AiElement {
 export interface PlayedGame {
   readonly game: GameClient | null;
   readonly view: GameView | null;
-  readonly state: unknown;
+  readonly gameState: unknown;
   readonly attacks: Map<string, Command[]>;
   readonly hint: Hint | null;
-  readonly host: { figureName(id: string): string; readonly selected: string | null; readonly board: Board | null };
+  /** The board as shown (components/state/board-state.ts). */
+  readonly state: { figureName(id: string): string; readonly selected: string | null; readonly board: Board | null };
   apply(command: Command, by?: string): Promise<ApplyResult | undefined>;
   refreshActions(): Promise<void>;
 }
@@ -75,7 +76,7 @@ export class AiPlay {
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
     const provider = aiHintProvider({ state: this.state, ai: this.ai });
     // The reasons name spaces and figures as the rest of the element does ("F4", "Possessed soldier 1").
-    const name = (id: string) => play.host.figureName(id);
+    const name = (id: string) => play.state.figureName(id);
     this.hints = async (context) => {
       const h = (await provider(context)) as AiHint | null;
       if (!h) return h;
@@ -138,7 +139,7 @@ export class AiPlay {
   owns(c: Command): boolean {
     if (!this.driver) return false;
     const v = this.play.view;
-    const s = this.play.state as GameState | null;
+    const s = this.play.gameState as GameState | null;
     let side: string | null | undefined;
     if (typeof c.side === 'string') side = c.side;
     else if (typeof c.figure === 'string') side = v?.figures.find((f) => f.id === c.figure)?.side ?? (s && s.ruleset !== 'd20' ? s.marineSide : null);
@@ -160,7 +161,7 @@ export class AiPlay {
   }
 
   private async compute(): Promise<void> {
-    const id = this.play.host.selected;
+    const id = this.play.state.selected;
     const attacks = this.play.attacks;
     let odds: TargetOdds[] = [];
     // The autopilot's own figures get none: odds are for the person's decisions.
@@ -169,7 +170,7 @@ export class AiPlay {
       const state = await this.state();
       odds = targetOdds(state, id).filter((o) => attacks.has(o.target) || this.cellKeyOf(o.target, state));
     }
-    if (id !== this.play.host.selected) return;
+    if (id !== this.play.state.selected) return;
     this.odds = odds;
     this.el.requestUpdate();
   }
@@ -234,7 +235,7 @@ export class AiPlay {
     if (!this.paths.has(p)) {
       let steps = null;
       try {
-        steps = p.to ? this.play.host.board?.path(p.figure, 64, { x: p.to.x, y: p.to.y, o: p.to.o })?.steps ?? null : null;
+        steps = p.to ? this.play.state.board?.path(p.figure, 64, { x: p.to.x, y: p.to.y, o: p.to.o })?.steps ?? null : null;
       } catch {
         // A figure the board does not know: a straight arrow.
       }

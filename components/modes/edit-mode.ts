@@ -1,6 +1,7 @@
 /**
  * Edit mode: the working copy of a scenario with its undo history, the chosen tool, and what each
- * tool does to a cell or a cell's side. The element forwards input here and draws what it is given.
+ * tool does to a cell or a cell's side. Input reaches it through the input controller; it draws into
+ * the board state (components/state/board-state.ts). Loaded on demand (components/modes/editor-entry.ts).
  */
 import type { Board } from '../../src/core/board.ts';
 import type { Scenario, ScenarioFigure } from '../../src/scenario/types.ts';
@@ -11,22 +12,15 @@ import {
   type TokenTool,
 } from '../editor/edit-state.ts';
 import type { EngineClient } from '../engine-client.ts';
+import { saveDraft } from '../editor/drafts.ts';
 import { problemsOf } from '../events.ts';
-import { modelFromBoard, padMap, type DrawModel } from '../model.ts';
+import { modelFromBoard, padMap } from '../model.ts';
+import type { BoardState } from '../state/board-state.ts';
 
-/** What edit mode needs from the element. */
-export interface EditHost {
+/** What edit mode reads of the element: the engine, and the id its draft is kept under. */
+export interface EditorHost {
   readonly engine: EngineClient;
-  announce(text: string): void;
-  /** A refused edit: shown and fired as `doom-error`, nothing changes. */
-  refuse(message: string, problems: string[]): void;
-  /** A pasted scenario that cannot be loaded. */
-  refuseImport(message: string, problems: string[]): void;
-  /** The scenario changed (`doom-change`). */
-  changed(scenario: Scenario): void;
-  draw(model: DrawModel, board: Board): void;
-  /** A pasted scenario was loaded: as written and validated. */
-  loaded(source: Scenario, scenario: Scenario): void;
+  readonly id: string;
 }
 
 export interface FigureSpec {
@@ -56,7 +50,7 @@ export class EditMode {
   problems: string[] = [];
   pastedText = '';
 
-  constructor(private readonly host: EditHost, source: Scenario, sized: Scenario = source) {
+  constructor(private readonly host: EditorHost, private readonly boardState: BoardState, source: Scenario, sized: Scenario = source) {
     const st = fromScenario(source);
     // A figure sized by its unit data (e.g. a 2×2 beast) keeps that size explicitly while edited.
     st.figures = st.figures.map((f, i) => {
@@ -108,7 +102,7 @@ export class EditMode {
 
   selectTool(tool: string): void {
     this.tool = tool;
-    this.host.announce(`Tool: ${this.toolLabel()}`);
+    this.boardState.announce(`Tool: ${this.toolLabel()}`);
   }
 
   /** Draw the working copy; what does not fit is reported as problems, not drawn. */
@@ -133,7 +127,17 @@ export class EditMode {
     const figures = st.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
     const model = modelFromBoard({ ...s, map: padMap(s.map, st.width) }, board.data, figures, new Set());
     model.map = st.cells.map((r) => r.join(''));
-    this.host.draw(model, board);
+    const b = this.boardState;
+    b.model = model;
+    b.board = board;
+    b.update();
+  }
+
+  /** The scenario changed: kept as a draft in this browser, and `doom-change`. */
+  private changed(): void {
+    const scenario = this.scenario();
+    saveDraft(this.host.id, scenario);
+    this.boardState.emit('doom-change', { scenario });
   }
 
   private show(history: EditHistory, words: string): void {
@@ -143,8 +147,8 @@ export class EditMode {
     }
     this.history = history;
     this.draw();
-    this.host.changed(this.scenario());
-    this.host.announce(words);
+    this.changed();
+    this.boardState.announce(words);
   }
 
   private change(next: EditState, words: string): void {
@@ -176,7 +180,7 @@ export class EditMode {
       return;
     }
     if (tool === ' ' && (figureAtCell(st, x, y) || tokenAtCell(st, x, y))) {
-      this.host.refuse(`Remove the figure or token at ${where} before taking the cell off the map`, []);
+      this.boardState.fail('command', `Remove the figure or token at ${where} before taking the cell off the map`, [], false);
       return;
     }
     const label = TERRAIN_TOOLS.find((t) => t.letter === tool)?.label ?? tool;
@@ -193,7 +197,7 @@ export class EditMode {
       this.host.engine.board({ ruleset: s.ruleset, map: s.map, edges: s.edges, figures: next.figures.map((g) => ({ id: g.id, side: g.side, x: g.x, y: g.y, w: g.w, h: g.h })) });
     } catch (e) {
       const mine = `figures[${next.figures.length - 1}]`;
-      this.host.refuse(`No room for a ${spec.w}×${spec.h} figure at ${cellName(x, y)}:`, problemsOf(e).filter((p) => p.includes(mine)).map((p) => p.replace(/^figures\[\d+\]\.\w+: /, '')));
+      this.boardState.fail('command', `No room for a ${spec.w}×${spec.h} figure at ${cellName(x, y)}:`, problemsOf(e).filter((p) => p.includes(mine)).map((p) => p.replace(/^figures\[\d+\]\.\w+: /, '')), false);
       return;
     }
     this.change(next, `${figureName(f.id)} (${f.side}) placed at ${cellName(x, y)}`);
@@ -205,11 +209,11 @@ export class EditMode {
     if (!tool) return;
     const missing = tool.fields.filter((f) => !this.tokenSpec[f].trim());
     if (missing.length) {
-      this.host.refuse(`A ${tool.label.toLowerCase()} token needs its ${missing.join(' and ')}:`, missing.map((f) => `set "${f}" beside the token tools`));
+      this.boardState.fail('command', `A ${tool.label.toLowerCase()} token needs its ${missing.join(' and ')}:`, missing.map((f) => `set "${f}" beside the token tools`), false);
       return;
     }
     if (this.state.cells[y]?.[x] === ' ') {
-      this.host.refuse(`${where} is off the map: a token needs a space on the map`, []);
+      this.boardState.fail('command', `${where} is off the map: a token needs a space on the map`, [], false);
       return;
     }
     const extra = Object.fromEntries(tool.fields.map((f) => [f, this.tokenSpec[f].trim()]));
@@ -223,7 +227,7 @@ export class EditMode {
     const where = cellName(x, y);
     if (figureAtCell(st, x, y)) this.change(removeFigureAt(st, x, y), `Figure at ${where} removed`);
     else if (tokenAtCell(st, x, y)) this.change(removeTokenAt(st, x, y), `Token at ${where} removed`);
-    else this.host.announce(`Nothing to remove at ${where}`);
+    else this.boardState.announce(`Nothing to remove at ${where}`);
   }
 
   /** Switch the board to another ruleset (an undoable step). */
@@ -248,13 +252,13 @@ export class EditMode {
 
   undo(): void {
     const h = undo(this.history);
-    if (h === this.history) this.host.announce('Nothing to undo');
+    if (h === this.history) this.boardState.announce('Nothing to undo');
     else this.show(h, 'Undone');
   }
 
   redo(): void {
     const h = redo(this.history);
-    if (h === this.history) this.host.announce('Nothing to redo');
+    if (h === this.history) this.boardState.announce('Nothing to redo');
     else this.show(h, 'Redone');
   }
 
@@ -264,22 +268,23 @@ export class EditMode {
     try {
       json = JSON.parse(this.pastedText);
     } catch (e) {
-      this.host.refuseImport(`The pasted text is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, []);
+      this.boardState.fail('scenario', `The pasted text is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, [], false);
       return;
     }
     let s: Scenario;
     try {
       s = this.host.engine.validate(json);
     } catch (e) {
-      this.host.refuseImport('The pasted scenario is not valid.', problemsOf(e));
+      this.boardState.fail('scenario', 'The pasted scenario is not valid.', problemsOf(e), false);
       return;
     }
-    const fresh = new EditMode(this.host, json as Scenario, s);
+    const fresh = new EditMode(this.host, this.boardState, json as Scenario, s);
     this.history = fresh.history;
     this.figureSpec = fresh.figureSpec;
     this.problems = fresh.problems;
-    this.host.loaded(json as Scenario, s);
-    this.host.announce(`Loaded ${s.title ?? 'the scenario'}`);
-    this.host.changed(this.scenario());
+    this.boardState.source = json as Scenario;
+    this.boardState.scenario = s;
+    this.boardState.announce(`Loaded ${s.title ?? 'the scenario'}`);
+    this.changed();
   }
 }

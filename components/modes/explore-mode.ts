@@ -1,112 +1,160 @@
 /**
- * Explore mode: where the figures stand and which doors are open while a board is explored, with
- * undo and reset; moving a figure or a door rebuilds the board. Selection and targets stay the
- * element's (play mode shares them); the element forwards input here and draws what it is given.
+ * Explore mode: select figures, explain LOS to targets, show reach and paths, move figures and open
+ * doors, with undo and reset; moving a figure or a door rebuilds the board. The selection is the
+ * board state's (components/state/board-state.ts), shared with play mode.
  */
-import type { Board } from '../../src/core/board.ts';
+import type { TemplateResult } from 'lit';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { cellName } from '../coords.ts';
-import type { EngineClient } from '../engine-client.ts';
-import { problemsOf, type DoomEventMap, type ErrorDetail } from '../events.ts';
+import { problemsOf } from '../events.ts';
 import { doorName } from '../interaction/doors.ts';
-import type { Selection } from '../interaction/selection.ts';
-import { boardInputOf, modelFromBoard, type DrawModel, type Placed } from '../model.ts';
+import { selectionOf } from '../interaction/selection.ts';
+import { boardInputOf, figureAt, modelFromBoard, onMap, type Placed } from '../model.ts';
+import { explorePanel } from '../panels/explore-panel.ts';
+import { messageOf } from '../state/board-state.ts';
 import type { UrlState } from '../url-state.ts';
+import { SelectingMode, type ModeHost } from './selecting-mode.ts';
 
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
 
-/** What explore mode needs from the element. */
-export interface ExploreHost {
-  readonly engine: EngineClient;
-  readonly scenario: Scenario | null;
-  /** Movement allowance for reach and costs. */
-  readonly mp: number;
-  selected: string | null;
-  sel: Selection;
-  model: DrawModel | null;
-  board: Board | null;
-  message: string;
-  /** Touch: the destination whose path is shown. */
-  pendingDest: string | null;
-  readUrl(): UrlState | null;
-  fail(source: ErrorDetail['source'], message: string, problems: string[], blocking?: boolean): void;
-  emit<K extends keyof DoomEventMap>(type: K, detail: DoomEventMap[K]['detail']): void;
-  announce(text: string): void;
-  writeUrl(): void;
-  figureName(id: string): string;
-  refreshSelection(): void;
-  setTargetNow(id: string): void;
-  dropSelection(): void;
+/** What explore mode reads and sets of the element. */
+export interface ExploreHost extends ModeHost, HTMLElement {
+  /** The `mp` attribute; the MP field sets it. */
+  mp: number | undefined;
+  readonly urlState: boolean;
 }
 
-export class ExploreMode {
+export class ExploreMode extends SelectingMode<ExploreHost> {
   figures: Placed[] = [];
   /** Indexes of the scenario's edges that are opened doors. */
   open = new Set<number>();
   /** Earlier positions (figures, open doors) for Undo. */
   history: { figures: Placed[]; open: Set<number> }[] = [];
 
-  constructor(private readonly host: ExploreHost) {}
+  /** Movement points for reach and costs: the `mp` attribute, else the ruleset's. */
+  get mp(): number {
+    return this.host.mp ?? DEFAULT_MP[this.state.scenario?.ruleset ?? 'doom2016'] ?? 4;
+  }
 
   start(s: Scenario): void {
     this.figures = s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
     this.open = new Set();
-    const state = this.host.readUrl();
-    if (state) {
+    const fromUrl = this.url.read();
+    if (fromUrl) {
       try {
-        if (state.f) {
-          if (state.f.length !== this.figures.length) throw new Error('the URL has positions for a different number of figures');
+        if (fromUrl.f) {
+          if (fromUrl.f.length !== this.figures.length) throw new Error('the URL has positions for a different number of figures');
           this.figures = this.figures.map((f, i) => {
-            const [x, y, r] = state.f![i];
+            const [x, y, r] = fromUrl.f![i];
             return r ? { ...f, x, y, w: f.h, h: f.w } : { ...f, x, y };
           });
         }
-        if (state.d) {
-          for (const i of state.d) if (s.edges?.[i]?.kind !== 'door') throw new Error(`edge ${i} of the scenario is not a door`);
-          this.open = new Set(state.d);
+        if (fromUrl.d) {
+          for (const i of fromUrl.d) if (s.edges?.[i]?.kind !== 'door') throw new Error(`edge ${i} of the scenario is not a door`);
+          this.open = new Set(fromUrl.d);
         }
         this.rebuild();
       } catch (e) {
         this.figures = s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 }));
         this.open = new Set();
-        this.host.fail('url', `Ignored the board state in the page URL: ${messageOf(e)}`, problemsOf(e), false);
+        this.state.fail('url', `Ignored the board state in the page URL: ${messageOf(e)}`, problemsOf(e), false);
       }
     }
     this.rebuild();
-    if (state?.s && this.figures.some((f) => f.id === state.s)) {
-      this.host.selected = state.s;
-      this.host.refreshSelection();
-      if (state.t && state.t !== state.s && this.figures.some((f) => f.id === state.t)) this.host.setTargetNow(state.t);
+    if (fromUrl?.s && this.figures.some((f) => f.id === fromUrl.s)) {
+      this.state.selected = fromUrl.s;
+      this.refresh();
+      if (fromUrl.t && fromUrl.t !== fromUrl.s && this.figures.some((f) => f.id === fromUrl.t)) this.targetNow(fromUrl.t);
     }
   }
 
+  /** The MP the selection's reach was computed for. */
+  private reachMp = 0;
+
+  /** The `mp` attribute changed: the selected figure's reach is computed again (a loading board has none yet). */
+  hostUpdate(): void {
+    const s = this.state;
+    if (s.selected && !s.loading && this.host.mode === 'explore' && this.reachMp !== this.mp) this.refresh();
+  }
+
+  /** Recompute reach, fog and the explanation for the current selection (batch queries). */
+  refresh(): void {
+    const s = this.state;
+    if (!s.board || !s.selected) return;
+    if (this.host.mode === 'explore') s.sel = selectionOf(s.board, s.selected, (this.reachMp = this.mp));
+    if (s.target) this.targetNow(s.target, false);
+    s.path = null;
+    s.update();
+  }
+
+  protected offers(): string {
+    return `${this.state.sel.cells.length} spaces within ${this.mp} MP`;
+  }
+
+  protected pathMp(): number | null {
+    return this.host.mode === 'explore' ? this.mp : null;
+  }
+
+  /** A figure selects, then targets (again: selects); an empty space moves the selected figure there. */
+  protected async act(x: number, y: number, pending: string | null, confirm: boolean): Promise<void> {
+    const s = this.state;
+    const m = s.model!;
+    const fig = figureAt(m, x, y);
+    if (fig) {
+      if (!s.selected || fig.id === s.selected) {
+        if (fig.id === s.selected) s.announce(this.selectionWords(fig.id));
+        else await this.select(fig.id);
+      } else if (s.target === fig.id) await this.select(fig.id);
+      else this.targetNow(fig.id);
+      return;
+    }
+    if (s.selected && onMap(m, x, y)) {
+      if (this.preview(x, y, pending, confirm)) return;
+      this.move(s.selected, x, y);
+      return;
+    }
+    s.announce(this.cellWords(x, y));
+  }
+
   rebuild(): void {
-    const s = this.host.scenario!;
-    this.host.board = this.host.engine.board(boardInputOf(s, this.figures, this.open));
-    this.host.model = modelFromBoard(s, this.host.board.data, this.figures, this.open);
+    const s = this.state;
+    s.board = this.host.engine.board(boardInputOf(s.scenario!, this.figures, this.open));
+    s.model = modelFromBoard(s.scenario!, s.board.data, this.figures, this.open);
   }
 
   move(id: string, x: number, y: number, rotated = false): void {
+    const s = this.state;
     const f = this.figures.find((g) => g.id === id)!;
     const from = { x: f.x, y: f.y };
-    const cost = !rotated && this.host.sel.reach && this.host.selected === id ? this.host.sel.reach.cost[y * this.host.sel.reach.width + x] : -1;
+    const reach = s.sel.reach;
+    const cost = !rotated && reach && s.selected === id ? reach.cost[y * reach.width + x] : -1;
     const before = { figures: this.figures, open: this.open };
     try {
-      this.host.board!.moveFigure(id, x, y, rotated);
+      s.board!.moveFigure(id, x, y, rotated);
     } catch (e) {
-      this.host.fail('command', `${this.host.figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
+      s.fail('command', `${s.figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
       return;
     }
     this.history.push(before);
     this.figures = this.figures.map((g) => (g.id === id ? { ...g, x, y, ...(rotated ? { w: g.h, h: g.w } : {}) } : g));
-    this.host.model = modelFromBoard(this.host.scenario!, this.host.board!.data, this.figures, this.open);
-    this.host.message = '';
-    this.host.emit('doom-move', { figure: id, from, to: { x, y }, ...(cost > 0 ? { cost } : {}) });
-    this.host.announce(rotated
-      ? `${this.host.figureName(id)} rotated to ${f.h}×${f.w}`
-      : `${this.host.figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this.host.mp} MP)`}`);
-    this.host.refreshSelection();
-    this.host.writeUrl();
+    s.model = modelFromBoard(s.scenario!, s.board!.data, this.figures, this.open);
+    s.message = '';
+    s.emit('doom-move', { figure: id, from, to: { x, y }, ...(cost > 0 ? { cost } : {}) });
+    s.announce(rotated
+      ? `${s.figureName(id)} rotated to ${f.h}×${f.w}`
+      : `${s.figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this.mp} MP)`}`);
+    this.refresh();
+    this.writeUrl();
+  }
+
+  rotateSelected(): void {
+    const f = this.figures.find((g) => g.id === this.state.selected);
+    if (!f) return;
+    if (f.w === f.h) {
+      this.state.announce(`${this.state.figureName(f.id)} is square; rotating changes nothing`);
+      return;
+    }
+    this.move(f.id, f.x, f.y, true);
   }
 
   toggleDoor(index: number): void {
@@ -121,44 +169,112 @@ export class ExploreMode {
     } catch (e) {
       this.open = before;
       this.rebuild();
-      this.host.fail('command', 'The door cannot close:', problemsOf(e), false);
+      this.state.fail('command', 'The door cannot close:', problemsOf(e), false);
       return;
     }
     this.history.push({ figures: this.figures, open: before });
-    const d = this.host.model!.doors.find((x) => x.index === index)!;
-    this.host.emit('doom-door', { edge: index, open: opening });
-    this.host.announce(`Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
-    this.host.refreshSelection();
-    this.host.writeUrl();
+    const d = this.state.model!.doors.find((x) => x.index === index)!;
+    this.state.emit('doom-door', { edge: index, open: opening });
+    this.state.announce(`Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
+    this.refresh();
+    this.writeUrl();
   }
 
-  /** Explore: put figures and doors back as they were before the last move or door. */
+  /** Put figures and doors back as they were before the last move or door. */
   undo(): void {
     const last = this.history.pop();
     if (!last) {
-      this.host.announce('Nothing to undo');
+      this.state.announce('Nothing to undo');
       return;
     }
     this.restore(last.figures, last.open);
-    this.host.announce('Undone: the last move or door was taken back');
+    this.state.announce('Undone: the last move or door was taken back');
   }
 
-  /** Explore: every figure back where the scenario puts it, every door closed (Undo takes it back). */
+  /** Every figure back where the scenario puts it, every door closed (Undo takes it back). */
   resetBoard(): void {
-    const s = this.host.scenario;
+    const s = this.state.scenario;
     if (!s) return;
     this.history.push({ figures: this.figures, open: this.open });
     this.restore(s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 })), new Set());
-    this.host.announce('Board reset to the scenario\'s positions');
+    this.state.announce('Board reset to the scenario\'s positions');
   }
 
   restore(figures: Placed[], open: Set<number>): void {
+    const s = this.state;
     this.figures = figures;
     this.open = open;
     this.rebuild();
-    this.host.pendingDest = null;
-    this.host.message = '';
-    if (this.host.selected && !figures.some((f) => f.id === this.host.selected)) this.host.dropSelection();
-    this.host.refreshSelection();
-    this.host.writeUrl();
-  }}
+    s.pendingDest = null;
+    s.message = '';
+    if (s.selected && !figures.some((f) => f.id === s.selected)) s.dropSelection();
+    this.refresh();
+    this.writeUrl();
+  }
+
+  /** The scenario as written, with the figures where they stand now and opened doors removed. */
+  exportScenario(): Scenario | null {
+    const s = this.state;
+    if (!s.scenario) return null;
+    const source = structuredClone(s.source ?? s.scenario);
+    if (this.host.mode !== 'explore') return source;
+    const figures = source.figures.map((f, i) => {
+      const now = this.figures[i];
+      const rotated = now.w !== (s.scenario!.figures[i].w ?? 1);
+      return { ...f, x: now.x, y: now.y, ...(rotated ? { w: now.w, h: now.h } : {}) };
+    });
+    return { ...source, figures, ...(source.edges ? { edges: source.edges.filter((_, i) => !this.open.has(i)) } : {}) };
+  }
+
+  protected urlState(): UrlState | null {
+    const s = this.state;
+    if (this.host.mode !== 'explore' || !s.scenario) return null;
+    const orig = s.scenario.figures;
+    return {
+      ...(this.url.shared && s.source ? { b: s.source as unknown as Record<string, unknown> } : {}),
+      f: this.figures.map((f, i) => (f.w !== (orig[i].w ?? 1) ? [f.x, f.y, 1] : [f.x, f.y])),
+      ...(this.open.size ? { d: [...this.open].sort((a, b) => a - b) } : {}),
+      ...(s.selected ? { s: s.selected } : {}),
+      ...(s.target ? { t: s.target } : {}),
+    };
+  }
+
+  private status(): string {
+    const s = this.state;
+    const m = s.model!;
+    const sel = s.selected ? m.figures.find((f) => f.id === s.selected) : null;
+    if (!sel) return `${m.title ?? 'Board'} — ${m.width}×${m.height}, ${m.ruleset}. Select a figure.`;
+    return `${s.figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${s.sel.cells.length} spaces within ${this.mp} MP${s.target ? ` — target ${s.figureName(s.target)}` : ''}`;
+  }
+
+  /** Below the board: status, explanation, and the board's buttons. */
+  panel(): TemplateResult {
+    const s = this.state;
+    const m = s.model!;
+    const sel = this.figures.find((f) => f.id === s.selected);
+    return explorePanel({
+      status: this.status(),
+      explanation: this.explanationText(),
+      rules: this.host.rulesHref,
+      message: s.message,
+      rotate: sel && sel.w !== sel.h ? { label: `Rotate ${s.figureName(sel.id)}`, run: () => s.guard(() => this.rotateSelected()) } : null,
+      clear: s.selected ? () => this.cancel() : null,
+      undo: { enabled: this.history.length > 0, run: () => this.undo() },
+      reset: () => this.resetBoard(),
+      mp: {
+        value: this.mp,
+        set: (mp) => {
+          if (!Number.isInteger(mp) || mp < 0 || mp > 40) {
+            s.fail('command', `MP must be a whole number from 0 to 40, not ${mp}`, [], false);
+            return;
+          }
+          this.host.mp = mp;
+          s.announce(`${mp} MP`);
+        },
+      },
+      share: this.host.urlState ? () => void s.guard(() => this.url.copyShareLink(this.exportScenario())) : null,
+      download: (format) => void s.guard(async () => (await import('./export-entry.ts')).downloadBoard(this.host, m.title ?? 'board', format)),
+      doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => s.guard(() => this.toggleDoor(d.index)) })),
+    });
+  }
+}

@@ -1,23 +1,27 @@
 /**
  * Play mode: a game through the rules engine (`view` / `legalActions` / `apply`), the selected
- * figure's legal commands sorted into moves, attacks and the rest, undo, hints and the event log.
- * The element forwards input here and draws what it is given; selection state stays the element's.
+ * figure's legal commands sorted into moves, attacks and the rest, what a space means in a game,
+ * undo, hints, the AI (the `ai` / `autopilot` attributes, loaded on demand) and the event log.
  */
+import { nothing, type TemplateResult } from 'lit';
 import { Board } from '../../src/core/board.ts';
-import type { Placement, SightExplanation } from '../../src/core/types.ts';
 import type { ApplyResult, Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
-import type { AiPlay } from '../ai/ai-play.ts';
-import type { HintProvider, Hint } from '../hints.ts';
-import type { EngineClient, GameClient, HistoryEntry } from '../engine-client.ts';
+import { cellName, figureName } from '../coords.ts';
+import { AiController, type AiHost } from '../controllers/ai-controller.ts';
+import type { Hint } from '../hints.ts';
+import type { GameClient, HistoryEntry } from '../engine-client.ts';
 import type { LogLine } from '../log/event-words.ts';
-import type { DoomEventMap, ErrorDetail } from '../events.ts';
 import { describeCommand, describeEvent } from '../interaction/describe.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
-import { boardDataOfView, type Selection } from '../interaction/selection.ts';
-import { modelFromView, type DrawModel } from '../model.ts';
+import { readableSummary } from '../interaction/readable.ts';
+import { boardDataOfView } from '../interaction/selection.ts';
+import { figureAt, modelFromView } from '../model.ts';
+import { playPanel } from '../panels/play-panel.ts';
+import type { Overlays } from '../render/board-view.ts';
 import type { ReachCell } from '../render/overlays.ts';
-import { unpackHistory, type UrlState } from '../url-state.ts';
+import { packHistory, unpackHistory, type UrlState } from '../url-state.ts';
+import { SelectingMode, type ModeHost } from './selecting-mode.ts';
 
 /** The doom2016 / doom2004 play table (dist/doom-board-table.js in the bundle). */
 const loadTable = () => import('./table-entry.ts');
@@ -32,33 +36,12 @@ const UNDONE: LogLine = { text: 'Undone: the last command was taken back' };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 export const PLAY_MP = 64;
 
-/** What play mode needs from the element: its settings, the shared selection, and its outputs. */
-export interface PlayHost {
-  readonly engine: EngineClient;
-  readonly seed: number | undefined;
-  readonly hints: HintProvider | undefined;
-  readonly scenario: Scenario | null;
-  readonly loadToken: number;
-  selected: string | null;
-  target: string | null;
-  targetCell: Cursor | null;
-  explain: SightExplanation | null;
-  sel: Selection;
-  path: Placement[] | null;
-  model: DrawModel | null;
-  board: Board | null;
-  message: string;
-  readUrl(): UrlState | null;
-  fail(source: ErrorDetail['source'], message: string, problems: string[], blocking?: boolean): void;
-  guard(fn: () => unknown): Promise<void>;
-  emit<K extends keyof DoomEventMap>(type: K, detail: DoomEventMap[K]['detail']): void;
-  announce(text: string): void;
-  writeUrl(): void;
-  figureName(id: string): string;
-  requestUpdate(): void;
+/** What play mode reads of the element: its attributes, and its shadow root for the log. */
+export interface PlayHost extends ModeHost, AiHost {
+  readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
-export class PlayMode {
+export class PlayMode extends SelectingMode<PlayHost> {
   game: GameClient | null = null;
   view: GameView | null = null;
   /** How many commands the game's history holds. */
@@ -70,7 +53,7 @@ export class PlayMode {
   /** The same module for its event words (also d20). */
   words: TableModule | null = null;
   /** The game state, when the engine client gives it (for the table). */
-  state: unknown = null;
+  gameState: unknown = null;
   lastEvents: GameEvent[] = [];
   lastActive: string | null = null;
   moves = new Map<number, Command[]>();
@@ -85,10 +68,11 @@ export class PlayMode {
   hint: Hint | null = null;
   /** Stops following a server game. */
   unfollow: (() => void) | null = null;
-  /** Odds, hints and the autopilot (the `ai` / `autopilot` attributes; loaded on demand). */
-  ai: AiPlay | null = null;
+  /** Odds, hints and the autopilot (the `ai` / `autopilot` attributes). */
+  readonly ai = new AiController(this.host, this.state);
 
-  constructor(readonly host: PlayHost) {}
+  /** The log follows its newest line unless the reader has scrolled up (measured before each render). */
+  private logFollows = true;
 
   /**
    * Commands and undos run one at a time, in the order asked: a click while the autopilot's command
@@ -101,31 +85,46 @@ export class PlayMode {
     return next;
   }
 
+  hostDisconnected(): void {
+    this.stopFollowing();
+  }
+
+  hostUpdate(): void {
+    const log = this.host.renderRoot?.querySelector('.log');
+    this.logFollows = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+  }
+
+  hostUpdated(): void {
+    const log = this.host.renderRoot.querySelector('.log');
+    if (log && this.logFollows) log.scrollTop = log.scrollHeight;
+  }
+
   /** Forget the game (a new scenario or mode is loading). */
   reset(): void {
+    this.dropActions();
     this.table = null;
     this.words = null;
-    this.state = null;
+    this.gameState = null;
     this.lastEvents = [];
     this.lastActive = null;
     this.log = [];
     this.hint = null;
+    this.ai.stop();
     this.stopFollowing();
     this.game = null;
     this.view = null;
   }
 
-  stopFollowing(): void {
-    this.ai?.stop();
-    this.ai = null;
+  /** A server game's changes are no longer shown. */
+  private stopFollowing(): void {
     this.unfollow?.();
     this.unfollow = null;
   }
 
   tableContext() {
     return {
-      view: this.view!, state: this.state, lastEvents: this.lastEvents, name: (id: string) => this.host.figureName(id),
-      choices: this.choices.filter((c) => !this.ai?.owns(c)), apply: (c: Command) => void this.host.guard(() => this.apply(c)),
+      view: this.view!, state: this.gameState, lastEvents: this.lastEvents, name: (id: string) => this.state.figureName(id),
+      choices: this.choices.filter((c) => !this.ai.current?.owns(c)), apply: (c: Command) => void this.state.guard(() => this.apply(c)),
     };
   }
 
@@ -149,16 +148,16 @@ export class PlayMode {
     const [game, words] = await Promise.all([this.host.engine.createGame(s, this.host.seed), WORDS_RULESETS.has(s.ruleset) ? loadTable() : null]);
     this.words = words;
     this.table = TABLE_RULESETS.has(s.ruleset) ? words : null;
-    if (token !== this.host.loadToken) return;
+    if (token !== this.state.loadToken) return;
     this.game = game;
-    const state = this.host.readUrl();
+    const fromUrl = this.url.read();
     // The log is the game's: replayed from the page URL's moves, or read from the server's history.
     const replayed: HistoryEntry[] = [];
-    let moves = state?.h;
+    let moves = fromUrl?.h;
     try {
-      if (state?.z) moves = await unpackHistory(state.z);
+      if (fromUrl?.z) moves = await unpackHistory(fromUrl.z);
     } catch (e) {
-      this.host.fail('url', `Ignored the moves in the page URL: ${(e as Error).message}`, [], false);
+      this.state.fail('url', `Ignored the moves in the page URL: ${(e as Error).message}`, [], false);
     }
     if (moves) {
       for (const c of moves) {
@@ -166,7 +165,7 @@ export class PlayMode {
         if (!r.ok) {
           for (let n = replayed.length; n > 0; n--) await game.undo();
           replayed.length = 0;
-          this.host.fail('url', `Ignored the moves in the page URL: command ${moves.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
+          this.state.fail('url', `Ignored the moves in the page URL: command ${moves.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
           break;
         }
         replayed.push({ kind: 'command', events: r.events });
@@ -174,13 +173,14 @@ export class PlayMode {
     }
     await this.refreshView();
     this.logEntries(game.newEntries ? await game.newEntries() : replayed);
-    this.unfollow = game.subscribe?.(() => void this.host.guard(async () => {
+    this.unfollow = game.subscribe?.(() => void this.state.guard(async () => {
       await this.refreshView();
       if (game.newEntries) this.logEntries(await game.newEntries());
       await this.refreshActions();
     })) ?? null;
-    if (state?.s && this.host.model?.figures.some((f) => f.id === state.s)) this.host.selected = state.s;
-    if (this.host.selected) await this.refreshActions();
+    if (fromUrl?.s && this.state.model?.figures.some((f) => f.id === fromUrl.s)) this.state.selected = fromUrl.s;
+    if (this.state.selected) await this.refreshActions();
+    await this.ai.start(this, s, token);
   }
 
   async refreshView(): Promise<void> {
@@ -188,18 +188,18 @@ export class PlayMode {
     this.view = v;
     this.history = (await this.game!.history()).length;
     this.undoable = this.history > 0 && (await this.game!.mayUndo?.() ?? true);
-    this.host.model = modelFromView(this.host.scenario!, v);
+    this.state.model = modelFromView(this.state.scenario!, v);
     const legal = await this.game!.legalActions();
-    this.state = this.table && this.game!.state ? await this.game!.state() : null;
+    this.gameState = this.table && this.game!.state ? await this.game!.state() : null;
     // With the table, every command that is not a move or an attack on the board is a button; the
     // board highlights the figure expected to act, and it is selected for its moves and attacks.
     this.sideCommands = this.table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c) && !this.table!.choosesItself(c))) : legal.filter((c) => c.figure === undefined);
     this.choices = this.table ? legal.filter(this.table.choosesItself) : [];
-    if (this.table && v.active && v.active !== this.lastActive && v.figures.some((f) => f.id === v.active)) this.host.selected = v.active;
+    if (this.table && v.active && v.active !== this.lastActive && v.figures.some((f) => f.id === v.active)) this.state.selected = v.active;
     this.lastActive = v.active;
     const data = boardDataOfView(v);
-    this.host.board = data ? Board.fromData(data) : null;
-    if (this.host.selected && !v.figures.some((f) => f.id === this.host.selected)) this.host.selected = null;
+    this.state.board = data ? Board.fromData(data) : null;
+    if (this.state.selected && !v.figures.some((f) => f.id === this.state.selected)) this.state.selected = null;
   }
 
   /** Partition the selected figure's legal commands: moves (to a cell), attacks (a target), others. */
@@ -207,13 +207,13 @@ export class PlayMode {
     this.moves = new Map();
     this.attacks = new Map();
     this.others = [];
-    this.host.sel = { reach: null, cells: [], los: null };
-    this.host.path = null;
-    const id = this.host.selected;
+    this.state.sel = { reach: null, cells: [], los: null };
+    this.state.path = null;
+    const id = this.state.selected;
     // The autopilot's figures are moved by the autopilot only.
-    if (!id || !this.game || !this.host.model || this.ai?.owns({ type: '', figure: id })) return;
+    if (!id || !this.game || !this.state.model || this.ai.current?.owns({ type: '', figure: id })) return;
     const actions = await this.game.legalActions(id);
-    const w = this.host.model.width;
+    const w = this.state.model.width;
     for (const c of actions) {
       const to = c.to as { x?: unknown; y?: unknown } | undefined;
       if (to && Number.isInteger(to.x) && Number.isInteger(to.y) && c.target === undefined) {
@@ -227,9 +227,9 @@ export class PlayMode {
     }
     // Costs and paths come from the grid core; the engine alone decides what is legal.
     let reach = null;
-    if (this.moves.size && this.host.board) {
+    if (this.moves.size && this.state.board) {
       try {
-        reach = this.host.board.reach(id, PLAY_MP);
+        reach = this.state.board.reach(id, PLAY_MP);
       } catch {
         reach = null;
       }
@@ -239,13 +239,13 @@ export class PlayMode {
       const cost = reach && reach.cost[k] >= 0 ? reach.cost[k] : undefined;
       cells.push({ x: k % w, y: Math.floor(k / w), ...(cost !== undefined ? { cost } : {}) });
     }
-    this.host.sel = { reach, cells, los: null };
-    if (this.host.target && !this.attacks.has(this.host.target)) {
-      this.host.target = null;
-      this.host.explain = null;
+    this.state.sel = { reach, cells, los: null };
+    if (this.state.target && !this.attacks.has(this.state.target)) {
+      this.state.target = null;
+      this.state.explain = null;
     }
-    this.ai?.refresh();
-    this.host.requestUpdate();
+    this.ai.current?.refresh();
+    this.state.update();
   }
 
   /** Send a command (`by`: who sent it, said before the announcement); the engine's answer. */
@@ -257,27 +257,25 @@ export class PlayMode {
     if (!this.game) return;
     const r = await this.game.apply(command);
     if (!r.ok) {
-      this.host.fail('command', `Refused (${r.refusal.rule}): ${r.refusal.message}`, [], false);
+      this.state.fail('command', `Refused (${r.refusal.rule}): ${r.refusal.message}`, [], false);
       return r;
     }
-    this.host.message = '';
+    this.state.message = '';
     this.hint = null;
     this.lastEvents = r.events;
     await this.refreshView();
     const lines = this.logEntries([{ kind: 'command', events: r.events }]).map((l) => l.text);
-    this.host.target = null;
-    this.host.targetCell = null;
-    this.host.explain = null;
+    this.state.clearTarget();
     this.pending = [];
-    if (this.host.selected) await this.refreshActions();
-    this.host.emit('doom-action', { command, events: r.events });
+    if (this.state.selected) await this.refreshActions();
+    this.state.emit('doom-action', { command, events: r.events });
     const moved = r.events.find((e: GameEvent) => e.type === 'moved');
     if (typeof command.to === 'object' && moved) {
-      this.host.emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
+      this.state.emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
     }
-    this.host.announce(by + (lines.join('. ') || this.commandWords(command)));
-    this.host.writeUrl();
-    this.ai?.applied();
+    this.state.announce(by + (lines.join('. ') || this.commandWords(command)));
+    this.writeUrl();
+    this.ai.current?.applied();
     return r;
   }
 
@@ -285,37 +283,166 @@ export class PlayMode {
     if (!this.game) return;
     // The autopilot finishes the command it is playing (it waits in the queue) and plays no more
     // until the undo is done.
-    await this.ai?.pause();
+    await this.ai.current?.pause();
     return this.serial(() => this.undoNow());
   }
 
   private async undoNow(): Promise<void> {
     if (!this.game) return;
-    const ok = await (this.ai ? this.ai.undo() : this.game.undo());
+    const ai = this.ai.current;
+    const ok = await (ai ? ai.undo() : this.game.undo());
     if (!ok) {
-      this.host.announce('Nothing to undo');
+      this.state.announce('Nothing to undo');
       return;
     }
     this.logEntries([{ kind: 'undo' }]);
-    this.host.target = null;
-    this.host.explain = null;
+    this.state.target = null;
+    this.state.explain = null;
     this.pending = [];
     await this.refreshView();
-    if (this.host.selected) await this.refreshActions();
-    this.host.emit('doom-undo', { history: this.history });
-    this.host.announce(`Undone. ${this.view?.status ?? ''}`);
-    this.host.writeUrl();
-    this.ai?.applied();
+    if (this.state.selected) await this.refreshActions();
+    this.state.emit('doom-undo', { history: this.history });
+    this.state.announce(`Undone. ${this.view?.status ?? ''}`);
+    this.writeUrl();
+    this.ai.current?.applied();
   }
 
   async askHint(): Promise<void> {
-    if (!this.host.hints || !this.game || !this.view) return;
-    const legal = await this.game.legalActions(this.host.selected ?? undefined);
-    const h = await this.host.hints({ view: this.view, selected: this.host.selected, legalActions: legal });
+    const hints = this.ai.hints;
+    if (!hints || !this.game || !this.view) return;
+    const legal = await this.game.legalActions(this.state.selected ?? undefined);
+    const h = await hints({ view: this.view, selected: this.state.selected, legalActions: legal });
     this.hint = h === null ? { text: 'No hint for this position.' } : typeof h === 'string' ? { text: h } : h;
-    this.host.emit('doom-hint', { text: this.hint.text });
-    this.host.announce(`Hint: ${this.hint.text}`);
-  }}
+    this.state.emit('doom-hint', { text: this.hint.text });
+    this.state.announce(`Hint: ${this.hint.text}`);
+  }
+
+  refresh(): Promise<void> {
+    return this.refreshActions();
+  }
+
+  protected dropActions(): void {
+    this.moves.clear();
+    this.attacks.clear();
+    this.others = [];
+    this.pending = [];
+  }
+
+  protected offers(): string {
+    const parts: string[] = [];
+    if (this.moves.size) parts.push(`${this.moves.size} spaces to move to`);
+    if (this.attacks.size) parts.push(`${this.attacks.size} targets`);
+    for (const c of this.others) parts.push(this.commandWords(c));
+    return parts.length ? parts.join(', ') : 'no actions now';
+  }
+
+  protected pathMp(k: number): number | null {
+    return this.moves.has(k) ? PLAY_MP : null;
+  }
+
+  protected attacksOn(cell: Cursor): Command[] {
+    return this.attacks.get(`@${cell.x},${cell.y}`) ?? [];
+  }
+
+  protected attackHint(id: string): string {
+    return this.attacks.has(id) ? '. Press Enter again to attack' : '';
+  }
+
+  protected blastOf(): Record<string, number> | undefined {
+    return this.view?.blast;
+  }
+
+  /** A target attacks on the second Enter, a highlighted space moves there; several fitting commands become buttons. */
+  protected async act(x: number, y: number, pending: string | null, confirm: boolean): Promise<void> {
+    const s = this.state;
+    const fig = figureAt(s.model!, x, y);
+    const k = y * s.model!.width + x;
+    if (s.selected && fig && this.attacks.has(fig.id)) {
+      // Entering the figure's space may be a command too (a glory kill): offer both.
+      const cmds = [...this.attacks.get(fig.id)!, ...this.moves.get(k) ?? []];
+      if (s.target === fig.id) await this.run(cmds);
+      else this.targetNow(fig.id);
+      return;
+    }
+    const onCell = s.selected && this.attacks.get(`@${x},${y}`);
+    if (onCell) {
+      if (s.targetCell && s.targetCell.x === x && s.targetCell.y === y) await this.run(onCell);
+      else {
+        s.targetCell = { x, y };
+        const blast = this.blastWords();
+        s.announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${this.commandWords(onCell[0]).toLowerCase()}`);
+      }
+      return;
+    }
+    if (s.selected && this.moves.has(k)) {
+      if (!this.preview(x, y, pending, confirm)) await this.run(this.moves.get(k)!);
+      return;
+    }
+    if (fig) {
+      if (fig.id === s.selected) s.announce(this.selectionWords(fig.id));
+      else await this.select(fig.id);
+      return;
+    }
+    s.announce(this.cellWords(x, y));
+  }
+
+  /** One command is sent; several that fit the same click are shown as buttons. */
+  private async run(cmds: Command[]): Promise<void> {
+    if (cmds.length === 1) {
+      await this.apply(cmds[0]);
+      return;
+    }
+    this.pending = cmds;
+    this.state.announce(`Choose: ${cmds.map((c) => this.commandWords(c)).join('; ')}`);
+  }
+
+  /** Escape: a choice between commands goes first. */
+  cancel(): void {
+    if (!this.pending.length) return super.cancel();
+    this.pending = [];
+    this.state.announce('Choice cancelled');
+  }
+
+  protected urlState(): Promise<UrlState> | null {
+    return this.game?.history().then(async (h) => ({ ...(h.length ? { z: await packHistory(h) } : {}), ...(this.state.selected ? { s: this.state.selected } : {}) })) ?? null;
+  }
+
+  overlays(): Overlays {
+    return { ...super.overlays(), attackTargets: this.attacks.keys(), hintCells: this.hint?.cells ?? [], extra: this.ai.current?.layer(this.state.model!) };
+  }
+
+  /** Below the board: whose turn, the explanation, the selected figure's commands, undo, hint, log, table. */
+  panel(): TemplateResult {
+    const s = this.state;
+    const v = this.view;
+    const cell = s.targetCell;
+    const attackButtons = s.target ? this.attacks.get(s.target) ?? [] : cell ? this.attacksOn(cell) : [];
+    const commands = this.pending.length ? this.pending
+      : this.table ? [...attackButtons, ...this.sideCommands]
+        : [...this.others, ...attackButtons, ...this.sideCommands];
+    const ai = this.ai.current;
+    return playPanel({
+      status: v?.status && s.model ? readableSummary(v.status, s.model, s.names()) : '',
+      winner: v?.winner ? figureName(v.winner) : null,
+      explanation: this.explanationText(ai?.text((id) => s.figureName(id), s.model?.ruleset ?? '')),
+      rules: this.host.rulesHref,
+      message: s.message,
+      hint: this.hint?.text ?? null,
+      // The table's buttons name their figure; a prefix would repeat it, or name another figure.
+      selectedName: s.selected && !this.table ? s.figureName(s.selected) : null,
+      commands: [
+        // A figure's choice of action (doom2004: ~7 each) is offered for the selected figure; the others get one button that selects them.
+        ...commands.filter((c) => !ai?.owns(c) && (c.type !== 'action' || c.figure === s.selected)).map((c) => ({ label: this.commandWords(c), run: () => s.guard(() => this.apply(c)) })),
+        ...[...new Set(commands.filter((c) => c.type === 'action' && c.figure !== s.selected && !ai?.owns(c)).map((c) => String(c.figure)))]
+          .map((id) => ({ label: `${s.figureName(id)}: choose an action`, run: () => s.guard(() => this.select(id)) })),
+      ],
+      undo: { enabled: this.undoable, run: () => s.guard(() => this.undo()) },
+      askHint: this.ai.hints ? () => s.guard(() => this.askHint()) : null,
+      log: this.log,
+      table: this.table && v ? this.table.playTable(this.tableContext()) : nothing,
+    });
+  }
+}
 
 /** Moves and attacks are made on the board (a destination, a target), not with buttons. */
 function isBoardCommand(c: Command): boolean {

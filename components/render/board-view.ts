@@ -1,7 +1,7 @@
 /**
  * The board as drawn: the static drawing (cells, terrain, edges, tokens) and, as a separate SVG
  * layer above it, what changes with every selection (figures, reach, fog, path, LOS lines, focus);
- * over both, the focusable keyboard grid whose cells are written by the element (grid-cells.ts).
+ * over both, the focusable keyboard grid whose cells are written outside the template (grid-cells.ts).
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';

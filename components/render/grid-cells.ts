@@ -3,6 +3,7 @@
  * space over the drawing. A 40×40 board has 1,600 of them, so they are written as one HTML string
  * (parsed by the browser in one go) instead of 1,600 template instances.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { cellName, figureName } from '../coords.ts';
 import { terrainWords, type DrawModel } from '../model.ts';
 
@@ -45,4 +46,40 @@ export function gridCellsHtml(m: DrawModel): string {
     html += '</div>';
   }
   return html;
+}
+
+/**
+ * Writes the grid's cells outside Lit's template (one HTML string) when the drawing changes. A new
+ * grid gets them after the board's first frame: they are invisible, and on a 40×40 board they cost
+ * as much to lay out as the drawing. Focusing the grid writes them at once (`write()`).
+ */
+export class GridCells implements ReactiveController {
+  /** The model whose cells the grid holds. */
+  private written: DrawModel | null = null;
+  /** A new grid whose cells are written after the first frame. */
+  private pending: HTMLElement | null = null;
+
+  constructor(private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode }, private readonly state: { readonly model: DrawModel | null }) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const grid = this.host.renderRoot.querySelector<HTMLElement>('.grid');
+    if (!this.state.model || !grid || this.written === this.state.model && grid.firstChild) return;
+    if (grid.firstChild) {
+      this.write(grid);
+      return;
+    }
+    if (this.pending === grid) return;
+    this.pending = grid;
+    requestAnimationFrame(() => setTimeout(() => this.pending === grid && this.write(grid), 0));
+  }
+
+  write(grid: HTMLElement | null = this.host.renderRoot.querySelector('.grid')): void {
+    if (this.pending === grid) this.pending = null;
+    const m = this.state.model;
+    if (!m || !grid || !grid.isConnected || this.written === m && grid.firstChild) return;
+    grid.innerHTML = gridCellsHtml(m);
+    this.written = m;
+  }
 }

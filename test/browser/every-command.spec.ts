@@ -41,7 +41,7 @@ async function tap(page: Page, id: string, x: number, y: number): Promise<void> 
   if (input === 'keyboard') {
     const grid = page.locator(`#${id} .grid`);
     await grid.focus();
-    const from = await inBoard(page, id, (_p, board) => ({ x: board._cursor.x as number, y: board._cursor.y as number }));
+    const from = await inBoard(page, id, (_p, board) => ({ x: board._state.cursor.x as number, y: board._state.cursor.y as number }));
     await walk(page, from, { x, y });
     await page.keyboard.press('Enter');
   } else {
@@ -108,7 +108,7 @@ async function issue(page: Page, id: string, c: Cmd): Promise<string | null> {
   if (c.type === 'status' && Array.isArray(c.discard) && c.discard.length) return discard(page, id, c);
   const figs = await inBoard(page, id, (play) => play.view.figures as Fig[]);
   const where = (fid: string) => figs.find((f) => f.id === fid);
-  const selected = await inBoard(page, id, (_p, board) => board._selected as string | null);
+  const selected = await inBoard(page, id, (_p, board) => board._state.selected as string | null);
   if (typeof c.figure === 'string' && selected !== c.figure && (c.to !== undefined || c.target !== undefined || !(await buttonVisible(page, id, c)))) {
     const f = where(c.figure);
     if (f) await tap(page, id, f.x, f.y);
@@ -203,8 +203,8 @@ for (const mode of ['mouse', 'touch', 'keyboard'] as const) test.describe(mode, 
         }, before);
         await inBoard(page, id, async (play, board) => {
           play.pending = [];
-          board._target = null;
-          board._targetCell = null;
+          board._state.target = null;
+          board._state.targetCell = null;
           await play.refreshActions();
         });
         await settle(page, id);

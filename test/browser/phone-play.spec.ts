@@ -103,9 +103,9 @@ for (const [phone, device] of Object.entries(PHONES)) {
       // Two taps on a reachable space: the first shows the path, the second moves.
       const before = await board.locator('[part="log"] li').count();
       const reach = await page.evaluate(() => {
-        const b = document.getElementById('doom2004-play') as unknown as { _play: { moves: Map<number, unknown> }; _model: { width: number } };
+        const b = document.getElementById('doom2004-play') as unknown as { _play: { moves: Map<number, unknown> }; _state: { model: { width: number } } };
         const k = [...b._play.moves.keys()][0];
-        return { x: k % b._model.width, y: Math.floor(k / b._model.width) };
+        return { x: k % b._state.model.width, y: Math.floor(k / b._state.model.width) };
       });
       const cell = board.locator(`#c-${reach.x}-${reach.y}`);
       await cell.scrollIntoViewIfNeeded();

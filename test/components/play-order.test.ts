@@ -5,7 +5,9 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { InPageEngine, type GameClient } from '../../components/engine-client.ts';
+import type { UrlController } from '../../components/controllers/url-controller.ts';
 import { PlayMode, type PlayHost } from '../../components/modes/play-mode.ts';
+import { BoardState } from '../../components/state/board-state.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { createGame } from '../../src/rules/index.ts';
 import type { Command } from '../../src/rules/types.ts';
@@ -16,24 +18,22 @@ beforeAll(async () => {
   await loadCore();
 });
 
-/** A host that records what play mode emits; nothing is drawn. */
-function recordingHost(engine: InPageEngine, scenario: Scenario): { host: PlayHost; events: { type: string; detail: unknown }[] } {
+/** A host that records what play mode emits (`doom-*` events, failures among them); nothing is drawn. */
+function recording(engine: InPageEngine, scenario: Scenario): { host: PlayHost; state: BoardState; events: { type: string; detail: unknown }[] } {
   const events: { type: string; detail: unknown }[] = [];
-  const host: PlayHost = {
-    engine, seed: 3, hints: undefined, scenario, loadToken: 0,
-    selected: null, target: null, targetCell: null, explain: null,
-    sel: { reach: null, cells: [], los: null }, path: null, model: null, board: null, message: '',
-    readUrl: () => null,
-    fail: (_source, message) => events.push({ type: 'fail', detail: message }),
-    guard: async (fn) => void (await fn()),
-    emit: (type, detail) => events.push({ type, detail }),
-    announce: () => undefined,
-    writeUrl: () => undefined,
-    figureName: (id) => id,
+  const host = {
+    engine, seed: 3, hints: undefined, mode: 'play', ai: false, autopilot: undefined, autopilotDelay: undefined, blast: undefined, rulesHref: undefined,
+    addController: () => undefined,
     requestUpdate: () => undefined,
-  };
-  return { host, events };
+    dispatchEvent: (e: Event) => events.push({ type: e.type, detail: (e as CustomEvent).detail }) > 0,
+  } as unknown as PlayHost & EventTarget;
+  const state = new BoardState(host);
+  state.scenario = scenario;
+  return { host, state, events };
 }
+
+/** No page URL: nothing is read or kept. */
+const noUrl = { read: () => null, write: () => undefined } as unknown as UrlController;
 
 test('a command sent while the previous one is still being shown waits for it; an undo waits too', async () => {
   const engine = new InPageEngine();
@@ -62,8 +62,8 @@ test('a command sent while the previous one is still being shown waits for it; a
     expect(aside.apply(c).ok).toBe(true);
     commands.push(c);
   }
-  const { host, events } = recordingHost(engine, scenario);
-  const play = new PlayMode(host);
+  const { host, state, events } = recording(engine, scenario);
+  const play = new PlayMode(host, state, noUrl);
   play.game = game;
 
   slow = 1;
@@ -72,7 +72,7 @@ test('a command sent while the previous one is still being shown waits for it; a
   slow = 1;
   await Promise.all([play.apply(commands[2]), play.undo()]);
 
-  expect(events.filter((e) => e.type === 'fail')).toEqual([]);
+  expect(events.filter((e) => e.type === 'doom-error')).toEqual([]);
   // In the order asked: the slow first command's event before the second's, the undo after the third.
   expect(events.filter((e) => e.type === 'doom-action' || e.type === 'doom-undo').map((e) => (e.type === 'doom-undo' ? 'undo' : JSON.stringify((e.detail as { command: Command }).command)))).toEqual([...commands.map((c) => JSON.stringify(c)), 'undo']);
   expect(await inner.history()).toEqual(commands.slice(0, 2));

@@ -1,6 +1,8 @@
 /**
- * The element's code has no import circle (issue 21): among components/ files, following every
- * import — values, types and on-demand `import()` — never leads back to where it started.
+ * The element composes; it does not decide (issue 21). Its code has no import circle: among
+ * components/ files, following every import — values, types and on-demand `import()` — never leads
+ * back to where it started. The element file stays small, and nothing but the bundle's entry
+ * imports it: the state model and the controllers depend on each other, never on the element.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -8,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../components', import.meta.url));
+const ELEMENT = join(ROOT, 'doom-board.ts');
+/** The bundle's entry (components/index.ts), which defines and exports the element. */
+const ENTRY_POINTS = [join(ROOT, 'index.ts')];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -52,4 +57,15 @@ test('no import circle among components/ files', () => {
   expect(files.length).toBeGreaterThan(30);
   const found = circles(files, importsOf).map((c) => c.map((f) => relative(ROOT, f)).join(' → '));
   expect(found).toEqual([]);
+});
+
+test('components/doom-board.ts has at most 400 lines', () => {
+  const lines = readFileSync(ELEMENT, 'utf8').split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  expect(lines.length).toBeLessThanOrEqual(400);
+});
+
+test('only the element\'s entry point imports components/doom-board.ts: controllers and the state model never do', () => {
+  const importers = sources(ROOT).filter((f) => importsOf(f).includes(ELEMENT)).map((f) => relative(ROOT, f));
+  expect(importers).toEqual(ENTRY_POINTS.map((f) => relative(ROOT, f)));
 });

@@ -1,0 +1,117 @@
+/**
+ * The state of one board, shared by its controllers (issue 21): the scenario and its drawing, the
+ * selected figure and its target (a figure, or a space for doom2004's blasts) with what was computed
+ * for them (reach, fog, path, the LOS explanation), the keyboard cursor, and what the board says
+ * (message line, live announcement, error box). Controllers change it and ask for a redraw; the
+ * element draws it. Nothing here decides what input means.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import { BoardError } from '../../src/core/board-input.ts';
+import type { Board } from '../../src/core/board.ts';
+import type { Placement, SightExplanation } from '../../src/core/types.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { figureName } from '../coords.ts';
+import { doomEvent, problemsOf, type DoomEventMap, type ErrorDetail } from '../events.ts';
+import type { BlastView } from '../interaction/blast.ts';
+import type { Cursor } from '../interaction/keyboard.ts';
+import type { Selection } from '../interaction/selection.ts';
+import type { DrawModel } from '../model.ts';
+
+export const MODES = ['explore', 'play', 'edit'] as const;
+export type Mode = (typeof MODES)[number];
+
+export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** What the state needs of its element: a redraw, and a target for the `doom-*` events. */
+export type StateHost = ReactiveControllerHost & EventTarget;
+
+export class BoardState {
+  /** The scenario as validated (defaults filled in). */
+  scenario: Scenario | null = null;
+  /** The scenario as given, for export. */
+  source: Scenario | null = null;
+  model: DrawModel | null = null;
+  board: Board | null = null;
+  selected: string | null = null;
+  target: string | null = null;
+  /** A targeted space (doom2004 attacks nominate spaces). */
+  targetCell: Cursor | null = null;
+  explain: SightExplanation | null = null;
+  sel: Selection = { reach: null, cells: [], los: null };
+  path: Placement[] | null = null;
+  cursor: Cursor = { x: 0, y: 0 };
+  /** Touch: the destination whose path is shown; a second tap on it confirms the move. */
+  pendingDest: string | null = null;
+  /** The keyboard grid has focus (the cursor is drawn). */
+  focused = false;
+  /** doom2004: what the picked attack would hit (interaction/blast.ts, loaded with a doom2004 board). */
+  blast: BlastView | null = null;
+  /** Zoom of the board (1 = fit the width). */
+  zoom = 1;
+  message = '';
+  announcement = '';
+  error: ErrorDetail | null = null;
+  loading = true;
+  /** Counts loads: an answer for an older one is dropped. */
+  loadToken = 0;
+
+  constructor(private readonly host: StateHost) {}
+
+  update(): void {
+    this.host.requestUpdate();
+  }
+
+  emit<K extends keyof DoomEventMap>(type: K, detail: DoomEventMap[K]['detail']): void {
+    this.host.dispatchEvent(doomEvent(type, detail));
+  }
+
+  announce(text: string): void {
+    // Alternate a trailing no-break space so that repeating the same words is announced again.
+    this.announcement = this.announcement === text ? `${text}\u00a0` : text;
+    this.update();
+  }
+
+  /** Report a failure inside the element and as a `doom-error` event; never throws. */
+  fail(source: ErrorDetail['source'], message: string, problems: string[], blocking = source === 'scenario'): void {
+    const detail: ErrorDetail = { message, problems, source };
+    if (blocking) this.error = detail;
+    else this.message = problems.length ? `${message} ${problems.join('; ')}` : message;
+    this.announce(blocking ? `Error: ${message}` : this.message);
+    this.emit('doom-error', detail);
+  }
+
+  /** Run a handler; anything it throws becomes a `doom-error`, never an exception in the host page. */
+  async guard(fn: () => unknown): Promise<void> {
+    try {
+      await fn();
+    } catch (e) {
+      this.fail(e instanceof BoardError ? 'command' : 'engine', messageOf(e), problemsOf(e), false);
+    }
+    this.update();
+  }
+
+  /** A figure's readable name: the scenario's `name` when it has one, else a readable form of its id. */
+  figureName(id: string): string {
+    const f = this.scenario?.figures.find((g) => g.id === id) as { name?: unknown } | undefined;
+    return typeof f?.name === 'string' && f.name ? f.name : figureName(id);
+  }
+
+  /** Figure id → readable name, for the explanation sentences. */
+  names(): Map<string, string> {
+    return new Map((this.model?.figures ?? []).map((f) => [f.id, this.figureName(f.id)]));
+  }
+
+  clearTarget(): void {
+    this.target = null;
+    this.targetCell = null;
+    this.explain = null;
+  }
+
+  /** Forget the selected figure, its target and what was computed for them. */
+  dropSelection(): void {
+    this.selected = null;
+    this.clearTarget();
+    this.sel = { reach: null, cells: [], los: null };
+    this.path = null;
+  }
+}
