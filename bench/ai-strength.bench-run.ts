@@ -21,6 +21,7 @@ import { loadCore } from '../src/core/wasm.ts';
 import '../src/rules/index.ts';
 import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
+import { rolloutSearch } from '../src/ai/autopilot/search.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
@@ -46,7 +47,7 @@ const autopilot = () =>
     ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}),
     ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}),
     ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as 'damage' | 'fraction' } : {}),
-    ...(SEARCH ? { search: SEARCH } : {}),
+    ...(SEARCH ? { search: rolloutSearch(SEARCH) } : {}),
   });
 
 function player(kind: Player, seed: number): Policy {

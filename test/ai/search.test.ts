@@ -10,7 +10,7 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { determinize } from '../../src/ai/autopilot/determinize.ts';
 import { monteCarloPolicy } from '../../src/ai/autopilot/montecarlo.ts';
 import { nextStep, playGame, plannerPolicy, randomPolicy, sameCommand, sideOfCommand, sidesOf } from '../../src/ai/autopilot/index.ts';
-import { bestByRollouts } from '../../src/ai/autopilot/search.ts';
+import { bestByRollouts, rolloutSearch } from '../../src/ai/autopilot/search.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 import d20 from '../../src/scenario/bundled/d20-skirmish.json';
@@ -139,7 +139,7 @@ describe('the autopilot\'s search (bestByRollouts)', () => {
   test('the autopilot with search plays legal commands and the same game from the same seed', () => {
     const play = () => {
       const log: unknown[] = [];
-      const p = plannerPolicy({ search: { candidates: 2, rollouts: 1, maxCommands: 15 } });
+      const p = plannerPolicy({ search: rolloutSearch({ candidates: 2, rollouts: 1, maxCommands: 15 }) });
       const logged = { ...p, choose: (ctx: Parameters<typeof p.choose>[0]) => { const c = p.choose(ctx); log.push(c); return c; } };
       const r = playGame(skirmish as unknown as Scenario, 3, { invaders: logged, marines: randomPolicy(3) }, { maxCommands: 80 });
       return { log, refused: r.refused };

@@ -33,7 +33,7 @@ import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
 import { outOfMeleeReach, d20StayExposure } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
-import { bestByRollouts, type SearchOptions } from './search.ts';
+import type { PlanSearch } from './search.ts';
 
 /** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
 const canonical = (v: unknown): string =>
@@ -235,21 +235,22 @@ export interface PlannerOptions extends Pick<HintOptions, 'caution' | 'scoring'>
    */
   combinedFire?: boolean;
   /**
-   * Search (search.ts): the `candidates` best plans by the exact odds (per figure that could act)
-   * are played out on determinized copies and the best mean result is played. Off when absent.
+   * Search (search.ts `rolloutSearch`): the `candidates` best plans by the exact odds (per figure
+   * that could act) are played out on determinized copies and the best mean result is played. Off
+   * when absent; passed in, so that a bundle without it carries none of its code.
    */
-  search?: SearchOptions & { candidates?: number };
+  search?: PlanSearch;
 }
 
 export function plannerPolicy(options: PlannerOptions = {}): Policy {
   const { combinedFire = false, search, ...hintOptions } = options;
   const K = search?.candidates ?? 3;
   // The side's own play in the rollouts: this planner without search.
-  const ownRollout = () => plannerPolicy({ ...options, search: undefined });
+  const own = () => plannerPolicy({ ...options, search: undefined });
   /** Among plans (each maybe behind a starting command), the one the search plays out best. */
   const searched = (state: GameState, side: string, plans: { plan: Plan; starter?: Command }[]) => {
     if (!search || plans.length < 2) return plans[0];
-    const at = bestByRollouts(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), { own: ownRollout, ...search });
+    const at = search.best(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), own);
     return plans[Math.max(0, at)];
   };
   let queue: Command[] = [];

@@ -15,6 +15,18 @@ import { greedyPolicy, type Policy } from './policy.ts';
 import { decidingSide, sideOfCommand } from './sides.ts';
 import { rolloutResult, standing, type Standing } from './standing.ts';
 
+/** A search the planner can be given: which of the candidates (command sequences) to play. */
+export interface PlanSearch {
+  /** Plans searched per decision: the best by the exact odds (default 3). */
+  candidates?: number;
+  best(state: GameState, side: string, candidates: Command[][], own: () => Policy): number;
+}
+
+/** The rollout search with these options, for `plannerPolicy({ search })`. */
+export function rolloutSearch(o: SearchOptions & { candidates?: number } = {}): PlanSearch {
+  return { candidates: o.candidates, best: (state, side, candidates, own) => bestByRollouts(state, side, candidates, { own, ...o }) };
+}
+
 export interface SearchOptions {
   /** Determinized rollouts per candidate (default 4). */
   rollouts?: number;
