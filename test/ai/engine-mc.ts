@@ -20,7 +20,7 @@ import { seedRng, shuffle } from '../../src/rules/rng.ts';
 import type { Command, GameEvent, RulesetEngine } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { cardValue, doom2016AttackOdds, revealsSecond, type Doom2016AttackOptions } from '../../src/ai/odds/doom2016.ts';
-import { doom2004Odds, diceToReroll, type Doom2004Spec } from '../../src/ai/odds/doom2004.ts';
+import { doom2004Odds, diceToReroll } from '../../src/ai/odds/doom2004.ts';
 import { d20Odds, d20Sequence } from '../../src/ai/odds/d20.ts';
 import { doom2004SpecOf } from '../../src/ai/odds/doom2004-state.ts';
 
@@ -32,8 +32,10 @@ export interface Outcome {
   hit: boolean;
   damage: number;
   kill: boolean;
-  /** Figures killed (blast). */
+  /** Figures killed (blast, barrels). */
   kills?: number;
+  /** Each other figure hit (blast, barrels): its wounds and whether it died, in the odds' order. */
+  others?: { damage: number; kill: boolean }[];
 }
 
 export interface Exact {
@@ -42,6 +44,8 @@ export interface Exact {
   kill: number;
   damage: number[];
   kills?: number[];
+  /** The odds of each other figure hit, in the order of `Outcome.others`. */
+  others?: { expected: number; kill: number; damage: number[] }[];
 }
 
 export interface McCase {
@@ -187,31 +191,36 @@ function case2004(c: Case2004): McCase {
   base.phase = a.marine ? 'marines' : 'invaders';
   base.turn = { figure: a.id, action: a.marine ? 'attack' : null, mp: 0, attacks: 1, readyUse: null, order: null, moved: false };
   c.tweak?.(base);
-  const spec: Doom2004Spec = doom2004SpecOf(base, a, c.weapon ?? null, c.target, { aimed: c.aimed });
+  const spec = doom2004SpecOf(base, a, c.weapon ?? null, c.target, { aimed: c.aimed });
   const o = doom2004Odds(spec);
   const victims = spec.targets.length;
-  const targetId = base.figures.find((f) => c.target.x >= f.x && c.target.x < f.x + f.w && c.target.y >= f.y && c.target.y < f.y + f.h)!.id;
-  const colours = spec.dice.map((d) => d.colour);
+  // The figure the headline odds are about: the nominated one, else (a barrel) the first one hit.
+  const [targetId, ...otherIds] = spec.victims;
   void dataOf;
   return {
     name: `doom2004 ${c.name}`,
     ruleset: 'doom2004',
-    exact: { hit: o.hit, expected: o.expected, kill: o.kill, damage: o.damage, kills: victims > 1 ? o.kills : undefined },
-    setup: { victims, policy: o.policy, ammo: o.ammo },
+    exact: { hit: o.hit, expected: o.expected, kill: o.kill, damage: o.damage, kills: victims > 1 ? o.kills : undefined, others: o.targets.slice(1) },
+    setup: { victims, reroll: spec.reroll ?? null, rule: o.rule, ammo: o.ammo, barrelled: spec.targets.filter((t) => t.barrels).length, estimate: spec.estimate },
     trial(i) {
       const s = rules.clone ? rules.clone(base) : structuredClone(base);
       s.rng = seedRng(seedOf(i));
       const events = mustApply(rules, s, { type: 'attack', figure: c.attacker, target: c.target, ...(c.weapon ? { weapon: c.weapon } : {}), ...(c.aimed ? { aimed: true } : {}) });
-      if (s.pending) events.push(...mustApply(rules, s, { type: 'reroll', figure: s.pending.by, dice: diceToReroll(colours, s.pending.faces, o.policy) }));
+      if (s.pending) events.push(...mustApply(rules, s, { type: 'reroll', figure: s.pending.by, dice: diceToReroll(spec, s.pending.faces) }));
       const attacked = events.find((e) => e.type === 'attacked')!;
-      const damage = events.filter((e) => e.type === 'wounded' && e.figure === targetId).reduce((n, e) => n + (e.wounds as number), 0);
+      const wounds = (id: string) => events.filter((e) => e.type === 'wounded' && e.figure === id).reduce((n, e) => n + (e.wounds as number), 0);
       const dead = events.filter((e) => (e.type === 'killed' || e.type === 'fragged'));
-      return { hit: attacked.hit as boolean, damage, kill: dead.some((e) => e.figure === targetId), kills: dead.length };
+      const died = (id: string) => dead.some((e) => e.figure === id);
+      return {
+        hit: attacked.hit as boolean, damage: targetId ? wounds(targetId) : 0, kill: targetId ? died(targetId) : false, kills: dead.length,
+        others: otherIds.map((id) => ({ damage: wounds(id), kill: died(id) })),
+      };
     },
   };
 }
 
 const room = ['........', '........', '........', '........'];
+const barrelRow = ['........', '....b...', '........', '........'];
 const M4 = (id: string, x: number, y: number, state?: Record<string, unknown>) => ({ id, side: 'marines' as const, type: 'marine', x, y, ...(state ? { state } : {}) });
 const I4 = (id: string, type: string, x: number, y: number) => ({ id, side: 'invaders' as const, type, x, y });
 
@@ -223,6 +232,26 @@ export const CASES_2004: (() => McCase)[] = [
   () => case2004({ name: 'grenade blast → imp with zombie and trite next to it', map: room, figures: [M4('m1', 0, 1), I4('imp', 'imp', 3, 1), I4('z', 'zombie', 4, 1), I4('t', 'trite', 3, 2)], attacker: 'm1', weapon: 'grenade', target: { x: 3, y: 1 } }),
   () => case2004({ name: 'fist (melee) → zombie adjacent', map: room, figures: [M4('m1', 0, 1), I4('z', 'zombie', 1, 1)], attacker: 'm1', weapon: 'fist', target: { x: 1, y: 1 } }),
   () => case2004({ name: 'mancubus (3 dice) → wounded marine at range 3', map: room, figures: [M4('m1', 0, 0), I4('man', 'mancubus', 3, 1)], attacker: 'man', target: { x: 0, y: 0 }, tweak: (s) => { s.figures[0].wounds = s.figures[0].health - 2; } }),
+  // Issue 23: the barrel in the blast goes off and wounds the zombie beyond it (and the imp again).
+  () => case2004({ name: 'grenade blast → imp next to a barrel, zombie beyond the barrel', map: barrelRow, figures: [M4('m1', 0, 1), I4('imp', 'imp', 3, 1), I4('z', 'zombie', 5, 1)], attacker: 'm1', weapon: 'grenade', target: { x: 3, y: 1 } }),
+  () => case2004({
+    name: 'pistol at a barrel: it sets off a second barrel, four figures around them', map: ['........', '..b.....', '..b.....', '........'],
+    figures: [M4('m1', 0, 1), I4('z', 'zombie', 3, 1), I4('imp', 'imp', 1, 2), I4('t', 'trite', 3, 3), I4('z2', 'zombie', 1, 0)], attacker: 'm1', weapon: 'pistol', target: { x: 2, y: 1 },
+  }),
+  () => case2004({
+    name: 'aimed rocket launcher (blast) → imp at range 6 next to a barrel, zombie beyond, aim re-roll', map: ['..........', '.......b..', '..........', '..........'],
+    figures: [M4('m1', 0, 1), I4('imp', 'imp', 6, 1), I4('z', 'zombie', 8, 1), I4('t', 'trite', 6, 2)], attacker: 'm1', weapon: 'rocket-launcher', target: { x: 6, y: 1 }, aimed: true,
+    tweak: (s) => { s.figures[0].order = 'aim'; s.figures[0].weapons = ['rocket-launcher']; s.figures[0].ammo.rocket = 2; },
+  }),
+  () => case2004({
+    name: 'cyberdemon (4 dice, blast) → dodging marine next to a barrel, second marine beyond, dodge re-roll', map: ['..........', '.b........', '..........', '..........'],
+    figures: [M4('m1', 2, 1), M4('m2', 0, 1), I4('cy', 'cyberdemon', 6, 1)], attacker: 'cy', target: { x: 2, y: 1 },
+    tweak: (s) => {
+      for (const m of s.figures.filter((f) => f.marine)) { m.wounds = m.health - (m.id === 'm1' ? 2 : 1); m.order = m.id === 'm1' ? 'dodge' : null; }
+    },
+  }),
+  () => case2004({ name: 'aimed pistol → imp at range 4, aim re-roll', map: room, figures: [M4('m1', 0, 1), I4('imp', 'imp', 4, 1)], attacker: 'm1', weapon: 'pistol', target: { x: 4, y: 1 }, aimed: true, tweak: (s) => { s.figures[0].order = 'aim'; } }),
+  () => case2004({ name: 'mancubus (3 dice) → dodging wounded marine at range 3, dodge re-roll', map: room, figures: [M4('m1', 0, 0), I4('man', 'mancubus', 3, 1)], attacker: 'man', target: { x: 0, y: 0 }, tweak: (s) => { s.figures[0].wounds = s.figures[0].health - 2; s.figures[0].order = 'dodge'; } }),
 ];
 
 // ------------------------------------------------------------------ d20
@@ -283,7 +312,7 @@ export const ALL_CASES = [...CASES_2016, ...CASES_2004, ...CASES_D20];
 export interface Comparison {
   name: string;
   trials: number;
-  /** The largest |MC − exact| / standard error over P(hit), P(kill), E[damage] and every P(damage = k). */
+  /** The largest |MC − exact| / standard error over P(hit), P(kill), E[damage], every P(damage = k) (of each figure hit) and P(kills = k). */
   worstZ: number;
   worst: string;
   mc: { hit: number; expected: number; kill: number };
@@ -299,8 +328,15 @@ export function compare(c: McCase, trials: number): Comparison {
   let sum = 0;
   const counts = new Map<number, number>();
   const killCounts = new Map<number, number>();
+  const others = (c.exact.others ?? []).map(() => ({ kills: 0, sum: 0, counts: new Map<number, number>() }));
   for (let i = 0; i < trials; i++) {
     const o = c.trial(i);
+    o.others?.forEach((v, k) => {
+      const t = others[k];
+      if (v.kill) t.kills++;
+      t.sum += v.damage;
+      t.counts.set(v.damage, (t.counts.get(v.damage) ?? 0) + 1);
+    });
     if (o.hit) hits++;
     if (o.kill) kills++;
     sum += o.damage;
@@ -323,11 +359,15 @@ export function compare(c: McCase, trials: number): Comparison {
   const bern = (p: number) => Math.sqrt(Math.max(0, p * (1 - p)));
   const e = c.exact;
   check('P(hit)', hits / n, e.hit, bern(e.hit));
-  check('P(kill)', kills / n, e.kill, bern(e.kill));
-  const variance = e.damage.reduce((s, p, k) => s + p * (k - e.expected) ** 2, 0);
-  check('E[damage]', sum / n, e.expected, Math.sqrt(variance));
-  const support = Math.max(e.damage.length, ...counts.keys()) + 1;
-  for (let k = 0; k < support; k++) check(`P(damage=${k})`, (counts.get(k) ?? 0) / n, e.damage[k] ?? 0, bern(e.damage[k] ?? 0));
+  const figure = (who: string, x: { expected: number; kill: number; damage: number[] }, mc: { kills: number; sum: number; counts: Map<number, number> }) => {
+    check(`${who}P(kill)`, mc.kills / n, x.kill, bern(x.kill));
+    const variance = x.damage.reduce((s, p, k) => s + p * (k - x.expected) ** 2, 0);
+    check(`${who}E[damage]`, mc.sum / n, x.expected, Math.sqrt(variance));
+    const support = Math.max(x.damage.length, ...mc.counts.keys()) + 1;
+    for (let k = 0; k < support; k++) check(`${who}P(damage=${k})`, (mc.counts.get(k) ?? 0) / n, x.damage[k] ?? 0, bern(x.damage[k] ?? 0));
+  };
+  figure('', e, { kills, sum, counts });
+  e.others?.forEach((x, k) => figure(`figure ${k + 2}: `, x, others[k]));
   if (e.kills) for (let k = 0; k < Math.max(e.kills.length, ...killCounts.keys()) + 1; k++) check(`P(kills=${k})`, (killCounts.get(k) ?? 0) / n, e.kills[k] ?? 0, bern(e.kills[k] ?? 0));
   return { name: c.name, trials, worstZ, worst, mc: { hit: hits / n, expected: sum / n, kill: kills / n }, exact: e, ms };
 }

@@ -39,7 +39,15 @@ test('the cases are the positions they name', () => {
   expect(by('HAR burst').setup!.cover).toBe(true);
   expect(by('imp → marine, open').setup!.cover).toBe(false);
   expect(by('grenade blast').setup!.victims).toBe(3);
-  expect(by('dodge re-roll').setup!.policy).not.toEqual({});
-  expect(by('aim re-roll').setup!.policy).not.toEqual({});
+  for (const c of setups.filter((x) => x.name.includes('re-roll'))) {
+    expect(c.setup!.reroll, c.name).toBe(c.name.includes('dodge re-roll') ? 'dodge' : 'aim');
+    expect(c.setup!.rule, c.name).toBe('best-set');
+  }
+  // Issue 23: the barrel in the grenade's blast reaches the zombie beyond it, and the imp twice.
+  expect(by('zombie beyond the barrel').setup).toMatchObject({ victims: 2, barrelled: 2 });
+  expect(by('zombie beyond the barrel').exact.others![0].expected).toBeGreaterThan(0);
+  expect(by('second barrel').setup).toMatchObject({ victims: 4, barrelled: 4 });
+  expect(by('cyberdemon').setup).toMatchObject({ victims: 2, barrelled: 2, reroll: 'dodge' });
+  for (const c of setups) expect(c.setup?.estimate, c.name).toBeUndefined();
   expect(by('scout in cover').setup!.cover).toBe(true);
 });

@@ -3,8 +3,10 @@
  * convolution with a straightforward enumeration of every roll (and every re-roll).
  */
 import { describe, expect, test } from 'vitest';
-import { convolve, d20Odds, d20Sequence, diceToReroll, doom2004Odds, doom2016Odds, faceDist, rerollPolicy, revealsSecond, type CardValue } from '../../src/ai/odds/index.ts';
+import { convolve, d20Odds, d20Sequence, diceToReroll, doom2004Odds, doom2016Odds, faceDist, perDieReroll, rerollPolicy, revealsSecond, type CardValue, type Doom2004Spec, type Doom2004Target } from '../../src/ai/odds/index.ts';
+import { BEST_SET_LIMIT, bestSetTable, subsetValue } from '../../src/ai/odds/doom2004-best-set.ts';
 import type { D4Face } from '../../src/rules/doom2004/state.ts';
+import diceData from '../../src/data/doom2004/dice.json';
 
 const s = (shields: number): CardValue => ({ shields, dodge: false });
 const dodge: CardValue = { shields: 0, dodge: true };
@@ -88,13 +90,60 @@ describe('doom2004 (RULES §3 roll, orders)', () => {
   });
   test('aim re-rolls misses, dodge re-rolls hits', () => {
     const coin = [{ colour: 'c', faces: [miss, f(5, 1)] }];
-    const aim = doom2004Odds({ dice: coin, range: 1, targets: [{ armor: 0, left: 5 }], reroll: 'aim' });
+    const aimSpec = { dice: coin, range: 1, targets: [{ armor: 0, left: 5 }], reroll: 'aim' as const };
+    const aim = doom2004Odds(aimSpec);
+    expect(aim.rule).toBe('best-set');
     expect(aim.hit).toBeCloseTo(3 / 4, 12);
-    expect(aim.policy.c).toEqual([true, false]);
-    const dodged = doom2004Odds({ dice: coin, range: 1, targets: [{ armor: 0, left: 5 }], reroll: 'dodge' });
+    expect(diceToReroll(aimSpec, [0])).toEqual([0]);
+    expect(diceToReroll(aimSpec, [1])).toEqual([]);
+    const dodged = doom2004Odds({ ...aimSpec, reroll: 'dodge' });
     expect(dodged.hit).toBeCloseTo(1 / 4, 12);
-    expect(dodged.policy.c).toEqual([false, true]);
-    expect(diceToReroll(['c', 'c'], [0, 1], aim.policy)).toEqual([0]);
+    expect(diceToReroll({ ...aimSpec, reroll: 'dodge' }, [1])).toEqual([0]);
+    // The per-die policy, when asked for, is followed as before.
+    const policy = rerollPolicy({ ...aimSpec, dice: [...coin, ...coin] });
+    expect(policy.c).toEqual([true, false]);
+    expect(doom2004Odds({ ...aimSpec, policy }).rule).toBe('per-die');
+    expect(perDieReroll(['c', 'c'], [0, 1], policy)).toEqual([0]);
+    expect(diceToReroll({ ...aimSpec, dice: [...coin, ...coin], policy }, [0, 1])).toEqual([0]);
+  });
+  test('aim: a roll that already falls short of the range is re-rolled (the per-die rule kept it)', () => {
+    // Aimed pistol (yellow + green) at range 5: yellow 2/2 and green 2/1 reach 4. The per-die rule
+    // keeps both faces (each is worth keeping on average); the best set re-rolls the green die.
+    const { yellow, green } = diceData.entries as unknown as Record<string, { faces: D4Face[] }>;
+    const spec: Doom2004Spec = { dice: [{ colour: 'yellow', faces: yellow.faces }, { colour: 'green', faces: green.faces }], range: 5, targets: [{ armor: 1, left: 3 }], reroll: 'aim' };
+    const roll = [yellow.faces.findIndex((x) => x.range === 2 && x.damage === 2), green.faces.findIndex((x) => x.range === 2 && x.damage === 1)];
+    expect(roll).not.toContain(-1);
+    expect(perDieReroll(['yellow', 'green'], roll, rerollPolicy(spec))).toEqual([]);
+    expect(diceToReroll(spec, roll)).toEqual([1]);
+    const t = bestSetTable(spec);
+    const shown = roll.map((k, i) => spec.dice[i].faces[k]);
+    const value = (mask: number) => subsetValue(t, mask, shown.map((x) => !!x.miss), shown.map((x) => x.range ?? 0), shown.map((x) => x.damage ?? 0));
+    expect(value(0)).toBe(0);
+    expect(value(2)).toBeGreaterThan(1);
+  });
+  test('exploding barrels: 1 wound per barrel next to a figure, after the attack\'s own wounds, on any damage', () => {
+    const die = { colour: 'b', faces: [f(5, 0), f(5, 2), miss] };
+    // The nominated figure (armor 2, 2 left) is also next to a barrel; a second figure only next to two.
+    const o = doom2004Odds({ dice: [die], range: 1, targets: [{ armor: 2, left: 2, barrels: 1 }, { armor: 5, left: 3, struck: false, barrels: 2 }] });
+    // 0 damage: no explosion; 2 damage: 1 wound + 1 barrel wound kills the first, 2 barrel wounds on the second.
+    close(o.damage, [2 / 3, 0, 1 / 3]);
+    expect(o.kill).toBeCloseTo(1 / 3, 12);
+    close(o.targets[1].damage, [2 / 3, 0, 1 / 3]);
+    close(o.kills, [2 / 3, 1 / 3]);
+    // A figure the attack already killed takes no barrel wound (it is off the board).
+    const dead = doom2004Odds({ dice: [{ colour: 'k', faces: [f(5, 3)] }], range: 1, targets: [{ armor: 0, left: 2, barrels: 2 }] });
+    close(dead.damage, [0, 0, 0, 1]);
+    // Barrel wounds stop at the one that kills.
+    const barrelsOnly = doom2004Odds({ dice: [{ colour: 'k', faces: [f(5, 1)] }], range: 1, targets: [{ armor: 9, left: 1, struck: false, barrels: 3 }] });
+    close(barrelsOnly.damage, [0, 1]);
+  });
+  test('the best set is computed for every weapon of the data; the per-die policy only beyond the limit', () => {
+    const dice = diceData.entries as unknown as Record<string, { faces: D4Face[] }>;
+    const four = ['red', 'red', 'blue', 'yellow'].map((c) => ({ colour: c, faces: dice[c].faces }));
+    expect(doom2004Odds({ dice: four, range: 4, targets: [{ armor: 1, left: 3 }], reroll: 'aim' }).rule).toBe('best-set');
+    const twelve = Array.from({ length: 12 }, (_, i) => four[i % 4]);
+    expect(6 ** 12 * 2 ** 12).toBeGreaterThan(BEST_SET_LIMIT);
+    expect(doom2004Odds({ dice: twelve, range: 14, targets: [{ armor: 2, left: 6 }], reroll: 'aim' }).rule).toBe('per-die');
   });
   test('blast: every figure takes the same damage, each against its own armor', () => {
     const o = doom2004Odds({ dice: [{ colour: 'b', faces: [f(5, 2), f(5, 3)] }], range: 1, targets: [{ armor: 0, left: 1 }, { armor: 3, left: 1 }] });
@@ -144,6 +193,37 @@ function* rolls(sizes: number[]): Generator<number[]> {
   }
 }
 
+const ownWounds = (dmg: number, t: Doom2004Target) => (t.struck === false ? 0 : t.armor ? Math.floor(dmg / t.armor) : dmg);
+
+/** Wounds as the engine's events count them: the attack's, then one per barrel while the figure stands. */
+function engineWounds(dmg: number, t: Doom2004Target): number {
+  let w = ownWounds(dmg, t);
+  for (let b = 0; dmg > 0 && b < (t.barrels ?? 0) && w < t.left; b++) w++;
+  return w;
+}
+
+function resolve(spec: Doom2004Spec, faces: readonly D4Face[]): { isHit: boolean; dmg: number } {
+  const isHit = !faces.some((x) => x.miss) && (!!spec.melee || faces.reduce((t, x) => t + (x.range ?? 0), 0) + (spec.accuracy ?? 0) >= spec.range);
+  return { isHit, dmg: faces.reduce((t, x) => t + (x.damage ?? 0), 0) + (spec.deadly ?? 0) };
+}
+
+/** A random doom2004 spec: 1–4 dice of 3 colours, blasts, figures next to barrels, any re-roll. */
+function randomSpec(r: () => number): Doom2004Spec {
+  const colours = ['p', 'q', 'w'];
+  const faceSets: Record<string, D4Face[]> = {};
+  for (const c of colours) faceSets[c] = Array.from({ length: 2 + Math.floor(r() * 3) }, () => (r() < 0.15 ? miss : f(Math.floor(r() * 4), Math.floor(r() * 4), r() < 0.2)));
+  const dice = Array.from({ length: 1 + Math.floor(r() * 4) }, () => { const c = colours[Math.floor(r() * 3)]; return { colour: c, faces: faceSets[c] }; });
+  const targets = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, k): Doom2004Target => ({
+    armor: Math.floor(r() * 3), left: 1 + Math.floor(r() * 3),
+    ...(r() < 0.4 ? { barrels: 1 + Math.floor(r() * 2) } : {}),
+    ...(k > 0 && r() < 0.3 ? { struck: false, barrels: 1 + Math.floor(r() * 2) } : {}),
+  }));
+  return {
+    dice, range: Math.floor(r() * 6), accuracy: Math.floor(r() * 2), deadly: Math.floor(r() * 2), melee: r() < 0.15, targets,
+    reroll: ([null, 'aim', 'dodge'] as const)[Math.floor(r() * 3)],
+  };
+}
+
 describe('randomized: convolution equals enumeration', () => {
   test('doom2016: 200 random dice sets, decks and cover', () => {
     const r = rng(2016);
@@ -175,47 +255,83 @@ describe('randomized: convolution equals enumeration', () => {
     }
   });
 
-  test('doom2004: 200 random dice sets with aim / dodge re-roll policies and blasts', () => {
+  test('doom2004: 200 random dice sets with aim / dodge re-rolls (best set, or a per-die policy), blasts and barrels', () => {
     const r = rng(2004);
+    const rules = { 'best-set': 0, 'per-die': 0, none: 0 };
     for (let n = 0; n < 200; n++) {
-      const colours = ['p', 'q', 'w'];
-      const faceSets: Record<string, D4Face[]> = {};
-      for (const c of colours) faceSets[c] = Array.from({ length: 2 + Math.floor(r() * 3) }, () => (r() < 0.15 ? miss : f(Math.floor(r() * 4), Math.floor(r() * 4), r() < 0.2)));
-      const dice = Array.from({ length: 1 + Math.floor(r() * 3) }, () => { const c = colours[Math.floor(r() * 3)]; return { colour: c, faces: faceSets[c] }; });
-      const range = Math.floor(r() * 6);
-      const accuracy = Math.floor(r() * 2);
-      const deadly = Math.floor(r() * 2);
-      const melee = r() < 0.15;
-      const targets = Array.from({ length: 1 + Math.floor(r() * 2) }, () => ({ armor: Math.floor(r() * 3), left: 1 + Math.floor(r() * 3) }));
-      const reroll = ([null, 'aim', 'dodge'] as const)[Math.floor(r() * 3)];
-      const spec = { dice, range, accuracy, deadly, melee, targets, reroll };
-      const policy = reroll ? rerollPolicy(spec) : {};
-      const o = doom2004Odds({ ...spec, policy });
+      const spec = randomSpec(r);
+      const perDie = spec.reroll && r() < 0.25;
+      const policy = perDie ? rerollPolicy(spec) : undefined;
+      const full = { ...spec, ...(policy ? { policy } : {}) };
+      const o = doom2004Odds(full);
+      rules[o.rule]++;
+      const { dice, targets } = spec;
       let hit = 0;
       let ammo = 0;
-      const wounds: number[] = [];
+      const wounds = targets.map((): number[] => []);
+      const kills: number[] = [];
+      const add = (d: number[], k: number, p: number) => { while (d.length <= k) d.push(0); d[k] += p; };
       const sizes = dice.map((d) => d.faces.length);
       for (const roll of rolls(sizes)) {
         const p0 = roll.reduce((q, k, i) => q / sizes[i], 1);
-        const again = diceToReroll(dice.map((d) => d.colour), roll, policy);
+        const again = diceToReroll(full, roll);
         for (const sub of rolls(again.map((i) => sizes[i]))) {
           const p = again.reduce((q, i) => q / sizes[i], p0);
           const final = [...roll];
           again.forEach((i, k) => (final[i] = sub[k]));
           const faces = final.map((k, i) => dice[i].faces[k]);
           if (faces.some((x) => x.ammo)) ammo += p;
-          const isHit = !faces.some((x) => x.miss) && (melee || faces.reduce((t, x) => t + (x.range ?? 0), 0) + accuracy >= range);
-          const dmg = faces.reduce((t, x) => t + (x.damage ?? 0), 0) + deadly;
-          const w = isHit ? (targets[0].armor ? Math.floor(dmg / targets[0].armor) : dmg) : 0;
+          const { isHit, dmg } = resolve(spec, faces);
           if (isHit) hit += p;
-          while (wounds.length <= w) wounds.push(0);
-          wounds[w] += p;
+          let dead = 0;
+          targets.forEach((t, k) => {
+            const w = isHit ? engineWounds(dmg, t) : 0;
+            add(wounds[k], w, p);
+            if (w >= t.left) dead++;
+          });
+          add(kills, dead, p);
         }
       }
       expect(o.hit).toBeCloseTo(hit, 12);
       expect(o.ammo).toBeCloseTo(ammo, 12);
-      close(o.damage, wounds);
+      targets.forEach((_, k) => close(o.targets[k].damage, wounds[k]));
+      close(o.kills, kills);
     }
+    expect(rules['best-set']).toBeGreaterThan(50);
+    expect(rules['per-die']).toBeGreaterThan(10);
+  });
+
+  test('doom2004: the chosen re-roll is the best set of dice (aim: the most, dodge: the least expected value) for 300 random rolls', () => {
+    const r = rng(23);
+    let matters = 0;
+    for (let n = 0; n < 300; n++) {
+      const spec = { ...randomSpec(r), reroll: r() < 0.5 ? 'aim' as const : 'dodge' as const };
+      const roll = spec.dice.map((d) => Math.floor(r() * d.faces.length));
+      const judged = spec.reroll === 'aim' ? spec.targets : spec.targets.slice(0, 1);
+      // Brute force: every subset, every outcome of its dice, the value summed by hand.
+      const value = (mask: number) => {
+        const idx = spec.dice.flatMap((_, i) => (mask & (1 << i) ? [i] : []));
+        let v = 0;
+        for (const sub of rolls(idx.map((i) => spec.dice[i].faces.length))) {
+          const p = idx.reduce((q, i) => q / spec.dice[i].faces.length, 1);
+          const final = [...roll];
+          idx.forEach((i, k) => (final[i] = sub[k]));
+          const { isHit, dmg } = resolve(spec, final.map((k, i) => spec.dice[i].faces[k]));
+          if (!isHit) continue;
+          for (const t of judged) {
+            const w = ownWounds(dmg, t) + (dmg > 0 ? t.barrels ?? 0 : 0);
+            v += p * (Math.min(w, t.left) + (w >= t.left ? 1 : 0));
+          }
+        }
+        return v;
+      };
+      const values = Array.from({ length: 1 << spec.dice.length }, (_, m) => value(m));
+      const chosen = diceToReroll(spec, roll).reduce((m, i) => m | (1 << i), 0);
+      const best = spec.reroll === 'aim' ? Math.max(...values) : Math.min(...values);
+      expect(values[chosen], JSON.stringify({ spec, roll, values, chosen })).toBeCloseTo(best, 10);
+      if (Math.max(...values) - Math.min(...values) > 1e-9) matters++;
+    }
+    expect(matters).toBeGreaterThan(100);
   });
 
   test('the re-roll policy never does worse than no re-roll for the side that chooses', () => {

@@ -28,7 +28,7 @@ import type { Command } from '../../rules/types.ts';
 import { situationOf } from '../hints/index.ts';
 import { rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
-import { diceToReroll, doom2004Odds } from '../odds/doom2004.ts';
+import { diceToReroll } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
 import { outOfMeleeReach, d20StayExposure } from '../hints/d20.ts';
@@ -161,8 +161,7 @@ function doom2004Choice(s: D4State, side: string, legal: Command[]): Command | n
     const f = s.figures.find((g) => g.id === p.attack.attacker);
     if (!f) return legal[0];
     const spec = doom2004SpecOf(s, f, p.attack.weapon, p.attack.target, { range: p.attack.range, aimed: p.stage === 'aim' });
-    const o = doom2004Odds({ ...spec, reroll: p.stage });
-    const dice = diceToReroll(spec.dice.map((d) => d.colour), p.faces, o.policy);
+    const dice = diceToReroll({ ...spec, reroll: p.stage }, p.faces);
     return legal.find((c) => c.type === 'reroll' && JSON.stringify(c.dice) === JSON.stringify(dice)) ?? legal[0];
   }
   if (s.window) return legal.find((c) => c.type === 'pass') ?? legal[0];
