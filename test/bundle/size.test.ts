@@ -22,7 +22,9 @@ const UI_BUDGET = 12 * 1024;
 /** The play mode's AI (the `ai` / `autopilot` attributes), on demand; its Web Worker imports nothing (it cannot share the page's modules). */
 const AI = 'doom-board-ai.js';
 const AI_WORKER = 'doom-board-ai-worker.js';
-const AI_BUDGET = 20 * 1024;
+// 20 KB until issue 23: the exact doom2004 odds under the best re-roll set (the page's own AI, used
+// when no worker can start, carries them) added 2.3 KB; it is loaded only by boards that play with AI.
+const AI_BUDGET = 24 * 1024;
 const AI_WORKER_BUDGET = 48 * 1024;
 const CORE_TEXT = wasmAsText(readFileSync(fileURLToPath(new URL('../../build/core.wasm', import.meta.url))));
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
