@@ -1,9 +1,13 @@
 /**
  * The autopilot (src/ai/autopilot): pluggable policies that play a side through legalActions/apply.
- * `plannerPolicy()` is the autopilot; `randomPolicy` and `greedyPolicy` are the baselines it is
- * measured against (bench/ai-strength.bench-run.ts).
+ * `plannerPolicy()` is the autopilot; `randomPolicy`, `greedyPolicy` and the flat Monte-Carlo peer
+ * `monteCarloPolicy` are what it is measured against (bench/ai-strength.bench-run.ts);
+ * `rolloutSearch` is the planner's optional search.
  */
 export * from './policy.ts';
 export * from './planner.ts';
 export * from './run.ts';
 export * from './sides.ts';
+export { monteCarloPolicy, type MonteCarloOptions } from './montecarlo.ts';
+export { rolloutSearch, type PlanSearch, type SearchOptions } from './search.ts';
+export { determinize } from './determinize.ts';
