@@ -50,3 +50,28 @@ test('doom2004: exact attack plans show the odds of the attack from their destin
   expect(checked).toBeGreaterThan(20);
   expect(moved).toBeGreaterThan(5);
 }, 120_000);
+
+test('doom2004: a grenade thrown from next to its target counts the thrower in the blast, says so, and ranks below a throw from further off', () => {
+  const g = createGame(skirmish as unknown as Scenario, { seed: 1 }) as Game<D4State>;
+  const s = g.state;
+  // The marines' turn; an imp stands in the marines' room, three spaces from marine-1.
+  s.figures = s.figures.map((f) => (f.id === 'imp-1' ? { ...f, x: 4, y: 3 } : f));
+  const grenades = hints(s, 'marine-1', { budgetMs: Infinity, limit: 500 }).filter((p) => p.exact && p.commands.some((c) => c.type === 'attack' && c.weapon === 'grenade'));
+  const near = (p: (typeof grenades)[number]) => !!p.to && Math.max(Math.abs(p.to.x - 4), Math.abs(p.to.y - 3)) <= 1;
+  const close = grenades.filter(near);
+  const far = grenades.filter((p) => !near(p));
+  expect(close.length).toBeGreaterThan(0);
+  expect(far.length).toBeGreaterThan(0);
+  for (const p of close) {
+    const f = s.figures.find((x) => x.id === 'marine-1')!;
+    const fm = { ...f, x: p.to!.x, y: p.to!.y };
+    const spec = doom2004SpecOf({ ...s, figures: s.figures.map((x) => (x === f ? fm : x)) }, fm, 'grenade', { x: 4, y: 3 });
+    const o = doom2004Odds(spec);
+    const own = spec.victims.reduce((t, id, i) => (id.startsWith('marine') ? t + o.targets[i].expected : t), 0);
+    expect(spec.victims).toContain('marine-1');
+    expect(p.friendlyWounds).toBeCloseTo(own, 9);
+    expect(p.reason).toMatch(/its own side takes ≈\d\.\d wounds/);
+  }
+  for (const p of far) expect(p.friendlyWounds ?? 0).toBe(0);
+  expect(near(grenades[0])).toBe(false);
+});

@@ -8,16 +8,18 @@
 import { profileOf, sightOf, targetRefusal, usableWeapons, type Sight } from '../../rules/doom2004/attack.ts';
 import { maxRange, strength } from '../../rules/doom2004/dice.ts';
 import { reachable } from '../../rules/doom2004/movement.ts';
-import { boardOf, dataOf, hiddenCells, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
+import { boardOf, cellBits, dataOf, hiddenCells, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
 import { actionAllowance } from '../../rules/doom2004/turn.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
-import { EdgeKind, type SightMap } from '../../core/types.ts';
+import { Cell as CellBits, EdgeKind, type SightMap } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { faceDist, mean } from '../odds/dist.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
-import type { AttackOption, Cell, Enemy, Situation, Threat } from './plan.ts';
+import type { AttackOption, Cell, Enemy, Friendly, Situation, Threat } from './plan.ts';
+
+const chebyshev = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
 const left = (f: D4Figure) => f.health - f.wounds;
 /** Score of spending an adrenaline token (it is gone for a later turn). */
@@ -113,21 +115,51 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
   const byId = new Map(s.figures.map((g) => [g.id, g]));
   const options: AttackOption[] = [];
   const weapons = ways.some((w) => w.attacks > 0) ? usableWeapons(s, f) : [];
+  let hasBarrels = false;
+  for (let i = 0; i < s.board.cells.length && !hasBarrels; i++) hasBarrels = (cellBits(s, i) & CellBits.barrel) !== 0;
+  // A friend's wounds cost what the enemy's earn; a friend killed (a marine fragged: a frag point
+  // for the invader) costs its share of the enemy's win too.
+  const enemySide = f.marine ? s.invaderSide : s.marineSide;
+  const friendlyCost = (victims: string[], o: Doom2004Odds): Friendly => {
+    const out = { wounds: 0, cost: 0 };
+    victims.forEach((id, i) => {
+      const v = byId.get(id);
+      if (!v || v.side !== f.side) return;
+      out.wounds += o.targets[i].expected;
+      out.cost += o.targets[i].expected + o.targets[i].kill * (1 + (v.marine ? missionKillWorth(s, enemySide) : 0));
+    });
+    return out;
+  };
   for (const w of weapons) {
     const p = profileOf(s, f, w);
     const specs = new Map<string, ReturnType<typeof doom2004SpecOf>>();
     const odds = new Map<string, Doom2004Odds>();
     const aimed = f.marine && f.order === 'aim' && !p.has('aimed');
-    const attack: AttackOption['attack'] = (e, _cover, range, _at, space) => {
+    // An attack that can hurt its own side: a blast (its area plus a barrel chain's first step), or
+    // any attack on a board with barrels.
+    const dangerous = strength(p.attack, 'blast') > 0 || hasBarrels;
+    const reachOfHarm = strength(p.attack, 'blast') + 2;
+    const attack: AttackOption['attack'] = (e, _cover, range, at, space) => {
       const g = byId.get(e.id)!;
       const cell = space ? { x: space.x, y: space.y } : { x: g.x, y: g.y };
       const sk = `${e.id}:${cell.x},${cell.y}`;
       let spec = specs.get(sk);
+      let specKey = sk;
       if (!spec) specs.set(sk, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed })));
-      const k = `${sk}:${range}`;
+      // Where the attacker will stand decides whether its own blast or a barrel reaches it.
+      if ((at.x !== f.x || at.y !== f.y) && (spec.victims.includes(f.id) || (dangerous && chebyshev(at, cell) <= reachOfHarm))) {
+        specKey = `${sk}@${at.x},${at.y}`;
+        let there = specs.get(specKey);
+        if (!there) {
+          const moved = { ...f, x: at.x, y: at.y };
+          specs.set(specKey, (there = doom2004SpecOf({ ...s, figures: s.figures.map((x) => (x === f ? moved : x)) }, moved, w, cell, { range, aimed })));
+        }
+        spec = there;
+      }
+      const k = `${specKey}:${range}`;
       let o = odds.get(k);
       if (!o) odds.set(k, (o = doom2004Odds({ ...spec, range })));
-      return { odds: o, command: { type: 'attack', figure: f.id, target: cell, ...(f.marine ? { weapon: w } : {}), ...(aimed ? { aimed: true } : {}) } };
+      return { odds: o, command: { type: 'attack', figure: f.id, target: cell, ...(f.marine ? { weapon: w } : {}), ...(aimed ? { aimed: true } : {}) }, friendly: friendlyCost(spec.victims, o) };
     };
     for (const way of ways) {
       if (way.attacks <= 0) continue;

@@ -45,7 +45,12 @@ export interface AttackOption {
   /** No movement after attacking (doom2004 Attack and Ready actions), whatever `retreatMp` says. */
   noRetreat?: boolean;
   /** The exact odds against `enemy` with this cover and range, and the attack command. */
-  attack(enemy: Enemy, cover: boolean, range: number, at: Cell, space?: { x: number; y: number }): { odds: Odds; command: Command } | null;
+  /**
+   * `friendly`: what the attack does to the attacker's own side (its blast or the barrels it sets
+   * off wounding the attacker or a friend; doom2004): the expected wounds, and their cost in score
+   * units (kills included), taken off the plan's score.
+   */
+  attack(enemy: Enemy, cover: boolean, range: number, at: Cell, space?: { x: number; y: number }): { odds: Odds; command: Command; friendly?: Friendly } | null;
 }
 
 /** How an enemy would attack the acting figure next. */
@@ -159,6 +164,12 @@ export interface Exposure {
   attackers: { id: string; expected: number; now: boolean }[];
 }
 
+/** Harm an attack does to its own side (AttackOption.attack). */
+export interface Friendly {
+  wounds: number;
+  cost: number;
+}
+
 export interface Plan {
   figure: string;
   /** Destination (null: stay). */
@@ -177,6 +188,8 @@ export interface Plan {
   arrive?: Command[];
   /** Cover and range of the target computed exactly from the destination (else estimated). */
   exact: boolean;
+  /** Expected wounds the attack deals to the attacker's own side (doom2004 blasts and barrels), when any. */
+  friendlyWounds?: number;
   reason: string;
 }
 
@@ -283,6 +296,8 @@ function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
 const where = (c: Cell | null) => (c ? `(${c.x},${c.y})${c.o ? ' rotated' : ''}` : 'where it stands');
 
+const friendlyOf = (f: Friendly | undefined) => (f && f.wounds > 0 ? { friendlyWounds: f.wounds } : {});
+
 function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): string {
   const exp = p.exposure.attackers.length
     ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage)`
@@ -291,7 +306,8 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): stri
   if (p.odds && p.target) {
     // Odds not checked from the destination (a call cut short by the safety cap) say so.
     const guess = p.exact ? '' : ' (estimated: cover and range not checked from there)';
-    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${guess}${exp}`;
+    const own = p.friendlyWounds ? `; its own side takes ≈${p.friendlyWounds.toFixed(1)} wounds (blast or barrel)` : '';
+    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${own}${guess}${exp}`;
   }
   const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${c.token}` : c.type)).join(', ');
   return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}${done ? ` and ${done}` : ''}: no attack possible${exp}`;
@@ -410,7 +426,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         drafts.push({
           figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x,
           commands: [...opt.prefix, ...(to ? [s.moveCommand(to)] : []), a.command],
-          score: optionScore(a.odds, e, opt, x, d.cost), exact: false, label: opt.label, enemy: e, opt, order: order++,
+          score: optionScore(a.odds, e, opt, x, d.cost) - (a.friendly?.cost ?? 0), exact: false, ...friendlyOf(a.friendly), label: opt.label, enemy: e, opt, order: order++,
         });
       }
     }
@@ -546,8 +562,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       if (!a || worthless(a.odds)) continue;
       d.odds = a.odds;
       d.commands = [...d.commands.slice(0, -1), a.command];
-      d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0);
+      d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0) - (a.friendly?.cost ?? 0);
       d.exact = true;
+      if (a.friendly?.wounds) d.friendlyWounds = a.friendly.wounds;
+      else delete d.friendlyWounds;
     } catch {
       continue;
     }
