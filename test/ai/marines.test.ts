@@ -11,7 +11,7 @@ import { greedyPolicy, nextStep, playGame, plannerPolicy, randomPolicy, type Pol
 import { distanceAt, walkDistance } from '../../src/ai/autopilot/walk.ts';
 import type { D4State } from '../../src/rules/doom2004/state.ts';
 import type { D20State } from '../../src/rules/d20/state.ts';
-import { hints } from '../../src/ai/hints/index.ts';
+import { hints, rankPlans, situationOf, type Plan } from '../../src/ai/hints/index.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Command, RulesetEngine } from '../../src/rules/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
@@ -233,4 +233,32 @@ test('d20 with no enemy on the board: finite plans (never all −Infinity)', () 
   const plans = hints(s, acting, { budgetMs: Infinity });
   expect(plans.length).toBeGreaterThan(0);
   for (const p of plans) expect(Number.isFinite(p.score), p.reason).toBe(true);
+});
+
+test('doom2016: an attack that may stagger a demon is worth more by half a kill times P(staggered, not killed) (RULES §2.4 glory kill)', () => {
+  const DATA_2016 = {
+    units: 'doom2016/sample-units', dice: 'doom2016/dice', actionCards: 'doom2016/sample-action-cards', eventCards: 'doom2016/sample-event-cards',
+    invasionCards: 'doom2016/sample-invasion-cards', gloryKillCards: 'doom2016/sample-glory-kill-cards', squadCards: 'doom2016/sample-squad-cards', classCards: 'doom2016/sample-class-cards',
+  };
+  const g = createGame<Doom2016State>({ ruleset: 'doom2016', map: ['..........', '..........', '..........', '..........'], edges: [], figures: [{ id: 'alpha', side: 'marines', type: 'marine', x: 0, y: 1 }, { id: 'caco', side: 'invader', type: 'cacodemon', x: 4, y: 1 }], sides: ['marines', 'invader'], data: DATA_2016, mission: { summon: 'never' } } as unknown as Scenario, { seed: 5 });
+  const s = inActivation(structuredClone(g.state), 'alpha');
+  s.figures.find((f) => f.id === 'caco')!.damage = 2; // stagger 4: two more damage stagger it; health 6: four more kill it
+  const sit = situationOf(s, 'alpha')!;
+  expect(sit.enemies[0].stagger).toBe(2);
+  const withRule = rankPlans(sit, { budgetMs: Infinity, limit: 50 });
+  const without = rankPlans({ ...sit, enemies: sit.enemies.map(({ stagger: _, ...e }) => e) }, { budgetMs: Infinity, limit: 50 });
+  const key = (p: Plan) => JSON.stringify(p.commands);
+  const staggered = (p: Plan) => p.odds!.damage.slice(2).reduce((t, x) => t + x, 0) - p.odds!.kill;
+  const attacks = withRule.filter((p) => p.target === 'caco' && p.odds);
+  const may = attacks.filter((p) => staggered(p) > 1e-12);
+  expect(may.length).toBeGreaterThan(0);
+  // The gain per unit of P(staggered, not killed) is one number (half a kill's worth) for every plan.
+  const gain = (p: Plan) => (p.score - without.find((x) => key(x) === key(p))!.score) / staggered(p);
+  for (const p of may) {
+    expect(p.score).toBeGreaterThan(without.find((x) => key(x) === key(p))!.score);
+    expect(gain(p)).toBeCloseTo(gain(may[0]), 9);
+  }
+  expect(gain(may[0])).toBeGreaterThan(0.5);
+  // An attack that cannot stagger it scores the same with or without the rule.
+  for (const p of attacks.filter((x) => staggered(x) <= 1e-12)) expect(p.score).toBeCloseTo(without.find((x) => key(x) === key(p))!.score, 12);
 });

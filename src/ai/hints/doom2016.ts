@@ -78,8 +78,10 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
   const board = boardOf(s);
   const without = boardOf(s, [id]);
   const marine = me.side === s.marineSide;
+  const staggerAt = (f: Doom2016Figure) => s.data.units[f.type]?.stagger;
   const enemies: Enemy[] = s.figures.filter((f) => f.side !== me.side).map((f) => ({
     id: f.id, figure: f, left: healthLeft(s, f), threat: f.side === s.marineSide ? marineThreat(s, f, me) : demonThreat(s, f, me),
+    ...(marine && staggerAt(f) !== undefined && f.damage < staggerAt(f)! ? { stagger: staggerAt(f)! - f.damage } : {}),
   }));
   const byId = new Map(s.figures.map((f) => [f.id, f]));
   const option = (key: string, label: string, mp: number, range: number, prefix: Command[], dice: string[], stun: boolean, extra: Partial<Command> = {}): AttackOption => {

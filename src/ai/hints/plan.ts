@@ -72,6 +72,11 @@ export interface Enemy {
   figure: PlacedFigure;
   /** Damage (wounds, hit points) still needed to kill it. */
   left: number;
+  /**
+   * doom2016, a demon a marine attacks: damage still needed to stagger it (RULES §2.4 glory kill;
+   * a staggered demon is a sure kill for the next marine that enters its space). Absent: no such rule.
+   */
+  stagger?: number;
   threat: Threat | null;
 }
 
@@ -243,6 +248,11 @@ function distanceOf(map: Int32Array, width: number, cells: number[][]): number {
 }
 
 /** An attack that cannot hurt: no chance to hit, or no damage and no kill however it lands. */
+/** P(an attack deals at least `k` damage). */
+const atLeast = (o: Odds, k: number) => o.damage.reduce((t, p, i) => (i >= k ? t + p : t), 0);
+/** What staggering a demon is worth, as a share of killing it (value() in rankPlans). */
+export const STAGGER_SHARE = 0.5;
+
 const worthless = (o: Odds) => o.hit <= 0 || (o.expected <= 0 && o.kill <= 0);
 
 /** What a figure standing somewhere sees of an enemy. */
@@ -378,7 +388,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const value = (odds: Odds, e: Enemy, n = 1) => {
     const dealt = Math.min(n * odds.expected, e.left);
     const kill = 1 - (1 - odds.kill) ** n;
-    return fraction ? dealt / Math.max(1, e.left) + kill * (1 + mission / 10) : dealt + kill * killWorth(e);
+    // Staggering a demon sets up a glory kill: worth STAGGER_SHARE of a kill (another marine must
+    // still get there before it acts).
+    const staggered = e.stagger ? Math.max(0, atLeast(odds, e.stagger) - odds.kill) : 0;
+    return fraction ? dealt / Math.max(1, e.left) + kill * (1 + mission / 10) : dealt + (kill + STAGGER_SHARE * staggered) * killWorth(e);
   };
   const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposure, cost: number) =>
     value(odds, e, opt.attacks ?? 1) - danger(x) * (opt.exposureScale ?? 1) - (opt.cost ?? 0) - cost * 1e-4;
