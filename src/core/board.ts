@@ -7,18 +7,13 @@
  */
 import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput, type FigureInput } from './board-input.ts';
 import { explainSight } from './explain.ts';
-import { coreOutput } from './core-output.ts';
-import { ReachBuffer, SightBuffer, shape } from './result-buffers.ts';
+import { fillReach, fillSight, type ReachBuffer, type SightBuffer } from './result-buffers.ts';
 import { copyOut } from './result-pool.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
   EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
   type SightAnswer, type SightExplanation, type SightMap, type SightToFigures, type ThreatMap,
 } from './types.ts';
-
-function checkMp(mp: number): void {
-  if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${mp} is not a whole number from 0 to 4000`]);
-}
 
 /** The board whose state is in Wasm memory now. */
 let current: Board | null = null;
@@ -303,23 +298,15 @@ export class Board implements GridQueries {
   /**
    * LOS, cover and range from figure `f` to every cell. Without `into`, new arrays that no later
    * query changes; with `into`, the answer is written into that buffer's arrays and the buffer
-   * itself returned, allocating nothing: it stays valid until the next query into the same buffer
-   * (make one per loop that repeats the query; it takes each board's size, see result-buffers.ts).
+   * itself returned (nothing allocated once it has the board's size): valid until the next query
+   * into the same buffer. Make one for a loop that repeats the query (src/core/result-buffers.ts).
    */
   sightMap(f: string | number, into?: SightBuffer): SightMap {
     const i = this.figureIndex(f);
-    if (into !== undefined && !(into instanceof SightBuffer)) throw new BoardError(['into: not a SightBuffer']);
     const core = this.core();
     core.sightMap(i);
     const { width, height } = this._data;
-    if (into) {
-      const out = coreOutput(core, width, height);
-      into[shape](width * height);
-      into.los.set(out.los);
-      into.cover.set(out.cover);
-      into.range.set(out.range);
-      return into;
-    }
+    if (into) return into[fillSight](core, width, height);
     const n = width * height;
     const mem = core.memory.buffer;
     return {
@@ -345,24 +332,15 @@ export class Board implements GridQueries {
   /**
    * The minimum MP to every placement of figure `f` within `mp`, and where it may end. Without
    * `into`, new arrays that no later query changes; with `into`, the answer is written into that
-   * buffer's arrays and the buffer itself returned, allocating nothing: it stays valid until the
-   * next query into the same buffer (make one per loop that repeats the query; it takes each
-   * board's size and orientation count, see result-buffers.ts).
+   * buffer's arrays and the buffer itself returned (nothing allocated once it has the board's
+   * size): valid until the next query into the same buffer. Make one for a loop that repeats the
+   * query (src/core/result-buffers.ts).
    */
   reach(f: string | number, mp: number, into?: ReachBuffer): ReachMap {
-    const i = this.figureIndex(f);
-    if (into !== undefined && !(into instanceof ReachBuffer)) throw new BoardError(['into: not a ReachBuffer']);
-    checkMp(mp);
-    const core = this.core();
-    const orientations = core.reach(i, mp);
+    const orientations = this.search(f, mp);
+    const core = getCore();
     const { width, height } = this._data;
-    if (into) {
-      const out = coreOutput(core, width, height);
-      into[shape](width, height, orientations);
-      into.cost.set(out.cost[orientations - 1]);
-      into.end.set(out.end[orientations - 1]);
-      return into;
-    }
+    if (into) return into[fillReach](core, width, height, orientations);
     const n = orientations * width * height;
     const mem = core.memory.buffer;
     return {
@@ -375,16 +353,15 @@ export class Board implements GridQueries {
   }
 
   path(f: string | number, mp: number, to: Placement): ReachPath | null {
-    const i = this.figureIndex(f);
-    checkMp(mp);
-    const core = this.core();
-    const orientations = core.reach(i, mp);
+    const orientations = this.search(f, mp);
+    const core = getCore();
     const { width: w, height: h } = this._data;
     // Read where the search left its answer: nothing of it is returned but the path.
-    const out = coreOutput(core, w, h);
-    const cost = out.cost[orientations - 1];
-    const end = out.end[orientations - 1];
-    const parent = out.parent[orientations - 1];
+    const n = orientations * w * h;
+    const mem = core.memory.buffer;
+    const cost = new Int32Array(mem, core.reachCostPtr(), n);
+    const end = new Uint8Array(mem, core.reachEndPtr(), n);
+    const parent = new Int32Array(mem, core.reachParentPtr(), n);
     if (![to.x, to.y, to.o].every(Number.isInteger) || to.o < 0 || to.o >= orientations) return null;
     if (to.x < 0 || to.y < 0 || to.x >= w || to.y >= h) return null;
     let k = to.o * w * h + to.y * w + to.x;
@@ -396,6 +373,13 @@ export class Board implements GridQueries {
       steps.push({ x: r % w, y: Math.floor(r / w), o });
     }
     return { cost: cost[to.o * w * h + to.y * w + to.x], steps: steps.reverse() };
+  }
+
+  /** Figure f's reach search, its answer left in the core's memory: the orientation count. */
+  private search(f: string | number, mp: number): number {
+    const i = this.figureIndex(f);
+    if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${mp} is not a whole number from 0 to 4000`]);
+    return this.core().reach(i, mp);
   }
 
   /**

@@ -3,22 +3,20 @@
  * buffer)` copy the answer into the buffer's arrays and return the buffer itself, where a plain
  * query copies it into new arrays: fresh memory per result, which cost JavaScript more than a
  * small reach search itself (issue 23). The answer in a buffer stays valid until the next query
- * into that buffer. A buffer takes the size of each board it serves: its arrays stay the same
- * while the size (and for reach the orientation count) does, and its storage grows to the largest
- * board it has served, so one buffer can serve boards of any size.
+ * into that buffer. A buffer takes the size of the board it serves: its arrays stay the same while
+ * the board size (and for reach the orientation count) does, and are made anew when it changes.
  */
 import type { ReachMap, SightMap } from './types.ts';
+import type { CoreExports } from './wasm.ts';
 
-/** How the Board shapes a buffer for an answer (not part of the package's exports). */
-export const shape = Symbol('shape');
-
-/** `length` elements of `store`, or a new, larger store when it has fewer. */
-function fitted<A extends Uint8Array | Int32Array>(store: A, length: number, make: (length: number) => A): A {
-  return store.length >= length ? (store.subarray(0, length) as A) : make(length);
-}
-
-const bytes = (n: number) => new Uint8Array(n);
-const words = (n: number) => new Int32Array(n);
+/**
+ * The methods the Board calls to write an answer in, one per kind (another kind of buffer has
+ * none: a TypeError, not a wrong answer). Registered symbols: the on-demand AI module carries its
+ * own copy of this file (the main bundle, at its size budget, leaves it out), and its buffers must
+ * still fit the main module's Board.
+ */
+export const fillReach: unique symbol = Symbol.for('doom-board.fill-reach') as never;
+export const fillSight: unique symbol = Symbol.for('doom-board.fill-sight') as never;
 
 /** A reach result to fill again and again (see the module's comment); read it like any ReachMap. */
 export class ReachBuffer implements ReachMap {
@@ -27,23 +25,30 @@ export class ReachBuffer implements ReachMap {
   orientations = 1;
   cost: Int32Array = new Int32Array(0);
   end: Uint8Array = new Uint8Array(0);
-  /** The whole storage: the arrays for two orientations are its first 2 × width × height elements. */
-  private stores = { cost: this.cost, end: this.end };
-  /** The arrays for one and for two orientations on width × height. */
-  private planes: Array<{ cost: Int32Array; end: Uint8Array }> = [];
+  /** Per orientation count − 1: the arrays returned, and the core's (views made per size, not per query). */
+  private own: Array<[Int32Array, Uint8Array]> = [];
+  private from: Array<[Int32Array, Uint8Array]> = [];
 
-  [shape](width: number, height: number, orientations: number): this {
-    if (width !== this.width || height !== this.height || !this.planes.length) {
-      const n = width * height;
-      const cost = fitted(this.stores.cost, 2 * n, words);
-      const end = fitted(this.stores.end, 2 * n, bytes);
-      if (cost.length > this.stores.cost.length) this.stores = { cost, end };
-      this.planes = [{ cost: cost.subarray(0, n), end: end.subarray(0, n) }, { cost, end }];
+  /** The answer of the reach search the core has just run on a width × height board. */
+  [fillReach](core: CoreExports, width: number, height: number, orientations: number): this {
+    const memory = core.memory.buffer;
+    const n = width * height;
+    if (width !== this.width || height !== this.height) {
+      const cost = new Int32Array(2 * n);
+      const end = new Uint8Array(2 * n);
+      this.own = [[cost.subarray(0, n), end.subarray(0, n)], [cost, end]];
+      this.from = [];
       this.width = width;
       this.height = height;
     }
+    if (this.from[0]?.[0].buffer !== memory) this.from = [n, 2 * n].map((k) => [new Int32Array(memory, core.reachCostPtr(), k), new Uint8Array(memory, core.reachEndPtr(), k)]);
+    const [cost, end] = this.own[orientations - 1];
+    const [coreCost, coreEnd] = this.from[orientations - 1];
+    cost.set(coreCost);
+    end.set(coreEnd);
     this.orientations = orientations;
-    ({ cost: this.cost, end: this.end } = this.planes[orientations - 1]);
+    this.cost = cost;
+    this.end = end;
     return this;
   }
 }
@@ -53,17 +58,23 @@ export class SightBuffer implements SightMap {
   los: Uint8Array = new Uint8Array(0);
   cover: Uint8Array = new Uint8Array(0);
   range: Int32Array = new Int32Array(0);
-  /** The whole storage, of which the arrays above are the first `los.length` elements. */
-  private stores = { los: this.los, cover: this.cover, range: this.range };
+  /** The core's los, cover and range (views made per size, not per query). */
+  private from: [Uint8Array, Uint8Array, Int32Array] | null = null;
 
-  [shape](cells: number): this {
-    if (cells !== this.los.length) {
-      const { los, cover, range } = this.stores;
-      this.los = fitted(los, cells, bytes);
-      this.cover = fitted(cover, cells, bytes);
-      this.range = fitted(range, cells, words);
-      if (this.los.length > los.length) this.stores = { los: this.los, cover: this.cover, range: this.range };
+  /** The answer of the sight map the core has just computed on a width × height board. */
+  [fillSight](core: CoreExports, width: number, height: number): this {
+    const memory = core.memory.buffer;
+    const n = width * height;
+    if (n !== this.los.length) {
+      this.los = new Uint8Array(n);
+      this.cover = new Uint8Array(n);
+      this.range = new Int32Array(n);
+      this.from = null;
     }
+    if (this.from?.[0].buffer !== memory) this.from = [new Uint8Array(memory, core.outLosPtr(), n), new Uint8Array(memory, core.outCoverPtr(), n), new Int32Array(memory, core.outRangePtr(), n)];
+    this.los.set(this.from[0]);
+    this.cover.set(this.from[1]);
+    this.range.set(this.from[2]);
     return this;
   }
 }

@@ -2,10 +2,9 @@
 // the same arrays query after query, and the snapshots untouched by them.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
-import { BoardError } from '../../src/core/board-input.ts';
 import { ReachBuffer, SightBuffer } from '../../src/core/index.ts';
 import { RULESETS, type ReachMap, type SightMap } from '../../src/core/types.ts';
-import { loadCore } from '../../src/core/wasm.ts';
+import { getCore, loadCore } from '../../src/core/wasm.ts';
 import { randomBoard } from './random-boards.ts';
 
 beforeAll(async () => {
@@ -80,35 +79,49 @@ describe('a buffer is reused', () => {
     }
   });
 
-  test('a buffer resizes to each board: smaller boards use its storage, a larger one grows it, answers stay right', () => {
+  test('a buffer takes each board\'s size: new arrays when the size changes, the same ones while it stays, answers right on each', () => {
     const big = Board.fromData(randomBoard('doom2016', 41, { minSide: 20, maxSide: 20 }));
     const small = Board.fromData(randomBoard('doom2016', 42, { minSide: 5, maxSide: 5 }));
+    const twin = Board.fromData(randomBoard('doom2016', 44, { minSide: 5, maxSide: 5 }));
     const reach = new ReachBuffer();
     const sight = new SightBuffer();
-    big.reach(0, 8, reach);
-    big.sightMap(0, sight);
-    const storage = [reach.cost.buffer, reach.end.buffer, sight.los.buffer, sight.range.buffer];
-    expect(reachOf(small.reach(0, 8, reach))).toEqual(reachOf(small.reach(0, 8)));
-    expect([reach.width, reach.height, reach.cost.length]).toEqual([5, 5, 25]);
-    expect(sightOf(small.sightMap(0, sight))).toEqual(sightOf(small.sightMap(0)));
-    expect(sight.los.length).toBe(25);
-    expect(storage.every((b, k) => b === [reach.cost.buffer, reach.end.buffer, sight.los.buffer, sight.range.buffer][k])).toBe(true);
     expect(reachOf(big.reach(0, 8, reach))).toEqual(reachOf(big.reach(0, 8)));
     expect(sightOf(big.sightMap(0, sight))).toEqual(sightOf(big.sightMap(0)));
-    const huge = Board.fromData(randomBoard('doom2016', 43, { minSide: 30, maxSide: 30 }));
-    expect(reachOf(huge.reach(0, 8, reach))).toEqual(reachOf(huge.reach(0, 8)));
-    expect(sightOf(huge.sightMap(0, sight))).toEqual(sightOf(huge.sightMap(0)));
-    expect(reach.cost.length).toBe(900);
+    expect([reach.width, reach.height, reach.cost.length, sight.los.length]).toEqual([20, 20, 400, 400]);
+    expect(reachOf(small.reach(0, 8, reach))).toEqual(reachOf(small.reach(0, 8)));
+    expect(sightOf(small.sightMap(0, sight))).toEqual(sightOf(small.sightMap(0)));
+    expect([reach.width, reach.height, reach.cost.length, sight.los.length]).toEqual([5, 5, 25, 25]);
+    // Another board of the same size: the same arrays.
+    const arrays = [reach.cost, reach.end, sight.los, sight.cover, sight.range];
+    expect(reachOf(twin.reach(0, 8, reach))).toEqual(reachOf(twin.reach(0, 8)));
+    expect(sightOf(twin.sightMap(0, sight))).toEqual(sightOf(twin.sightMap(0)));
+    expect([reach.cost, reach.end, sight.los, sight.cover, sight.range].every((a, k) => a === arrays[k])).toBe(true);
+    expect(reachOf(big.reach(0, 8, reach))).toEqual(reachOf(big.reach(0, 8)));
+    expect(sightOf(big.sightMap(0, sight))).toEqual(sightOf(big.sightMap(0)));
+  });
+
+  test('answers stay right after the Wasm memory grows (the buffer\'s views of it are made again)', () => {
+    const board = Board.fromData(randomBoard('doom2016', 45, { minSide: 12, maxSide: 12 }));
+    const reach = new ReachBuffer();
+    const sight = new SightBuffer();
+    board.reach(0, 6, reach);
+    board.sightMap(0, sight);
+    const arrays = [reach.cost, sight.los];
+    getCore().memory.grow(1);
+    board.moveFigure(0, board.figure(0).x, board.figure(0).y);
+    expect(reachOf(board.reach(0, 6, reach))).toEqual(reachOf(board.reach(0, 6)));
+    expect(sightOf(board.sightMap(0, sight))).toEqual(sightOf(board.sightMap(0)));
+    expect(reach.cost === arrays[0] && sight.los === arrays[1]).toBe(true); // the buffer's own arrays stay
   });
 });
 
-test('something that is not a buffer is refused with a BoardError, before any query', () => {
+test('something that is not the right kind of buffer is refused (a TypeError), not filled with a wrong answer', () => {
   const board = Board.fromData(randomBoard('doom2016', 51, { minSide: 6, maxSide: 6 }));
   const plain = board.reach(0, 4);
-  expect(() => board.reach(0, 4, plain as ReachBuffer)).toThrow(BoardError);
-  expect(() => board.reach(0, 4, plain as ReachBuffer)).toThrow('into: not a ReachBuffer');
-  expect(() => board.sightMap(0, board.sightMap(0) as SightBuffer)).toThrow('into: not a SightBuffer');
-  expect(() => board.sightMap(0, new ReachBuffer() as unknown as SightBuffer)).toThrow('into: not a SightBuffer');
+  expect(() => board.reach(0, 4, plain as ReachBuffer)).toThrow(TypeError);
+  expect(() => board.sightMap(0, board.sightMap(0) as SightBuffer)).toThrow(TypeError);
+  expect(() => board.sightMap(0, new ReachBuffer() as unknown as SightBuffer)).toThrow(TypeError);
+  expect(() => board.reach(0, 4, new SightBuffer() as unknown as ReachBuffer)).toThrow(TypeError);
 });
 
 test('snapshots stay as they were while buffered queries run, and a buffer holds only the latest answer', () => {
