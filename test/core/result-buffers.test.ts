@@ -164,3 +164,12 @@ test('path still answers as the reach snapshot says (it now reads the search str
     }
   }
 });
+
+test('a buffer from another copy of result-buffers.ts fits the Board (the on-demand AI bundle carries its own copy)', async () => {
+  const copy = '../../src/core/result-buffers.ts?another-copy';
+  const other = (await import(/* @vite-ignore */ copy)) as typeof import('../../src/core/result-buffers.ts');
+  expect(other.ReachBuffer).not.toBe(ReachBuffer);
+  const board = Board.fromData(randomBoard('doom2016', 61, { minSide: 10, maxSide: 10 }));
+  expect(reachOf(board.reach(0, 6, new other.ReachBuffer()))).toEqual(reachOf(board.reach(0, 6)));
+  expect(sightOf(board.sightMap(0, new other.SightBuffer()))).toEqual(sightOf(board.sightMap(0)));
+});
