@@ -521,6 +521,22 @@ ${lines.join('\n')}
   about what a search cost before (6–8 µs on 49×49). It skips the hostile-large test when no
   such figure is on the board and the end test when no other large figure is. The C baseline runs
   the same search.
+- Issue 23, results without fresh memory: \`Board.reach(f, mp, buffer)\` and \`Board.sightMap(f,
+  buffer)\` write the answer into a caller's \`ReachBuffer\` / \`SightBuffer\`
+  (src/core/result-buffers.ts), which copies it with one \`TypedArray.set\` per array from views of
+  the Wasm memory made once per board size (again only when the memory grows): nothing is
+  allocated per query. With nothing collected first, the buffered rows stay at about 1.0–1.3× the
+  bare core call at the median (what they add, ≈0.1–0.3 µs of figure lookup, call and copy,
+  weighs most on the 2×3 figure's short search), while the plain API with new arrays per call
+  reads up to 6× at the median and 8–27× at the 90th percentile of batches on 49×49: the young
+  generation's collections and the result pool's fresh 256 KiB buffers land in some batches,
+  which the collection forced before the other rows keeps out of theirs. The 90th percentiles of
+  the buffered rows follow the machine's load (1.1–1.3 on a quiet minute, up to 2.9 at load 5–6,
+  when batches are interrupted on both sides alike). The AI's hints pass one buffer per module to
+  the searches they read out at once (doom2016 destinations, doom2004 approach maps, d20 threat
+  zones and estimates); the sight maps they keep per enemy or per placement stay snapshots. The
+  main bundle leaves the buffers out (its 60 KB budget): the Board calls a buffer's own fill
+  method through a registered symbol, and the on-demand AI module carries its own copy.
 `;
   // Keep the component's section (written by bench/ui-bench.mjs) when rewriting the file.
   const file = new URL('./RESULTS.md', import.meta.url);
