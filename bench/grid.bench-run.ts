@@ -425,8 +425,9 @@ called by \`measure\`, \`measurePair\` and the reach and sight-map timings), whi
 work for fresh results out of their batches. Their target: ≤ 1.5× the bare core, judged on the
 median of the rounds' ratios (the 90th percentile shown beside it); "Wasm/native" there is the
 Board API against the C, shown, not judged (reach: the C search + malloc + memcpy of cost and end,
-as in the Board.reach rows; sight map: the C sight map with its output left in memory, as above). The rows "without a buffer, no collection forced" time
-the plain API (new arrays each call) the same way, after the buffered batches.
+as in the Board.reach rows; sight map: the C sight map with its output left in memory, as above).
+The rows "without a buffer, no collection forced" time the plain API (new arrays each call) the
+same way, after the buffered batches.
 Targets (issue 10, medians of the same run): Wasm ≤ 1.5× native C on every row; doom2016 sight
 map 26×26 ≤ 40 µs and 49×49 ≤ 120 µs; reach MP 8 ≤ 10 µs; a figure move + sight map ≤ 1.2× the
 sight map alone; threat map for 12 enemies on 26×26 ≤ 0.5 ms.
@@ -523,20 +524,21 @@ ${lines.join('\n')}
   the same search.
 - Issue 23, results without fresh memory: \`Board.reach(f, mp, buffer)\` and \`Board.sightMap(f,
   buffer)\` write the answer into a caller's \`ReachBuffer\` / \`SightBuffer\`
-  (src/core/result-buffers.ts), which copies it with one \`TypedArray.set\` per array from views of
-  the Wasm memory made once per board size (again only when the memory grows): nothing is
-  allocated per query. With nothing collected first, the buffered rows stay at about 1.0–1.3× the
-  bare core call at the median (what they add, ≈0.1–0.3 µs of figure lookup, call and copy,
-  weighs most on the 2×3 figure's short search), while the plain API with new arrays per call
-  reads up to 6× at the median and 8–27× at the 90th percentile of batches on 49×49: the young
-  generation's collections and the result pool's fresh 256 KiB buffers land in some batches,
-  which the collection forced before the other rows keeps out of theirs. The 90th percentiles of
-  the buffered rows follow the machine's load (1.1–1.3 on a quiet minute, up to 2.9 at load 5–6,
-  when batches are interrupted on both sides alike). The AI's hints pass one buffer per module to
-  the searches they read out at once (doom2016 destinations, doom2004 approach maps, d20 threat
-  zones and estimates); the sight maps they keep per enemy or per placement stay snapshots. The
-  main bundle leaves the buffers out (its 60 KB budget): the Board calls a buffer's own fill
-  method through a registered symbol, and the on-demand AI module carries its own copy.
+  (src/core/result-buffers.ts), which copies it with one \`TypedArray.set\` per array from views
+  of the Wasm memory made once per board size (again only when the memory grows): nothing is
+  allocated per query. With nothing collected first, the buffered rows stayed at 1.0–1.3× the bare
+  core call at the median in three runs of 2026-11-26, the first with an earlier version of the
+  buffers (what they add, ≈0.1–0.3 µs of figure lookup, call and copy, weighs most on the 2×3
+  figure's short search), while the plain API with new arrays per call read up to 6× at the median
+  and 7–27× at the 90th percentile of batches for reach on 49×49: the young generation's
+  collections and the result pool's fresh 256 KiB buffers land in some batches, which the
+  collection forced before the other rows keeps out of theirs. The buffered rows' 90th percentiles
+  follow the machine's load (1.05–1.4 at load 1.5–3.5, up to 2.9 at load 5–6, when batches are
+  interrupted on both sides alike). The AI's hints pass one buffer per module to the searches they
+  read out at once (doom2016 destinations, doom2004 approach maps, d20 threat zones and
+  estimates); the sight maps they keep per enemy or per placement stay snapshots. The main bundle
+  leaves the buffers out (its 60 KB budget): the Board calls a buffer's own fill method through a
+  registered symbol, and the on-demand AI module carries its own copy.
 `;
   // Keep the component's section (written by bench/ui-bench.mjs) when rewriting the file.
   const file = new URL('./RESULTS.md', import.meta.url);
