@@ -4,10 +4,12 @@ import { fromMainModule } from './vite.modules.ts';
 
 /**
  * The AI's own files: components/ai, src/ai, and the rules internals it reads (a doom2004 roll, a
- * doom2016 defense deck; pure functions, copied here rather than exported by the main module).
- * Lit, the grid core, the rules registry and createGame come from doom-board.js.
+ * doom2016 defense deck; pure functions, copied here rather than exported by the main module), and
+ * the grid core's reusable result buffers (only the AI's searches use them: the main bundle, at its
+ * size budget, leaves them out). Lit, the grid core, the rules registry and createGame come from
+ * doom-board.js.
  */
-const OWN = /[\\/](components[\\/]ai|src[\\/]ai|src[\\/]rules[\\/](doom2016|doom2004|d20))[\\/]|[\\/]components[\\/]render[\\/]geometry\.ts$/;
+const OWN = /[\\/](components[\\/]ai|src[\\/]ai|src[\\/]rules[\\/](doom2016|doom2004|d20))[\\/]|[\\/]components[\\/]render[\\/]geometry\.ts$|[\\/]src[\\/]core[\\/]result-buffers\.ts$/;
 
 // The play mode's AI (odds, hint arrows, autopilot), loaded by dist/doom-board.js when a board has
 // the `ai` or `autopilot` attribute. One file: no chunks shared with the other on-demand modules.

@@ -7,15 +7,13 @@
  */
 import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput, type FigureInput } from './board-input.ts';
 import { explainSight } from './explain.ts';
+import { fillReach, fillSight, type ReachBuffer, type SightBuffer } from './result-buffers.ts';
 import { copyOut } from './result-pool.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
   EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
   type SightAnswer, type SightExplanation, type SightMap, type SightToFigures, type ThreatMap,
 } from './types.ts';
-
-/** reach() asks for no parents: one empty array (V8 allocates even an empty typed array's buffer). */
-const NO_PARENTS = new Int32Array(0);
 
 /** The board whose state is in Wasm memory now. */
 let current: Board | null = null;
@@ -297,11 +295,19 @@ export class Board implements GridQueries {
     return { los: (r & 1) === 1, cover: (r & 2) === 2, range: (r >> 2) - 1 };
   }
 
-  sightMap(f: string | number): SightMap {
+  /**
+   * LOS, cover and range from figure `f` to every cell. Without `into`, new arrays that no later
+   * query changes; with `into`, the answer is written into that buffer's arrays and the buffer
+   * itself returned (nothing allocated once it has the board's size): valid until the next query
+   * into the same buffer. Make one for a loop that repeats the query (src/core/result-buffers.ts).
+   */
+  sightMap(f: string | number, into?: SightBuffer): SightMap {
     const i = this.figureIndex(f);
     const core = this.core();
     core.sightMap(i);
-    const n = this._data.width * this._data.height;
+    const { width, height } = this._data;
+    if (into) return into[fillSight](core, width, height);
+    const n = width * height;
     const mem = core.memory.buffer;
     return {
       los: copyOut(Uint8Array, mem, core.outLosPtr(), n),
@@ -323,43 +329,57 @@ export class Board implements GridQueries {
     };
   }
 
-  reach(f: string | number, mp: number): ReachMap {
-    return this.runReach(this.figureIndex(f), mp, false).map;
-  }
-
-  path(f: string | number, mp: number, to: Placement): ReachPath | null {
-    const { map, parent } = this.runReach(this.figureIndex(f), mp, true);
-    const { width: w, height: h } = map;
-    if (![to.x, to.y, to.o].every(Number.isInteger) || to.o < 0 || to.o >= map.orientations) return null;
-    if (to.x < 0 || to.y < 0 || to.x >= w || to.y >= h) return null;
-    let i = to.o * w * h + to.y * w + to.x;
-    if (map.cost[i] < 0 || !map.end[i]) return null;
-    const steps: Placement[] = [];
-    for (; i >= 0; i = parent[i]) {
-      const o = Math.floor(i / (w * h));
-      const r = i - o * w * h;
-      steps.push({ x: r % w, y: Math.floor(r / w), o });
-    }
-    return { cost: map.cost[to.o * w * h + to.y * w + to.x], steps: steps.reverse() };
-  }
-
-  private runReach(i: number, mp: number, withParents: boolean): { map: ReachMap; parent: Int32Array } {
-    if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${mp} is not a whole number from 0 to 4000`]);
-    const core = this.core();
-    const orientations = core.reach(i, mp);
+  /**
+   * The minimum MP to every placement of figure `f` within `mp`, and where it may end. Without
+   * `into`, new arrays that no later query changes; with `into`, the answer is written into that
+   * buffer's arrays and the buffer itself returned (nothing allocated once it has the board's
+   * size): valid until the next query into the same buffer. Make one for a loop that repeats the
+   * query (src/core/result-buffers.ts).
+   */
+  reach(f: string | number, mp: number, into?: ReachBuffer): ReachMap {
+    const orientations = this.search(f, mp);
+    const core = getCore();
     const { width, height } = this._data;
+    if (into) return into[fillReach](core, width, height, orientations);
     const n = orientations * width * height;
     const mem = core.memory.buffer;
     return {
-      map: {
-        width,
-        height,
-        orientations,
-        cost: copyOut(Int32Array, mem, core.reachCostPtr(), n),
-        end: copyOut(Uint8Array, mem, core.reachEndPtr(), n),
-      },
-      parent: withParents ? copyOut(Int32Array, mem, core.reachParentPtr(), n) : NO_PARENTS,
+      width,
+      height,
+      orientations,
+      cost: copyOut(Int32Array, mem, core.reachCostPtr(), n),
+      end: copyOut(Uint8Array, mem, core.reachEndPtr(), n),
     };
+  }
+
+  path(f: string | number, mp: number, to: Placement): ReachPath | null {
+    const orientations = this.search(f, mp);
+    const core = getCore();
+    const { width: w, height: h } = this._data;
+    // Read where the search left its answer: nothing of it is returned but the path.
+    const n = orientations * w * h;
+    const mem = core.memory.buffer;
+    const cost = new Int32Array(mem, core.reachCostPtr(), n);
+    const end = new Uint8Array(mem, core.reachEndPtr(), n);
+    const parent = new Int32Array(mem, core.reachParentPtr(), n);
+    if (![to.x, to.y, to.o].every(Number.isInteger) || to.o < 0 || to.o >= orientations) return null;
+    if (to.x < 0 || to.y < 0 || to.x >= w || to.y >= h) return null;
+    let k = to.o * w * h + to.y * w + to.x;
+    if (cost[k] < 0 || !end[k]) return null;
+    const steps: Placement[] = [];
+    for (; k >= 0; k = parent[k]) {
+      const o = Math.floor(k / (w * h));
+      const r = k - o * w * h;
+      steps.push({ x: r % w, y: Math.floor(r / w), o });
+    }
+    return { cost: cost[to.o * w * h + to.y * w + to.x], steps: steps.reverse() };
+  }
+
+  /** Figure f's reach search, its answer left in the core's memory: the orientation count. */
+  private search(f: string | number, mp: number): number {
+    const i = this.figureIndex(f);
+    if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${mp} is not a whole number from 0 to 4000`]);
+    return this.core().reach(i, mp);
   }
 
   /**

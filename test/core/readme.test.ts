@@ -1,6 +1,6 @@
 /** The README's usage example, kept runnable. */
 import { expect, test } from 'vitest';
-import { Board, loadCore } from '../../src/core/index.ts';
+import { Board, ReachBuffer, SightBuffer, loadCore } from '../../src/core/index.ts';
 
 test('the README example runs as documented', async () => {
   await loadCore();
@@ -35,4 +35,9 @@ test('the README example runs as documented', async () => {
   board.closeDoor(0, 0, 0, 1);
   expect(board.reach('alpha', 1).cost[0]).toBe(-1); // the door is in the way again
   expect(() => board.closeDoor(0, 0, 0, 1)).toThrow('door (0,0)–(0,1): there is already a door there');
+  const reachBuffer = new ReachBuffer(), sightBuffer = new SightBuffer();
+  expect(board.reach('alpha', 4, reachBuffer)).toBe(reachBuffer);
+  expect(reachBuffer.cost[1 * 6 + 2]).toBe(3);
+  expect(board.sightMap('imp', sightBuffer)).toBe(sightBuffer);
+  expect(Array.from(sightBuffer.range)).toEqual(Array.from(board.sightMap('imp').range));
 });

@@ -7,12 +7,15 @@
 import { boardOf, type D20Figure, type D20State } from '../../rules/d20/state.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
+import { ReachBuffer } from '../../core/result-buffers.ts';
 import { EdgeKind, type BoardData } from '../../core/types.ts';
 import { d20Odds, type D20Odds } from '../odds/d20.ts';
 import { destinationsOf } from './doom2016.ts';
 import { rankPlans, type Cell, type Enemy, type HintOptions, type Situation, type Threat } from './plan.ts';
 
 const MOVE_AND_ATTACK = 6;
+/** For the searches whose answers are read out at once (threat zones, estimates): no fresh arrays each. */
+const reachScratch = new ReachBuffer();
 
 type Rect = { x: number; y: number; w: number; h: number };
 
@@ -53,7 +56,7 @@ export function adjacentForMovement(d: BoardData, a: Rect, b: Rect): boolean {
  * that is planning, which may move away).
  */
 export function meleeZone(board: Board, g: { id: string; w: number; h: number }): Uint8Array {
-  const r = board.reach(board.figureIndex(g.id), MOVE_AND_ATTACK);
+  const r = board.reach(board.figureIndex(g.id), MOVE_AND_ATTACK, reachScratch);
   const W = r.width;
   const H = r.height;
   const n = W * H;
@@ -153,7 +156,7 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
     // d20's exact LOS map costs far too much per enemy: estimate with the movement distance (LOS
     // assumed, no cover) and let the exact pair queries of the refinement decide.
     estimateMap(e) {
-      const r = without.reach(without.figureIndex(e.id), 400);
+      const r = without.reach(without.figureIndex(e.id), 400, reachScratch);
       const n = r.width * r.height;
       const range = new Int32Array(n);
       const los = new Uint8Array(n);

@@ -12,6 +12,7 @@ import { boardOf, cellBits, dataOf, hiddenCells, type D4Figure, type D4State } f
 import { actionAllowance } from '../../rules/doom2004/turn.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
+import { ReachBuffer } from '../../core/result-buffers.ts';
 import { Cell as CellBits, EdgeKind, type SightMap } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
@@ -24,6 +25,8 @@ const chebyshev = (a: { x: number; y: number }, b: { x: number; y: number }) => 
 const left = (f: D4Figure) => f.health - f.wounds;
 /** Score of spending an adrenaline token (it is gone for a later turn). */
 const ADRENALINE_COST = 0.5;
+/** The approach maps' searches, copied out at once (no fresh arrays per search). */
+const reachScratch = new ReachBuffer();
 
 /** Expected damage of a weapon's dice (a rough strength to pick an enemy marine's weapon). */
 function strengthOf(s: D4State, f: D4Figure, weapon: string | null): number {
@@ -217,7 +220,7 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
       const open = (edges: Uint8Array) => edges.map((k) => (k === EdgeKind.door ? EdgeKind.none : k));
       // Nobody teleports here: the enemy's distance on foot is what an approaching figure walks.
       const b = Board.fromData({ ...data, hEdges: open(data.hEdges), vEdges: open(data.vEdges), figures: data.figures.map((g) => ({ ...g, teleports: false })) });
-      const cost = b.reach(b.figureIndex(e.id), 400).cost.slice(0, s.board.width * s.board.height);
+      const cost = b.reach(b.figureIndex(e.id), 400, reachScratch).cost.slice(0, s.board.width * s.board.height);
       // Half a step closer next to a closed door: among equally near spaces, the one from which it opens.
       const doorSide = new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
       return cost.map((c, i) => (c < 0 ? c : 2 * c - (doorSide.has(i) ? 1 : 0)));

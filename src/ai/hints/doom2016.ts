@@ -14,6 +14,7 @@ import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './p
 import { planMove } from '../../rules/doom2016/movement.ts';
 import { isStaggered } from '../../rules/doom2016/geometry.ts';
 import { isRefusal } from '../../rules/doom2016/common.ts';
+import { ReachBuffer } from '../../core/result-buffers.ts';
 
 const SPRINT_MP = 6;
 /** A glory kill heals 2 (RULES §2.4). */
@@ -21,13 +22,16 @@ const GLORY_HEAL = 2;
 
 const healthLeft = (s: Doom2016State, f: Doom2016Figure) => (f.side === s.marineSide ? s.marines[f.id].health : s.data.units[f.type].health) - f.damage;
 
+/** Read out at once, so one buffer serves every call (no fresh arrays per plan). */
+const reachScratch = new ReachBuffer();
+
 /** Reachable end placements (the grid core's reach), staying put included. */
 export function destinationsOf(board: ReturnType<typeof boardOf>, id: string, mp: number): (Cell & { cost: number })[] {
   const i = board.figureIndex(id);
   const f = board.figure(i);
   const out: (Cell & { cost: number })[] = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
   if (mp <= 0) return out;
-  const r = board.reach(i, mp);
+  const r = board.reach(i, mp, reachScratch);
   const n = r.width * r.height;
   for (let k = 0; k < r.cost.length; k++) {
     if (!r.end[k] || r.cost[k] <= 0) continue;

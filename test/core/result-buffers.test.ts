@@ -1,0 +1,175 @@
+// Caller-owned results (src/core/result-buffers.ts): the same answers as the snapshots, written into
+// the same arrays query after query, and the snapshots untouched by them.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { ReachBuffer, SightBuffer } from '../../src/core/index.ts';
+import { RULESETS, type ReachMap, type SightMap } from '../../src/core/types.ts';
+import { getCore, loadCore } from '../../src/core/wasm.ts';
+import { randomBoard } from './random-boards.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const reachOf = (r: ReachMap) => ({ width: r.width, height: r.height, orientations: r.orientations, cost: Array.from(r.cost), end: Array.from(r.end) });
+const sightOf = (m: SightMap) => ({ los: Array.from(m.los), cover: Array.from(m.cover), range: Array.from(m.range) });
+
+describe('a buffer gives the answers of the snapshot', () => {
+  for (const ruleset of RULESETS) {
+    test(`${ruleset}: every figure's reach and sight map on seeded boards of several sizes, through one buffer of each kind`, () => {
+      // One buffer for all the boards: it takes each board's size and orientation count in turn.
+      const reachBuffer = new ReachBuffer();
+      const sightBuffer = new SightBuffer();
+      let rotating = 0;
+      for (let seed = 1; seed <= 12; seed++) {
+        const board = Board.fromData(randomBoard(ruleset, 500 + seed, { minSide: 4, maxSide: ruleset === 'd20' ? 10 : 16, largeFigures: 2 }));
+        const nfig = board.data.figures.length;
+        for (let f = 0; f < nfig; f++) {
+          for (const mp of [0, 3, 9]) {
+            const snapshot = board.reach(f, mp);
+            const buffered = board.reach(f, mp, reachBuffer);
+            expect(buffered).toBe(reachBuffer);
+            expect(reachOf(buffered), `seed ${seed}, figure ${f}, mp ${mp}`).toEqual(reachOf(snapshot));
+            if (snapshot.orientations === 2) rotating++;
+          }
+          const snapshot = board.sightMap(f);
+          expect(board.sightMap(f, sightBuffer)).toBe(sightBuffer);
+          expect(sightOf(sightBuffer), `seed ${seed}, figure ${f}`).toEqual(sightOf(snapshot));
+        }
+      }
+      if (ruleset === 'doom2016') expect(rotating).toBeGreaterThan(0); // the two-orientation shape was exercised
+    });
+  }
+});
+
+function boardWithRotatingFigure(side: number): { board: Board; small: number; large: number } {
+  for (let seed = 1; ; seed++) {
+    const board = Board.fromData(randomBoard('doom2016', 900 + seed, { minSide: side, maxSide: side, largeFigures: 2 }));
+    const figures = board.data.figures;
+    const small = figures.findIndex((f) => f.w * f.h === 1);
+    const large = figures.findIndex((_, i) => board.reach(i, 4).orientations === 2);
+    if (small >= 0 && large >= 0) return { board, small, large };
+  }
+}
+
+describe('a buffer is reused', () => {
+  test('reach: the same arrays for every query of the same size and orientation count, even with the other count in between', () => {
+    const { board, small, large } = boardWithRotatingFigure(14);
+    const buffer = new ReachBuffer();
+    const one = board.reach(small, 6, buffer).cost;
+    const oneEnd = buffer.end;
+    const two = board.reach(large, 6, buffer).cost;
+    expect(buffer.orientations).toBe(2);
+    expect(two.length).toBe(2 * 14 * 14);
+    expect(board.reach(small, 6, buffer).cost).toBe(one);
+    expect(buffer.end).toBe(oneEnd);
+    expect(one.length).toBe(14 * 14);
+    expect(board.reach(large, 3, buffer).cost).toBe(two);
+    // Both orientation counts share one storage.
+    expect(one.buffer).toBe(two.buffer);
+  });
+
+  test('sight map: the same arrays every time on one board size', () => {
+    const board = Board.fromData(randomBoard('doom2016', 31, { minSide: 12, maxSide: 12 }));
+    const buffer = new SightBuffer();
+    const { los, cover, range } = board.sightMap(0, buffer);
+    for (let f = 0; f < board.data.figures.length; f++) {
+      board.sightMap(f, buffer);
+      expect(buffer.los === los && buffer.cover === cover && buffer.range === range).toBe(true);
+    }
+  });
+
+  test('a buffer takes each board\'s size: new arrays when the size changes, the same ones while it stays, answers right on each', () => {
+    const big = Board.fromData(randomBoard('doom2016', 41, { minSide: 20, maxSide: 20 }));
+    const small = Board.fromData(randomBoard('doom2016', 42, { minSide: 5, maxSide: 5 }));
+    const twin = Board.fromData(randomBoard('doom2016', 44, { minSide: 5, maxSide: 5 }));
+    const reach = new ReachBuffer();
+    const sight = new SightBuffer();
+    expect(reachOf(big.reach(0, 8, reach))).toEqual(reachOf(big.reach(0, 8)));
+    expect(sightOf(big.sightMap(0, sight))).toEqual(sightOf(big.sightMap(0)));
+    expect([reach.width, reach.height, reach.cost.length, sight.los.length]).toEqual([20, 20, 400, 400]);
+    expect(reachOf(small.reach(0, 8, reach))).toEqual(reachOf(small.reach(0, 8)));
+    expect(sightOf(small.sightMap(0, sight))).toEqual(sightOf(small.sightMap(0)));
+    expect([reach.width, reach.height, reach.cost.length, sight.los.length]).toEqual([5, 5, 25, 25]);
+    // Another board of the same size: the same arrays.
+    const arrays = [reach.cost, reach.end, sight.los, sight.cover, sight.range];
+    expect(reachOf(twin.reach(0, 8, reach))).toEqual(reachOf(twin.reach(0, 8)));
+    expect(sightOf(twin.sightMap(0, sight))).toEqual(sightOf(twin.sightMap(0)));
+    expect([reach.cost, reach.end, sight.los, sight.cover, sight.range].every((a, k) => a === arrays[k])).toBe(true);
+    expect(reachOf(big.reach(0, 8, reach))).toEqual(reachOf(big.reach(0, 8)));
+    expect(sightOf(big.sightMap(0, sight))).toEqual(sightOf(big.sightMap(0)));
+  });
+
+  test('answers stay right after the Wasm memory grows (the buffer\'s views of it are made again)', () => {
+    const board = Board.fromData(randomBoard('doom2016', 45, { minSide: 12, maxSide: 12 }));
+    const reach = new ReachBuffer();
+    const sight = new SightBuffer();
+    board.reach(0, 6, reach);
+    board.sightMap(0, sight);
+    const arrays = [reach.cost, sight.los];
+    getCore().memory.grow(1);
+    board.moveFigure(0, board.figure(0).x, board.figure(0).y);
+    expect(reachOf(board.reach(0, 6, reach))).toEqual(reachOf(board.reach(0, 6)));
+    expect(sightOf(board.sightMap(0, sight))).toEqual(sightOf(board.sightMap(0)));
+    expect(reach.cost === arrays[0] && sight.los === arrays[1]).toBe(true); // the buffer's own arrays stay
+  });
+});
+
+test('something that is not the right kind of buffer is refused (a TypeError), not filled with a wrong answer', () => {
+  const board = Board.fromData(randomBoard('doom2016', 51, { minSide: 6, maxSide: 6 }));
+  const plain = board.reach(0, 4);
+  expect(() => board.reach(0, 4, plain as ReachBuffer)).toThrow(TypeError);
+  expect(() => board.sightMap(0, board.sightMap(0) as SightBuffer)).toThrow(TypeError);
+  expect(() => board.sightMap(0, new ReachBuffer() as unknown as SightBuffer)).toThrow(TypeError);
+  expect(() => board.reach(0, 4, new SightBuffer() as unknown as ReachBuffer)).toThrow(TypeError);
+});
+
+test('snapshots stay as they were while buffered queries run, and a buffer holds only the latest answer', () => {
+  const board = Board.fromData(randomBoard('doom2016', 77, { minSide: 20, maxSide: 20 }));
+  const nfig = board.data.figures.length;
+  const reach = board.reach(0, 8);
+  const sight = board.sightMap(0);
+  const expected = { reach: reachOf(reach), sight: sightOf(sight) };
+  const reachBuffer = new ReachBuffer();
+  const sightBuffer = new SightBuffer();
+  for (let k = 0; k < 300; k++) {
+    board.reach(k % nfig, 1 + (k % 9), reachBuffer);
+    board.sightMap(k % nfig, sightBuffer);
+    board.moveFigure(0, board.figure(0).x, board.figure(0).y); // a mutation in between changes nothing
+  }
+  expect(reachOf(reach)).toEqual(expected.reach);
+  expect(sightOf(sight)).toEqual(expected.sight);
+  const last = 299 % nfig;
+  expect(reachOf(reachBuffer)).toEqual(reachOf(board.reach(last, 1 + (299 % 9))));
+  expect(sightOf(sightBuffer)).toEqual(sightOf(board.sightMap(last)));
+  // A snapshot's arrays are not the buffer's.
+  expect(reach.cost.buffer).not.toBe(reachBuffer.cost.buffer);
+});
+
+test('path still answers as the reach snapshot says (it now reads the search straight from the core)', () => {
+  for (let seed = 1; seed <= 6; seed++) {
+    const board = Board.fromData(randomBoard('doom2016', 600 + seed, { minSide: 8, maxSide: 14, largeFigures: 2 }));
+    for (let f = 0; f < board.data.figures.length; f++) {
+      const r = board.reach(f, 6);
+      const n = r.width * r.height;
+      for (let k = 0; k < r.cost.length; k += 3) {
+        const to = { x: (k % n) % r.width, y: Math.floor((k % n) / r.width), o: Math.floor(k / n) };
+        const p = board.path(f, 6, to);
+        expect(p === null, `seed ${seed}, figure ${f}, state ${k}`).toBe(r.cost[k] < 0 || !r.end[k]);
+        if (p) {
+          expect(p.cost).toBe(r.cost[k]);
+          expect(p.steps.at(-1)).toEqual(to);
+        }
+      }
+    }
+  }
+});
+
+test('a buffer from another copy of result-buffers.ts fits the Board (the on-demand AI bundle carries its own copy)', async () => {
+  const copy = '../../src/core/result-buffers.ts?another-copy';
+  const other = (await import(/* @vite-ignore */ copy)) as typeof import('../../src/core/result-buffers.ts');
+  expect(other.ReachBuffer).not.toBe(ReachBuffer);
+  const board = Board.fromData(randomBoard('doom2016', 61, { minSide: 10, maxSide: 10 }));
+  expect(reachOf(board.reach(0, 6, new other.ReachBuffer()))).toEqual(reachOf(board.reach(0, 6)));
+  expect(sightOf(board.sightMap(0, new other.SightBuffer()))).toEqual(sightOf(board.sightMap(0)));
+});
