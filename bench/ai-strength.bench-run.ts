@@ -15,6 +15,11 @@
  * For trying the autopilot's options: AI_SEARCH, AI_CAUTION, AI_SCORING (damage | fraction), AI_COMBINED_FIRE=1
  * (d20). Prints a Markdown table for bench/RESULTS.md: wins, losses, draws (non-wins), the win rate
  * with its 95% Wilson interval, and each side's mean thinking time per decision.
+ *
+ * Handicaps (issue 23, item 6; bench/handicap.ts): AI_HANDICAP=spec plays the picked matchups on a
+ * copy of their scenario with each part of the spec that applies to it (e.g. `kills+6` for the
+ * doom2016 tutorial, `swap:cyberdemon-1=hell-knight` for the doom2004 skirmish); matchups 24 and up
+ * are the balance checks on the handicaps docs/scenarios.md recommends to a solo player.
  */
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
@@ -26,6 +31,7 @@ import type { Scenario } from '../src/scenario/types.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
 import d20 from '../src/scenario/bundled/d20-skirmish.json';
+import { handicapParts, withHandicap } from './handicap.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -72,7 +78,30 @@ const MATCHUPS: Matchup[] = [
   ...SCENARIOS.flatMap(([n, sc, me, them]) => (['random', 'greedy', 'montecarlo'] as const).map((opp): Matchup => [n, sc, me, 'autopilot', them, opp])),
   // Balance (issue 23, item 6): each scenario with the same player on both sides, per side.
   ...SCENARIOS.filter((_, i) => i % 2 === 0).flatMap(([n, sc, me, them]) => (['greedy', 'autopilot'] as const).map((p): Matchup => [n, sc, me, p, them, p])),
+  // The same balance checks with the marines' handicap a solo player may take (docs/scenarios.md).
+  ...([[0, 'kills+6'], [2, 'swap:cyberdemon-1=hell-knight']] as const).flatMap(([k, spec]) => {
+    const [n, sc, me, them] = SCENARIOS[k];
+    const handicapped = withHandicap(sc, spec).scenario;
+    return (['greedy', 'autopilot'] as const).map((p): Matchup => [`${n}, handicap ${spec}`, handicapped, me, p, them, p]);
+  }),
 ];
+
+/** AI_HANDICAP: the picked matchups' scenarios with the parts of the spec that apply to each. */
+function handicapped(pick: number[]): Matchup[] {
+  const spec = process.env.AI_HANDICAP;
+  if (!spec) return MATCHUPS;
+  const unused = new Set(handicapParts(spec).map((p) => p.text));
+  const out = MATCHUPS.map((m, i): Matchup => {
+    if (!pick.includes(i)) return m;
+    const { scenario, applied } = withHandicap(m[1], spec);
+    for (const a of applied) unused.delete(a);
+    const named = `${m[0]}${m[0].includes(', handicap ') ? ',' : ', handicap '}${applied.join(',')}`;
+    return applied.length ? [named, scenario, m[2], m[3], m[4], m[5]] : m;
+  });
+  // A typo (a figure id no picked scenario has) must not pass for a measured handicap.
+  if (unused.size) throw new Error(`AI_HANDICAP: ${[...unused].join(', ')} applies to none of the picked matchups`);
+  return out;
+}
 
 /** The 95% Wilson score interval of k successes in n trials, in percent. */
 export function wilson(k: number, n: number): [number, number] {
@@ -90,12 +119,13 @@ const label = (p: Player) => ({ autopilot: 'autopilot', random: 'random legal', 
 test.skipIf(!process.env.AI_GAMES && !process.env.AI_BENCH_ALL)('autopilot strength', () => {
   console.log(MATCHUPS.map(([n, , me, p, them, q], i) => `${i}: ${n}, ${p} ${me} against ${label(q)} ${them}`).join('\n'));
   const pick = (process.env.AI_MATCHUPS ?? MATCHUPS.map((_, i) => i).join(',')).split(',').map(Number);
+  const matchups = handicapped(pick);
   const rows = [
     '| # | scenario | tested side | opponent | games (seeds) | wins / losses / draws | win rate (95% Wilson) | mean rounds | ms / decision (tested, opponent) |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const i of pick) {
-    const [name, scenario, me, mine, them, theirs] = MATCHUPS[i];
+    const [name, scenario, me, mine, them, theirs] = matchups[i];
     let wins = 0;
     let losses = 0;
     let rounds = 0;
