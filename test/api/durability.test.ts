@@ -11,7 +11,8 @@ import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../src/api/schema.d.ts';
 import { loadCore } from '../../src/core/index.ts';
-import { replay, type Command } from '../../src/rules/index.ts';
+import { replay, type Command, type GameState } from '../../src/rules/index.ts';
+import { commandOwner } from '../../src/rules/owner.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { contractFetch } from './contract.ts';
 import { killHard, startServerProcess, type ServerProcess } from './server-process.ts';
@@ -54,7 +55,8 @@ async function playUntilKilled(url: string, p: Player, stop: { killed: boolean }
       p.inFlight = command;
       const r = await client.POST('/api/v1/games/{gameId}/commands', {
         params: { path: { gameId: p.id }, header: { 'If-Match': `"${version}"` } },
-        headers: { authorization: `Bearer ${p.seats[g.data!.view.side!]}` },
+        // The seat the rules give this decision (a doom2016 press is the attacker's, whoever's turn it is).
+        headers: { authorization: `Bearer ${p.seats[commandOwner(g.data!.state as unknown as GameState, command) ?? g.data!.view.side!]}` },
         body: command as never,
       });
       expect(r.response.status, JSON.stringify(r.error)).toBe(200);
@@ -109,7 +111,7 @@ describe('durability', () => {
     const g = (await again.GET('/api/v1/games/{gameId}', { params: { path: { gameId: p.id } } })).data!;
     if (!g.view.winner) {
       const a = (await again.GET('/api/v1/games/{gameId}/actions', { params: { path: { gameId: p.id } } })).data!.actions[0];
-      const r = await again.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: p.id }, header: { 'If-Match': String(g.version) } }, headers: { authorization: `Bearer ${p.seats[g.view.side!]}` }, body: a });
+      const r = await again.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: p.id }, header: { 'If-Match': String(g.version) } }, headers: { authorization: `Bearer ${p.seats[commandOwner(g.state as unknown as GameState, a as Command) ?? g.view.side!]}` }, body: a });
       expect(r.data!.version).toBe(g.version + 1);
     }
   }, 120_000);
