@@ -9,7 +9,7 @@ import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { determinize } from '../../src/ai/autopilot/determinize.ts';
 import { monteCarloPolicy } from '../../src/ai/autopilot/montecarlo.ts';
-import { nextStep, playGame, plannerPolicy, randomPolicy, sameCommand, sideOfCommand, sidesOf } from '../../src/ai/autopilot/index.ts';
+import { nextStep, playGame, plannerPolicy, randomPolicy, sameCommand, sideOfCommand, sidesOf, type Policy } from '../../src/ai/autopilot/index.ts';
 import { bestByRollouts, rolloutSearch } from '../../src/ai/autopilot/search.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
@@ -150,3 +150,23 @@ describe('the autopilot\'s search (bestByRollouts)', () => {
     expect(play().log).toEqual(a.log);
   }, 60_000);
 });
+
+test('the rollout players refuse counts that are not whole numbers ≥ their minimum, naming the option', () => {
+  expect(() => monteCarloPolicy({ rollouts: 0 })).toThrow(/rollouts must be an integer ≥ 1, not 0/);
+  expect(() => monteCarloPolicy({ depth: 2.5 })).toThrow(/depth must be an integer ≥ 0, not 2.5/);
+  expect(() => rolloutSearch({ candidates: -1 })).toThrow(/candidates must be an integer ≥ 1/);
+  expect(() => rolloutSearch({ rollouts: Number.NaN })).toThrow(/rollouts must be an integer/);
+  expect(() => monteCarloPolicy({ rollouts: 2, depth: 0 })).not.toThrow();
+});
+
+test('after reset (a new game) the Monte-Carlo player makes the same choices again', () => {
+  const mc = monteCarloPolicy({ seed: 7, depth: 3 });
+  const game = () => playGame(tutorial as unknown as Scenario, 4, { marines: logOf(mc), invader: randomPolicy(4) }, { maxCommands: 40 });
+  const first = (seen.length = 0, game(), [...seen]);
+  const second = (seen.length = 0, game(), [...seen]);
+  expect(first.length).toBeGreaterThan(5);
+  expect(second).toEqual(first);
+}, 60_000);
+
+const seen: unknown[] = [];
+const logOf = (p: Policy): Policy => ({ ...p, choose: (ctx) => { const c = p.choose(ctx); seen.push(c); return c; } });

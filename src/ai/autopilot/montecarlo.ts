@@ -11,7 +11,7 @@ import { rulesetModule } from '../../rules/registry.ts';
 import type { Command, RulesetEngine } from '../../rules/types.ts';
 import { determinize } from './determinize.ts';
 import { lcg, type Policy } from './policy.ts';
-import { rolloutResult, standing, type Standing } from './standing.ts';
+import { countOption, rolloutResult, standing, type Standing } from './standing.ts';
 
 export interface MonteCarloOptions {
   /** Rollouts for each legal command (default 1: about the autopilot's 40 ms a decision here). */
@@ -22,13 +22,16 @@ export interface MonteCarloOptions {
 }
 
 export function monteCarloPolicy(o: MonteCarloOptions = {}): Policy {
-  const per = o.rollouts ?? 1;
-  const depth = o.depth ?? 10;
+  const per = countOption('rollouts', o.rollouts ?? 1, 1);
+  const depth = countOption('depth', o.depth ?? 10, 0);
   const seed = o.seed ?? 1;
   let decisions = 0;
   return {
     name: `flat Monte-Carlo (${per} rollout${per === 1 ? '' : 's'} a command, depth ${depth})`,
-    reset() {},
+    // A new game starts the seeds' sequence again: the same game replays the same.
+    reset() {
+      decisions = 0;
+    },
     choose({ state, side, legal }) {
       decisions++;
       if (legal.length === 1) return legal[0];

@@ -13,7 +13,7 @@ import type { Command, RulesetEngine } from '../../rules/types.ts';
 import { determinize } from './determinize.ts';
 import { greedyPolicy, type Policy } from './policy.ts';
 import { decidingSide, sideOfCommand } from './sides.ts';
-import { rolloutResult, standing, type Standing } from './standing.ts';
+import { countOption, rolloutResult, standing, type Standing } from './standing.ts';
 
 /** A search the planner can be given: which of the candidates (command sequences) to play. */
 export interface PlanSearch {
@@ -24,6 +24,9 @@ export interface PlanSearch {
 
 /** The rollout search with these options, for `plannerPolicy({ search })`. */
 export function rolloutSearch(o: SearchOptions & { candidates?: number } = {}): PlanSearch {
+  for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0]] as const) {
+    if (o[name] !== undefined) countOption(name, o[name], min);
+  }
   return { candidates: o.candidates, best: (state, side, candidates, own) => bestByRollouts(state, side, candidates, { own, ...o }) };
 }
 

@@ -34,3 +34,9 @@ export function rolloutResult(rules: RulesetEngine<GameState>, s: GameState, sid
   }
   return Math.min(0.95, Math.max(0.05, 0.5 + 0.1 * gain));
 }
+
+/** A count option of the rollout players (rollouts, depth, …): an integer ≥ `min`, else a RangeError naming it. */
+export function countOption(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer ≥ ${min}, not ${value}`);
+  return value;
+}
