@@ -50,7 +50,7 @@ function planOut(p: Plan): Schemas['HintPlan'] {
     option: p.option,
     target: p.target,
     odds: p.odds ? oddsOut(p.odds) : null,
-    exposure: { expected: p.exposure.expected, attackers: p.exposure.attackers.map((a) => ({ id: a.id, expected: a.expected, now: a.now })) },
+    exposure: { expected: p.exposure.expected, death: p.exposure.death, attackers: p.exposure.attackers.map((a) => ({ id: a.id, expected: a.expected, now: a.now })) },
     commands: p.commands as Schemas['Command'][],
     score: p.score,
     // A plain move with no path to any enemy has an infinite approach: null in JSON.

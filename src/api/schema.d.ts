@@ -683,6 +683,8 @@ export interface components {
         Exposure: {
             /** @description Expected damage the figure could take at the destination before its next activation. */
             expected: number;
+            /** @description P(that damage reaches the figure's health left), the attackers' damage summed as independent (an attack after a move at half weight). Computed where a death is worth something to the enemy's mission (doom2016 kill tokens); else 0. */
+            death: components["schemas"]["Probability"];
             attackers: {
                 id: string;
                 expected: number;

@@ -133,6 +133,11 @@ export interface Situation {
   /** What a kill is worth to the mission beyond its damage (objective.ts missionKillWorth). */
   killWorth?: number;
   /**
+   * What the acting figure's own death is worth to the enemy's mission (a kill token, frag points):
+   * a destination costs P(dying there before its next activation) × this, on top of the damage.
+   */
+  deathWorth?: number;
+  /**
    * The space of `enemy` to attack from `at` (doom2004 targets spaces: a large invader's top-left
    * space may be out of sight while another is not), judged by the rules' own checks; null: none is
    * legal. With it, attack plans are kept only once checked this way (never returned unchecked).
@@ -165,6 +170,8 @@ export interface SureKill {
 export interface Exposure {
   /** Expected damage the figure could take there before its next activation (see `threatAt`). */
   expected: number;
+  /** P(that damage reaches the figure's health left): the attackers' damage summed as independent. */
+  death: number;
   /** Enemies that could attack that space: `now` = from where they stand, else after moving. */
   attackers: { id: string; expected: number; now: boolean }[];
 }
@@ -279,14 +286,32 @@ function seenAt(map: SightMap, width: number, cells: number[][]): Sighting {
 function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], width: number, zones: Map<string, Uint8Array | null>): Exposure {
   const attackers: Exposure['attackers'] = [];
   let expected = 0;
+  // P(total damage = k), k < left, and the mass at ≥ left in `dead` (only where a death is worth something).
+  const left = Math.max(1, s.myLeft);
+  const alive = s.deathWorth ? [1, ...new Array<number>(left - 1).fill(0)] : null;
+  let dead = 0;
+  const add = (d: readonly number[], weight: number) => {
+    if (!alive) return;
+    const next = alive.map((p) => p * (1 - weight));
+    for (let i = 0; i < left; i++) {
+      const p = alive[i] * weight;
+      if (!p) continue;
+      for (let k = 0; k < d.length; k++) {
+        if (i + k < left) next[i + k] += p * d[k];
+        else dead += p * d[k];
+      }
+    }
+    for (let i = 0; i < left; i++) alive[i] = next[i];
+  };
   for (const e of s.enemies) {
     if (!e.threat) continue;
     const zone = zones.get(e.id);
     if (zone) {
       if (!cells.some(([x, y]) => zone[y * width + x] === 1)) continue;
-      const x = e.threat.odds(false, 1).expected;
-      expected += x;
-      attackers.push({ id: e.id, expected: x, now: false });
+      const o = e.threat.odds(false, 1);
+      expected += o.expected;
+      add(o.damage, 1);
+      attackers.push({ id: e.id, expected: o.expected, now: false });
       continue;
     }
     const seen = seenAt(maps.get(e.id)!, width, cells);
@@ -296,11 +321,14 @@ function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], 
     // An enemy that must move first is counted at half weight: it may not find a line of sight.
     const after = !direct && seen.range <= t.range + t.move;
     if (!direct && !after) continue;
-    const x = t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range)).expected * (direct || t.sure ? 1 : 0.5);
+    const weight = direct || t.sure ? 1 : 0.5;
+    const o = t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range));
+    const x = o.expected * weight;
     expected += x;
+    add(o.damage, weight);
     attackers.push({ id: e.id, expected: x, now: direct });
   }
-  return { expected, attackers };
+  return { expected, death: dead, attackers };
 }
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
@@ -310,7 +338,7 @@ const friendlyOf = (f: Friendly | undefined) => (f && f.wounds > 0 ? { friendlyW
 
 function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): string {
   const exp = p.exposure.attackers.length
-    ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage)`
+    ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage${p.exposure.death >= 0.005 ? `, ${pct(p.exposure.death)} to be killed` : ''})`
     : '; no enemy can attack there next';
   if (p.option === 'glory kill' && p.target) return `Glory kill ${p.target}: move into its space ${where(p.to)}${label ? ` (${label})` : ''}, a sure kill${exp}`;
   if (p.odds && p.target) {
@@ -379,7 +407,9 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // `fraction` instead scores the share of each figure's health: dealt / target's health left + the
   // kill, minus caution × taken / own health left.
   const fraction = o.scoring === 'fraction';
-  const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) : caution * x.expected);
+  const deathWorth = s.deathWorth ?? 0;
+  // A death costs its share of the enemy's mission (in `fraction` units a tenth of it, as a kill earns).
+  const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) + (x.death * deathWorth) / 10 : caution * x.expected + x.death * deathWorth);
   // A kill is worth the damage the victim would deal next time, 1, and its share of the mission's win.
   const mission = s.killWorth ?? 0;
   const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1 + mission;
@@ -450,9 +480,8 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     if (!e) continue;
     const left = Math.max(0, e.left);
     const odds: Odds = { hit: 1, expected: left, kill: 1, damage: [...Array(left).fill(0), 1] };
-    const here = exposureAt(k.to);
-    // The victim no longer threatens the space it dies in.
-    const x: Exposure = { expected: here.expected - here.attackers.filter((a) => a.id === k.target).reduce((t, a) => t + a.expected, 0), attackers: here.attackers.filter((a) => a.id !== k.target) };
+    // The victim no longer threatens the space it dies in (and the kill's heal counts towards surviving).
+    const x = threatAt({ ...s, myLeft: s.myLeft + k.bonus, enemies: s.enemies.filter((a) => a.id !== k.target) }, maps, footprint(s.me, k.to), width, zones);
     drafts.push({
       figure: s.me.id, to: k.to, option: 'glory kill', target: k.target, odds, exposure: x, commands: k.commands,
       score: value(odds, e) + k.bonus - danger(x) - k.cost * 1e-4, exact: true, label: k.label, enemy: null, opt: null, order: order++,

@@ -1,0 +1,74 @@
+/**
+ * Issue 23: a figure's own death counts in its plans. The tutorial's invader wins at 2 kill tokens
+ * with 4 marines, so a marine one hit from death that stands where a demon can attack loses half the
+ * game, not 1 health: each destination costs P(the enemies' next attacks kill it there) × what its
+ * death is worth to the enemy's mission (objective.ts missionKillWorth), on top of the damage.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadCore } from '../../src/core/wasm.ts';
+import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { hints } from '../../src/ai/hints/index.ts';
+import { doom2016AttackOdds } from '../../src/ai/odds/doom2016.ts';
+import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
+import { inActivation } from '../../bench/ai-scenarios.ts';
+import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+/**
+ * A 20×3 open hall: a lone marine with `damage` taken, a cacodemon (range 4, speed 3) four
+ * spaces east and a possessed soldier at the far end; the invader has 3 of the 4 kill tokens it needs against
+ * one marine, so the marine's death would end the game.
+ */
+function hall(damage: number): Doom2016State {
+  const t = tutorial as unknown as Scenario;
+  const scenario = {
+    ...t,
+    map: ['....................', '....................', '....................'],
+    edges: [],
+    tokens: [],
+    figures: [
+      { id: 'alpha', side: 'marines', type: 'marine', x: 10, y: 1, state: { damage } },
+      { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 14, y: 1 },
+      { id: 'possessed-soldier-2', side: 'invader', type: 'possessed-soldier', x: 19, y: 2 },
+    ],
+  } as unknown as Scenario;
+  const g = createGame(scenario, { seed: 3 }) as Game<GameState>;
+  const s = structuredClone(g.state) as Doom2016State;
+  // The door is already open, so the kill table is what the mission is about.
+  s.doorsOpened = 1;
+  s.invader.kills = 3;
+  s.marines.alpha.hand = ['har-burst', 'uac-dash', 'uac-armor'];
+  return inActivation(s, 'alpha');
+}
+
+describe('death risk in the plans (doom2016)', () => {
+  test('the risk shown is P(the damage reaches the health left): 0 at full health, the cacodemon’s P(≥1) with 1 left', () => {
+    const s = hall(9);
+    const plans = hints(s, 'alpha', { budgetMs: Infinity, limit: 40 });
+    const stay = plans.find((p) => p.to === null && p.option === null)!;
+    expect(stay).toBeDefined();
+    // Where it stands the cacodemon attacks from range 4: P(death) is its P(≥ 1 damage).
+    const direct = stay.exposure.attackers.find((a) => a.id === 'cacodemon-1')!;
+    expect(direct.now).toBe(true);
+    const me = s.figures.find((f) => f.id === 'alpha')!;
+    const caco = s.figures.find((f) => f.id === 'cacodemon-1')!;
+    const odds = doom2016AttackOdds(s, caco, me, { cover: false });
+    expect(stay.exposure.death).toBeCloseTo(1 - odds.damage[0], 9);
+    // The same spot at full health: no single attack of the cacodemon deals 10.
+    const fresh = hints(hall(0), 'alpha', { budgetMs: Infinity, limit: 40 }).find((p) => p.to === null && p.option === null)!;
+    expect(fresh.exposure.expected).toBeCloseTo(stay.exposure.expected, 9);
+    expect(fresh.exposure.death).toBe(0);
+  });
+
+  test('one hit from death, the top plan keeps out of reach; at full health it attacks', () => {
+    const wounded = hints(hall(9), 'alpha', { budgetMs: Infinity })[0];
+    expect(wounded.exposure.death, wounded.reason).toBe(0);
+    expect(wounded.exposure.attackers).toEqual([]);
+    const fresh = hints(hall(0), 'alpha', { budgetMs: Infinity })[0];
+    expect(fresh.target, fresh.reason).toBe('cacodemon-1');
+  });
+});
