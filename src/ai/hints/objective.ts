@@ -16,6 +16,7 @@ import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.t
 import type { D4Figure, D4State } from '../../rules/doom2004/state.ts';
 import { pickUpRefusal } from '../../rules/doom2004/movement.ts';
 import { DOOR_COST } from '../../rules/doom2004/movement.ts';
+import { MEDKIT_HEAL } from '../../rules/doom2016/marine.ts';
 import type { Command } from '../../rules/types.ts';
 import { EdgeKind } from '../../core/types.ts';
 import { walkDistance, type Box } from '../autopilot/walk.ts';
@@ -40,6 +41,8 @@ export interface Objective {
 const DOOR_WORTH = 1;
 const TOKEN_WORTH = 0.3;
 const KEY_WORTH = 2;
+/** A point of health healed, in damage units: what a point of damage taken costs (the hints' default caution). */
+const HEAL_WORTH = 0.5;
 
 const cellsAt = (f: { w: number; h: number }, to: Cell): [number, number][] => {
   const [w, h] = to.o ? [f.h, f.w] : [f.w, f.h];
@@ -72,9 +75,10 @@ function doom2016Objective(s: Doom2016State, me: Doom2016Figure): Objective | nu
     distance: () => (dist ??= goals.length ? walkDistance(s, goals, true) : new Int32Array(W * s.board.height).fill(-1)),
     arrive(to, left) {
       const cells = cellsAt(me, to);
+      // A medkit heals what the marine lacks, up to 5 (RULES §2.4): none wasted at full health.
       const out: Arrival[] = s.tokens
-        .filter((t) => t.kind !== 'portal' && cells.some(([x, y]) => x === t.x && y === t.y))
-        .map((t) => ({ command: { type: 'pick-up', figure: me.id, token: t.id }, worth: TOKEN_WORTH, seeking: false }));
+        .filter((t) => t.kind !== 'portal' && (t.kind !== 'medkit' || me.damage > 0) && cells.some(([x, y]) => x === t.x && y === t.y))
+        .map((t) => ({ command: { type: 'pick-up', figure: me.id, token: t.id }, worth: t.kind === 'medkit' ? HEAL_WORTH * Math.min(me.damage, MEDKIT_HEAL) : TOKEN_WORTH, seeking: false }));
       // One door is enough: it is what the mission asks for (the portals summon at the first).
       const door = left >= 1 ? doom2016DoorsAt(s, cells)[0] : undefined;
       if (door) out.push({ command: { type: 'open-door', figure: me.id, door }, worth: DOOR_WORTH, seeking: true });

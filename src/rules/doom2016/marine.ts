@@ -11,7 +11,7 @@ import { activeTeleporters, covers, figureAt } from './geometry.ts';
 import { slug } from './state.ts';
 import type { Doom2016State, MarineActivation } from './types.ts';
 
-const MEDKIT_HEAL = 5; // RULES §6
+export const MEDKIT_HEAL = 5; // RULES §6
 const SPRINT_MP = 6;
 
 function marineActing(s: Doom2016State, c: Command) {
