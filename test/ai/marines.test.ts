@@ -262,3 +262,43 @@ test('doom2016: an attack that may stagger a demon is worth more by half a kill 
   // An attack that cannot stagger it scores the same with or without the rule.
   for (const p of attacks.filter((x) => staggered(x) <= 1e-12)) expect(p.score).toBeCloseTo(without.find((x) => key(x) === key(p))!.score, 12);
 });
+
+describe('doom2016 medkit (RULES §2.4 items: heals 5)', () => {
+  /** A 20×3 hall: alpha with `damage` taken at (5,1), a medkit at (3,1), a cacodemon far off at (19,1); the door already opened. */
+  const hallWithMedkit = (damage: number): Doom2016State => {
+    const t = tutorial as unknown as Scenario;
+    const scenario = {
+      ...t,
+      map: ['....................', '....................', '....................'],
+      edges: [],
+      tokens: [{ id: 'medkit-1', kind: 'medkit', x: 3, y: 1 }],
+      figures: [
+        { id: 'alpha', side: 'marines', type: 'marine', x: 5, y: 1, state: { damage } },
+        { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 19, y: 1 },
+      ],
+    } as unknown as Scenario;
+    const s = structuredClone((createGame(scenario, { seed: 3 }) as Game<GameState>).state) as Doom2016State;
+    s.doorsOpened = 1;
+    s.marines.alpha.hand = ['uac-dash', 'uac-armor', 'har-reload'];
+    return inActivation(s, 'alpha');
+  };
+  const picksUp = (p: Plan) => p.commands.some((c) => c.type === 'pick-up');
+
+  test('a wounded marine in reach of it walks there and picks it up (top plan), and the engine heals it', async () => {
+    const s = hallWithMedkit(6);
+    const top = hints(s, 'alpha', { budgetMs: Infinity })[0];
+    expect(picksUp(top), top.reason).toBe(true);
+    expect(top.reason).toMatch(/pick up medkit-1/);
+    const { rulesetModule } = await import('../../src/rules/registry.ts');
+    const rules = rulesetModule('doom2016' as never)!.rules as unknown as RulesetEngine<Doom2016State>;
+    const copy = structuredClone(s);
+    for (const c of top.commands) expect(Array.isArray(rules.apply(copy, structuredClone(c))), JSON.stringify(c)).toBe(true);
+    expect(copy.figures.find((f) => f.id === 'alpha')!.damage).toBe(1);
+  });
+
+  test('at full health no plan spends it', () => {
+    const plans = hints(hallWithMedkit(0), 'alpha', { budgetMs: Infinity, limit: 40 });
+    expect(plans.length).toBeGreaterThan(5);
+    expect(plans.filter(picksUp)).toEqual([]);
+  });
+});
