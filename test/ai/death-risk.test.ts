@@ -58,10 +58,13 @@ describe('death risk in the plans (doom2016)', () => {
     const caco = s.figures.find((f) => f.id === 'cacodemon-1')!;
     const odds = doom2016AttackOdds(s, caco, me, { cover: false });
     expect(stay.exposure.death).toBeCloseTo(1 - odds.damage[0], 9);
+    // The reason says it in words: "(≈… damage, N% to be killed)".
+    expect(stay.reason).toContain(`, ${Math.round(100 * (1 - odds.damage[0]))}% to be killed)`);
     // The same spot at full health: no single attack of the cacodemon deals 10.
     const fresh = hints(hall(0), 'alpha', { budgetMs: Infinity, limit: 40 }).find((p) => p.to === null && p.option === null)!;
     expect(fresh.exposure.expected).toBeCloseTo(stay.exposure.expected, 9);
     expect(fresh.exposure.death).toBe(0);
+    expect(fresh.reason).not.toContain('to be killed');
   });
 
   test('one hit from death, the top plan keeps out of reach; at full health it attacks', () => {
