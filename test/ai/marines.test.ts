@@ -12,6 +12,7 @@ import { distanceAt, walkDistance } from '../../src/ai/autopilot/walk.ts';
 import type { D4State } from '../../src/rules/doom2004/state.ts';
 import type { D20State } from '../../src/rules/d20/state.ts';
 import { hints, rankPlans, situationOf, type Plan } from '../../src/ai/hints/index.ts';
+import { WIN_WORTH } from '../../src/ai/hints/objective.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Command, RulesetEngine } from '../../src/rules/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
@@ -300,5 +301,42 @@ describe('doom2016 medkit (RULES §2.4 items: heals 5)', () => {
     const plans = hints(hallWithMedkit(0), 'alpha', { budgetMs: Infinity, limit: 40 });
     expect(plans.length).toBeGreaterThan(5);
     expect(plans.filter(picksUp)).toEqual([]);
+  });
+});
+
+describe('doom2004: the last invader is worth wearing down (its share of the mission by the damage)', () => {
+  /** The skirmish with every area revealed, nothing left to pick up and only the cyberdemon left, in the corridor; the marines in the west room. */
+  const lastStand = (more: object[] = []): D4State => {
+    const sk = skirmish as unknown as Scenario & { areas: unknown[]; tokens: unknown[] };
+    const scenario = {
+      ...sk,
+      areas: [],
+      tokens: [],
+      figures: [
+        { id: 'marine-1', side: 'marines', type: 'marine', x: 4, y: 4, state: { weapons: ['plasma-gun'], ammo: { plasma: 3 } } },
+        { id: 'marine-2', side: 'marines', type: 'marine', x: 4, y: 6, state: { medic: true } },
+        { id: 'marine-3', side: 'marines', type: 'marine', x: 3, y: 5 },
+        { id: 'cyberdemon-1', side: 'invaders', type: 'cyberdemon', x: 12, y: 4 },
+        ...more,
+      ],
+    } as unknown as Scenario;
+    return structuredClone((createGame(scenario, { seed: 1 }) as Game<GameState>).state) as D4State;
+  };
+
+  test('no single attack can kill it: its damage earns the mission share, so the same attack is worth more when it is the last enemy', () => {
+    const top = hints(lastStand(), 'marine-1', { budgetMs: Infinity })[0];
+    expect(top.target, top.reason).toBe('cyberdemon-1');
+    expect(top.odds!.kill).toBeLessThan(1e-3);
+    // The same board with a zombie far away in the south-east room: two enemies left, so the share
+    // of the win per enemy halves (WIN_WORTH / 2) and the same plan is worth less by about that
+    // much × damage / 12 health (counted only through P(kill), both were worth the same).
+    const zombie = { id: 'zombie-1', side: 'invaders', type: 'zombie', x: 14, y: 10 };
+    const same = hints(lastStand([zombie]), 'marine-1', { budgetMs: Infinity, limit: 40 }).find((p) => JSON.stringify(p.commands) === JSON.stringify(top.commands))!;
+    expect(same, 'the same plan with two enemies left').toBeDefined();
+    expect(same.exposure.expected).toBeCloseTo(top.exposure.expected, 9);
+    const gain = top.score - same.score;
+    expect(gain).toBeGreaterThan(0.1);
+    // At most the difference of the shares (5): the attack deals at most the 12 health it has.
+    expect(gain).toBeLessThanOrEqual(WIN_WORTH / 2);
   });
 });

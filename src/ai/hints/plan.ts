@@ -410,9 +410,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const deathWorth = s.deathWorth ?? 0;
   // A death costs its share of the enemy's mission (in `fraction` units a tenth of it, as a kill earns).
   const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) + (x.death * deathWorth) / 10 : caution * x.expected + x.death * deathWorth);
-  // A kill is worth the damage the victim would deal next time, 1, and its share of the mission's win.
+  // A kill is worth the damage the victim would deal next time and 1. The mission's share of the win
+  // is earned by the damage towards it (dealt / health left × the share): a tough last enemy is
+  // worth wearing down, not only a lucky kill (issue 23: doom2004 marines no longer wait out a
+  // cyberdemon no single attack can kill).
   const mission = s.killWorth ?? 0;
-  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1 + mission;
+  const killWorth = (e: Enemy) => (e.threat ? e.threat.odds(false, 1).expected : 0) + 1;
   // n attacks on the same target (doom2004 Attack action), taken as independent: n × the damage
   // (capped at what kills) and 1 − (1 − P(kill))^n to kill.
   const value = (odds: Odds, e: Enemy, n = 1) => {
@@ -421,7 +424,9 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     // Staggering a demon sets up a glory kill: worth STAGGER_SHARE of a kill (another marine must
     // still get there before it acts).
     const staggered = e.stagger ? Math.max(0, atLeast(odds, e.stagger) - odds.kill) : 0;
-    return fraction ? dealt / Math.max(1, e.left) + kill * (1 + mission / 10) : dealt + (kill + STAGGER_SHARE * staggered) * killWorth(e);
+    return fraction
+      ? dealt / Math.max(1, e.left) + kill * (1 + mission / 10)
+      : dealt + (kill + STAGGER_SHARE * staggered) * killWorth(e) + (mission * dealt) / Math.max(1, e.left);
   };
   const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposure, cost: number) =>
     value(odds, e, opt.attacks ?? 1) - danger(x) * (opt.exposureScale ?? 1) - (opt.cost ?? 0) - cost * 1e-4;
