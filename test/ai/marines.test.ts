@@ -125,6 +125,22 @@ describe('doom2016: a glory kill is proposed and outranks every uncertain attack
     expect(events.map((e) => e.type)).toContain('glory-kill');
     expect(s.figures.some((f) => f.id === 'imp')).toBe(false);
   });
+
+  test('the glory kill\'s heal counts only as far as the marine is wounded (it heals 2, never above full health)', () => {
+    // A staggered imp and nothing else: no exposure after the kill, so scores differ by the heal alone.
+    const glory = (damage: number) => {
+      const g = createGame<Doom2016State>({ ruleset: 'doom2016', map: ['..........', '..........'], edges: [], figures: [M('alpha', 0, 1), D('imp', 'imp', 3, 1)], sides: ['marines', 'invader'], data: DATA_2016, mission: { summon: 'never' } } as unknown as Scenario, { seed: 5 });
+      const s = inActivation(structuredClone(g.state), 'alpha');
+      s.figures.find((f) => f.id === 'imp')!.damage = 2;
+      s.figures.find((f) => f.id === 'alpha')!.damage = damage;
+      const top = hints(s, undefined, { budgetMs: Infinity })[0];
+      expect(top.option).toBe('glory kill');
+      expect(top.exposure.attackers).toEqual([]);
+      return top.score;
+    };
+    expect(glory(5) - glory(0)).toBeCloseTo(2, 9);
+    expect(glory(1) - glory(0)).toBeCloseTo(1, 9);
+  });
 });
 
 describe('the mission objective is weighed (issue 23: a kill token is half the invader\'s win with four marines)', () => {

@@ -17,7 +17,7 @@ import { isRefusal } from '../../rules/doom2016/common.ts';
 import { ReachBuffer } from '../../core/result-buffers.ts';
 
 const SPRINT_MP = 6;
-/** A glory kill heals 2 (RULES §2.4). */
+/** A glory kill heals 2 (RULES §2.4), no more than the damage taken. */
 const GLORY_HEAL = 2;
 
 const healthLeft = (s: Doom2016State, f: Doom2016Figure) => (f.side === s.marineSide ? s.marines[f.id].health : s.data.units[f.type].health) - f.damage;
@@ -150,7 +150,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
             const to = { x, y, o: 0 };
             const plan = w.mp > 0 ? planMove(s, me, w.mp, to) : null;
             if (plan && !isRefusal(plan) && plan.glory === d.id) {
-              found = { to, target: d.id, cost: plan.cost, label: w.label, bonus: GLORY_HEAL, commands: [...w.prefix, { type: 'move', figure: id, to }, { type: 'end', figure: id }] };
+              found = { to, target: d.id, cost: plan.cost, label: w.label, bonus: Math.min(GLORY_HEAL, me.damage), commands: [...w.prefix, { type: 'move', figure: id, to }, { type: 'end', figure: id }] };
             }
           }
         }
