@@ -14,6 +14,7 @@ import { hints, type Plan } from '../../src/ai/hints/index.ts';
 import { doom2016AttackOdds } from '../../src/ai/odds/index.ts';
 import { inActivation, bigScenario } from '../../bench/ai-scenarios.ts';
 import d20Skirmish from '../../src/scenario/bundled/d20-skirmish.json';
+import { boardOf as boardOf20, type D20State } from '../../src/rules/d20/state.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -143,8 +144,9 @@ describe('doom2004 and d20', () => {
     }
   });
 
-  // The d20 plans start from an estimate (LOS assumed, no cover): the cover rule (an enemy in cover
-  // only when it is the nearest in LOS, RULES §4) must be checked again with the exact answers.
+  // The d20 plans start from the enemies' sight maps, whose cover is the enemy's view of the figure:
+  // the cover rule (an enemy in cover only when it is the nearest in LOS, RULES §4) must be checked
+  // again with the figure's own view from its destination.
   test('d20 skirmish: every plan plays, with all the time it needs or none (cover rule checked exactly)', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const g = createGame(d20Skirmish as unknown as Scenario, { seed });
@@ -160,6 +162,40 @@ describe('doom2004 and d20', () => {
         }
       }
     }
+  });
+});
+
+describe('d20 hints: exposure from the exact line of sight (RULES §4, issue 23)', () => {
+  // A ranged enemy attacks "now" (in full) exactly where the engine gives it a line of sight to the
+  // figure standing at the plan's destination; elsewhere only after moving (half weight). Before,
+  // the d20 maps took every reachable space for seen, so cover and walls never lowered exposure.
+  test('a ranged enemy counts as attacking from where it stands exactly where it has LOS to the destination of a move', () => {
+    const seenAndHidden = [0, 0];
+    const games = [
+      createGame<D20State>(d20Skirmish as unknown as Scenario, { seed: 1 }),
+      ...[4, 5, 6].map((seed) => createGame<D20State>(bigScenario('d20', seed, 12, 3), { seed })),
+    ];
+    for (const g of games) {
+      for (const f of g.state.figures) {
+        const s = { ...g.state, side: g.state.sides.indexOf(f.side) } as D20State;
+        // Plain moves only: an attack's exposure is that of the place it steps back to afterwards.
+        const plans = hints(s, f.id, { budgetMs: Infinity, limit: 60 }).filter((p) => !p.target);
+        for (const p of plans) {
+          const board = boardOf20(s);
+          const me = board.figureIndex(f.id);
+          if (p.to) board.moveFigure(me, p.to.x, p.to.y);
+          for (const e of s.figures.filter((x) => x.side !== f.side && !(s.units[x.type].abilities ?? []).includes('melee'))) {
+            const los = board.sight(board.figureIndex(e.id), me).los;
+            const a = p.exposure.attackers.find((x) => x.id === e.id);
+            expect(a?.now ?? false, `${f.id} ${p.reason}: ${e.id}`).toBe(los);
+            seenAndHidden[los ? 0 : 1]++;
+          }
+        }
+      }
+    }
+    // Both kinds of destination were met (walls and crates hide some).
+    expect(seenAndHidden[0]).toBeGreaterThan(0);
+    expect(seenAndHidden[1]).toBeGreaterThan(0);
   });
 });
 

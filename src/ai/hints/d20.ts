@@ -14,7 +14,7 @@ import { destinationsOf } from './doom2016.ts';
 import { rankPlans, type Cell, type Enemy, type HintOptions, type Situation, type Threat } from './plan.ts';
 
 const MOVE_AND_ATTACK = 6;
-/** For the searches whose answers are read out at once (threat zones, estimates): no fresh arrays each. */
+/** For the searches whose answers are read out at once (threat zones): no fresh arrays each. */
 const reachScratch = new ReachBuffer();
 
 type Rect = { x: number; y: number; w: number; h: number };
@@ -153,19 +153,11 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
       }
       return true;
     },
-    // d20's exact LOS map costs far too much per enemy: estimate with the movement distance (LOS
-    // assumed, no cover) and let the exact pair queries of the refinement decide.
-    estimateMap(e) {
-      const r = without.reach(without.figureIndex(e.id), 400, reachScratch);
-      const n = r.width * r.height;
-      const range = new Int32Array(n);
-      const los = new Uint8Array(n);
-      for (let i = 0; i < n; i++) {
-        range[i] = r.cost[i];
-        los[i] = r.cost[i] >= 0 ? 1 : 0;
-      }
-      return { los, cover: new Uint8Array(n), range };
-    },
+    // Each enemy's exact sight map (RULES §4 LOS and cover) measures its threat: the movement
+    // distance used before took every space for seen, so a figure could not tell cover from the open
+    // (issue 23: the alliance against greedy 70% → 90% at the same caution). The targeting rules
+    // are judged again from each plan's destination (cover is not symmetric).
+    checkTargets: true,
     retreatMp: (cost) => MOVE_AND_ATTACK - moved - cost,
     threatZone: (e) => (e.threat?.sure ? meleeZone(without, e.figure) : null),
     finish: [{ type: 'end', figure: f.id }],
@@ -176,7 +168,7 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
 /**
  * The expected damage `figure` may take before its next chance to act if it is not activated now
  * (it stays where it stands through the enemy's phase): the hints' exposure of its own space (melee
- * threat zones counted in full, ranged enemies as the sight estimate measures them).
+ * threat zones counted in full, ranged enemies by their sight maps).
  */
 export function d20StayExposure(s: D20State, figure: string, options: HintOptions = {}): number {
   const sit = d20Situation({ ...s, active: null } as D20State, figure);

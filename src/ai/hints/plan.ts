@@ -97,10 +97,12 @@ export interface Situation {
   /** Extra targeting rules at a destination (d20: adjacent enemies first, cover only for the nearest). */
   mayTarget?(to: Cell, enemy: Enemy, seen: SeenEnemies): boolean;
   /**
-   * A cheap stand-in for an enemy's sight map where the exact one is too slow to compute for every
-   * enemy (d20's exact LOS): plans are then checked by exact pair queries while the budget lasts.
+   * The targeting rules (`mayTarget`) need what the figure sees from its destination, which the
+   * enemies' sight maps give only by symmetry (d20: an enemy in cover may be attacked only when it is
+   * the nearest, and cover is not symmetric): attack plans are then kept only once checked by exact
+   * pair queries, and the rules judged again on their answers.
    */
-  estimateMap?(enemy: Enemy): SightMap;
+  checkTargets?: boolean;
   /**
    * Distance from each enemy ignoring closed doors (any monotone measure), for plain moves when no
    * path leads to any enemy (doom2004: walk to the door, then open it).
@@ -380,7 +382,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   });
   // With nobody near, the nearest enemy still gives plain moves a direction.
   if (!enemies.length && s.enemies.length) enemies.push(s.enemies.reduce((b, e) => (gap(e) < gap(b) ? e : b)));
-  for (const e of enemies) maps.set(e.id, s.estimateMap ? s.estimateMap(e) : s.without.sightMap(wi(e.id)));
+  for (const e of enemies) maps.set(e.id, s.without.sightMap(wi(e.id)));
   const zones = new Map<string, Uint8Array | null>();
   if (s.threatZone) for (const e of enemies) zones.set(e.id, s.threatZone(e));
   const sub: Situation = { ...s, enemies };
@@ -554,10 +556,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     rotated = o === 1;
     sightHere = null;
   };
-  // Where the maps were estimates (d20), the targeting rules were judged on guesses: a plan is kept
-  // only once refined, and the rules are judged again on exact answers from its destination; what
-  // the budget leaves unrefined is not returned.
-  const estimated = !!s.estimateMap || !!s.targetSpace;
+  // Where the targeting rules were judged by symmetry (d20), or the space to target is chosen by the
+  // rules' own checks (doom2004), a plan is kept only once refined, and the rules are judged again on
+  // exact answers from its destination; what the budget leaves unrefined is not returned.
+  const estimated = !!s.checkTargets || !!s.targetSpace;
   // The target's answer is the pair query's; the others (the cover rule's "nearest") are asked
   // only when a rule needs them, in one query of every figure.
   const exactSeen = (target: string, v: Sighting): SeenEnemies => {
