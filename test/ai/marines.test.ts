@@ -185,8 +185,9 @@ describe('the marines use the actions that pay (issue 23: they only ever Advance
     return out;
   }
 
-  test('doom2004 skirmish: Attack, Sprint and Ready (dodge) actions, attacks and pick-ups in a played game', () => {
-    const sent = marineCommands(skirmish as unknown as Scenario, 1, greedyPolicy(), 'invaders');
+  test('doom2004 skirmish: Attack, Sprint and Ready (dodge) actions, attacks and pick-ups in played games', () => {
+    // Three seeded games: a Ready with a dodge order pays only where the invaders gather to attack.
+    const sent = [1, 2, 3].flatMap((seed) => marineCommands(skirmish as unknown as Scenario, seed, greedyPolicy(), 'invaders'));
     const actions = sent.filter((c) => c.type === 'action').map((c) => `${c.action}${c.order ? `:${c.order}` : ''}${c.adrenaline ? '+adrenaline' : ''}`);
     const mix = Object.fromEntries([...new Set(actions)].map((a) => [a, actions.filter((x) => x === a).length]));
     for (const a of ['advance', 'attack', 'sprint', 'ready:dodge']) expect(mix[a], JSON.stringify(mix)).toBeGreaterThan(0);

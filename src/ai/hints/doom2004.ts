@@ -232,5 +232,6 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     moreMoves: moves.slice(1),
     objective: objectiveOf(s, f),
     killWorth: missionKillWorth(s, f.side),
+    sharedThreat: true,
   };
 }

@@ -170,5 +170,6 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     objective: objectiveOf(s, me),
     killWorth: missionKillWorth(s, me.side),
     deathWorth: missionKillWorth(s, marine ? s.invaderSide : s.marineSide),
+    sharedThreat: true,
   };
 }

@@ -13,7 +13,7 @@
  * (SAFETY × budgetMs); a call cut short answers with the estimates alone (`exact: false`).
  */
 import type { Board } from '../../core/board.ts';
-import type { SightMap } from '../../core/types.ts';
+import type { FigureData, SightMap } from '../../core/types.ts';
 import type { Command, PlacedFigure } from '../../rules/types.ts';
 import type { Odds } from '../odds/dist.ts';
 import type { Objective } from './objective.ts';
@@ -145,6 +145,13 @@ export interface Situation {
    * legal. With it, attack plans are kept only once checked this way (never returned unchecked).
    */
   targetSpace?(at: Cell, enemy: Enemy, option: AttackOption, sight: () => SightMap): { x: number; y: number; range: number } | null;
+  /**
+   * An enemy attacks one figure per activation: where friends of the acting figure stand within its
+   * reach too, its threat to a destination is shared with them (counted at 1 / (1 + their number))
+   * in the scores; the exposure shown stays the whole threat. (doom2016, doom2004: measured in
+   * bench/RESULTS.md, AI; d20 plays worse with it.)
+   */
+  sharedThreat?: boolean;
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
   objective?: Objective | null;
 }
@@ -239,7 +246,7 @@ export const SAFETY = 40;
 const APPROACH = 0.1;
 
 /** Which cells a footprint at `c` covers. */
-function footprint(me: PlacedFigure, c: Cell): number[][] {
+function footprint(me: Pick<FigureData, 'w' | 'h'>, c: Cell): number[][] {
   const [w, h] = c.o ? [me.h, me.w] : [me.w, me.h];
   const out: number[][] = [];
   for (let y = c.y; y < c.y + h; y++) for (let x = c.x; x < c.x + w; x++) out.push([x, y]);
@@ -284,36 +291,56 @@ function seenAt(map: SightMap, width: number, cells: number[][]): Sighting {
   return best;
 }
 
-/** The exposure of the footprint at `c` to every enemy's next attack. */
-function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], width: number, zones: Map<string, Uint8Array | null>): Exposure {
-  const attackers: Exposure['attackers'] = [];
-  let expected = 0;
-  // P(total damage = k), k < left, and the mass at ≥ left in `dead` (only where a death is worth something).
-  const left = Math.max(1, s.myLeft);
-  const alive = s.deathWorth ? [1, ...new Array<number>(left - 1).fill(0)] : null;
-  let dead = 0;
-  const add = (d: readonly number[], weight: number) => {
-    if (!alive) return;
-    const next = alive.map((p) => p * (1 - weight));
-    for (let i = 0; i < left; i++) {
-      const p = alive[i] * weight;
+/** P(damage summed over attacks reaches `left`): the mass at ≥ left, attacks added one by one. */
+class DeathOdds {
+  private alive: number[];
+  dead = 0;
+  constructor(private left: number) {
+    this.alive = [1, ...new Array<number>(left - 1).fill(0)];
+  }
+  /** An attack with this damage distribution, made with probability `weight`. */
+  add(d: readonly number[], weight: number): void {
+    const next = this.alive.map((p) => p * (1 - weight));
+    for (let i = 0; i < this.left; i++) {
+      const p = this.alive[i] * weight;
       if (!p) continue;
       for (let k = 0; k < d.length; k++) {
-        if (i + k < left) next[i + k] += p * d[k];
-        else dead += p * d[k];
+        if (i + k < this.left) next[i + k] += p * d[k];
+        else this.dead += p * d[k];
       }
     }
-    for (let i = 0; i < left; i++) alive[i] = next[i];
+    this.alive = next;
+  }
+}
+
+/**
+ * An exposure and what the plans' scores count of it: with `sharers`, each enemy's attack is shared
+ * with the friends it can also attack (it attacks one figure per activation), 1 / (1 + their number).
+ */
+type Exposed = Exposure & { scored: { expected: number; death: number } };
+
+/** The exposure of the footprint at `c` to every enemy's next attack. */
+function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], width: number, zones: Map<string, Uint8Array | null>, sharers: Map<string, number> | null): Exposed {
+  const attackers: Exposure['attackers'] = [];
+  let expected = 0;
+  let scoredExpected = 0;
+  // Only where a death is worth something to the enemy's mission.
+  const left = Math.max(1, s.myLeft);
+  const death = s.deathWorth ? new DeathOdds(left) : null;
+  const scoredDeath = s.deathWorth && sharers ? new DeathOdds(left) : death;
+  const attack = (e: Enemy, o: Odds, weight: number, now: boolean) => {
+    const share = 1 / (1 + (sharers?.get(e.id) ?? 0));
+    expected += o.expected * weight;
+    scoredExpected += o.expected * weight * share;
+    death?.add(o.damage, weight);
+    if (scoredDeath !== death) scoredDeath?.add(o.damage, weight * share);
+    attackers.push({ id: e.id, expected: o.expected * weight, now });
   };
   for (const e of s.enemies) {
     if (!e.threat) continue;
     const zone = zones.get(e.id);
     if (zone) {
-      if (!cells.some(([x, y]) => zone[y * width + x] === 1)) continue;
-      const o = e.threat.odds(false, 1);
-      expected += o.expected;
-      add(o.damage, 1);
-      attackers.push({ id: e.id, expected: o.expected, now: false });
+      if (cells.some(([x, y]) => zone[y * width + x] === 1)) attack(e, e.threat.odds(false, 1), 1, false);
       continue;
     }
     const seen = seenAt(maps.get(e.id)!, width, cells);
@@ -323,14 +350,29 @@ function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], 
     // An enemy that must move first is counted at half weight: it may not find a line of sight.
     const after = !direct && seen.range <= t.range + t.move;
     if (!direct && !after) continue;
-    const weight = direct || t.sure ? 1 : 0.5;
-    const o = t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range));
-    const x = o.expected * weight;
-    expected += x;
-    add(o.damage, weight);
-    attackers.push({ id: e.id, expected: x, now: direct });
+    attack(e, t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range)), direct || t.sure ? 1 : 0.5, direct);
   }
-  return { expected, death: dead, attackers };
+  return { expected, death: death?.dead ?? 0, attackers, scored: { expected: scoredExpected, death: scoredDeath?.dead ?? 0 } };
+}
+
+/**
+ * How many of the acting figure's friends each enemy can attack next from where they stand (the
+ * same test as threatAt's: in sight and range, or within range + move).
+ */
+function sharersOf(s: Situation, maps: Map<string, SightMap>, width: number): Map<string, number> {
+  const friends = s.board.data.figures.filter((f) => f.side === s.me.side && f.id !== s.me.id);
+  const out = new Map<string, number>();
+  for (const e of s.enemies) {
+    const t = e.threat;
+    if (!t) continue;
+    let n = 0;
+    for (const f of friends) {
+      const v = seenAt(maps.get(e.id)!, width, footprint(f, { x: f.x, y: f.y, o: 0 }));
+      if (v.range >= 0 && ((v.los && v.range <= t.range) || v.range <= t.range + t.move)) n++;
+    }
+    out.set(e.id, n);
+  }
+  return out;
 }
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
@@ -387,6 +429,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   if (s.threatZone) for (const e of enemies) zones.set(e.id, s.threatZone(e));
   const sub: Situation = { ...s, enemies };
   s = sub;
+  const sharers = s.sharedThreat ? sharersOf(s, maps, width) : null;
 
   // Destinations per movement allowance, computed once each.
   const byMp = new Map<number, (Cell & { cost: number })[]>();
@@ -395,12 +438,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     if (!d) byMp.set(mp, (d = s.destinations(mp)));
     return d;
   };
-  const exposure = new Map<string, Exposure>();
+  const exposure = new Map<string, Exposed>();
   const keyOf = (c: Cell) => `${c.x},${c.y},${c.o}`;
   const exposureAt = (c: Cell) => {
     const k = keyOf(c);
     let x = exposure.get(k);
-    if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width, zones)));
+    if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width, zones, sharers)));
     return x;
   };
   // Scores are in the ruleset's damage units: damage dealt (capped at what kills) plus, for a kill,
@@ -411,7 +454,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const fraction = o.scoring === 'fraction';
   const deathWorth = s.deathWorth ?? 0;
   // A death costs its share of the enemy's mission (in `fraction` units a tenth of it, as a kill earns).
-  const danger = (x: Exposure) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) + (x.death * deathWorth) / 10 : caution * x.expected + x.death * deathWorth);
+  const danger = ({ scored: x }: Exposed) => (fraction ? (caution * x.expected) / Math.max(1, s.myLeft) + (x.death * deathWorth) / 10 : caution * x.expected + x.death * deathWorth);
   // A kill is worth the damage the victim would deal next time and 1. The mission's share of the win
   // is earned by the damage towards it (dealt / health left × the share): a tough last enemy is
   // worth wearing down, not only a lucky kill (issue 23: doom2004 marines no longer wait out a
@@ -430,17 +473,17 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       ? dealt / Math.max(1, e.left) + kill * (1 + mission / 10)
       : dealt + (kill + STAGGER_SHARE * staggered) * killWorth(e) + (mission * dealt) / Math.max(1, e.left);
   };
-  const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposure, cost: number) =>
+  const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposed, cost: number) =>
     value(odds, e, opt.attacks ?? 1) - danger(x) * (opt.exposureScale ?? 1) - (opt.cost ?? 0) - cost * 1e-4;
   const approachWeight = fraction ? 0.01 : APPROACH;
 
   // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
   // retreatMp(cost); its exposure is the least over the places it can surely still reach: those
   // within retreatMp(cost) − cost of where the figure stands (a lower bound of what it can reach).
-  let retreat: { cost: number; x: Exposure }[] = [];
+  let retreat: { cost: number; x: Exposed }[] = [];
   if (s.retreatMp && s.retreatMp(0) > 0) {
     retreat = dests(s.retreatMp(0)).map((d) => ({ cost: d.cost, x: exposureAt(d) })).sort((a, b) => a.cost - b.cost);
-    for (let i = 1; i < retreat.length; i++) if (retreat[i - 1].x.expected < retreat[i].x.expected) retreat[i] = { cost: retreat[i].cost, x: retreat[i - 1].x };
+    for (let i = 1; i < retreat.length; i++) if (retreat[i - 1].x.scored.expected < retreat[i].x.scored.expected) retreat[i] = { cost: retreat[i].cost, x: retreat[i - 1].x };
   }
   const exposureAfter = (d: Cell & { cost: number }, opt: AttackOption) => {
     const here = exposureAt(d);
@@ -449,12 +492,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     let best = here;
     for (const e of retreat) {
       if (e.cost > r) break;
-      if (e.x.expected < best.expected) best = e.x;
+      if (e.x.scored.expected < best.scored.expected) best = e.x;
     }
     return best;
   };
 
-  type Draft = Omit<Plan, 'reason'> & { label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number };
+  type Draft = Omit<Plan, 'reason' | 'exposure'> & { exposure: Exposed; label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number };
   const drafts: Draft[] = [];
   let order = 0;
   for (const opt of s.options) {
@@ -488,7 +531,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const left = Math.max(0, e.left);
     const odds: Odds = { hit: 1, expected: left, kill: 1, damage: [...Array(left).fill(0), 1] };
     // The victim no longer threatens the space it dies in (and the kill's heal counts towards surviving).
-    const x = threatAt({ ...s, myLeft: s.myLeft + k.bonus, enemies: s.enemies.filter((a) => a.id !== k.target) }, maps, footprint(s.me, k.to), width, zones);
+    const x = threatAt({ ...s, myLeft: s.myLeft + k.bonus, enemies: s.enemies.filter((a) => a.id !== k.target) }, maps, footprint(s.me, k.to), width, zones, sharers);
     drafts.push({
       figure: s.me.id, to: k.to, option: 'glory kill', target: k.target, odds, exposure: x, commands: k.commands,
       score: value(odds, e) + k.bonus - danger(x) - k.cost * 1e-4, exact: true, label: k.label, enemy: null, opt: null, order: order++,
@@ -623,5 +666,8 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   if (moved) place(home.x, home.y, 0);
   const answer = capped ? shallow : refined;
   answer.sort(rank);
-  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, ...p }) => ({ ...p, reason: describe(p, label) }));
+  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, exposure: { scored: __, ...exposure }, ...rest }) => {
+    const p = { ...rest, exposure };
+    return { ...p, reason: describe(p, label) };
+  });
 }
