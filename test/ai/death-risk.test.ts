@@ -6,13 +6,11 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
-import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
-import type { Scenario } from '../../src/scenario/types.ts';
 import { hints } from '../../src/ai/hints/index.ts';
 import { doom2016AttackOdds } from '../../src/ai/odds/doom2016.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
-import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
+import { hallState } from './hall.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -24,20 +22,11 @@ beforeAll(async () => {
  * one marine, so the marine's death would end the game.
  */
 function hall(damage: number): Doom2016State {
-  const t = tutorial as unknown as Scenario;
-  const scenario = {
-    ...t,
-    map: ['....................', '....................', '....................'],
-    edges: [],
-    tokens: [],
-    figures: [
-      { id: 'alpha', side: 'marines', type: 'marine', x: 10, y: 1, state: { damage } },
-      { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 14, y: 1 },
-      { id: 'possessed-soldier-2', side: 'invader', type: 'possessed-soldier', x: 19, y: 2 },
-    ],
-  } as unknown as Scenario;
-  const g = createGame(scenario, { seed: 3 }) as Game<GameState>;
-  const s = structuredClone(g.state) as Doom2016State;
+  const s = hallState([
+    { id: 'alpha', side: 'marines', type: 'marine', x: 10, y: 1, state: { damage } },
+    { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 14, y: 1 },
+    { id: 'possessed-soldier-2', side: 'invader', type: 'possessed-soldier', x: 19, y: 2 },
+  ]);
   // The door is already open, so the kill table is what the mission is about.
   s.doorsOpened = 1;
   s.invader.kills = 3;

@@ -8,12 +8,10 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
-import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
-import type { Scenario } from '../../src/scenario/types.ts';
 import { hints } from '../../src/ai/hints/index.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
-import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
+import { hallState } from './hall.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -21,20 +19,11 @@ beforeAll(async () => {
 
 /** A 20×3 open hall: alpha at (10,1), a cacodemon (range 4, speed 3) four spaces east, bravo at `bravo`. */
 function hall(bravo: { x: number; y: number }): Doom2016State {
-  const t = tutorial as unknown as Scenario;
-  const scenario = {
-    ...t,
-    map: ['....................', '....................', '....................'],
-    edges: [],
-    tokens: [],
-    figures: [
-      { id: 'alpha', side: 'marines', type: 'marine', x: 10, y: 1 },
-      { id: 'bravo', side: 'marines', type: 'marine', ...bravo },
-      { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 14, y: 1 },
-    ],
-  } as unknown as Scenario;
-  const g = createGame(scenario, { seed: 3 }) as Game<GameState>;
-  const s = structuredClone(g.state) as Doom2016State;
+  const s = hallState([
+    { id: 'alpha', side: 'marines', type: 'marine', x: 10, y: 1 },
+    { id: 'bravo', side: 'marines', type: 'marine', ...bravo },
+    { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 14, y: 1 },
+  ]);
   s.doorsOpened = 1;
   s.marines.alpha.hand = ['har-burst', 'uac-dash', 'uac-armor'];
   return inActivation(s, 'alpha');
