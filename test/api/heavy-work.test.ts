@@ -102,8 +102,9 @@ describe('the built server runs heavy requests in its worker pool', () => {
     const plain = await impActivated(remote);
     const first = await hintsOf(remote, big, 250);
     expect(first.response.status, JSON.stringify(first.error)).toBe(200);
-    // The load is real: one hints answer is most of a 250 ms search.
-    expect(first.data!.elapsedMs).toBeGreaterThan(150);
+    // The load is real: one hints answer holds the thread for over 100 ms (its work is fixed, the
+    // 250 ms budget only a cap; ≈130 ms here since d20 plans read the enemies' exact sight maps).
+    expect(first.data!.elapsedMs).toBeGreaterThan(100);
 
     const until = performance.now() + 4000;
     let hintsAnswered = 0;
