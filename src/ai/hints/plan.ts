@@ -148,8 +148,8 @@ export interface Situation {
   /**
    * An enemy attacks one figure per activation: where friends of the acting figure stand within its
    * reach too, its threat to a destination is shared with them (counted at 1 / (1 + their number))
-   * in the scores; the exposure shown stays the whole threat. (doom2016, doom2004: measured in
-   * bench/RESULTS.md, AI; d20 plays worse with it.)
+   * in the scores; the exposure shown stays the whole threat. (doom2016, doom2004 marines: measured
+   * in bench/RESULTS.md, AI; d20 and the doom2004 invaders play worse with it.)
    */
   sharedThreat?: boolean;
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
