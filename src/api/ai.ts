@@ -24,7 +24,8 @@ export interface HintQuery {
   figure?: string;
   limit: number;
   budgetMs: number;
-  caution: number;
+  /** Absent: the ruleset's default (hints `defaultCaution`). */
+  caution?: number;
 }
 
 /** A probability from sums of floating-point terms, put back into [0, 1] (e.g. 1.0000000000000002, -2e-16). */

@@ -39,8 +39,8 @@ export interface ApiLimits {
 
 export const DEFAULT_LIMITS: ApiLimits = { maxBodyBytes: 256 * 1024, maxMapSide: 64, maxFigures: 64, maxHintBudgetMs: 250 };
 
-/** Hints: plans returned by default and at most; the default budget (ms); the default caution. */
-const HINTS = { limit: 5, maxLimit: 20, budgetMs: 20, caution: 0.5, maxCaution: 10 };
+/** Hints: plans returned by default and at most; the default budget (ms); the largest caution (its default is the ruleset's). */
+const HINTS = { limit: 5, maxLimit: 20, budgetMs: 20, maxCaution: 10 };
 
 export interface ApiOptions {
   store: GameStore;
@@ -323,7 +323,7 @@ export function createApi(options: ApiOptions) {
     if (figure !== undefined && (figure.length < 1 || figure.length > 64)) throw new ApiError(400, 'invalid-request', 'figure is 1 to 64 characters', { problems: [{ path: '/query/figure', message: 'length' }] });
     const limit = numberQuery(c, 'limit', 1, HINTS.maxLimit, HINTS.limit);
     const budgetMs = numberQuery(c, 'budgetMs', 1, limits.maxHintBudgetMs, Math.min(HINTS.budgetMs, limits.maxHintBudgetMs));
-    const caution = numberQuery(c, 'caution', 0, HINTS.maxCaution, HINTS.caution, false);
+    const caution = c.req.query('caution') === undefined ? undefined : numberQuery(c, 'caution', 0, HINTS.maxCaution, 0, false);
     const side = await seat(c, live);
     // Plans are computed on the game as it is at this version (in a worker: on a replay of its log),
     // and the answer carries that version: a change made meanwhile is a later version.

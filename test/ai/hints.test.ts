@@ -199,6 +199,36 @@ describe('d20 hints: exposure from the exact line of sight (RULES §4, issue 23)
   });
 });
 
+describe('hints: the default caution is the one the autopilot plays at (issue 23)', () => {
+  // A player's d20 hints were weighed at 0.5 while the d20 autopilot plays at 2.5: bolder advice
+  // than the autopilot would follow. Now both take the ruleset's default.
+  test('d20: hints without a caution are the hints at 2.5, and 2.5 changes the advice somewhere', () => {
+    let differs = 0;
+    for (const seed of [1, 4, 5, 6]) {
+      const g = createGame<D20State>(seed === 1 ? (d20Skirmish as unknown as Scenario) : bigScenario('d20', seed, 12, 3), { seed });
+      for (const f of g.state.figures) {
+        const s = { ...g.state, side: g.state.sides.indexOf(f.side) } as D20State;
+        const plain = hints(s, f.id, { budgetMs: Infinity, limit: 5 });
+        expect(plain).toEqual(hints(s, f.id, { budgetMs: Infinity, limit: 5, caution: 2.5 }));
+        const bold = hints(s, f.id, { budgetMs: Infinity, limit: 5, caution: 0.5 });
+        if (plain[0]?.reason !== bold[0]?.reason) differs++;
+      }
+    }
+    expect(differs).toBeGreaterThan(0);
+  });
+
+  test('doom2016: hints without a caution are the hints at 0.5', () => {
+    const g = game2016(['........', '........'], [
+      { id: 'm', side: 'marines', type: 'marine', x: 0, y: 0 },
+      { id: 'imp', side: 'invader', type: 'imp', x: 5, y: 1 },
+    ]);
+    const s = stateIn(g, 'm');
+    const plain = hints(s, 'm', { budgetMs: Infinity });
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain).toEqual(hints(s, 'm', { budgetMs: Infinity, caution: 0.5 }));
+  });
+});
+
 describe('d20 hints: adjacent means adjacent for movement (RULES §4, issue 22)', () => {
   test('an enemy touching only across a wall does not force the attack: the other enemy may be attacked from where the figure stands', () => {
     // The trooper at (0,0); rebel-a at (1,0) behind the wall x=1 (touching, not adjacent); rebel-b at (3,1) in sight, not in cover.

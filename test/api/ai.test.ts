@@ -158,6 +158,10 @@ describe('hints over HTTP (getHints)', () => {
       const side = game.view.side!;
       const r = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: made.id }, query: { budgetMs: 250, limit: 5 } }, headers: { authorization: `Bearer ${made.seats[side]}` } });
       expect(r.response.status, `${scenarioId}: ${JSON.stringify(r.error)}`).toBe(200);
+      // Without a caution: the ruleset's, the one its autopilot plays at (d20 2.5, doom2004 0.5).
+      const caution = scenarioId === 'd20-skirmish' ? 2.5 : 0.5;
+      const explicit = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: made.id }, query: { budgetMs: 250, limit: 5, caution } }, headers: { authorization: `Bearer ${made.seats[side]}` } });
+      expect(explicit.data!.plans).toEqual(r.data!.plans);
       const figures = game.view.figures.filter((f) => f.side === side).map((f) => f.id);
       expect(figures).toContain(r.data!.figure);
       const sc = (await client.GET('/api/v1/scenarios/{id}', { params: { path: { id: scenarioId } } })).data as unknown as Scenario;

@@ -12,7 +12,7 @@
  * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
  * - d20: keep out of melee reach (the hints' threat zone of each Melee Attack enemy: every space next
  *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
- *   over the places the figure can still reach after it), caution D20_CAUTION; who acts: the
+ *   over the places the figure can still reach after it), the ruleset's default caution (hints `defaultCaution`); who acts: the
  *   character that gains most over being left standing (plan score + caution × exposure where it
  *   stands); with the
  *   `combinedFire` option, combined fire from every figure not yet activated that sees the target,
@@ -26,7 +26,7 @@ import type { D4State } from '../../rules/doom2004/state.ts';
 import type { D20State } from '../../rules/d20/state.ts';
 import type { Command } from '../../rules/types.ts';
 import { situationOf } from '../hints/index.ts';
-import { rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
+import { defaultCaution, rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
 import { diceToReroll } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
@@ -53,13 +53,6 @@ function asActivating(s: Doom2016State, id: string): Doom2016State {
 }
 
 let tuning: HintOptions = {};
-/**
- * d20 weighs the damage a figure may take at 2.5 × the damage it deals (the hints' default is 0.5):
- * one hit costs a character half its hit points or more, so keeping out of reach and in cover is
- * worth more than a shot (measured with the exact sight maps: the alliance against greedy 81.5% at
- * caution 1, 90% at 1.5, 95.5% at 2.5, 92.5% at 3.5, 71.5% at 5; bench/RESULTS.md, AI).
- */
-export const D20_CAUTION = 2.5;
 
 /** The best plans of `figure` (`limit` of them, best first); the budget covers building its situation too. */
 function bestPlans(state: GameState, figure: string | undefined, budgetMs: number, limit: number): Plan[] {
@@ -76,7 +69,7 @@ const bestPlan = (state: GameState, figure: string | undefined, budgetMs: number
  * scoring by `fraction`).
  */
 function stayCost(s: D20State, id: string): number {
-  const x = (tuning.caution ?? 0.5) * d20StayExposure(s, id, tuning);
+  const x = (tuning.caution ?? defaultCaution('d20')) * d20StayExposure(s, id, tuning);
   return tuning.scoring === 'fraction' ? x / Math.max(1, s.figures.find((f) => f.id === id)?.hp ?? 1) : x;
 }
 
@@ -265,7 +258,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
       blocked = false;
     },
     choose({ state, side, legal, budgetMs }: DecisionContext): Command {
-      tuning = { ...(state.ruleset === 'd20' ? { caution: D20_CAUTION } : {}), ...hintOptions };
+      tuning = hintOptions;
       // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
       // summon or a displacement: then plan again from here).
       // Stopped next to a closed door while no path leads to an enemy: open it before ending.

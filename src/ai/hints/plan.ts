@@ -228,10 +228,23 @@ export interface HintOptions {
   startedAt?: number;
   /** How many plans to return (default 5). */
   limit?: number;
-  /** How much a point of expected damage taken costs against a point dealt (default 0.5). */
+  /** How much a point of expected damage taken costs against a point dealt (default: `defaultCaution`). */
   caution?: number;
   /** Score in damage units (default) or in shares of health (`fraction`). */
   scoring?: 'damage' | 'fraction';
+}
+
+/**
+ * The caution hints and the autopilot use unless told otherwise, per ruleset: what the autopilot
+ * plays best at, so that a player's hints are the advice the autopilot would follow. d20 weighs the
+ * damage a figure may take at 2.5 × the damage it deals: one hit costs a character half its hit
+ * points or more, so keeping out of reach and in cover is worth more than a shot (measured with the
+ * exact sight maps: the alliance against greedy 81.5% at caution 1, 90% at 1.5, 95.5% at 2.5, 92.5%
+ * at 3.5, 71.5% at 5; bench/RESULTS.md, AI). doom2016 and doom2004: 0.5 (their death risk and
+ * mission shares carry the rest; the doom2016 marines measured no better at 0–1).
+ */
+export function defaultCaution(ruleset: string): number {
+  return ruleset === 'd20' ? 2.5 : 0.5;
 }
 
 const now = () => performance.now();
@@ -404,7 +417,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const t0 = o.startedAt ?? now();
   const budget = SAFETY * (o.budgetMs ?? 8);
   const limit = o.limit ?? 5;
-  const caution = o.caution ?? 0.5;
+  const caution = o.caution ?? defaultCaution(s.ruleset);
   const width = s.board.data.width;
   const maps = new Map<string, SightMap>();
   const wi = (id: string) => s.without.figureIndex(id);
