@@ -190,7 +190,8 @@ export async function attackOdds(scenario: Scenario, q: Schemas['OddsRequest']):
       }
       if (!sight.los) throw noSight();
       if (sight.range > maxRange) throw refuse('RULES §2.4', `${q.target} is at range ${sight.range}; ${option} reaches ${maxRange}`);
-      odds = doom2016AttackOdds(s, a, t, { dice, cover, stun });
+      // Seen by the attacker's side: the defender's hand is nobody else's to know.
+      odds = doom2016AttackOdds(s, a, t, { dice, cover, stun, viewer: a.side });
       break;
     }
     case 'doom2004': {

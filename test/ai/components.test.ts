@@ -44,7 +44,7 @@ test('target odds: the exact odds of each attack from where the figure stands', 
   expect(got.map((x) => x.target).sort()).toEqual(visible.map((t) => t.id).sort());
   for (const x of got) {
     const t = s.figures.find((f) => f.id === x.target)!;
-    const want = doom2016AttackOdds(s, me, t, { cover: b.sight(b.figureIndex(me.id), b.figureIndex(t.id)).cover });
+    const want = doom2016AttackOdds(s, me, t, { cover: b.sight(b.figureIndex(me.id), b.figureIndex(t.id)).cover, viewer: me.side });
     expect(x.odds.expected).toBeCloseTo(want.expected, 12);
     expect(x.label).toBe(formatOdds(want, 'doom2016'));
   }

@@ -83,6 +83,8 @@ interface Case2016 {
   card?: string;
   ability?: string;
   tweak?: (s: Doom2016State) => void;
+  /** The odds as the attacker's side sees them: the defender's hand hidden, so each trial deals it again from hand and deck. */
+  hiddenHand?: boolean;
 }
 
 function case2016(c: Case2016): McCase {
@@ -107,7 +109,7 @@ function case2016(c: Case2016): McCase {
   const b = board2016(base);
   const sight = b.sight(b.figureIndex(c.attacker), b.figureIndex(c.target));
   const f = (s: Doom2016State, id: string) => s.figures.find((g) => g.id === id) as Doom2016Figure;
-  const options: Doom2016AttackOptions = { cover: sight.cover, ability: c.ability };
+  const options: Doom2016AttackOptions = { cover: sight.cover, ability: c.ability, ...(c.hiddenHand ? { viewer: f(base, c.attacker).side } : {}) };
   const exact = doom2016AttackOdds(base, f(base, c.attacker), f(base, c.target), options);
   const marineTarget = f(base, c.target).side === base.marineSide;
   const piles = (s: Doom2016State) => (marineTarget ? s.marines[c.target] : s.invader);
@@ -121,7 +123,12 @@ function case2016(c: Case2016): McCase {
     trial(i) {
       const s = rules.clone!(base);
       s.rng = seedRng(seedOf(i));
-      shuffle(s.rng, piles(s).deck);
+      const pile = piles(s);
+      if (c.hiddenHand) {
+        const all = shuffle(s.rng, [...pile.hand, ...pile.deck]);
+        pile.hand = all.slice(0, pile.hand.length);
+        pile.deck = all.slice(pile.hand.length);
+      } else shuffle(s.rng, pile.deck);
       const events = mustApply(rules, s, { type: 'attack', figure: c.attacker, target: c.target, ...(c.ability ? { ability: c.ability } : {}) });
       if (s.pending?.kind === 'attack' && s.pending.step === 'defend') {
         const p = s.pending;
@@ -164,6 +171,18 @@ export const CASES_2016: (() => McCase)[] = [
   () => case2016({
     name: 'marine super shotgun (stun) → wounded possessed soldier, event deck half drawn', map: open, figures: [M('alpha', 2, 1), D('ps', 'possessed-soldier', 4, 1)], attacker: 'alpha', target: 'ps', card: 'shotgun-blast',
     tweak: (s) => { s.figures.find((f) => f.id === 'ps')!.damage = 1; s.invader.discard.push(...s.invader.deck.splice(0, 9)); },
+  }),
+  () => case2016({
+    name: 'marine HAR burst → cacodemon in cover, the invader\'s hand unseen (3 cards in hand, 2 in the deck)', map: open, figures: [M('alpha', 0, 1), D('imp', 'imp', 2, 1), D('caco', 'cacodemon', 4, 1)], attacker: 'alpha', target: 'caco', card: 'har-burst', hiddenHand: true,
+    tweak: (s) => {
+      // Two dodges left in the deck (the real deck would say 0%), three cards in the hand, the rest discarded.
+      const all = s.invader.deck.splice(0);
+      const dodges = all.filter((k) => s.data.eventCards[k].defense.dodge || s.data.eventCards[k].defense.special);
+      s.invader.deck = dodges.slice(0, 2);
+      const rest = all.filter((k) => !s.invader.deck.includes(k));
+      s.invader.hand = rest.splice(0, 3);
+      s.invader.discard.push(...rest);
+    },
   }),
   () => case2016({ name: 'imp charged fireball (3 red, argent) → marine', map: open, figures: [M('alpha', 0, 1), D('imp', 'imp', 6, 1)], attacker: 'imp', target: 'alpha', ability: 'charged fireball' }),
 ];

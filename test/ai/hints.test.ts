@@ -67,7 +67,8 @@ describe('doom2016', () => {
     const { rules, s: after } = await playPlan(s, top);
     const b = boardOf(after);
     const sight = b.sight(b.figureIndex('imp'), b.figureIndex('bravo'));
-    const want = doom2016AttackOdds(after, after.figures.find((f) => f.id === 'imp')!, after.figures.find((f) => f.id === 'bravo')!, { cover: sight.cover });
+    // (seen by the invader: bravo's hand is not its to know)
+    const want = doom2016AttackOdds(after, after.figures.find((f) => f.id === 'imp')!, after.figures.find((f) => f.id === 'bravo')!, { cover: sight.cover, viewer: 'invader' });
     expect(top.odds!.kill).toBeCloseTo(want.kill, 12);
     expect(top.odds!.expected).toBeCloseTo(want.expected, 12);
     expect(Array.isArray(rules.apply(after, top.commands.at(-1)!))).toBe(true);
@@ -94,6 +95,31 @@ describe('doom2016', () => {
     const quick = hints(s, undefined, { budgetMs: 0 });
     expect(quick.length).toBeGreaterThan(0);
     expect(quick.some((p) => !p.exact) || quick.every((p) => p.target === null)).toBe(true);
+  });
+
+  test('odds never peek at the hand the side asking cannot see (a dodge left on the invader\'s deck does not hide an attack)', () => {
+    // The invader's deck holds one card, a dodge against a cacodemon; its hand (hidden from the
+    // marines) three plain cards. Read from the real deck every attack showed 0%, the marine never
+    // attacked, and the dodge never left the deck (the tutorial's last cacodemons were never shot).
+    const g = game2016(['........', '........'], [M('alpha', 0, 0), D('caco', 'cacodemon', 3, 0)]);
+    const s = stateIn(g, 'alpha', (x) => {
+      x.marines.alpha.hand = ['har-burst'];
+      const cards = Object.keys(x.data.eventCards);
+      const dodge = cards.find((k) => x.data.eventCards[k].defense.dodge)!;
+      const plain = cards.filter((k) => { const d = x.data.eventCards[k].defense; return !d.dodge && !d.special; }).slice(0, 3);
+      x.invader.deck = [dodge];
+      x.invader.hand = plain;
+      x.invader.discard = cards.filter((k) => k !== dodge && !plain.includes(k));
+    });
+    const plans = hints(s, undefined, { budgetMs: Infinity, limit: 50 });
+    const attack = plans.find((p) => p.target === 'caco')!;
+    expect(attack.odds!.hit).toBeGreaterThan(0.3);
+    expect(plans[0].target).toBe('caco');
+    // The invader's own view of its deck is the real one: the same attack is 0% for it.
+    const marine = s.figures.find((f) => f.id === 'alpha')!;
+    const caco = s.figures.find((f) => f.id === 'caco')!;
+    expect(doom2016AttackOdds(s, marine, caco, { dice: ['red', 'red', 'red'], cover: false, viewer: 'invader' }).hit).toBe(0);
+    expect(doom2016AttackOdds(s, marine, caco, { dice: ['red', 'red', 'red'], cover: false, viewer: 'marines' }).hit).toBeCloseTo(attack.odds!.hit, 12);
   });
 
   test('nobody to hint: another figure, or no activation', () => {

@@ -159,6 +159,12 @@ describe('the mission objective is weighed (issue 23: a kill token is half the i
     const s = inActivation(structuredClone(g.state), 'caco');
     s.active!.mp = 0; // attack from where it stands
     s.figures.find((f) => f.id === 'bravo')!.damage = 4;
+    // Delta's cards (unseen by the invader: deck and hand alike) hold one dodge fewer than bravo's.
+    const delta = s.marines.delta;
+    const cards = [...delta.deck, ...delta.hand];
+    cards.splice(cards.findIndex((k) => s.data.actionCards[k].defense.dodge), 1);
+    delta.deck = cards;
+    delta.hand = [];
     const plans = hints(s, undefined, { budgetMs: Infinity });
     const on = (id: string) => plans.find((p) => p.target === id)!;
     // Delta takes more damage on average but cannot die; bravo can (a kill token: half the win).

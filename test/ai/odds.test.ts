@@ -56,6 +56,14 @@ describe('doom2016 (RULES §2.4)', () => {
     // No cards at all: no defense card.
     close(doom2016Odds({ dice: [[3]], deck: [], cover: true, left: 9 }).damage, [0, 0, 0, 1]);
   });
+  test('a hand the side asking cannot see: the deck is a uniform draw of deckSize from deck and hand', () => {
+    // The invader's deck holds one card, a dodge; its hand two 0-shield cards the marines cannot see:
+    // to them the top card is a dodge 1 time in 3, not surely (the real deck would say 0%).
+    close(doom2016Odds({ dice: [[2]], deck: [dodge], cover: false, left: 9 }).damage, [1]);
+    close(doom2016Odds({ dice: [[2]], deck: [dodge, s(0), s(0)], deckSize: 1, cover: false, left: 9 }).damage, [1 / 3, 0, 2 / 3]);
+    // A deck of one: the second card (cover) comes from the reshuffled discard with the first in it.
+    close(doom2016Odds({ dice: [[3]], deck: [s(0), s(5)], deckSize: 1, discard: [s(5)], cover: true, left: 9 }).damage, [0.75, 0, 0, 0.25]);
+  });
   test('a stunned defender reveals no card; toughness and played shields still count', () => {
     close(doom2016Odds({ dice: [[2]], deck: [dodge], cover: true, defenderStunned: true, toughness: 1, left: 9 }).damage, [0, 1]);
     close(doom2016Odds({ dice: [[4]], deck: [s(1)], cover: false, toughness: 1, extraShields: 2, left: 9 }).damage, [1]);
@@ -252,6 +260,29 @@ describe('randomized: convolution equals enumeration', () => {
         });
       }
       close(doom2016Odds({ dice, deck, discard, cover, toughness, left: 3 }).damage, want);
+    }
+  });
+
+  test('doom2016: the odds over unseen cards equal the mean over every deck they may form (200 random cases)', () => {
+    const r = rng(2017);
+    const subsets = <T,>(xs: T[], k: number): T[][] => (k === 0 ? [[]] : xs.length < k ? [] : [...subsets(xs.slice(1), k - 1).map((t) => [xs[0], ...t]), ...subsets(xs.slice(1), k)]);
+    for (let n = 0; n < 200; n++) {
+      const dice = Array.from({ length: 1 + Math.floor(r() * 3) }, () => Array.from({ length: 1 + Math.floor(r() * 4) }, () => Math.floor(r() * 4)));
+      const card = (): CardValue => (r() < 0.3 ? dodge : s(Math.floor(r() * 3)));
+      const unseen = Array.from({ length: 1 + Math.floor(r() * 5) }, card);
+      const deckSize = Math.floor(r() * (unseen.length + 1));
+      const discard = Array.from({ length: Math.floor(r() * 3) }, card);
+      const spec = { dice, discard, cover: r() < 0.6, toughness: Math.floor(r() * 2), left: 3 };
+      // Every choice of which unseen cards are the deck is equally likely (the hand was dealt from a shuffled deck).
+      const decks = subsets(unseen.map((_, i) => i), deckSize);
+      const want: number[] = [];
+      for (const d of decks) {
+        doom2016Odds({ ...spec, deck: d.map((i) => unseen[i]) }).damage.forEach((p, k) => {
+          while (want.length <= k) want.push(0);
+          want[k] += p / decks.length;
+        });
+      }
+      close(doom2016Odds({ ...spec, deck: unseen, deckSize }).damage, want);
     }
   });
 

@@ -88,7 +88,7 @@ describe('hints over HTTP (getHints)', () => {
     const board = doom2016Board(state);
     if (best.to) board.moveFigure(board.figureIndex('imp-1'), best.to.x, best.to.y, best.to.o === 1);
     const cover = board.sight(board.figureIndex('imp-1'), board.figureIndex(target.id)).cover;
-    const direct = doom2016AttackOdds(state, imp, target, { cover });
+    const direct = doom2016AttackOdds(state, imp, target, { cover, viewer: 'invader' });
     expect(best.odds!.expected).toBeCloseTo(direct.expected, 12);
     expect(best.odds!.kill).toBeCloseTo(direct.kill, 12);
     expect(best.odds!.damage).toEqual(direct.damage);
@@ -196,7 +196,7 @@ describe('attack odds on a posted scenario (boardAttackOdds)', () => {
     const board = doom2016Board(state);
     const sight = board.sight(board.figureIndex('imp-1'), board.figureIndex('alpha'));
     expect(r.data!.sight).toEqual(sight);
-    const direct = doom2016AttackOdds(state, state.figures.find((f) => f.id === 'imp-1')!, state.figures.find((f) => f.id === 'alpha')!, { cover: sight.cover });
+    const direct = doom2016AttackOdds(state, state.figures.find((f) => f.id === 'imp-1')!, state.figures.find((f) => f.id === 'alpha')!, { cover: sight.cover, viewer: 'invader' });
     expect(r.data!.odds).toEqual(oddsOf(direct));
     expect(sum(r.data!.odds.damage)).toBeCloseTo(1, 12);
     expect(r.data!.summary).toMatch(/^imp-1 attacks alpha with imp( \(target in cover\))? at range \d+: \d+% to hit, [\d.]+ damage expected, \d+% to kill$/);
@@ -204,7 +204,7 @@ describe('attack odds on a posted scenario (boardAttackOdds)', () => {
     const covered = await odds({ scenario: tut, attacker: 'imp-1', target: 'alpha', seed: 1, cover: true });
     expect(covered.data!.cover).toBe(true);
     expect(covered.data!.odds.expected).toBeLessThanOrEqual(r.data!.odds.expected + 1e-12);
-    expect(covered.data!.odds).toEqual(oddsOf(doom2016AttackOdds(state, state.figures.find((f) => f.id === 'imp-1')!, state.figures.find((f) => f.id === 'alpha')!, { cover: true })));
+    expect(covered.data!.odds).toEqual(oddsOf(doom2016AttackOdds(state, state.figures.find((f) => f.id === 'imp-1')!, state.figures.find((f) => f.id === 'alpha')!, { cover: true, viewer: 'invader' })));
   });
 
   it('doom2016: a marine attacks with a named action card; without one, or with a card without an attack, a 422', async () => {
@@ -214,7 +214,7 @@ describe('attack odds on a posted scenario (boardAttackOdds)', () => {
     expect(r.response.status, JSON.stringify(r.error)).toBe(200);
     expect(r.data!.option).toBe(card);
     const c = state.data.actionCards[card];
-    const direct = doom2016AttackOdds(state, state.figures.find((f) => f.id === 'alpha')!, state.figures.find((f) => f.id === 'imp-1')!, { dice: [...c.attack!.dice], cover: r.data!.cover, stun: c.stun === true });
+    const direct = doom2016AttackOdds(state, state.figures.find((f) => f.id === 'alpha')!, state.figures.find((f) => f.id === 'imp-1')!, { dice: [...c.attack!.dice], cover: r.data!.cover, stun: c.stun === true, viewer: 'marines' });
     expect(r.data!.odds.damage).toEqual(direct.damage);
     const noCard = await odds({ scenario: tut, attacker: 'alpha', target: 'imp-1' });
     expect(noCard.response.status).toBe(422);

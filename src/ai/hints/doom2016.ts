@@ -57,7 +57,7 @@ function marineThreat(s: Doom2016State, m: Doom2016Figure, me: Doom2016Figure): 
   const cache = new Map<boolean, ReturnType<typeof doom2016Odds>>();
   return {
     range: b.range, move: b.speed,
-    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, m, me, { dice: b.dice, cover, stun: false }))).get(cover)!,
+    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, m, me, { dice: b.dice, cover, stun: false, viewer: me.side }))).get(cover)!,
   };
 }
 
@@ -67,7 +67,7 @@ function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure): T
   const cache = new Map<boolean, ReturnType<typeof doom2016Odds>>();
   return {
     range: unit.attack.range, move: unit.speed ?? 0,
-    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false }))).get(cover)!,
+    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false, viewer: me.side }))).get(cover)!,
   };
 }
 
@@ -95,7 +95,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
       attack(e, cover) {
         const k = `${e.id}:${cover}`;
         let odds = cache.get(k);
-        if (!odds) cache.set(k, (odds = doom2016Odds(doom2016Spec(s, me, byId.get(e.id)!, { dice, cover, stun }))));
+        if (!odds) cache.set(k, (odds = doom2016Odds(doom2016Spec(s, me, byId.get(e.id)!, { dice, cover, stun, viewer: me.side }))));
         return { odds, command: { type: 'attack', figure: id, target: e.id, ...extra } };
       },
     };

@@ -25,8 +25,14 @@ export type CoverPolicy = 'best' | 'always' | 'never';
 export interface Doom2016Spec {
   /** Each die rolled: the damage icons of its faces (a stunned attacker's removed die left out). */
   dice: readonly (readonly number[])[];
-  /** The defender's deck (order unknown) and discard pile (refills the deck when it runs out). */
+  /**
+   * The defender's deck (order unknown) and discard pile (refills the deck when it runs out). When
+   * `deckSize` is less than `deck.length`, `deck` lists the cards the deck may hold — the deck and
+   * the defender's hand, which the side asking cannot tell apart — of which the deck is a uniform
+   * draw of `deckSize`.
+   */
   deck: readonly CardValue[];
+  deckSize?: number;
   discard?: readonly CardValue[];
   cover: boolean;
   defenderStunned?: boolean;
@@ -68,13 +74,13 @@ export function damageAgainst(icons: number, card: CardValue | null, fixedShield
 }
 
 /** What the second card may be, after `first` was drawn from `pool` (deck, or the reshuffled discard). */
-function secondPool(deck: readonly CardValue[], discard: readonly CardValue[], first: CardValue): CardValue[] {
-  const fromDeck = deck.length > 0;
+function secondPool(deck: readonly CardValue[], deckSize: number, discard: readonly CardValue[], first: CardValue): CardValue[] {
+  const fromDeck = deckSize > 0;
   const pool = fromDeck ? deck : discard;
   const k = pool.findIndex((c) => keyOf(c) === keyOf(first));
   const rest = [...pool.slice(0, k), ...pool.slice(k + 1)];
   // The first card is discarded before the second is revealed: it may come back in a refill.
-  return rest.length ? rest : [...(fromDeck ? discard : []), first];
+  return rest.length && (!fromDeck || deckSize > 1) ? rest : [...(fromDeck ? discard : []), first];
 }
 
 /** Whether a defender in cover reveals a second card, under `policy`. */
@@ -87,18 +93,61 @@ export function revealsSecond(icons: number, first: CardValue, second: readonly 
   return sum < damageAgainst(icons, first, fixedShields) * second.length;
 }
 
+/** Ways of choosing k of n. */
+function choose(n: number, k: number): number {
+  let c = 1;
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+  return c;
+}
+
+/**
+ * Odds when the deck is a uniform draw of `deckSize` from the unseen cards (the defender's hand
+ * hidden from the side asking): the mean over every make-up the deck may have, each weighted by
+ * how many draws give it. A defender in cover chooses its second card knowing its own hand, so the
+ * make-ups cannot be merged into one pool; without cover the top card is a uniform unseen one.
+ */
+function oddsOverUnseen(spec: Doom2016Spec, deckSize: number): Doom2016Odds {
+  const gs = groups(spec.deck);
+  const all = choose(spec.deck.length, deckSize);
+  const damage: number[] = [0];
+  let stun = 0;
+  let second = 0;
+  const counts = gs.map(() => 0);
+  const visit = (i: number, left: number, ways: number): void => {
+    if (i === gs.length) {
+      if (left) return;
+      const deck = gs.flatMap((g, j) => Array.from({ length: counts[j] }, () => g.card));
+      const o = doom2016Odds({ ...spec, deck, deckSize: undefined });
+      const w = ways / all;
+      o.damage.forEach((p, k) => addMass(damage, k, p * w));
+      stun += o.stun * w;
+      second += o.secondCard * w;
+      return;
+    }
+    for (let c = 0; c <= Math.min(gs[i].n, left); c++) {
+      counts[i] = c;
+      visit(i + 1, left - c, ways * choose(gs[i].n, c));
+    }
+  };
+  visit(0, deckSize, 1);
+  return { ...oddsFrom(damage, 1 - damage[0], spec.left), stun, secondCard: second };
+}
+
 export function doom2016Odds(spec: Doom2016Spec): Doom2016Odds {
+  if (spec.cover && !spec.defenderStunned && spec.deckSize !== undefined && spec.deckSize > 0 && spec.deckSize < spec.deck.length) return oddsOverUnseen(spec, spec.deckSize);
   const icons = sumOf(spec.dice.map((faces) => faceDist(faces)));
   const fixed = (spec.toughness ?? 0) + (spec.extraShields ?? 0);
   const discard = spec.discard ?? [];
-  const pool = spec.deck.length ? spec.deck : discard;
+  const deckSize = Math.min(spec.deckSize ?? spec.deck.length, spec.deck.length);
+  // The top card of a deck that is a uniform draw from the unseen cards is a uniform one of them.
+  const pool = deckSize ? spec.deck : discard;
   const damage: number[] = [0];
   let second = 0;
   const firsts = spec.defenderStunned || !pool.length ? [{ card: null as CardValue | null, n: 1 }] : groups(pool);
   const total = firsts.reduce((s, g) => s + g.n, 0);
   for (const { card, n } of firsts) {
     const pFirst = n / total;
-    const seconds = spec.cover && card !== null ? secondPool(spec.deck, discard, card) : [];
+    const seconds = spec.cover && card !== null ? secondPool(spec.deck, deckSize, discard, card) : [];
     const secondGroups = groups(seconds);
     for (let i = 0; i < icons.length; i++) {
       const p = icons[i] * pFirst;
@@ -127,12 +176,19 @@ export function cardValue(s: Doom2016State, t: Doom2016Figure, d: Defense): Card
   return { shields: d.shields + (special.shields ?? 0), dodge: d.dodge || special.dodge === true };
 }
 
-/** The defender's deck and discard pile as card values (what a reveal draws from). */
-export function defensePiles(s: Doom2016State, t: Doom2016Figure): { deck: CardValue[]; discard: CardValue[] } {
+/**
+ * The defender's deck and discard pile as card values (what a reveal draws from). Seen by `viewer`
+ * (a side; default: everything in the state): a side other than the defender's cannot tell the
+ * defender's deck from its hand, so both are the cards the deck may hold (`deckSize` of them are in
+ * it) — the odds then never peek at a hidden hand. Without it a marine that knew the invader's
+ * last deck card was a dodge saw 0% on every attack, never attacked, and so never drew it.
+ */
+export function defensePiles(s: Doom2016State, t: Doom2016Figure, viewer?: string): { deck: CardValue[]; discard: CardValue[]; deckSize: number } {
   const marine = t.side === s.marineSide;
   const piles = marine ? s.marines[t.id] : s.invader;
   const defense = (k: string) => (marine ? s.data.actionCards[k].defense : s.data.eventCards[k].defense);
-  return { deck: piles.deck.map((k) => cardValue(s, t, defense(k))), discard: piles.discard.map((k) => cardValue(s, t, defense(k))) };
+  const unseen = viewer !== undefined && viewer !== t.side ? [...piles.deck, ...piles.hand] : piles.deck;
+  return { deck: unseen.map((k) => cardValue(s, t, defense(k))), discard: piles.discard.map((k) => cardValue(s, t, defense(k))), deckSize: piles.deck.length };
 }
 
 export interface Doom2016AttackOptions {
@@ -148,6 +204,8 @@ export interface Doom2016AttackOptions {
   extraDice?: string[];
   extraShields?: number;
   coverPolicy?: CoverPolicy;
+  /** The side the odds are for (defensePiles): another side than the defender's does not see its hand. */
+  viewer?: string;
 }
 
 /** The dice colours `attacker` attacks with now (before a stun removes one). */
@@ -177,7 +235,7 @@ export function doom2016Spec(s: Doom2016State, attacker: Doom2016Figure, target:
   const demon = target.side === s.invaderSide ? s.data.units[target.type] : null;
   return {
     dice: colours.map(faces),
-    ...defensePiles(s, target),
+    ...defensePiles(s, target, o.viewer),
     cover: o.cover,
     defenderStunned: target.stunned,
     toughness: demon?.toughness ?? 0,
