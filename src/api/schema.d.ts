@@ -246,8 +246,9 @@ export interface paths {
          * The exact odds of one attack on a posted scenario (P(hit), expected damage, P(kill), the distribution)
          * @description The game the scenario starts (its decks shuffled by `seed`, default the scenario's seed or 1) is
          *     read exactly as the rules would resolve the attack now: doom2016 dice against the defender's
-         *     remaining defense deck (drawn without replacement; a second card in cover; dodge, shields,
-         *     toughness, stun), doom2004 dice with range, accuracy, armor, blast and aim/dodge re-rolls
+         *     remaining defense deck as the attacker's side sees it (the defender's hand is hidden, so the
+         *     deck is any of its cards and the hand's alike; drawn without replacement; a second card in
+         *     cover, chosen by a defender who knows its hand; dodge, shields, toughness, stun), doom2004 dice with range, accuracy, armor, blast and aim/dodge re-rolls
          *     (`aimed`), d20 with natural 1/20 and cover. Cover, line of sight and range come from the grid
          *     core's sight query (the same as `boardSight`); `cover` overrides the cover for a what-if.
          *     An attack the rules would not allow (no line of sight, out of range, a marine without an attack
@@ -2018,7 +2019,7 @@ export interface operations {
                  *       "scenario": {
                  *         "ruleset": "d20",
                  *         "title": "Skirmish at the relay station",
-                 *         "notes": "A small d20 skirmish (RULES.md §4) with the sample characters of d20/sample-units (not official stats). Walls split the middle of the field; crates (low objects, 'l') give cover. Each side activates 2 characters per phase; a side wins when no enemy is left.",
+                 *         "notes": "A small d20 skirmish (RULES.md §4) with the sample characters of d20/sample-units (not official stats). Walls split the middle of the field; crates (low objects, 'l') give cover. Each side activates 2 characters per phase (the empire first); a side wins when no enemy is left. Why the empire has five characters: the alliance's beast and brawler win every exchange they reach, so with four shooters the empire lost nearly every game (greedy against greedy, and the autopilot against itself: 97–98% alliance wins); a second heavy gunner and the empire's line drawn back to the west edge (the heavies at A5 and A7, the officer between them) give it the volleys it needs before the melee arrives. Measured (bench/ai-strength.bench-run.ts, 200 seeded games): with greedy play on both sides the alliance wins about half (matchup 22); with the autopilot on both sides the empire wins nearly every game (matchup 23), so a solo player who takes the alliance against the autopilot can leave out the empire's two heavy gunners, which makes it even (54%, matchup 29; docs/scenarios.md).",
                  *         "map": [
                  *           "................",
                  *           "................",
@@ -2102,7 +2103,7 @@ export interface operations {
                  *             "id": "officer",
                  *             "side": "empire",
                  *             "type": "officer",
-                 *             "x": 0,
+                 *             "x": 1,
                  *             "y": 5,
                  *             "w": 1,
                  *             "h": 1
@@ -2111,8 +2112,17 @@ export interface operations {
                  *             "id": "heavy",
                  *             "side": "empire",
                  *             "type": "heavy",
-                 *             "x": 2,
+                 *             "x": 0,
                  *             "y": 6,
+                 *             "w": 1,
+                 *             "h": 1
+                 *           },
+                 *           {
+                 *             "id": "heavy-2",
+                 *             "side": "empire",
+                 *             "type": "heavy",
+                 *             "x": 0,
+                 *             "y": 4,
                  *             "w": 1,
                  *             "h": 1
                  *           },
@@ -2183,10 +2193,10 @@ export interface operations {
                  *         "algorithm": "SHA-256",
                  *         "rules": "doom-board 0.1.0",
                  *         "commands": 1,
-                 *         "scenarioHash": "3f5fa801f4a9031122003e01b7355b94983fc3c3820ac4f37c5caa97aafabd3e",
+                 *         "scenarioHash": "b453d1d8d99b147fdcc95baf128f15735f26b27910908bd4083ac2a937b5381c",
                  *         "commandsHash": "c76c47a0516c9d186b1ac41c98d5258b565b6027984d7d8525b71f75512fdc6d",
-                 *         "digest": "091747182d253780ef2a51a3774296065983d70a87dd51dbb345ddc5271de88b",
-                 *         "finalState": "f55d143f263e57fea855a54c22fa0c623beb0d83c5044552e314f101e7751a1d"
+                 *         "digest": "3f67ab7d91881eafa8a5c1ae1a28b4f77be7e9399d2bab060213eff7cc30fb4f",
+                 *         "finalState": "bc08b5283d04670169c18215be0f4ff976d4bfd976ce4bc6140f85ed6b142ead"
                  *       }
                  *     }
                  */
