@@ -10,7 +10,7 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { determinize } from '../../src/ai/autopilot/determinize.ts';
 import { monteCarloPolicy } from '../../src/ai/autopilot/montecarlo.ts';
 import { nextStep, playGame, plannerPolicy, randomPolicy, sameCommand, sideOfCommand, sidesOf, type Policy } from '../../src/ai/autopilot/index.ts';
-import { bestByRollouts, rolloutSearch } from '../../src/ai/autopilot/search.ts';
+import { AUTOPILOT_SEARCH, bestByRollouts, rolloutSearch } from '../../src/ai/autopilot/search.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 import d20 from '../../src/scenario/bundled/d20-skirmish.json';
@@ -134,7 +134,21 @@ describe('the autopilot\'s search (bestByRollouts)', () => {
     expect(at).toBeGreaterThan(0);
     expect(bestByRollouts(g.state, side, candidates, { rollouts: 2, maxCommands: 20 })).toBe(at);
     expect(bestByRollouts(g.state, side, [[refused]], { rollouts: 2 })).toBe(-1);
+    // Past its safety cap the search gives up: -1, the planner's first plan stands.
+    expect(bestByRollouts(g.state, side, candidates, { rollouts: 2, maxCommands: 20, deadline: performance.now() - 1 })).toBe(-1);
   });
+
+  test('the default autopilot searches in doom2016 only (AUTOPILOT_SEARCH)', () => {
+    expect(AUTOPILOT_SEARCH.rulesets).toEqual(['doom2016']);
+    const asked: string[] = [];
+    const spy = { candidates: 3, rulesets: AUTOPILOT_SEARCH.rulesets, best: (state: GameState) => (asked.push(state.ruleset), -1) };
+    for (const [scenario, seed] of [[tutorial, 1], [skirmish, 1], [d20, 1]] as const) {
+      const sides = (scenario as unknown as Scenario).sides as string[];
+      playGame(scenario as unknown as Scenario, seed, { [sides[0]]: plannerPolicy({ search: spy }), [sides[1]]: plannerPolicy({ search: spy }) }, { maxCommands: 60 });
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set(['doom2016']));
+  }, 60_000);
 
   test('the autopilot with search plays legal commands and the same game from the same seed', () => {
     const play = () => {

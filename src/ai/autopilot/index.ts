@@ -2,12 +2,12 @@
  * The autopilot (src/ai/autopilot): pluggable policies that play a side through legalActions/apply.
  * `plannerPolicy()` is the autopilot; `randomPolicy`, `greedyPolicy` and the flat Monte-Carlo peer
  * `monteCarloPolicy` are what it is measured against (bench/ai-strength.bench-run.ts);
- * `rolloutSearch` is the planner's optional search.
+ * `rolloutSearch` is the planner's search (on by default in doom2016: `AUTOPILOT_SEARCH`).
  */
 export * from './policy.ts';
 export * from './planner.ts';
 export * from './run.ts';
 export * from './sides.ts';
 export { monteCarloPolicy, type MonteCarloOptions } from './montecarlo.ts';
-export { rolloutSearch, type PlanSearch, type SearchOptions } from './search.ts';
+export { AUTOPILOT_SEARCH, rolloutSearch, type PlanSearch, type SearchOptions } from './search.ts';
 export { determinize } from './determinize.ts';

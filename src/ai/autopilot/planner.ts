@@ -33,7 +33,7 @@ import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
 import { outOfMeleeReach, d20StayExposure } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
-import type { PlanSearch } from './search.ts';
+import { AUTOPILOT_SEARCH, rolloutSearch, type PlanSearch } from './search.ts';
 
 /** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
 const canonical = (v: unknown): string =>
@@ -229,21 +229,31 @@ export interface PlannerOptions extends Pick<HintOptions, 'caution' | 'scoring'>
   combinedFire?: boolean;
   /**
    * Search (search.ts `rolloutSearch`): the `candidates` best plans by the exact odds (per figure
-   * that could act) are played out on determinized copies and the best mean result is played. Off
-   * when absent; passed in, so that a bundle without it carries none of its code.
+   * that could act) are played out on determinized copies and the best mean result is played.
+   * Default `rolloutSearch(AUTOPILOT_SEARCH)` (doom2016 only); `null` turns it off.
    */
-  search?: PlanSearch;
+  search?: PlanSearch | null;
 }
 
+/**
+ * The search's safety cap, in budgets: its work is a fixed number of rollouts (the same choice on
+ * any machine; on the bench machine a searched decision took p99 ≈ 1.4 budgets of 40 ms under
+ * load), and only a decision that runs this many budgets gives the search up for the planner's
+ * first plan — far enough that a machine 5× slower still plays the same game (test/ai/determinism).
+ */
+const SEARCH_SAFETY = 100;
+
 export function plannerPolicy(options: PlannerOptions = {}): Policy {
-  const { combinedFire = false, search, ...hintOptions } = options;
+  const { combinedFire = false, search = rolloutSearch(AUTOPILOT_SEARCH), ...hintOptions } = options;
   const K = search?.candidates ?? 3;
+  const searching = (state: GameState) => !!search && (!search.rulesets || search.rulesets.includes(state.ruleset));
   // The side's own play in the rollouts: this planner without search.
-  const own = () => plannerPolicy({ ...options, search: undefined });
+  const own = () => plannerPolicy({ ...options, search: null });
+  let deadline = Infinity;
   /** Among plans (each maybe behind a starting command), the one the search plays out best. */
   const searched = (state: GameState, side: string, plans: { plan: Plan; starter?: Command }[]) => {
-    if (!search || plans.length < 2) return plans[0];
-    const at = search.best(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), own);
+    if (!search || !searching(state) || plans.length < 2) return plans[0];
+    const at = search.best(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), own, deadline);
     return plans[Math.max(0, at)];
   };
   let queue: Command[] = [];
@@ -258,6 +268,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
       blocked = false;
     },
     choose({ state, side, legal, budgetMs }: DecisionContext): Command {
+      deadline = performance.now() + SEARCH_SAFETY * budgetMs;
       tuning = hintOptions;
       // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
       // summon or a displacement: then plan again from here).
@@ -296,7 +307,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
         const options: { plan: Plan; starter?: Command; gain: number }[] = [];
         for (const id of ids) {
           // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
-          const plans = bestPlans(state.ruleset === 'doom2016' ? asActivating(state as Doom2016State, id) : state, id, per(), search ? K : 1);
+          const plans = bestPlans(state.ruleset === 'doom2016' ? asActivating(state as Doom2016State, id) : state, id, per(), searching(state) ? K : 1);
           // d20: the figure whose activation gains most over being left standing where it is
           // through the enemy's phase (plan score + caution × the exposure of its own space).
           const stay = state.ruleset === 'd20' ? stayCost(state as D20State, id) : 0;
@@ -311,7 +322,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
         plan = chosen.plan;
         if (state.ruleset === 'doom2016') return chosen.starter ?? starters[0];
       } else {
-        const plans = bestPlans(state, undefined, budgetMs, search ? K : 1);
+        const plans = bestPlans(state, undefined, budgetMs, searching(state) ? K : 1);
         plan = plans.length ? searched(state, side, plans.map((p) => ({ plan: p })))!.plan : null;
       }
       if (!plan) return finish(legal);
