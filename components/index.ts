@@ -16,3 +16,5 @@ export type { Scenario } from '../src/scenario/types.ts';
 export * from '../src/rules/ruleset-runtime.ts';
 // The pieces the on-demand editor module imports from this module.
 export * from './ui-runtime.ts';
+// The on-demand AI module's search plays a game out through the rules engine this page loaded.
+export { rulesetModule } from '../src/rules/registry.ts';

@@ -5,7 +5,19 @@
  * (src/ai/protocol.ts); the Wasm grid core is loaded here once, before the first answer.
  */
 import { loadCore } from '../core/wasm.ts';
+import { registerRuleset } from '../rules/registry.ts';
+import { doom2016Rules } from '../rules/doom2016/rules.ts';
 import { createResponder, type AiRequest } from './protocol.ts';
+
+// The autopilot's search plays doom2016 out through the real rules engine (AUTOPILOT_SEARCH); the
+// worker imports nothing at run time, so it carries that engine's rules (the page's AI takes the
+// page's). Only the rules: the worker plays on from states it is sent and never starts a game.
+registerRuleset('doom2016', {
+  rules: doom2016Rules,
+  init: () => {
+    throw new Error('the AI worker continues games; it does not start them');
+  },
+});
 
 const respond = createResponder();
 const ready = loadCore();

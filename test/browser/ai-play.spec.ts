@@ -223,7 +223,8 @@ test('doom2016: after a marine plays an attack card, each demon it may attack sh
     const out = [];
     for (const t of targets) {
       await el.target(t);
-      const o = odds.doom2016AttackOdds(s, marine, s.figures.find((f: { id: string }) => f.id === t), { cover: el.explanation!.cover });
+      // Seen by the marine's side: the invader's hand is not theirs to know.
+      const o = odds.doom2016AttackOdds(s, marine, s.figures.find((f: { id: string }) => f.id === t), { cover: el.explanation!.cover, viewer: marine.side });
       out.push({ target: t, hit: o.hit, expected: o.expected, kill: o.kill });
     }
     return out;

@@ -4,14 +4,14 @@
  */
 import { expect, test } from '@playwright/test';
 
-test('hints and autopilot decisions from the worker; the main thread never blocks', async ({ page }) => {
+test('hints and autopilot decisions from the worker (the decisions the autopilot in the page makes, search included); the main thread never blocks', async ({ page }) => {
   await page.goto('/d20.html');
   const root = process.cwd();
   const out = await page.evaluate(async (root) => {
     const long: number[] = [];
     new PerformanceObserver((l) => l.getEntries().forEach((e) => long.push(e.duration))).observe({ type: 'longtask', buffered: false });
     const fs = (p: string) => `/@fs${root}/${p}`;
-    const [{ loadCore }, rules, { workerAi }, scenario] = await Promise.all([
+    const [{ loadCore }, rules, { workerAi, inPageAi }, scenario] = await Promise.all([
       import(/* @vite-ignore */ fs('src/core/wasm.ts')),
       import(/* @vite-ignore */ fs('src/rules/index.ts')),
       import(/* @vite-ignore */ fs('src/ai/protocol.ts')),
@@ -20,16 +20,20 @@ test('hints and autopilot decisions from the worker; the main thread never block
     await loadCore();
     const game = rules.createGame(scenario, { seed: 4 });
     const ai = workerAi(new Worker(fs('src/ai/worker.ts'), { type: 'module' }));
+    // The same autopilot in the page: the worker's search must play out the rollouts the page's does.
+    const local = inPageAi();
+    const differ: number[] = [];
     // Play the invader's first decisions with the worker, the marines with their first legal command.
     let decisions = 0;
     let plans = 0;
     const t0 = performance.now();
-    for (let i = 0; i < 60 && decisions < 8; i++) {
+    for (let i = 0; i < 300 && decisions < 24; i++) {
       const view = game.view();
-      const legal = game.legalActions(view.side === 'invader' ? 'invader' : undefined);
+      const legal = game.legalActions();
       if (!legal.length) break;
       if (view.side === 'invader') {
         const c = await ai.decide(game.state, 'invader', legal, 40);
+        if (JSON.stringify(await local.decide(game.state, 'invader', legal, 40)) !== JSON.stringify(c)) differ.push(decisions);
         if (!game.apply(c).ok) break;
         decisions++;
       } else {
@@ -41,10 +45,12 @@ test('hints and autopilot decisions from the worker; the main thread never block
     const active = game.view().active;
     if (active) plans = (await ai.hints(game.state, undefined, { budgetMs: 12 })).length;
     ai.terminate();
-    return { decisions, plans, ms: performance.now() - t0, long };
+    return { decisions, plans, ms: performance.now() - t0, long, differ };
   }, root);
   console.log(JSON.stringify({ ...out, long: out.long.map(Math.round) }));
   expect(out.decisions).toBeGreaterThan(0);
-  // Long tasks would be the page's own work (the game applying commands), never the AI's thinking.
+  expect(out.differ).toEqual([]);
+  // Long tasks would be the page's own work (the game applying commands, and the in-page autopilot
+  // the worker's decisions are compared with), never the worker's thinking.
   expect(Math.max(0, ...out.long)).toBeLessThan(200);
 });

@@ -27,7 +27,9 @@ const AI_WORKER = 'doom-board-ai-worker.js';
 // default in doom2016: the page's AI must play the same game as the worker's) 2.1 KB more; it is
 // loaded only by boards that play with AI.
 const AI_BUDGET = 26 * 1024;
-const AI_WORKER_BUDGET = 48 * 1024;
+// 48 KB until the autopilot's search (issue 23): the worker plays doom2016 rollouts through the
+// rules engine, which it carries (9.5 KB; it imports nothing at run time).
+const AI_WORKER_BUDGET = 60 * 1024;
 const CORE_TEXT = wasmAsText(readFileSync(fileURLToPath(new URL('../../build/core.wasm', import.meta.url))));
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;

@@ -63,7 +63,10 @@ export interface SearchOptions {
  * when the deadline passed before every candidate was played out.
  */
 export function bestByRollouts(state: GameState, side: string, candidates: Command[][], o: SearchOptions = {}): number {
-  const rules = rulesetModule(state.ruleset)!.rules as RulesetEngine<GameState>;
+  // No rules engine loaded here (an AI built without it): nothing to play out, the planner's first stands.
+  const module = rulesetModule(state.ruleset);
+  if (!module) return -1;
+  const rules = module.rules as RulesetEngine<GameState>;
   const n = o.rollouts ?? 4;
   const before = standing(rules, state);
   // Seeds from the position only (round, commands' count is unknown here): the same state, the same draws.
