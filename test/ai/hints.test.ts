@@ -122,6 +122,23 @@ describe('doom2016', () => {
     expect(doom2016AttackOdds(s, marine, caco, { dice: ['red', 'red', 'red'], cover: false, viewer: 'marines' }).hit).toBeCloseTo(attack.odds!.hit, 12);
   });
 
+  test('the invader\'s hints do not give away a marine\'s hidden hand: the same cards split otherwise between hand and deck, the same hints', () => {
+    const g = game2016(['..........', '..........', '..........'], [M('alpha', 0, 1), D('imp', 'imp', 8, 1)]);
+    const withHand = (hand: string[]) => stateIn(g, 'imp', (x) => {
+      const m = x.marines.alpha;
+      const all = [...m.hand, ...m.deck];
+      for (const k of hand) all.splice(all.indexOf(k), 1);
+      m.hand = [...hand];
+      m.deck = all;
+    });
+    const strong = hints(withHand(['har-burst', 'uac-steady-aim', 'shotgun-blast']), undefined, { budgetMs: Infinity, limit: 20 });
+    const weak = hints(withHand(['uac-dash', 'uac-armor', 'har-reload']), undefined, { budgetMs: Infinity, limit: 20 });
+    expect(strong.length).toBeGreaterThan(1);
+    expect(weak).toEqual(strong);
+    // The marine is still a threat to the imp: a move into its reach says so.
+    expect(strong.some((p) => p.exposure.attackers.some((a) => a.id === 'alpha'))).toBe(true);
+  });
+
   test('nobody to hint: another figure, or no activation', () => {
     const g = game2016(['....'], [M('alpha', 0, 0), D('imp', 'imp', 3, 0)]);
     expect(hints(g.state)).toEqual([]); // status phase

@@ -7,8 +7,8 @@
 import { boardOf } from '../../rules/doom2016/state.ts';
 import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
 import type { Command } from '../../rules/types.ts';
-import { doom2016Odds, doom2016Spec } from '../odds/doom2016.ts';
-import { faceDist, mean } from '../odds/dist.ts';
+import { doom2016Odds, doom2016Spec, type Doom2016Odds } from '../odds/doom2016.ts';
+import { choose, faceDist, mean } from '../odds/dist.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
@@ -42,29 +42,42 @@ export function destinationsOf(board: ReturnType<typeof boardOf>, id: string, mp
   return out;
 }
 
-/** The strongest attack a marine could make next: the card in hand with the most expected icons. */
+/**
+ * The attack a marine makes next, as the demons' side can know it (issue 23): its hand is hidden, so
+ * of the cards it may hold (hand and deck alike: the hand is a uniform draw of its size) the attack
+ * card most likely to be the strongest in its hand — never the hand itself, which a hint to the
+ * invader's seat would otherwise give away. Strength: the expected damage icons of the card's dice.
+ */
 function marineThreat(s: Doom2016State, m: Doom2016Figure, me: Doom2016Figure): Threat | null {
-  const hand = s.marines[m.id]?.hand ?? [];
-  let best: { dice: string[]; range: number; speed: number; score: number } | null = null;
-  for (const k of hand) {
-    const card = s.data.actionCards[k];
-    if (!card?.attack) continue;
-    const score = card.attack.dice.reduce((t, c) => t + mean(faceDist((s.data.dice[c]?.faces ?? [{ damage: 0 }]).map((f) => f.damage))), 0);
-    if (!best || score > best.score) best = { dice: card.attack.dice, range: card.attack.range, speed: card.speed, score };
+  const piles = s.marines[m.id];
+  const unseen = piles ? [...piles.hand, ...piles.deck] : [];
+  const h = piles?.hand.length ?? 0;
+  const icons = (dice: string[]) => dice.reduce((t, c) => t + mean(faceDist((s.data.dice[c]?.faces ?? [{ damage: 0 }]).map((f) => f.damage))), 0);
+  const kinds = [...new Set(unseen)].filter((k) => s.data.actionCards[k]?.attack)
+    .map((k) => ({ k, n: unseen.filter((x) => x === k).length, score: icons(s.data.actionCards[k].attack!.dice) }))
+    .sort((a, b) => b.score - a.score || (a.k < b.k ? -1 : 1));
+  // P(the strongest attack card in hand is this one): none of the stronger ones in hand, and one of these.
+  let stronger = 0;
+  let best: (typeof kinds)[number] | null = null;
+  let bestP = 0;
+  for (const kind of kinds) {
+    const p = (choose(unseen.length - stronger, h) - choose(unseen.length - stronger - kind.n, h)) / choose(unseen.length, h);
+    if (p > bestP) [best, bestP] = [kind, p];
+    stronger += kind.n;
   }
   if (!best) return null;
-  const b = best;
-  const cache = new Map<boolean, ReturnType<typeof doom2016Odds>>();
+  const card = s.data.actionCards[best.k];
+  const cache = new Map<boolean, Doom2016Odds>();
   return {
-    range: b.range, move: b.speed,
-    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, m, me, { dice: b.dice, cover, stun: false, viewer: me.side }))).get(cover)!,
+    range: card.attack!.range, move: card.speed,
+    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, m, me, { dice: card.attack!.dice, cover, stun: false, viewer: me.side }))).get(cover)!,
   };
 }
 
 function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure): Threat | null {
   const unit = s.data.units[d.type];
   if (!unit.attack) return null;
-  const cache = new Map<boolean, ReturnType<typeof doom2016Odds>>();
+  const cache = new Map<boolean, Doom2016Odds>();
   return {
     range: unit.attack.range, move: unit.speed ?? 0,
     odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false, viewer: me.side }))).get(cover)!,
@@ -89,7 +102,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
   }));
   const byId = new Map(s.figures.map((f) => [f.id, f]));
   const option = (key: string, label: string, mp: number, range: number, prefix: Command[], dice: string[], stun: boolean, extra: Partial<Command> = {}): AttackOption => {
-    const cache = new Map<string, ReturnType<typeof doom2016Odds>>();
+    const cache = new Map<string, Doom2016Odds>();
     return {
       key, label, mp, range, prefix,
       attack(e, cover) {

@@ -38,6 +38,13 @@ export const atLeast = (d: readonly number[], k: number): number => {
 };
 
 /** Add p · δ(k) to `d` in place, growing it when needed. */
+/** Ways of choosing k of n (0 when k > n). */
+export function choose(n: number, k: number): number {
+  let c = 1;
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+  return c;
+}
+
 export function addMass(d: number[], k: number, p: number): void {
   while (d.length <= k) d.push(0);
   d[k] += p;

@@ -12,7 +12,7 @@
  * exactly when the expected damage of a second card is lower than the first card's.
  */
 import type { Defense, Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
-import { addMass, faceDist, oddsFrom, sumOf, type Odds } from './dist.ts';
+import { addMass, choose, faceDist, oddsFrom, sumOf, type Odds } from './dist.ts';
 
 /** A defense card as it counts against this defender (a demon's special-defense icon applied). */
 export interface CardValue {
@@ -91,13 +91,6 @@ export function revealsSecond(icons: number, first: CardValue, second: readonly 
   let sum = 0;
   for (const c of second) sum += damageAgainst(icons, c, fixedShields);
   return sum < damageAgainst(icons, first, fixedShields) * second.length;
-}
-
-/** Ways of choosing k of n. */
-function choose(n: number, k: number): number {
-  let c = 1;
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-  return c;
 }
 
 /**
