@@ -2,7 +2,7 @@
  * The doom2016 situation of the figure activating now (RULES §2.3–2.4): a demon's MP, attack and
  * argent ability; a marine's cards in hand (each card's MP then its attack), the card being
  * resolved, or Sprint for a plain move. Enemies attack back with their unit's attack (demons) or
- * their strongest card in hand (marines).
+ * the card a marine most likely holds as its strongest (its hand is hidden from the demons' side).
  */
 import { boardOf } from '../../rules/doom2016/state.ts';
 import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
