@@ -14,8 +14,9 @@
  *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
  *   over the places the figure can still reach after it), the ruleset's default caution (hints
  *   `defaultCaution`); who acts: the character that gains most over being left standing (plan score
- *   + caution × exposure where it stands); with the `combinedFire` option, combined fire from every figure not yet activated that sees the target,
- *   stands out of melee reach and has no attack of its own worth making (d20Helpers).
+ *   + caution × exposure where it stands); with the `combinedFire` option, combined fire from every
+ *   figure not yet activated that sees the target, stands out of melee reach and has no attack of its
+ *   own worth making (d20Helpers).
  * - doom2016: the plan played is the rollout search's pick among the 3 best (search.ts,
  *   `AUTOPILOT_SEARCH`); elsewhere the best plan by the exact odds.
  * - anything else: end the activation / turn when no plan is worth more than standing still.
