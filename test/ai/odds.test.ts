@@ -63,6 +63,10 @@ describe('doom2016 (RULES §2.4)', () => {
     close(doom2016Odds({ dice: [[2]], deck: [dodge, s(0), s(0)], deckSize: 1, cover: false, left: 9 }).damage, [1 / 3, 0, 2 / 3]);
     // A deck of one: the second card (cover) comes from the reshuffled discard with the first in it.
     close(doom2016Odds({ dice: [[3]], deck: [s(0), s(5)], deckSize: 1, discard: [s(5)], cover: true, left: 9 }).damage, [0.75, 0, 0, 0.25]);
+    // A deck size the listed cards cannot hold is refused, naming it.
+    for (const deckSize of [-1, 1.5, 3]) {
+      expect(() => doom2016Odds({ dice: [[2]], deck: [dodge, s(0)], deckSize, cover: false, left: 9 })).toThrow(new RangeError(`deckSize must be a whole number from 0 to the 2 cards listed in deck, got ${deckSize}`));
+    }
   });
   test('a stunned defender reveals no card; toughness and played shields still count', () => {
     close(doom2016Odds({ dice: [[2]], deck: [dodge], cover: true, defenderStunned: true, toughness: 1, left: 9 }).damage, [0, 1]);

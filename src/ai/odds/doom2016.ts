@@ -127,11 +127,14 @@ function oddsOverUnseen(spec: Doom2016Spec, deckSize: number): Doom2016Odds {
 }
 
 export function doom2016Odds(spec: Doom2016Spec): Doom2016Odds {
+  if (spec.deckSize !== undefined && (!Number.isInteger(spec.deckSize) || spec.deckSize < 0 || spec.deckSize > spec.deck.length)) {
+    throw new RangeError(`deckSize must be a whole number from 0 to the ${spec.deck.length} cards listed in deck, got ${spec.deckSize}`);
+  }
   if (spec.cover && !spec.defenderStunned && spec.deckSize !== undefined && spec.deckSize > 0 && spec.deckSize < spec.deck.length) return oddsOverUnseen(spec, spec.deckSize);
   const icons = sumOf(spec.dice.map((faces) => faceDist(faces)));
   const fixed = (spec.toughness ?? 0) + (spec.extraShields ?? 0);
   const discard = spec.discard ?? [];
-  const deckSize = Math.min(spec.deckSize ?? spec.deck.length, spec.deck.length);
+  const deckSize = spec.deckSize ?? spec.deck.length;
   // The top card of a deck that is a uniform draw from the unseen cards is a uniform one of them.
   const pool = deckSize ? spec.deck : discard;
   const damage: number[] = [0];
