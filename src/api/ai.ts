@@ -57,6 +57,7 @@ function planOut(p: Plan): Schemas['HintPlan'] {
     // A plain move with no path to any enemy has an infinite approach: null in JSON.
     ...(p.approach !== undefined ? { approach: Number.isFinite(p.approach) ? p.approach : null } : {}),
     exact: p.exact,
+    ...(p.playedOut !== undefined ? { playedOut: p.playedOut } : {}),
     reason: p.reason,
   };
 }

@@ -347,6 +347,10 @@ export interface paths {
          *     rules refuse are left out (`unplayable` counts them); the server asks the AI for twice `limit`
          *     plans (then, if that is not enough, for 60) so that the answer stays full.
          *
+         *     **Searched (doom2016):** the three best plans by the odds are then played out on copies of the
+         *     game (hidden cards reshuffled, fresh dice, a fixed number of rollouts) and the best of them is
+         *     listed first; those plans carry `playedOut`.
+         *
          *     **Time:** `budgetMs` (default 20) bounds the exact refinement of the best plans; the server
          *     caps it (250 ms by default; above its cap is a 400). Plans left unrefined say `exact: false`.
          *     For the same game version and budget large enough to refine every plan, the answer is the same
@@ -710,6 +714,8 @@ export interface components {
             approach?: number | null;
             /** @description Whether cover and range of the target were computed exactly from the destination (else estimated). */
             exact: boolean;
+            /** @description doom2016: the plans the hints' search played out (the best three by the odds) carry its mean result for the figure's side — 0 lost, 0.5 even, 1 won — and the best of them is listed first. The rollouts reshuffle what the side cannot see and roll fresh dice; their number is fixed, so the same state gives the same answer. */
+            playedOut?: number;
             /** @description One line, e.g. "Move to (3,4) and attack alpha with Imp — 34% to hit …". */
             reason: string;
         };

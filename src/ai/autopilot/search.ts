@@ -63,30 +63,43 @@ export interface SearchOptions {
  * when the deadline passed before every candidate was played out.
  */
 export function bestByRollouts(state: GameState, side: string, candidates: Command[][], o: SearchOptions = {}): number {
-  // No rules engine loaded here (an AI built without it): nothing to play out, the planner's first stands.
+  const means = rolloutMeans(state, side, candidates, o);
+  return means ? bestMean(means) : -1;
+}
+
+/** The index of the best mean (the first of equals), -1 when none is a number. */
+export function bestMean(means: (number | null)[]): number {
+  let best = -1;
+  for (const [k, mean] of means.entries()) if (mean !== null && (best < 0 || mean > means[best]!)) best = k;
+  return best;
+}
+
+/**
+ * Each candidate's mean rollout result for `side` (0 lost … 0.5 even … 1 won, standing.ts), null
+ * for one that cannot be played. null when there is nothing to play out with (no rules engine
+ * loaded here: an AI built without it) or when the deadline passed first.
+ */
+export function rolloutMeans(state: GameState, side: string, candidates: Command[][], o: SearchOptions = {}): (number | null)[] | null {
   const module = rulesetModule(state.ruleset);
-  if (!module) return -1;
+  if (!module) return null;
   const rules = module.rules as RulesetEngine<GameState>;
   const n = o.rollouts ?? 4;
   const before = standing(rules, state);
   // Seeds from the position only (round, commands' count is unknown here): the same state, the same draws.
   const base = (state.rng.s ^ Math.imul(state.round, 0x9e3779b1)) >>> 0;
-  let best = -1;
-  let bestMean = -Infinity;
-  for (const [k, commands] of candidates.entries()) {
-    let total = 0;
-    let playable = true;
-    for (let i = 0; i < n && playable; i++) {
-      if (o.deadline !== undefined && performance.now() > o.deadline) return -1;
+  const means: (number | null)[] = [];
+  for (const commands of candidates) {
+    let total: number | null = 0;
+    for (let i = 0; i < n && total !== null; i++) {
+      if (o.deadline !== undefined && performance.now() > o.deadline) return null;
       const copy = rules.clone ? rules.clone(state) : structuredClone(state);
       determinize(copy, side, (base + Math.imul(i + 1, 0x85ebca6b)) >>> 0);
       const v = playOut(rules, copy, commands, side, before, o);
-      if (v === null) playable = false; // the candidate is not playable
-      else total += v;
+      total = v === null ? null : total + v;
     }
-    if (playable && total / n > bestMean) [best, bestMean] = [k, total / n];
+    means.push(total === null ? null : total / n);
   }
-  return best;
+  return means;
 }
 
 /** `commands` first (null if the first is refused), then greedy play for every side to the horizon. */

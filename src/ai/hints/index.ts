@@ -9,10 +9,12 @@ import type { Doom2016State } from '../../rules/doom2016/types.ts';
 import { d20Situation } from './d20.ts';
 import { doom2004Situation } from './doom2004.ts';
 import { doom2016Situation } from './doom2016.ts';
-import { rankPlans, type HintOptions, type Plan, type Situation } from './plan.ts';
+import { rankPlans, SAFETY, type HintOptions, type Plan, type Situation } from './plan.ts';
+import { searchesHints, searchPlans } from './searched.ts';
 
 export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
 export { rankPlans } from './plan.ts';
+export { HINT_SEARCH } from './searched.ts';
 
 /** The situation of `figure` (default: the figure acting now, or the next one of the side to act). */
 export function situationOf(state: GameState, figure?: string): Situation | null {
@@ -25,13 +27,16 @@ export function situationOf(state: GameState, figure?: string): Situation | null
 }
 
 /**
- * Ranked plans for the acting figure; [] when nobody can act (or it is not `figure`'s turn). The
- * time budget (`budgetMs`, default 8; a safety cap only, see plan.ts SAFETY) counts from this call.
+ * Ranked plans for the acting figure; [] when nobody can act (or it is not `figure`'s turn). Ranked
+ * by the exact odds, then (doom2016, unless `search: false`) the best few played out (searched.ts).
+ * The time budget (`budgetMs`, default 8; a safety cap only, see plan.ts SAFETY) counts from this call.
  */
 export function hints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
   // The budget covers describing the situation too (boards, enemies' odds), not only the ranking.
   const t0 = performance.now();
   const s = situationOf(state, figure);
   if (!s) return [];
-  return rankPlans(s, { ...options, startedAt: t0 });
+  const plans = rankPlans(s, { ...options, startedAt: t0 });
+  if (options.search === false || !searchesHints(state.ruleset)) return plans;
+  return searchPlans(state, s.me.side, plans, t0 + SAFETY * (options.budgetMs ?? 8));
 }

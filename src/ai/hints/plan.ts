@@ -211,6 +211,11 @@ export interface Plan {
   exact: boolean;
   /** Expected wounds the attack deals to the attacker's own side (doom2004 blasts and barrels), when any. */
   friendlyWounds?: number;
+  /**
+   * For the plans the hints' search played out (searched.ts): the mean result of its rollouts for
+   * the figure's side, 0 lost … 0.5 even … 1 won.
+   */
+  playedOut?: number;
   reason: string;
 }
 
@@ -232,6 +237,8 @@ export interface HintOptions {
   caution?: number;
   /** Score in damage units (default) or in shares of health (`fraction`). */
   scoring?: 'damage' | 'fraction';
+  /** Play the best plans out (hints/searched.ts; default true, in the rulesets HINT_SEARCH names). */
+  search?: boolean;
 }
 
 /**

@@ -1,0 +1,45 @@
+/**
+ * The hints' search (issue 23): the best few plans by the exact odds are played out on determinized
+ * copies of the game (autopilot/search.ts: reshuffled hidden cards, fresh dice, no peeking) and the
+ * one that plays out best goes first. The autopilot searches the same way, but its rollouts play its
+ * own side with the planner, which costs too much for a hint (p95 21 ms on the tutorial's positions
+ * in Node, against the hints' 16 ms); here both sides play greedily, once, for 8 commands: p95 3 ms
+ * there, 6 ms on a 26×26 board with 16 figures. Played by the autopilot, this search wins as the
+ * tutorial's marines against greedy as often as the autopilot's own (88.0% against 89.5%, without
+ * a search 79.5%; 200 games, bench/RESULTS.md, AI). The work is a fixed number of rollouts: the
+ * same state gives the same hints on any machine.
+ */
+import type { GameState } from '../../rules/engine.ts';
+import { bestMean, rolloutMeans } from '../autopilot/search.ts';
+import type { Plan } from './plan.ts';
+
+/** The plans played out, the rollouts each, their horizon, and the rulesets where the hints search. */
+export const HINT_SEARCH = { candidates: 3, rollouts: 1, rounds: 0, maxCommands: 8, rulesets: ['doom2016'] } as const;
+
+/** Whether hints in this ruleset are searched (HINT_SEARCH.rulesets). */
+export function searchesHints(ruleset: string): boolean {
+  return (HINT_SEARCH.rulesets as readonly string[]).includes(ruleset);
+}
+
+/**
+ * `plans` (ranked by the odds) with the first HINT_SEARCH.candidates played out: each of those gets
+ * its mean result (`playedOut`), and the best of them goes first (ties keep the odds' order). The
+ * plans as they were when the search cannot run: past `deadline` (performance.now() time: the
+ * hints' safety cap), without the rules engine here, with fewer than two plans to compare, or when
+ * the first works on the mission's objective.
+ */
+export function searchPlans(state: GameState, side: string, plans: Plan[], deadline: number): Plan[] {
+  const searched = plans.slice(0, HINT_SEARCH.candidates);
+  // A first plan that works on the mission (opens a door, picks up a token) stays first: its worth
+  // is the objective's, which a rollout of a few commands never reaches, while the demons a door
+  // summons count against it at once (a hint not to open the tutorial's door was the result).
+  if (searched.length < 2 || searched[0].arrive?.length) return plans;
+  const means = rolloutMeans(state, side, searched.map((p) => p.commands), { ...HINT_SEARCH, deadline });
+  if (!means) return plans;
+  const best = bestMean(means);
+  if (best < 0) return plans;
+  const out = plans.map((p, k) => (typeof means[k] === 'number' ? { ...p, playedOut: means[k] } : p));
+  const [top] = out.splice(best, 1);
+  const note = `; the best of the top ${searched.length} when played out`;
+  return [{ ...top, reason: top.reason + note }, ...out];
+}
