@@ -46,7 +46,7 @@ const MC = { rollouts: Number(process.env.AI_MC_ROLLOUTS ?? 1), depth: Number(pr
 
 // AI_SEARCH=candidates,rollouts,rounds[,maxCommands] gives the autopilot that search in every ruleset
 // (planner.ts `search`; default AUTOPILOT_SEARCH, doom2016 only); AI_SEARCH=off plays the planner alone;
-// AI_SEARCH_OWN=greedy has the rollouts play the searching side greedily too (the hints' search).
+// AI_SEARCH_OWN=planner has the rollouts play the searching side by the planner (default: greedily).
 const SEARCH = process.env.AI_SEARCH && process.env.AI_SEARCH !== 'off'
   ? (([candidates, rollouts, rounds, maxCommands]) => ({ candidates, rollouts, rounds, ...(maxCommands === undefined ? {} : { maxCommands }) }))(process.env.AI_SEARCH.split(',').map(Number))
   : null;
@@ -58,7 +58,7 @@ const autopilot = () =>
     ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}),
     ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}),
     ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as 'damage' | 'fraction' } : {}),
-    ...(SEARCH ? { search: rolloutSearch({ ...SEARCH, ...(process.env.AI_SEARCH_OWN === 'greedy' ? { own: () => greedyPolicy() } : {}) }) } : process.env.AI_SEARCH === 'off' ? { search: null } : {}),
+    ...(SEARCH ? { search: rolloutSearch({ ...SEARCH, ...(process.env.AI_SEARCH_OWN === 'planner' ? { own: () => plannerPolicy({ search: null }) } : {}) }) } : process.env.AI_SEARCH === 'off' ? { search: null } : {}),
   });
 
 function player(kind: Player, seed: number): Policy {

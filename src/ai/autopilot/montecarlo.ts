@@ -11,7 +11,10 @@ import { rulesetModule } from '../../rules/registry.ts';
 import type { Command, RulesetEngine } from '../../rules/types.ts';
 import { determinize } from './determinize.ts';
 import { lcg, type Policy } from './policy.ts';
-import { countOption, rolloutResult, standing, type Standing } from './standing.ts';
+import { countOption, rolloutResult, standing, type Standing, type StandingOptions } from './standing.ts';
+
+/** The peer counts the demons a door will summon as the invader's already: its marines play the mission (standing.ts). */
+const PEER_STANDING: StandingOptions = { toSummon: true };
 
 export interface MonteCarloOptions {
   /** Rollouts for each legal command (default 1: about the autopilot's 40 ms a decision here). */
@@ -36,7 +39,7 @@ export function monteCarloPolicy(o: MonteCarloOptions = {}): Policy {
       decisions++;
       if (legal.length === 1) return legal[0];
       const rules = rulesetModule(state.ruleset)!.rules as RulesetEngine<GameState>;
-      const before = standing(rules, state);
+      const before = standing(rules, state, PEER_STANDING);
       const pick = lcg(seed * 7919 + decisions);
       let best = legal[0];
       let bestMean = -1;
@@ -67,5 +70,5 @@ function rollout(rules: RulesetEngine<GameState>, s: GameState, first: Command, 
     // A refused command (the rules may have changed the copy before refusing): score what is there.
     if (!Array.isArray(rules.apply(s, of[Math.floor(r() * of.length)]))) break;
   }
-  return rolloutResult(rules, s, side, before);
+  return rolloutResult(rules, s, side, before, PEER_STANDING);
 }

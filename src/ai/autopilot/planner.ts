@@ -249,13 +249,11 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
   const { combinedFire = false, search = rolloutSearch(AUTOPILOT_SEARCH), ...hintOptions } = options;
   const K = search?.candidates ?? 3;
   const searching = (state: GameState) => !!search && (!search.rulesets || search.rulesets.includes(state.ruleset));
-  // The side's own play in the rollouts: this planner without search.
-  const own = () => plannerPolicy({ ...options, search: null });
   let deadline = Infinity;
   /** Among plans (each maybe behind a starting command), the one the search plays out best. */
   const searched = (state: GameState, side: string, plans: { plan: Plan; starter?: Command }[]) => {
     if (!search || !searching(state) || plans.length < 2) return plans[0];
-    const at = search.best(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), own, deadline);
+    const at = search.best(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), deadline);
     return plans[Math.max(0, at)];
   };
   let queue: Command[] = [];
@@ -279,6 +277,8 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
         const door = legal.find((c) => c.type === 'open-door');
         if (door) {
           blocked = false;
+          // doom2016: plan again after it (above, where a planned door is opened).
+          if (state.ruleset === 'doom2016') queue = [];
           return door;
         }
       }
@@ -338,8 +338,11 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
         }
       }
       // A plain move ends the activation (moving again would only wander); after an attack, plan again
-      // (hit and run gives MP, doom2004 Attack actions give a second attack).
-      const commands = plan.target ? plan.commands.filter((c) => c.type !== 'end') : plan.commands;
+      // (hit and run gives MP, doom2004 Attack actions give a second attack), and after a doom2016
+      // door: the demons it summons change the position, and the MP left may take the marine back
+      // out of their sight (it stood in the doorway with 4 MP left and was the first one killed).
+      const opensDoor = state.ruleset === 'doom2016' && !!plan.arrive?.some((c) => c.type === 'open-door');
+      const commands = plan.target || opensDoor ? plan.commands.filter((c) => c.type !== 'end') : plan.commands;
       const first = commands.length ? legalOne(legal, commands[0]) : undefined;
       if (!first) {
         // Not legal as planned (an unrefined estimate was wrong): a legal attack on the weakest

@@ -22,7 +22,7 @@ export interface PlanSearch {
   /** The rulesets it searches in (default: all); elsewhere the planner's first plan is played. */
   rulesets?: readonly string[];
   /** The index of the candidate to play; -1: none searched (the planner's first stands). */
-  best(state: GameState, side: string, candidates: Command[][], own: () => Policy, deadline?: number): number;
+  best(state: GameState, side: string, candidates: Command[][], deadline?: number): number;
 }
 
 /** The rollout search with these options, for `plannerPolicy({ search })`. */
@@ -30,16 +30,18 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
   for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0]] as const) {
     if (o[name] !== undefined) countOption(name, o[name], min);
   }
-  return { candidates: o.candidates, rulesets: o.rulesets, best: (state, side, candidates, own, deadline) => bestByRollouts(state, side, candidates, { own, deadline, ...o }) };
+  return { candidates: o.candidates, rulesets: o.rulesets, best: (state, side, candidates, deadline) => bestByRollouts(state, side, candidates, { deadline, ...o }) };
 }
 
 /**
  * The autopilot's search unless told otherwise (issue 23): the 3 best plans by the exact odds, each
- * played out twice to the round's end or 12 commands, in doom2016 — where it pays: the tutorial's
- * marines against greedy 79.5% → 89.5% (200 games, bench/RESULTS.md, AI) at about 5 ms a decision.
+ * played out four times to the round's end or 12 commands, both sides greedy in the rollouts, in
+ * doom2016 — where it pays: the tutorial's marines against greedy 79.5% without it, 90.5% with it
+ * (seeds 1–400; bench/RESULTS.md, AI), at about 3.5 ms a decision. Rollouts with the planner playing
+ * the searching side (the first default: 3 × 2, `own`) cost more and won less (86.5%, 5 ms).
  * doom2004 and d20 meet their targets without it and their decisions cost more, so it stays off there.
  */
-export const AUTOPILOT_SEARCH = { candidates: 3, rollouts: 2, rounds: 0, maxCommands: 12, rulesets: ['doom2016'] } as const;
+export const AUTOPILOT_SEARCH = { candidates: 3, rollouts: 4, rounds: 0, maxCommands: 12, rulesets: ['doom2016'] } as const;
 
 export interface SearchOptions {
   /** Determinized rollouts per candidate (default 4). */
@@ -48,7 +50,7 @@ export interface SearchOptions {
   rounds?: number;
   /** …or after this many commands (default 60). */
   maxCommands?: number;
-  /** Who plays `side` in the rollouts (default: greedy, like the other side). */
+  /** Who plays `side` in the rollouts (default: greedy, like the other side; cheaper than the planner, and it searched better). */
   own?: () => Policy;
   /**
    * A safety cap (performance.now() time): past it the search gives up and answers -1, so the
