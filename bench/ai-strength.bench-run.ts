@@ -17,7 +17,7 @@
  * with its 95% Wilson interval, and each side's mean thinking time per decision.
  *
  * Handicaps (issue 23, item 6; bench/handicap.ts): AI_HANDICAP=spec plays the picked matchups on a
- * copy of their scenario with each part of the spec that applies to it (e.g. `kills+4` for the
+ * copy of their scenario with each part of the spec that applies to it (e.g. `kills+3` for the
  * doom2016 tutorial, `without:hell-knight-1,without:hell-knight-2` for the doom2004 skirmish); matchups 24 and up
  * are the balance checks on the handicaps docs/scenarios.md recommends to a solo player (28, 29: the d20
  * skirmish without the empire's two heavy gunners).
@@ -84,7 +84,7 @@ const MATCHUPS: Matchup[] = [
   // Balance (issue 23, item 6): each scenario with the same player on both sides, per side.
   ...SCENARIOS.filter((_, i) => i % 2 === 0).flatMap(([n, sc, me, them]) => (['greedy', 'autopilot'] as const).map((p): Matchup => [n, sc, me, p, them, p])),
   // The same balance checks with the marines' handicap a solo player may take (docs/scenarios.md).
-  ...([[0, 'kills+4'], [2, 'without:hell-knight-1,without:hell-knight-2'], [4, 'without:heavy,without:heavy-2']] as const).flatMap(([k, spec]) => {
+  ...([[0, 'kills+3'], [2, 'without:hell-knight-1,without:hell-knight-2'], [4, 'without:heavy,without:heavy-2']] as const).flatMap(([k, spec]) => {
     const [n, sc, me, them] = SCENARIOS[k];
     const handicapped = withHandicap(sc, spec).scenario;
     return (['greedy', 'autopilot'] as const).map((p): Matchup => [`${n}, handicap ${spec}`, handicapped, me, p, them, p]);
