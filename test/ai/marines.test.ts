@@ -47,6 +47,33 @@ describe('marines pursue the objective with no enemy on the board', () => {
   });
 });
 
+test('doom2016: a marine that opens the door plans again with the movement it has left (it does not stand in the doorway)', () => {
+  // The issue's position, played on by the autopilot: a marine walks to the door and opens it with
+  // movement to spare, and the portals summon six demons. It then plans from the new position
+  // (moves or attacks) instead of ending its activation in the doorway.
+  const g = createGame(tutorial as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+  for (const c of issue302 as Command[]) expect(g.apply(c).ok).toBe(true);
+  const policies = { marines: plannerPolicy(), invader: plannerPolicy() };
+  let opener: string | null = null;
+  let left = 0;
+  const after: Command[] = [];
+  for (let n = 0; n < 300; n++) {
+    const step = nextStep(g, policies, 40)!;
+    if (opener && step.command.figure === opener) after.push(step.command);
+    if (step.command.type === 'open-door') {
+      opener = step.command.figure as string;
+      left = (g.state as Doom2016State).active!.mp;
+    }
+    expect(g.apply(step.command).ok).toBe(true);
+    if (opener && step.command.type === 'end' && step.command.figure === opener) break;
+  }
+  expect(opener).not.toBeNull();
+  expect((g.state as Doom2016State).figures.filter((f) => f.side === 'invader').length).toBeGreaterThan(0);
+  expect(left).toBeGreaterThan(0);
+  expect(after.at(-1)?.type, JSON.stringify(after)).toBe('end');
+  expect(after.slice(0, -1).some((c) => c.type === 'move' || c.type === 'attack'), JSON.stringify(after)).toBe(true);
+});
+
 describe('doom2004: marines explore, pick up and find the key when no invader is on the board', () => {
   test('the skirmish with every invader gone: plans are finite, the top one walks towards the tokens or the unexplored room', () => {
     const g = createGame(skirmish as unknown as Scenario, { seed: 1 }) as Game<GameState>;

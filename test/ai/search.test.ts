@@ -11,6 +11,11 @@ import { determinize } from '../../src/ai/autopilot/determinize.ts';
 import { monteCarloPolicy } from '../../src/ai/autopilot/montecarlo.ts';
 import { nextStep, playGame, plannerPolicy, randomPolicy, sameCommand, sideOfCommand, sidesOf, type Policy } from '../../src/ai/autopilot/index.ts';
 import { AUTOPILOT_SEARCH, bestByRollouts, rolloutSearch } from '../../src/ai/autopilot/search.ts';
+import { rolloutResult, standing } from '../../src/ai/autopilot/standing.ts';
+import { rulesetModule } from '../../src/rules/registry.ts';
+import type { Command, RulesetEngine } from '../../src/rules/types.ts';
+import type { Game } from '../../src/rules/game.ts';
+import issue302 from './positions/doom2016-tutorial-seed1-302.json';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 import d20 from '../../src/scenario/bundled/d20-skirmish.json';
@@ -120,6 +125,32 @@ describe('monteCarloPolicy', () => {
     expect(a.length).toBeGreaterThan(10);
     expect(play()).toEqual(a);
   }, 60_000);
+});
+
+test('the peer\'s standing counts the demons a door will summon as the invader\'s already: opening the door is no loss in itself', () => {
+  // The issue's position (no demon left, the door closed); the autopilot plays on until a marine has
+  // opened the door and the portals have summoned.
+  const g = createGame(tutorial as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+  for (const c of issue302 as Command[]) expect(g.apply(c).ok).toBe(true);
+  const rules = rulesetModule('doom2016')!.rules as RulesetEngine<GameState>;
+  const before = g.state as Doom2016State;
+  expect(before.figures.filter((f) => f.side === 'invader')).toEqual([]);
+  // The largest group of each portal's colour: blue 2 possessed soldiers, yellow 2 imps and 2 cacodemons.
+  expect((standing(rules, before, { toSummon: true }).get('invader') ?? 0) - (standing(rules, before).get('invader') ?? 0)).toBe(6);
+  const policies = { marines: plannerPolicy(), invader: plannerPolicy() };
+  for (let n = 0; n < 300; n++) {
+    const s = g.state as Doom2016State;
+    if (s.doorsOpened > 0 && s.pending === null) break;
+    expect(g.apply(nextStep(g, policies, 40)!.command).ok).toBe(true);
+  }
+  const after = g.state as Doom2016State;
+  expect(after.doorsOpened).toBe(1);
+  expect(after.figures.filter((f) => f.side === 'invader').length).toBe(6);
+  // Counted for the peer, the six summoned demons were already there: an even result for the marines.
+  const peer = { toSummon: true };
+  expect(rolloutResult(rules, after, 'marines', standing(rules, before, peer), peer)).toBeCloseTo(0.5, 12);
+  // Uncounted (the autopilot's search), the summon reads as a loss of six figures.
+  expect(rolloutResult(rules, after, 'marines', standing(rules, before))).toBeLessThan(0.1);
 });
 
 describe('the autopilot\'s search (bestByRollouts)', () => {
