@@ -40,6 +40,7 @@ export function searchPlans(state: GameState, side: string, plans: Plan[], deadl
   if (best < 0) return plans;
   const out = plans.map((p, k) => (typeof means[k] === 'number' ? { ...p, playedOut: means[k] } : p));
   const [top] = out.splice(best, 1);
-  const note = `; the best of the top ${searched.length} when played out`;
-  return [{ ...top, reason: top.reason + note }, ...out];
+  // Said only when it is so: among equals the odds' order stands, and the reason stays as it was.
+  const alone = means.every((m, k) => k === best || m === null || m < means[best]!);
+  return [alone ? { ...top, reason: `${top.reason}; the best of the top ${searched.length} when played out` } : top, ...out];
 }
