@@ -1804,7 +1804,7 @@ export interface operations {
                 limit?: number;
                 /** @description Time budget in milliseconds (default 20, at most the server's cap, 250 by default). */
                 budgetMs?: number;
-                /** @description What a point of expected damage taken costs against a point dealt (default the ruleset's, the caution the autopilot plays at — 0.5 in doom2016 and doom2004, 2.5 in d20, where one hit costs a character half its hit points or more). */
+                /** @description What a point of expected damage taken costs against a point dealt (default the ruleset's, the caution the autopilot plays at — 0.25 in doom2016, 0.5 in doom2004, 2.5 in d20, where one hit costs a character half its hit points or more). */
                 caution?: number;
             };
             header?: never;

@@ -37,7 +37,7 @@ function hall(damage: number): Doom2016State {
 describe('death risk in the plans (doom2016)', () => {
   test('the risk shown is P(the damage reaches the health left): 0 at full health, the cacodemon’s P(≥1) with 1 left', () => {
     const s = hall(9);
-    const plans = hints(s, 'alpha', { budgetMs: Infinity, limit: 40 });
+    const plans = hints(s, 'alpha', { budgetMs: Infinity, limit: 500 });
     const stay = plans.find((p) => p.to === null && p.option === null)!;
     expect(stay).toBeDefined();
     // Where it stands the cacodemon attacks from range 4: P(death) is its P(≥ 1 damage).
@@ -50,7 +50,7 @@ describe('death risk in the plans (doom2016)', () => {
     // The reason says it in words: "(≈… damage, N% to be killed)".
     expect(stay.reason).toContain(`, ${Math.round(100 * (1 - odds.damage[0]))}% to be killed)`);
     // The same spot at full health: no single attack of the cacodemon deals 10.
-    const fresh = hints(hall(0), 'alpha', { budgetMs: Infinity, limit: 40 }).find((p) => p.to === null && p.option === null)!;
+    const fresh = hints(hall(0), 'alpha', { budgetMs: Infinity, limit: 500 }).find((p) => p.to === null && p.option === null)!;
     expect(fresh.exposure.expected).toBeCloseTo(stay.exposure.expected, 9);
     expect(fresh.exposure.death).toBe(0);
     expect(fresh.reason).not.toContain('to be killed');

@@ -260,7 +260,7 @@ describe('hints: the default caution is the one the autopilot plays at (issue 23
     expect(differs).toBeGreaterThan(0);
   });
 
-  test('doom2016: hints without a caution are the hints at 0.5', () => {
+  test('doom2016: hints without a caution are the hints at 0.25', () => {
     const g = game2016(['........', '........'], [
       { id: 'm', side: 'marines', type: 'marine', x: 0, y: 0 },
       { id: 'imp', side: 'invader', type: 'imp', x: 5, y: 1 },
@@ -268,7 +268,7 @@ describe('hints: the default caution is the one the autopilot plays at (issue 23
     const s = stateIn(g, 'm');
     const plain = hints(s, 'm', { budgetMs: Infinity });
     expect(plain.length).toBeGreaterThan(0);
-    expect(plain).toEqual(hints(s, 'm', { budgetMs: Infinity, caution: 0.5 }));
+    expect(plain).toEqual(hints(s, 'm', { budgetMs: Infinity, caution: 0.25 }));
   });
 });
 

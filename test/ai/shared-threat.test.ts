@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { hints } from '../../src/ai/hints/index.ts';
+import { defaultCaution } from '../../src/ai/hints/plan.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
 import { hallState } from './hall.ts';
@@ -39,10 +40,10 @@ describe('a threat shared with the friends the enemy can also attack (doom2016)'
     // What the hint shows: the cacodemon attacks alpha from where it stands, the whole threat.
     expect(shared.exposure).toEqual(alone.exposure);
     expect(alone.exposure.attackers.map((a) => [a.id, a.now])).toEqual([['cacodemon-1', true]]);
-    // What the score counts: half of it (one friend shares it), at the default caution 0.5.
+    // What the score counts: half of it (one friend shares it), at the default caution.
     const expected = alone.exposure.expected;
     expect(expected).toBeGreaterThan(0.5);
-    const deathPart = (shared.score - alone.score) - 0.5 * expected * 0.5;
+    const deathPart = (shared.score - alone.score) - defaultCaution('doom2016') * expected * 0.5;
     // At full health the death term is (near) nothing; the difference is the halved damage.
     expect(Math.abs(deathPart)).toBeLessThan(0.05);
     expect(shared.score).toBeGreaterThan(alone.score);

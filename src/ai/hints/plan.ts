@@ -247,11 +247,13 @@ export interface HintOptions {
  * damage a figure may take at 2.5 × the damage it deals: one hit costs a character half its hit
  * points or more, so keeping out of reach and in cover is worth more than a shot (measured with the
  * exact sight maps: the alliance against greedy 81.5% at caution 1, 90% at 1.5, 95.5% at 2.5, 92.5%
- * at 3.5, 71.5% at 5; bench/RESULTS.md, AI). doom2016 and doom2004: 0.5 (their death risk and
- * mission shares carry the rest; the doom2016 marines measured no better at 0–1).
+ * at 3.5, 71.5% at 5; bench/RESULTS.md, AI). doom2004: 0.5 (its death risk and mission shares carry
+ * the rest). doom2016: 0.25 — the tutorial's marines against the flat Monte-Carlo peer 42.5% at
+ * 0.25 and 33.0% at 0.5 (200 games; 44% at 0, 29% at 1, 14% at 2 in 100), against greedy 93.5% and
+ * 93.0%: a marine that holds back leaves the demons their attacks for free.
  */
 export function defaultCaution(ruleset: string): number {
-  return ruleset === 'd20' ? 2.5 : 0.5;
+  return ruleset === 'd20' ? 2.5 : ruleset === 'doom2016' ? 0.25 : 0.5;
 }
 
 const now = () => performance.now();
