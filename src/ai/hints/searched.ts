@@ -1,13 +1,13 @@
 /**
  * The hints' search (issue 23): the best few plans by the exact odds are played out on determinized
  * copies of the game (autopilot/search.ts: reshuffled hidden cards, fresh dice, no peeking) and the
- * one that plays out best goes first. The autopilot searches the same way, but its rollouts play its
- * own side with the planner, which costs too much for a hint (p95 21 ms on the tutorial's positions
- * in Node, against the hints' 16 ms); here both sides play greedily, once, for 8 commands: p95 3 ms
- * there, 6 ms on a 26×26 board with 16 figures. Played by the autopilot, this search wins as the
- * tutorial's marines against greedy as often as the autopilot's own (88.0% against 89.5%, without
- * a search 79.5%; 200 games, bench/RESULTS.md, AI). The work is a fixed number of rollouts: the
- * same state gives the same hints on any machine.
+ * one that plays out best goes first. The autopilot plays each plan out four times for up to 12
+ * commands (AUTOPILOT_SEARCH); a hint affords one rollout of 8 commands, both sides greedy: p95 3 ms
+ * on the tutorial's positions, 6 ms on a 26×26 board with 16 figures (two rollouts of 12 took 18 ms
+ * there, over the hints' 16 ms). Played by the autopilot, this smaller search wins as the tutorial's
+ * marines against greedy 88.0% / 87.5% (seeds 1–200 / 201–400; without a search 79.5% / 83.0%;
+ * bench/RESULTS.md, AI). The work is a fixed number of rollouts: the same state gives the same hints
+ * on any machine.
  */
 import type { GameState } from '../../rules/engine.ts';
 import { bestMean, rolloutMeans } from '../autopilot/search.ts';
