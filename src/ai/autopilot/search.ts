@@ -36,7 +36,7 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
 /**
  * The autopilot's search unless told otherwise (issue 23): the 3 best plans by the exact odds, each
  * played out four times to the round's end or 12 commands, both sides greedy in the rollouts, in
- * doom2016 — where it pays: the tutorial's marines against greedy 79.5% without it, 90.5% with it
+ * doom2016 — where it pays: the tutorial's marines against greedy 81.3% without it, 90.5% with it
  * (seeds 1–400; bench/RESULTS.md, AI), at about 3.5 ms a decision. Rollouts with the planner playing
  * the searching side (the first default: 3 × 2, `own`) cost more and won less (86.5%, 5 ms).
  * doom2004 and d20 meet their targets without it and their decisions cost more, so it stays off there.
