@@ -2,9 +2,10 @@
  * The hints' search (issue 23): the best few plans by the exact odds are played out on determinized
  * copies of the game (autopilot/search.ts: reshuffled hidden cards, fresh dice, no peeking) and the
  * one that plays out best goes first. The autopilot plays each plan out four times for up to 12
- * commands (AUTOPILOT_SEARCH); a hint affords one rollout of 8 commands, both sides greedy: p95 3 ms
- * on the tutorial's positions, 6 ms on a 26×26 board with 16 figures (two rollouts of 12 took 18 ms
- * there, over the hints' 16 ms). Played by the autopilot, this smaller search wins as the tutorial's
+ * commands (AUTOPILOT_SEARCH); a hint affords one rollout of 8 commands, both sides greedy: hints
+ * and search p95 3.5 ms in Chromium on the tutorial's positions, 3.4–4.7 ms on a 26×26 board with 16
+ * figures (bench/RESULTS.md, AI browser bench; two rollouts of 12 took 18 ms there, over the hints'
+ * 16 ms). Played by the autopilot, this smaller search wins as the tutorial's
  * marines against greedy 88.0% / 87.5% (seeds 1–200 / 201–400; without a search 79.5% / 83.0%;
  * bench/RESULTS.md, AI). The work is a fixed number of rollouts: the same state gives the same hints
  * on any machine.
