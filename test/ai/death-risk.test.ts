@@ -64,3 +64,48 @@ describe('death risk in the plans (doom2016)', () => {
     expect(fresh.target, fresh.reason).toBe('cacodemon-1');
   });
 });
+
+/**
+ * Issue 23: the demons' next attacks meet the marine's deck as it will be then. A marine draws to its
+ * hand size when its activation ends, before any demon acts: a deck whose only card is a dodge goes
+ * to its hand, and the attacks meet the refilled deck. Scored as the top card now, four demons read
+ * as ≈0.0 damage and the marine stood among them (a traced loss against the Monte-Carlo peer).
+ */
+describe('the defense the demons’ next attacks meet (doom2016)', () => {
+  const deckOf = (s: Doom2016State) => s.marines.alpha;
+
+  test('a last dodge card in the deck is drawn before the demons act: the exposure counts the refilled deck', () => {
+    const s = hall(0);
+    const m = deckOf(s);
+    // Suppressing Fire's defense is a dodge; the rest of the deck goes to the discard pile.
+    expect(s.data.actionCards['har-suppress'].defense.dodge).toBe(true);
+    m.discard = [...m.deck, ...m.discard];
+    m.deck = ['har-suppress'];
+    const cards = [...m.deck, ...m.hand, ...m.played, ...m.discard];
+    const me = s.figures.find((f) => f.id === 'alpha')!;
+    const caco = s.figures.find((f) => f.id === 'cacodemon-1')!;
+    // The next reveal alone would be the dodge: no damage at all.
+    expect(doom2016AttackOdds(s, caco, me, { cover: false }).expected).toBe(0);
+    // What the cacodemon meets after alpha's draw: any card of its set (the deck refilled from them).
+    const refilled = structuredClone(s);
+    refilled.marines.alpha.deck = [...cards];
+    refilled.marines.alpha.hand = [];
+    refilled.marines.alpha.played = [];
+    refilled.marines.alpha.discard = [];
+    const want = doom2016AttackOdds(refilled, caco, me, { cover: false }).expected;
+    expect(want).toBeGreaterThan(1);
+    const stay = hints(s, 'alpha', { budgetMs: Infinity, limit: 500 }).find((p) => p.to === null && p.option === null)!;
+    expect(stay.exposure.attackers.map((a) => a.id)).toEqual(['cacodemon-1']);
+    expect(stay.exposure.expected).toBeCloseTo(want, 9);
+    expect(stay.reason).toContain(`≈${want.toFixed(1)} damage`);
+  });
+
+  test('a deck with cards to spare after the draw: the attacks meet the deck’s cards, as the odds of the next reveal say', () => {
+    const s = hall(0);
+    const me = s.figures.find((f) => f.id === 'alpha')!;
+    const caco = s.figures.find((f) => f.id === 'cacodemon-1')!;
+    expect(deckOf(s).deck.length).toBeGreaterThan(4);
+    const stay = hints(s, 'alpha', { budgetMs: Infinity, limit: 500 }).find((p) => p.to === null && p.option === null)!;
+    expect(stay.exposure.expected).toBeCloseTo(doom2016AttackOdds(s, caco, me, { cover: false }).expected, 9);
+  });
+});

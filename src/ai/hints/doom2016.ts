@@ -7,8 +7,8 @@
 import { boardOf } from '../../rules/doom2016/state.ts';
 import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
 import type { Command } from '../../rules/types.ts';
-import { doom2016Odds, doom2016Spec, type Doom2016Odds } from '../odds/doom2016.ts';
-import { choose, faceDist, mean } from '../odds/dist.ts';
+import { cardValue, doom2016Odds, doom2016Spec, type Doom2016Odds, type Doom2016Spec } from '../odds/doom2016.ts';
+import { addMass, choose, faceDist, mean, oddsFrom } from '../odds/dist.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
@@ -74,13 +74,61 @@ function marineThreat(s: Doom2016State, m: Doom2016Figure, me: Doom2016Figure): 
   };
 }
 
-function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure): Threat | null {
+/** `q` of `a`'s outcomes and the rest of `b`'s: an attack that meets one defense or the other. */
+function mixed(a: Doom2016Odds, b: Doom2016Odds, q: number, left: number): Doom2016Odds {
+  const damage: number[] = [];
+  a.damage.forEach((p, k) => addMass(damage, k, q * p));
+  b.damage.forEach((p, k) => addMass(damage, k, (1 - q) * p));
+  return { ...oddsFrom(damage, q * a.hit + (1 - q) * b.hit, left), stun: q * a.stun + (1 - q) * b.stun, secondCard: q * a.secondCard + (1 - q) * b.secondCard };
+}
+
+/**
+ * The odds of a demon's next attack on the marine `me`, counting the cards it meets then (issue 23):
+ * the marine draws to its hand size when its activation ends, before any demon acts, so the top
+ * `drawn` cards of its deck go to its hand; of `attacks` attacks on it, the first meet the deck's
+ * other cards while any are left, the rest the refilled deck — its discard pile with everything
+ * played and revealed by then, any card of its set. (Scored as the top card of the deck now, a
+ * marine whose last card was a dodge read four demons as ≈0.0 damage and stood among them.)
+ */
+function laterAttackOdds(s: Doom2016State, me: Doom2016Figure, spec: Doom2016Spec, drawn: number, attacks: number): Doom2016Odds {
+  const m = s.marines[me.id];
+  const left = m.deck.length - drawn;
+  const q = left <= 0 ? 0 : Math.min(1, left / Math.max(1, attacks));
+  if (q >= 1) return doom2016Odds(spec);
+  const all = [...m.deck, ...m.hand, ...m.played, ...m.discard].map((k) => cardValue(s, me, s.data.actionCards[k].defense));
+  const refilled = doom2016Odds({ ...spec, deck: all, deckSize: undefined, discard: [] });
+  return q <= 0 ? refilled : mixed(doom2016Odds(spec), refilled, q, spec.left);
+}
+
+/** Demons that may attack the marine `me` before its next activation: those within their move, range and a Sprint of it. */
+function laterAttacks(s: Doom2016State, me: Doom2016Figure): number {
+  return s.figures.filter((f) => {
+    const u = s.data.units[f.type];
+    if (f.side === me.side || !u?.attack) return false;
+    const gap = Math.max(f.x - (me.x + me.w - 1), me.x - (f.x + f.w - 1), f.y - (me.y + me.h - 1), me.y - (f.y + f.h - 1));
+    return gap <= u.attack.range + (u.speed ?? 0) + SPRINT_MP;
+  }).length;
+}
+
+/** The cards the marine `me` draws when its activation ends: its hand refilled after the plays still to come (about two, one after its main action). */
+function drawnAtEnd(s: Doom2016State, me: Doom2016Figure): number {
+  const m = s.marines[me.id];
+  const a = s.active;
+  const plays = Math.min(a?.kind === 'marine' && a.mainPlayed ? 1 : 2, m.hand.length);
+  return Math.max(0, m.handSize - (m.hand.length - plays));
+}
+
+function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure, later?: { drawn: number; attacks: number }): Threat | null {
   const unit = s.data.units[d.type];
   if (!unit.attack) return null;
   const cache = new Map<boolean, Doom2016Odds>();
+  const odds = (cover: boolean) => {
+    const spec = doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false, viewer: me.side });
+    return later ? laterAttackOdds(s, me, spec, later.drawn, later.attacks) : doom2016Odds(spec);
+  };
   return {
     range: unit.attack.range, move: unit.speed ?? 0,
-    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false, viewer: me.side }))).get(cover)!,
+    odds: (cover) => cache.get(cover) ?? cache.set(cover, odds(cover)).get(cover)!,
   };
 }
 
@@ -96,8 +144,9 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
   const without = boardOf(s, [id]);
   const marine = me.side === s.marineSide;
   const staggerAt = (f: Doom2016Figure) => s.data.units[f.type]?.stagger;
+  const later = marine ? { drawn: drawnAtEnd(s, me), attacks: laterAttacks(s, me) } : undefined;
   const enemies: Enemy[] = s.figures.filter((f) => f.side !== me.side).map((f) => ({
-    id: f.id, figure: f, left: healthLeft(s, f), threat: f.side === s.marineSide ? marineThreat(s, f, me) : demonThreat(s, f, me),
+    id: f.id, figure: f, left: healthLeft(s, f), threat: f.side === s.marineSide ? marineThreat(s, f, me) : demonThreat(s, f, me, later),
     ...(marine && staggerAt(f) !== undefined && f.damage < staggerAt(f)! ? { stagger: staggerAt(f)! - f.damage } : {}),
   }));
   const byId = new Map(s.figures.map((f) => [f.id, f]));
