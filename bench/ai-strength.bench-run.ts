@@ -20,14 +20,15 @@
  * copy of their scenario with each part of the spec that applies to it (e.g. `kills+3` for the
  * doom2016 tutorial, `without:hell-knight-1,without:hell-knight-2` for the doom2004 skirmish); matchups 24 and up
  * are the balance checks on the handicaps docs/scenarios.md recommends to a solo player (28, 29: the d20
- * skirmish without the empire's two heavy gunners).
+ * skirmish without the empire's two heavy gunners). Matchups 30–32: the Monte-Carlo player on both sides
+ * of each scenario, the peer's own marines (alliance) next to the autopilot's in rows 2, 8 and 14.
  */
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
 import '../src/rules/index.ts';
 import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
-import { rolloutSearch } from '../src/ai/autopilot/search.ts';
+import { rolloutSearch, type SearchOptions } from '../src/ai/autopilot/search.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
@@ -46,10 +47,19 @@ const MC = { rollouts: Number(process.env.AI_MC_ROLLOUTS ?? 1), depth: Number(pr
 
 // AI_SEARCH=candidates,rollouts,rounds[,maxCommands] gives the autopilot that search in every ruleset
 // (planner.ts `search`; default AUTOPILOT_SEARCH, doom2016 only); AI_SEARCH=off plays the planner alone;
-// AI_SEARCH_OWN=planner has the rollouts play the searching side by the planner (default: greedily).
+// AI_SEARCH_OWN=planner has the rollouts play the searching side by the planner (default: greedily);
+// AI_SEARCH_OPPONENT=planner|random the other sides (default: greedily).
 const SEARCH = process.env.AI_SEARCH && process.env.AI_SEARCH !== 'off'
   ? (([candidates, rollouts, rounds, maxCommands]) => ({ candidates, rollouts, rounds, ...(maxCommands === undefined ? {} : { maxCommands }) }))(process.env.AI_SEARCH.split(',').map(Number))
   : null;
+
+function rolloutPlayers(): Pick<SearchOptions, 'own' | 'opponent'> {
+  const opponent = process.env.AI_SEARCH_OPPONENT;
+  return {
+    ...(process.env.AI_SEARCH_OWN === 'planner' ? { own: () => plannerPolicy({ search: null }) } : {}),
+    ...(opponent === 'planner' ? { opponent: () => plannerPolicy({ search: null }) } : opponent === 'random' ? { opponent: () => randomPolicy(7) } : {}),
+  };
+}
 
 type Player = 'autopilot' | 'random' | 'greedy' | 'montecarlo';
 
@@ -58,7 +68,7 @@ const autopilot = () =>
     ...(process.env.AI_COMBINED_FIRE ? { combinedFire: true } : {}),
     ...(process.env.AI_CAUTION ? { caution: Number(process.env.AI_CAUTION) } : {}),
     ...(process.env.AI_SCORING ? { scoring: process.env.AI_SCORING as 'damage' | 'fraction' } : {}),
-    ...(SEARCH ? { search: rolloutSearch({ ...SEARCH, ...(process.env.AI_SEARCH_OWN === 'planner' ? { own: () => plannerPolicy({ search: null }) } : {}) }) } : process.env.AI_SEARCH === 'off' ? { search: null } : {}),
+    ...(SEARCH ? { search: rolloutSearch({ ...SEARCH, ...rolloutPlayers() }) } : process.env.AI_SEARCH === 'off' ? { search: null } : {}),
   });
 
 function player(kind: Player, seed: number): Policy {
@@ -89,6 +99,9 @@ const MATCHUPS: Matchup[] = [
     const handicapped = withHandicap(sc, spec).scenario;
     return (['greedy', 'autopilot'] as const).map((p): Matchup => [`${n}, handicap ${spec}`, handicapped, me, p, them, p]);
   }),
+  // The peer on both sides (issue 23): how the scenario stands for the peer's own marines, next to
+  // the autopilot's in the same seat (rows 2, 8, 14). Last, so the rows above keep their numbers.
+  ...SCENARIOS.filter((_, i) => i % 2 === 0).map(([n, sc, me, them]): Matchup => [n, sc, me, 'montecarlo', them, 'montecarlo']),
 ];
 
 /** AI_HANDICAP: the picked matchups' scenarios with the parts of the spec that apply to each. */

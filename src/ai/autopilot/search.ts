@@ -53,6 +53,11 @@ export interface SearchOptions {
   /** Who plays `side` in the rollouts (default: greedy, like the other side; cheaper than the planner, and it searched better). */
   own?: () => Policy;
   /**
+   * Who plays the other sides in the rollouts (default: greedy). The planner (a stronger, costlier
+   * opponent) and random play searched no better against the Monte-Carlo peer (bench/RESULTS.md, AI).
+   */
+  opponent?: () => Policy;
+  /**
    * A safety cap (performance.now() time): past it the search gives up and answers -1, so the
    * planner's own first choice is played — the same shallower answer wherever the cap cuts in.
    */
@@ -114,13 +119,14 @@ function playOut(rules: RulesetEngine<GameState>, s: GameState, commands: Comman
   const lastRound = s.round + (o.rounds ?? 0);
   const greedy = greedyPolicy();
   const mine = o.own?.() ?? greedy;
+  const other = o.opponent?.() ?? greedy;
   for (let n = 0; n < (o.maxCommands ?? 60) && s.winner === null && s.round <= lastRound; n++) {
     const legal = rules.legalActions(s);
     if (!legal.length) break;
     const sides = new Set(legal.map((c) => sideOfCommand(s, c)));
     const who = decidingSide(s, legal, sides.size > 1 ? rules.view(s).side : null)!;
     const theirs = legal.filter((c) => sideOfCommand(s, c) === who);
-    if (!Array.isArray(rules.apply(s, (who === side ? mine : greedy).choose({ state: s, side: who, legal: theirs, budgetMs: 40 })))) break;
+    if (!Array.isArray(rules.apply(s, (who === side ? mine : other).choose({ state: s, side: who, legal: theirs, budgetMs: 40 })))) break;
   }
   return rolloutResult(rules, s, side, before);
 }
