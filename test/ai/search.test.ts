@@ -169,6 +169,28 @@ describe('the autopilot\'s search (bestByRollouts)', () => {
     expect(bestByRollouts(g.state, side, candidates, { rollouts: 2, maxCommands: 20, deadline: performance.now() - 1 })).toBe(-1);
   });
 
+  test('the rollouts play the searching side by `own` and every other side by `opponent`, each given only its own commands', () => {
+    const g = createGame<GameState>(d20 as unknown as Scenario, { seed: 4 });
+    const side = (g.state as { sides: string[] }).sides[0];
+    const legal = g.legalActions().filter((c) => sideOfCommand(g.state, c) === side);
+    const asked = { own: new Set<string>(), opponent: new Set<string>() };
+    const spy = (who: keyof typeof asked): (() => Policy) => () => {
+      const r = randomPolicy(5);
+      return {
+        name: who,
+        choose(ctx) {
+          asked[who].add(ctx.side);
+          expect(ctx.legal.every((c) => sideOfCommand(ctx.state, c) === ctx.side)).toBe(true);
+          return r.choose(ctx);
+        },
+      };
+    };
+    bestByRollouts(g.state, side, [[legal[0]], [legal[legal.length - 1]]], { rollouts: 2, rounds: 1, maxCommands: 60, own: spy('own'), opponent: spy('opponent') });
+    expect([...asked.own]).toEqual([side]);
+    expect(asked.opponent.size).toBeGreaterThan(0);
+    expect(asked.opponent.has(side)).toBe(false);
+  });
+
   test('the default autopilot searches in doom2016 only (AUTOPILOT_SEARCH)', () => {
     expect(AUTOPILOT_SEARCH.rulesets).toEqual(['doom2016']);
     const asked: string[] = [];
