@@ -8,7 +8,8 @@ import { boardOf } from '../../rules/doom2016/state.ts';
 import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
 import type { Command } from '../../rules/types.ts';
 import { cardValue, doom2016Odds, doom2016Spec, type Doom2016Odds, type Doom2016Spec } from '../odds/doom2016.ts';
-import { addMass, choose, faceDist, mean, oddsFrom } from '../odds/dist.ts';
+import { addMass, choose, faceDist, mean, oddsFrom, type Odds } from '../odds/dist.ts';
+import { gap } from '../autopilot/policy.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
@@ -74,14 +75,6 @@ function marineThreat(s: Doom2016State, m: Doom2016Figure, me: Doom2016Figure): 
   };
 }
 
-/** `q` of `a`'s outcomes and the rest of `b`'s: an attack that meets one defense or the other. */
-function mixed(a: Doom2016Odds, b: Doom2016Odds, q: number, left: number): Doom2016Odds {
-  const damage: number[] = [];
-  a.damage.forEach((p, k) => addMass(damage, k, q * p));
-  b.damage.forEach((p, k) => addMass(damage, k, (1 - q) * p));
-  return { ...oddsFrom(damage, q * a.hit + (1 - q) * b.hit, left), stun: q * a.stun + (1 - q) * b.stun, secondCard: q * a.secondCard + (1 - q) * b.secondCard };
-}
-
 /**
  * The odds of a demon's next attack on the marine `me`, counting the cards it meets then (issue 23):
  * the marine draws to its hand size when its activation ends, before any demon acts, so the top
@@ -90,23 +83,25 @@ function mixed(a: Doom2016Odds, b: Doom2016Odds, q: number, left: number): Doom2
  * played and revealed by then, any card of its set. (Scored as the top card of the deck now, a
  * marine whose last card was a dodge read four demons as ≈0.0 damage and stood among them.)
  */
-function laterAttackOdds(s: Doom2016State, me: Doom2016Figure, spec: Doom2016Spec, drawn: number, attacks: number): Doom2016Odds {
+function laterAttackOdds(s: Doom2016State, me: Doom2016Figure, spec: Doom2016Spec, drawn: number, attacks: number): Odds {
   const m = s.marines[me.id];
-  const left = m.deck.length - drawn;
-  const q = left <= 0 ? 0 : Math.min(1, left / Math.max(1, attacks));
+  // The share of the attacks that meet the deck's own cards; the rest meet the refilled deck.
+  const q = Math.min(1, (m.deck.length - drawn) / Math.max(1, attacks));
   if (q >= 1) return doom2016Odds(spec);
-  const all = [...m.deck, ...m.hand, ...m.played, ...m.discard].map((k) => cardValue(s, me, s.data.actionCards[k].defense));
-  const refilled = doom2016Odds({ ...spec, deck: all, deckSize: undefined, discard: [] });
-  return q <= 0 ? refilled : mixed(doom2016Odds(spec), refilled, q, spec.left);
+  const refilled = doom2016Odds({ ...spec, deck: [...m.deck, ...m.hand, ...m.played, ...m.discard].map((k) => cardValue(s, me, s.data.actionCards[k].defense)), deckSize: undefined, discard: [] });
+  if (q <= 0) return refilled;
+  const next = doom2016Odds(spec);
+  const damage: number[] = [];
+  next.damage.forEach((p, k) => addMass(damage, k, q * p));
+  refilled.damage.forEach((p, k) => addMass(damage, k, (1 - q) * p));
+  return oddsFrom(damage, q * next.hit + (1 - q) * refilled.hit, spec.left);
 }
 
 /** Demons that may attack the marine `me` before its next activation: those within their move, range and a Sprint of it. */
 function laterAttacks(s: Doom2016State, me: Doom2016Figure): number {
   return s.figures.filter((f) => {
     const u = s.data.units[f.type];
-    if (f.side === me.side || !u?.attack) return false;
-    const gap = Math.max(f.x - (me.x + me.w - 1), me.x - (f.x + f.w - 1), f.y - (me.y + me.h - 1), me.y - (f.y + f.h - 1));
-    return gap <= u.attack.range + (u.speed ?? 0) + SPRINT_MP;
+    return f.side !== me.side && !!u?.attack && gap(me, f) < u.attack.range + (u.speed ?? 0) + SPRINT_MP;
   }).length;
 }
 
@@ -121,7 +116,7 @@ function drawnAtEnd(s: Doom2016State, me: Doom2016Figure): number {
 function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure, later?: { drawn: number; attacks: number }): Threat | null {
   const unit = s.data.units[d.type];
   if (!unit.attack) return null;
-  const cache = new Map<boolean, Doom2016Odds>();
+  const cache = new Map<boolean, Odds>();
   const odds = (cover: boolean) => {
     const spec = doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false, viewer: me.side });
     return later ? laterAttackOdds(s, me, spec, later.drawn, later.attacks) : doom2016Odds(spec);
