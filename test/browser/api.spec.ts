@@ -106,7 +106,10 @@ test('two browsers play one server game: a move in one appears in the other with
   await expect(empire.locator(`#${BOARD} svg .reach-cells`)).toHaveAttribute('d', /M/);
   await clickCell(empire, 2, 1);
   await expect(cell(alliance, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/, { timeout: 1000 });
-  await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(await logOf(empire));
+  // The alliance's stream may draw the move before the empire's own log does: wait for both to say it.
+  const moved = ['Trooper 1 activates', 'Trooper 1 moves from B2 to C2 (1 square of movement)', 'Undone: the last command was taken back', 'Trooper 1 moves from B2 to C2 (1 square of movement)'];
+  await expect.poll(() => logOf(empire), { timeout: 2000 }).toEqual(moved);
+  await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(moved);
 
   // The server holds exactly these commands, from the empire's seat.
   const log = await (await fetch(`${URL_}/api/v1/games/${created.id}/events`)).json();
