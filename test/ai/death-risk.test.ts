@@ -100,6 +100,25 @@ describe('the defense the demons’ next attacks meet (doom2016)', () => {
     expect(stay.reason).toContain(`≈${want.toFixed(1)} damage`);
   });
 
+  test('one card left after the draw and two demons within reach: half the attacks meet it, half the refilled deck', () => {
+    const s = hall(0);
+    const m = deckOf(s);
+    // Hand size 4 with 3 in hand: about two more plays, so the end of the activation draws 3 of these 4.
+    expect([m.handSize, m.hand.length]).toEqual([4, 3]);
+    m.discard = [...m.deck.slice(4), ...m.discard];
+    m.deck = m.deck.slice(0, 4);
+    const cards = [...m.deck, ...m.hand, ...m.played, ...m.discard];
+    const me = s.figures.find((f) => f.id === 'alpha')!;
+    const caco = s.figures.find((f) => f.id === 'cacodemon-1')!;
+    const refilled = structuredClone(s);
+    Object.assign(refilled.marines.alpha, { deck: [...cards], hand: [], played: [], discard: [] });
+    const next = doom2016AttackOdds(s, caco, me, { cover: false }).expected;
+    const later = doom2016AttackOdds(refilled, caco, me, { cover: false }).expected;
+    expect(next).not.toBeCloseTo(later, 3);
+    const stay = hints(s, 'alpha', { budgetMs: Infinity, limit: 500 }).find((p) => p.to === null && p.option === null)!;
+    expect(stay.exposure.expected).toBeCloseTo((next + later) / 2, 9);
+  });
+
   test('a deck with cards to spare after the draw: the attacks meet the deck’s cards, as the odds of the next reveal say', () => {
     const s = hall(0);
     const me = s.figures.find((f) => f.id === 'alpha')!;
