@@ -704,6 +704,7 @@ export interface components {
             /** @description The attack option (card, weapon, unit or ability); null for a plain move. */
             option: string | null;
             target: string | null;
+            /** @description The attack's exact odds: its dice and the defense card revealed. doom2016: before the cards either side may still play on the attack ("while attacking", "while defending": each side's own choice, RULES §2.4); the reason names them where the side asking may face one. */
             odds: components["schemas"]["AttackOdds"] | null;
             exposure: components["schemas"]["Exposure"];
             /** @description The commands that play the plan, in order. */

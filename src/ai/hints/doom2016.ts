@@ -113,6 +113,27 @@ function drawnAtEnd(s: Doom2016State, me: Doom2016Figure): number {
   return Math.max(0, m.handSize - (m.hand.length - plays));
 }
 
+/**
+ * What the odds of `me` attacking `target` leave out (RULES §2.4): the cards still to be played on
+ * the attack, "while attacking" (the invader's extra dice) and "while defending" (shields: the
+ * invader's event cards, a marine's reactions) — each side's own choice, so the odds are the attack
+ * before them, and a plan says so where such a card may be played. What may be held is what `me`'s
+ * side can know: its own hand; of the other side's, any card of its hand and deck (issue 23).
+ */
+function unplayedCards(s: Doom2016State, me: Doom2016Figure, target: Doom2016Figure): string | undefined {
+  const events = (cards: string[], when: string) => cards.some((k) => s.data.eventCards[k]?.when === when);
+  if (me.side === s.marineSide) {
+    const inv = s.invader;
+    return inv.hand.length && events([...inv.hand, ...inv.deck], 'defending') ? 'before any "while defending" card the invader may play' : undefined;
+  }
+  const m = s.marines[target.id];
+  const parts = [
+    ...(events(s.invader.hand, 'attacking') ? ['the invader\'s "while attacking" cards'] : []),
+    ...(m?.hand.length && [...m.hand, ...m.deck].some((k) => s.data.actionCards[k]?.action === 'reaction' && s.data.actionCards[k]?.when === 'defending') ? [`a "while defending" card ${target.id} may play`] : []),
+  ];
+  return parts.length ? `before ${parts.join(' or ')}` : undefined;
+}
+
 function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure, later?: { drawn: number; attacks: number }): Threat | null {
   const unit = s.data.units[d.type];
   if (!unit.attack) return null;
@@ -141,7 +162,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
   const staggerAt = (f: Doom2016Figure) => s.data.units[f.type]?.stagger;
   const later = marine ? { drawn: drawnAtEnd(s, me), attacks: laterAttacks(s, me) } : undefined;
   const enemies: Enemy[] = s.figures.filter((f) => f.side !== me.side).map((f) => ({
-    id: f.id, figure: f, left: healthLeft(s, f), threat: f.side === s.marineSide ? marineThreat(s, f, me) : demonThreat(s, f, me, later),
+    id: f.id, figure: f, left: healthLeft(s, f), threat: f.side === s.marineSide ? marineThreat(s, f, me) : demonThreat(s, f, me, later), unplayed: unplayedCards(s, me, f),
     ...(marine && staggerAt(f) !== undefined && f.damage < staggerAt(f)! ? { stagger: staggerAt(f)! - f.damage } : {}),
   }));
   const byId = new Map(s.figures.map((f) => [f.id, f]));

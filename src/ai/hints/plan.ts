@@ -78,6 +78,11 @@ export interface Enemy {
    */
   stagger?: number;
   threat: Threat | null;
+  /**
+   * What the odds of an attack on it leave out, named in a plan's reason (doom2016: cards either
+   * side may still play on the attack, each side's own choice).
+   */
+  unplayed?: string;
 }
 
 export interface Situation {
@@ -402,7 +407,7 @@ const where = (c: Cell | null) => (c ? `(${c.x},${c.y})${c.o ? ' rotated' : ''}`
 
 const friendlyOf = (f: Friendly | undefined) => (f && f.wounds > 0 ? { friendlyWounds: f.wounds } : {});
 
-function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): string {
+function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unplayed?: string): string {
   const exp = p.exposure.attackers.length
     ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage${p.exposure.death >= 0.005 ? `, ${pct(p.exposure.death)} to be killed` : ''})`
     : '; no enemy can attack there next';
@@ -411,7 +416,7 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null): stri
     // Odds not checked from the destination (a call cut short by the safety cap) say so.
     const guess = p.exact ? '' : ' (estimated: cover and range not checked from there)';
     const own = p.friendlyWounds ? `; its own side takes ≈${p.friendlyWounds.toFixed(1)} wounds (blast or barrel)` : '';
-    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${own}${guess}${exp}`;
+    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${unplayed ? ` (${unplayed})` : ''}${own}${guess}${exp}`;
   }
   const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${c.token}` : c.type)).join(', ');
   return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}${done ? ` and ${done}` : ''}: no attack possible${exp}`;
@@ -690,6 +695,6 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   answer.sort(rank);
   return answer.slice(0, limit).map(({ label, enemy, opt, order: _, exposure: { scored: __, ...exposure }, ...rest }) => {
     const p = { ...rest, exposure };
-    return { ...p, reason: describe(p, label) };
+    return { ...p, reason: describe(p, label, enemy?.unplayed) };
   });
 }
