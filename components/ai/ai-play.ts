@@ -18,7 +18,7 @@ import { cellName } from '../coords.ts';
 import { S } from '../render/geometry.ts';
 import { AutopilotDriver } from './autopilot-driver.ts';
 import { aiHintProvider, type AiHint } from './hint-provider.ts';
-import { targetOdds, type TargetOdds } from './odds-format.ts';
+import { oddsInWords, targetOdds, type TargetOdds } from './odds-format.ts';
 import { labelPlacer } from './label-placer.ts';
 import { labelSize, planArrowsLayer } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
@@ -39,7 +39,6 @@ const AI_STYLE = `
 .ai .plan-label-bg { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
 `;
 
-const pct = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
 
 /** What the element gives the AI: its attributes (read when needed) and a redraw. */
 export interface AiElement {
@@ -224,8 +223,7 @@ export class AiPlay {
   /** The odds in words, for the explanation line (read by screen readers). */
   text(name: (id: string) => string, ruleset: string): string {
     if (!this.odds.length) return this.notice;
-    const unit = ruleset === 'doom2004' ? 'wounds' : ruleset === 'd20' ? 'hit points' : 'damage';
-    return `${this.notice ? `${this.notice} ` : ''}Exact odds: ${this.odds.map((o) => `${name(o.target)}${ruleset === 'd20' ? '' : ` with ${o.option}`}: ${pct(o.odds.hit)} to hit, ${o.odds.expected.toFixed(2)} ${unit} expected, ${pct(o.odds.kill)} to kill`).join('; ')}.`;
+    return `${this.notice ? `${this.notice} ` : ''}Exact odds: ${this.odds.map((o) => oddsInWords(o, name(o.target), ruleset)).join('; ')}.`;
   }
 
   private readonly paths = new WeakMap<object, { x: number; y: number; o: number }[] | null>();

@@ -20,6 +20,16 @@ export interface TargetOdds {
   option: string;
   odds: Odds;
   label: string;
+  /** What the odds leave out (doom2016: cards either side may still play on the attack; hints/plan.ts Enemy). */
+  unplayed?: string;
+}
+
+const percent = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
+
+/** One target's odds in words, for the explanation line: "Imp 1 with Burst Fire: 71% to hit, 1.70 damage expected, 29% to kill (before …)". */
+export function oddsInWords(o: TargetOdds, name: string, ruleset: string): string {
+  const unit = ruleset === 'doom2004' ? 'wounds' : ruleset === 'd20' ? 'hit points' : 'damage';
+  return `${name}${ruleset === 'd20' ? '' : ` with ${o.option}`}: ${percent(o.odds.hit)} to hit, ${o.odds.expected.toFixed(2)} ${unit} expected, ${percent(o.odds.kill)} to kill${o.unplayed ? ` (${o.unplayed})` : ''}`;
 }
 
 /**
@@ -41,7 +51,7 @@ export function targetOdds(state: GameState, figure?: string): TargetOdds[] {
       if (opt.prefix.length || v.range > opt.range || (opt.melee && v.range !== 1)) continue;
       if (s.mayTarget && !s.mayTarget(here, e, seen)) continue;
       const a = opt.attack(e, v.cover, v.range, here);
-      if (a && (!best || a.odds.expected > best.odds.expected)) best = { target: e.id, option: opt.label, odds: a.odds, label: formatOdds(a.odds, state.ruleset) };
+      if (a && (!best || a.odds.expected > best.odds.expected)) best = { target: e.id, option: opt.label, odds: a.odds, label: formatOdds(a.odds, state.ruleset), ...(e.unplayed ? { unplayed: e.unplayed } : {}) };
     }
     if (best) out.push(best);
   }

@@ -5,7 +5,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import { InPageEngine } from '../../components/engine-client.ts';
 import { aiHintProvider, type AiHint } from '../../components/ai/hint-provider.ts';
-import { formatOdds, targetOdds } from '../../components/ai/odds-format.ts';
+import { formatOdds, oddsInWords, targetOdds } from '../../components/ai/odds-format.ts';
 import { planArrowsLayer } from '../../components/ai/plan-arrows.ts';
 import { AutopilotDriver } from '../../components/ai/autopilot-driver.ts';
 import { shadowState } from '../../components/ai/shadow-game.ts';
@@ -47,6 +47,24 @@ test('target odds: the exact odds of each attack from where the figure stands', 
     const want = doom2016AttackOdds(s, me, t, { cover: b.sight(b.figureIndex(me.id), b.figureIndex(t.id)).cover, viewer: me.side });
     expect(x.odds.expected).toBeCloseTo(want.expected, 12);
     expect(x.label).toBe(formatOdds(want, 'doom2016'));
+  }
+});
+
+test('target odds in words name the cards the odds leave out, where the side asking may face one (doom2016)', () => {
+  const s = inActivation(createGame<Doom2016State>(bigScenario('doom2016', 2, 12, 3), { seed: 1 }).state, 'd1');
+  // The demon's own "while attacking" card (the invader sees its hand), no Armor a marine may hold.
+  s.invader.hand = ['overwhelming-1'];
+  for (const m of Object.values(s.marines)) for (const pile of [m.hand, m.deck]) pile.splice(0, pile.length, ...pile.filter((k) => k !== 'uac-armor'));
+  const got = targetOdds(s);
+  expect(got.length).toBeGreaterThan(0);
+  for (const x of got) {
+    expect(x.unplayed).toBe('before the invader\'s "while attacking" cards');
+    expect(oddsInWords(x, 'Marine', 'doom2016')).toMatch(/^Marine with .+: \d+% to hit, \d+\.\d\d damage expected, \d+% to kill \(before the invader's "while attacking" cards\)$/);
+  }
+  s.invader.hand = ['overwhelming-2'];
+  for (const x of targetOdds(s)) {
+    expect(x.unplayed).toBeUndefined();
+    expect(oddsInWords(x, 'Marine', 'doom2016')).toMatch(/to kill$/);
   }
 });
 
