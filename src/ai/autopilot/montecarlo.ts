@@ -58,8 +58,11 @@ export function monteCarloPolicy(o: MonteCarloOptions = {}): Policy {
   };
 }
 
-/** Play `first`, then random legal commands (a random kind, then one of it) up to `depth`. */
-function rollout(rules: RulesetEngine<GameState>, s: GameState, first: Command, depth: number, r: () => number, side: string, before: Standing): number {
+/**
+ * Play `first`, then random legal commands (a random kind, then one of it) up to `depth`; the result
+ * for `side` (standing.ts). Also the bench's estimate of a plan's worth (bench/ai-plan-agreement).
+ */
+export function rollout(rules: RulesetEngine<GameState>, s: GameState, first: Command, depth: number, r: () => number, side: string, before: Standing): number {
   if (!Array.isArray(rules.apply(s, structuredClone(first)))) return 0;
   for (let n = 0; n < depth && s.winner === null; n++) {
     const legal = rules.legalActions(s);
