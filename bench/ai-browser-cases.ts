@@ -21,6 +21,7 @@ import skirmishD20 from '../src/scenario/bundled/d20-skirmish.json';
 import { doom2016Module } from '../src/rules/doom2016/index.ts';
 import { bigScenario, inActivation } from './ai-scenarios.ts';
 import { measure } from './measure.ts';
+import { ASKED_PER_SHOWN } from '../components/ai/hint-provider.ts';
 
 export interface CaseInfo {
   id: string;
@@ -148,8 +149,8 @@ export async function setupHintSpreads(): Promise<SpreadInfo[]> {
   return [...spreads.values()].map(({ states: _, ...info }) => info);
 }
 
-/** The options `<doom-board>` asks hints with (components/ai/hint-provider.ts). */
-const ELEMENT_HINTS = { budgetMs: 12, limit: 3 };
+/** The options `<doom-board>` asks hints with (components/ai/hint-provider.ts: 3 shown, of 3 × ASKED_PER_SHOWN plans). */
+const ELEMENT_HINTS = { budgetMs: 12, limit: 3 * ASKED_PER_SHOWN };
 
 /**
  * Each position's hints (the element's call) timed once per pass, `passes` passes, no collection

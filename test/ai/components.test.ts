@@ -4,7 +4,10 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { InPageEngine } from '../../components/engine-client.ts';
-import { aiHintProvider, type AiHint } from '../../components/ai/hint-provider.ts';
+import { aiHintProvider, ASKED_PER_SHOWN, distinctPlans, type AiHint } from '../../components/ai/hint-provider.ts';
+import type { Plan } from '../../src/ai/hints/plan.ts';
+import { hints } from '../../src/ai/hints/index.ts';
+import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import { formatOdds, oddsInWords, targetOdds } from '../../components/ai/odds-format.ts';
 import { planArrowsLayer } from '../../components/ai/plan-arrows.ts';
 import { AutopilotDriver } from '../../components/ai/autopilot-driver.ts';
@@ -83,6 +86,40 @@ test('hint provider and plan arrows over a GameClient', async () => {
   expect(layer).not.toBeNull();
   expect(JSON.stringify(layer!.values)).toContain(hint.plans[0].figure);
   expect(planArrowsLayer([], view.figures)).toBeNull();
+});
+
+test('the hint shows different choices: the best plan, then the best of each other attack or move, then the next best', async () => {
+  const engine = new InPageEngine();
+  const scenario = engine.validate(tutorial);
+  const client = await engine.createGame(scenario, 1);
+  // Play to the first marine activation (greedy on both sides).
+  for (let i = 0; i < 40; i++) {
+    const view = await client.view();
+    if (view.active && ['alpha', 'bravo', 'charlie', 'delta'].includes(view.active)) break;
+    const legal = await client.legalActions();
+    const state = await shadowState(client, scenario, 1)();
+    const side = sideOfCommand(state, legal[0]);
+    await client.apply(greedyPolicy().choose({ state, side, legal: legal.filter((c) => sideOfCommand(state, c) === side), budgetMs: 40 }));
+  }
+  const state = await shadowState(client, scenario, 1)();
+  const all = hints(state, undefined, { budgetMs: 12, limit: 3 * ASKED_PER_SHOWN });
+  const choice = (p: Plan) => (p.target ? `${p.option}>${p.target}` : JSON.stringify(p.commands.filter((c) => c.type !== 'move' && c.type !== 'end')));
+  // The ranking itself offers the same attack from neighbouring spaces first.
+  expect(new Set(all.slice(0, 3).map(choice)).size).toBeLessThan(3);
+  const view = await client.view();
+  const hint = (await aiHintProvider({ state: shadowState(client, scenario, 1) })({ view, selected: null, legalActions: await client.legalActions() })) as AiHint;
+  expect(hint.plans).toHaveLength(3);
+  expect(hint.plans[0].reason).toBe(all[0].reason);
+  // The first of each choice, in rank order, as many as there are (up to 3); then the next best.
+  const firsts = all.filter((p, i) => all.findIndex((q) => choice(q) === choice(p)) === i);
+  expect(firsts.length).toBeGreaterThanOrEqual(2);
+  const want = [...firsts.slice(0, 3), ...all.filter((p) => !firsts.slice(0, 3).includes(p))].slice(0, 3);
+  expect(hint.plans.map((p) => p.reason)).toEqual(want.map((p) => p.reason));
+  expect(new Set(hint.plans.map(choice)).size).toBe(Math.min(3, firsts.length));
+  // Fewer choices than asked: the next best fill in.
+  const two = distinctPlans(all, 2 + firsts.length);
+  expect(two.slice(0, firsts.length)).toEqual(firsts);
+  expect(two.slice(firsts.length)).toEqual(all.filter((p) => !firsts.includes(p)).slice(0, 2));
 });
 
 test('the autopilot driver plays a side through a GameClient; the shadow state follows undo', async () => {
