@@ -129,7 +129,7 @@ ${rows.join('\n')}
 Hints where a player asks for them (issue 23: p95 ≤ 16 ms in Chromium on the bundled positions):
 each bundled game scenario played by the autopilot on both sides (seeds 1 and 2), the positions at
 which a figure has plans (up to 60, spread evenly over the games), each position's \`hints()\` with
-the element's options (a 12 ms budget, 3 plans: components/ai/hint-provider.ts) timed once per
+the element's options (a 12 ms budget, 60 plans of which it shows 3: components/ai/hint-provider.ts) timed once per
 pass, 3 passes, no collection forced; p50 / p95 / max of the single calls (Chromium's clock counts
 in steps of 0.1 ms). The time inside the worker's message round trip, not the round trip itself.
 
