@@ -39,7 +39,6 @@ const AI_STYLE = `
 .ai .plan-label-bg { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
 `;
 
-
 /** What the element gives the AI: its attributes (read when needed) and a redraw. */
 export interface AiElement {
   /** The `autopilot-delay` attribute (ms). */

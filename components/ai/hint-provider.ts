@@ -19,7 +19,7 @@ export interface AiHintOptions {
   /** Where the AI runs: a worker (`workerAi`) in a browser; the page by default. */
   ai?: Ai;
   budgetMs?: number;
-  /** How many plans (default 3), each a different choice (distinctPlans). */
+  /** How many plans to show (default 3): other choices first (distinctPlans). */
   limit?: number;
 }
 
@@ -36,8 +36,16 @@ function choiceOf(p: Plan): string {
  * spaces for a choice already shown) fill the rest.
  */
 export function distinctPlans(plans: Plan[], n: number): Plan[] {
+  if (n <= 0) return [];
   const seen = new Set<string>();
-  const first = plans.filter((p) => !seen.has(choiceOf(p)) && !!seen.add(choiceOf(p))).slice(0, n);
+  const first: Plan[] = [];
+  for (const p of plans) {
+    const k = choiceOf(p);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    first.push(p);
+    if (first.length === n) return first;
+  }
   return [...first, ...plans.filter((p) => !first.includes(p)).slice(0, n - first.length)];
 }
 

@@ -120,6 +120,8 @@ test('the hint shows different choices: the best plan, then the best of each oth
   const two = distinctPlans(all, 2 + firsts.length);
   expect(two.slice(0, firsts.length)).toEqual(firsts);
   expect(two.slice(firsts.length)).toEqual(all.filter((p) => !firsts.includes(p)).slice(0, 2));
+  expect(distinctPlans(all, 1)).toEqual([all[0]]);
+  expect(distinctPlans(all, 0)).toEqual([]);
 });
 
 test('the autopilot driver plays a side through a GameClient; the shadow state follows undo', async () => {
