@@ -6,6 +6,7 @@
 import type { GameState } from '../../src/rules/engine.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import { inPageAi, type Ai } from '../../src/ai/protocol.ts';
+import { distinctPlans } from '../../src/ai/hints/distinct.ts';
 import type { Hint, HintContext, HintProvider } from '../hints.ts';
 
 export interface AiHint extends Hint {
@@ -23,35 +24,11 @@ export interface AiHintOptions {
   limit?: number;
 }
 
-/** The choice a plan makes: its attack option and target, else the kind of plain move (Sprint and its discard, an action, a pick-up, the door). */
-function choiceOf(p: Plan): string {
-  if (p.target) return `${p.option} → ${p.target}`;
-  return p.commands.filter((c) => c.type !== 'move' && c.type !== 'end').map((c) => JSON.stringify(c)).join();
-}
-
 /**
- * The best plan, then the best of each other choice, in rank order (issue 23): the same attack from
- * the next space over is not the alternative a player needs first — three arrows to one target from
- * neighbouring spaces were the usual hint. With fewer choices than `n`, the next best plans (other
- * spaces for a choice already shown) fill the rest.
- */
-export function distinctPlans(plans: Plan[], n: number): Plan[] {
-  if (n <= 0) return [];
-  const seen = new Set<string>();
-  const first: Plan[] = [];
-  for (const p of plans) {
-    const k = choiceOf(p);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    first.push(p);
-    if (first.length === n) return first;
-  }
-  return [...first, ...plans.filter((p) => !first.includes(p)).slice(0, n - first.length)];
-}
-
-/**
- * Plans asked of the AI per plan shown: enough to find the other choices behind the first one's
- * neighbouring spaces (the tutorial's busiest positions: p95 5.2 ms for 60 plans against 4.3 for 3, in Node).
+ * Plans asked of the AI per plan shown. The hint shows the best plan, then the best of each other
+ * choice (distinctPlans, issue 23: three arrows to one target from neighbouring spaces were the usual
+ * hint), and those lie behind the first one's neighbouring spaces in the ranking (the tutorial's
+ * busiest positions: p95 5.2 ms for 60 plans against 4.3 for 3, in Node).
  */
 export const ASKED_PER_SHOWN = 20;
 

@@ -12,7 +12,7 @@ import { usableWeapons, weaponRefusal } from '../rules/doom2004/attack.ts';
 import { boardOf as doom2016Board } from '../rules/doom2016/state.ts';
 import type { Doom2016State } from '../rules/doom2016/types.ts';
 import type { Scenario } from '../scenario/index.ts';
-import { d20Odds, doom2004Odds, doom2004SpecOf, doom2016AttackOdds, hints, situationOf, type Odds, type Plan } from '../ai/index.ts';
+import { d20Odds, distinctPlans, doom2004Odds, doom2004SpecOf, doom2016AttackOdds, hints, situationOf, type Odds, type Plan } from '../ai/index.ts';
 import { commandOwner } from '../rules/owner.ts';
 import { actionsOf, stateOf, viewOf, type LiveGame } from './games.ts';
 import { ApiError } from './problem.ts';
@@ -26,6 +26,8 @@ export interface HintQuery {
   budgetMs: number;
   /** Absent: the ruleset's default (hints `defaultCaution`). */
   caution?: number;
+  /** The best plan, then the best of each other choice (hints `distinctPlans`). */
+  distinct?: boolean;
 }
 
 /** A probability from sums of floating-point terms, put back into [0, 1] (e.g. 1.0000000000000002, -2e-16). */
@@ -111,10 +113,11 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
     const all = hints(state, figure, { limit, budgetMs, caution: q.caution });
     return { all, ok: all.filter(playable) };
   };
-  let got = ask(PLANS_ASKED * q.limit, q.budgetMs);
+  // Other choices lie behind the first one's neighbouring spaces in the ranking: ask for many at once.
+  let got = ask(q.distinct ? MAX_PLANS_ASKED : PLANS_ASKED * q.limit, q.budgetMs);
   // The second search gets what is left of the budget, so the whole answer stays near `budgetMs`.
-  if (got.ok.length < q.limit && got.all.length === PLANS_ASKED * q.limit) got = ask(MAX_PLANS_ASKED, Math.max(1, q.budgetMs - (performance.now() - t0)));
-  const plans = got.ok.slice(0, q.limit);
+  if (!q.distinct && got.ok.length < q.limit && got.all.length === PLANS_ASKED * q.limit) got = ask(MAX_PLANS_ASKED, Math.max(1, q.budgetMs - (performance.now() - t0)));
+  const plans = q.distinct ? distinctPlans(got.ok, q.limit) : got.ok.slice(0, q.limit);
   return {
     version: live.log.length, figure, side: seatSide, budgetMs: q.budgetMs,
     elapsedMs: Math.round((performance.now() - t0) * 100) / 100,

@@ -324,11 +324,13 @@ export function createApi(options: ApiOptions) {
     const limit = numberQuery(c, 'limit', 1, HINTS.maxLimit, HINTS.limit);
     const budgetMs = numberQuery(c, 'budgetMs', 1, limits.maxHintBudgetMs, Math.min(HINTS.budgetMs, limits.maxHintBudgetMs));
     const caution = c.req.query('caution') === undefined ? undefined : numberQuery(c, 'caution', 0, HINTS.maxCaution, 0, false);
+    const distinct = c.req.query('distinct');
+    if (distinct !== undefined && distinct !== 'true' && distinct !== 'false') throw new ApiError(400, 'invalid-request', 'distinct is true or false', { problems: [{ path: '/query/distinct', message: 'not true or false' }] });
     const side = await seat(c, live);
     // Plans are computed on the game as it is at this version (in a worker: on a replay of its log),
     // and the answer carries that version: a change made meanwhile is a later version.
     const version = etag(live);
-    return json<Schemas['Hints']>(c, await heavy.run({ kind: 'hints', side, query: { figure, limit, budgetMs, caution } }, live), 200, version);
+    return json<Schemas['Hints']>(c, await heavy.run({ kind: 'hints', side, query: { figure, limit, budgetMs, caution, distinct: distinct === 'true' } }, live), 200, version);
   });
 
   app.post('/api/v1/games/:gameId/commands', async (c) => {

@@ -1807,6 +1807,8 @@ export interface operations {
                 budgetMs?: number;
                 /** @description What a point of expected damage taken costs against a point dealt (default the ruleset's, the caution the autopilot plays at — 0.25 in doom2016, 0.5 in doom2004, 2.5 in d20, where one hit costs a character half its hit points or more). */
                 caution?: number;
+                /** @description true — the best plan, then the best of each other choice (another target, attack option or kind of move) in rank order, then the next best when there are fewer choices: the ranking often offers one attack from several neighbouring spaces first (what `<doom-board>`'s Hint shows). Default false: the ranking as it is. */
+                distinct?: boolean;
             };
             header?: never;
             path: {

@@ -4,7 +4,8 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { InPageEngine } from '../../components/engine-client.ts';
-import { aiHintProvider, ASKED_PER_SHOWN, distinctPlans, type AiHint } from '../../components/ai/hint-provider.ts';
+import { aiHintProvider, ASKED_PER_SHOWN, type AiHint } from '../../components/ai/hint-provider.ts';
+import { distinctPlans } from '../../src/ai/hints/distinct.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import { hints } from '../../src/ai/hints/index.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';

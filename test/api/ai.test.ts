@@ -16,7 +16,7 @@ import { boardOf as doom2016Board } from '../../src/rules/doom2016/state.ts';
 import { usableWeapons } from '../../src/rules/doom2004/attack.ts';
 import type { D4State } from '../../src/rules/doom2004/state.ts';
 import { boardOf as d20Board, type D20State } from '../../src/rules/d20/state.ts';
-import { d20Odds, doom2004Odds, doom2004SpecOf, doom2016AttackOdds, hints } from '../../src/ai/index.ts';
+import { d20Odds, distinctPlans, doom2004Odds, doom2004SpecOf, doom2016AttackOdds, hints } from '../../src/ai/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json' with { type: 'json' };
 import skirmish2004 from '../../src/scenario/bundled/doom2004-skirmish.json' with { type: 'json' };
@@ -144,6 +144,29 @@ describe('hints over HTTP (getHints)', () => {
     const r = await c2.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: made.id }, query: { budgetMs: 10 } }, headers: { authorization: `Bearer ${made.seats.invader}` } });
     expect(r.response.status).toBe(400);
     expect(r.error!.detail).toMatch(/from 1 to 5/);
+  });
+
+  it('distinct=true: the best plan, then the best of each other choice (src/ai distinctPlans over the playable plans); distinct=yes is a 400 naming it', async () => {
+    const g = await impActivated();
+    const plain = (await g.ask('invader', { budgetMs: 250, limit: 3 })).data!;
+    const r = await g.ask('invader', { budgetMs: 250, limit: 3, distinct: 'true' });
+    expect(r.response.status, JSON.stringify(r.error)).toBe(200);
+    const h = r.data!;
+    const rep = (await client.GET('/api/v1/games/{gameId}/replay', { params: { path: { gameId: g.id } } })).data!;
+    const sc = rep.scenario as unknown as Scenario;
+    const state = replay(sc, rep.seed, rep.commands as Command[]).state as GameState;
+    const local = hints(state, 'imp-1', { budgetMs: Infinity, limit: MAX_PLANS_ASKED }).filter((p) => playable(sc, rep.seed, rep.commands as Command[], p.commands));
+    const want = distinctPlans(local, 3);
+    expect(h.plans.map((p) => p.commands)).toEqual(want.map((p) => p.commands));
+    expect(h.plans[0].commands).toEqual(plain.plans[0].commands);
+    // Where the plain ranking repeats a choice in its top three, the distinct answer has more choices.
+    const choices = (plans: { option: string | null; target: string | null; commands: unknown[] }[]) => new Set(plans.map((p) => (p.target ? `${p.option}>${p.target}` : JSON.stringify(p.commands)))).size;
+    expect(choices(h.plans)).toBeGreaterThanOrEqual(choices(plain.plans));
+    expect(choices(h.plans)).toBeGreaterThan(1);
+    expect((await g.ask('invader', { budgetMs: 250, limit: 3, distinct: 'false' })).data!.plans).toEqual(plain.plans);
+    const bad = await g.ask('invader', { distinct: 'yes' });
+    expect(bad.response.status).toBe(400);
+    expect(bad.error!.problems![0].path).toBe('/query/distinct');
   });
 
   it('an unknown game is a 404', async () => {

@@ -14,6 +14,7 @@ import { searchesHints, searchPlans } from './searched.ts';
 
 export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
 export { rankPlans } from './plan.ts';
+export { choiceOf, distinctPlans } from './distinct.ts';
 export { HINT_SEARCH } from './searched.ts';
 
 /** The situation of `figure` (default: the figure acting now, or the next one of the side to act). */
