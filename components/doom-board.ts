@@ -44,7 +44,8 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @attr theme - `light` (default), `dark` or `auto` (follows the system setting).
  * @attr seed - Dice seed for play mode (default: the scenario's seed).
  * @attr ai - Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) on every target of the
- *   selected figure, and a Hint button drawing the acting figure's top 3 plans as arrows. Loaded on demand
+ *   selected figure, and a Hint button drawing 3 plans of the acting figure as arrows (the best, then the best of
+ *   each other target, card or kind of move). Loaded on demand
  *   (doom-board-ai.js); it thinks in a Web Worker (doom-board-ai-worker.js), or in the page when no worker can be made.
  * @attr autopilot - Play mode: the side the AI plays (`invader`, or a d20 side's name), so that one person plays a
  *   whole mission alone; empty: off. Implies `ai`. Its commands are logged, announced and undone like a
@@ -72,7 +73,7 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @fires doom-action - The rules engine accepted a command (play; the autopilot's too): `{ command, events }`.
  * @fires doom-undo - The last command was taken back (play): `{ history }`.
  * @fires doom-change - The scenario was edited (edit): `{ scenario }`.
- * @fires doom-hint - A hint was shown (play; with `ai`: the top 3 plans' reasons, one per line): `{ text }`.
+ * @fires doom-hint - A hint was shown (play; with `ai`: the 3 plans' reasons, one per line): `{ text }`.
  * @fires doom-error - Something could not be done: a malformed scenario, a bad URL state, a refused command. `{ message, problems, source }`.
  *
  * @csspart board - The box holding the SVG drawing and the keyboard grid.
@@ -151,9 +152,10 @@ export class DoomBoard extends LitElement {
   declare seed: number | undefined;
   /**
    * Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) labelled on every target of the
-   * selected figure and read out in the explanation line, and a Hint button drawing the acting figure's top 3
-   * plans as arrows with their odds and reasons. Loaded on demand (doom-board-ai.js); it thinks in a Web
-   * Worker (doom-board-ai-worker.js), or in the page, saying so, when no worker can be created.
+   * selected figure and read out in the explanation line, and a Hint button drawing 3 plans of the acting figure
+   * as arrows with their odds and reasons (the best, then the best of each other target, card or kind of move).
+   * Loaded on demand (doom-board-ai.js); it thinks in a Web Worker (doom-board-ai-worker.js), or in the page,
+   * saying so, when no worker can be created.
    */
   declare ai: boolean;
   /**
