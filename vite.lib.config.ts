@@ -73,7 +73,7 @@ export function dropPureAnnotations(): Plugin {
 // editor, play table and export by vite.ui.config.ts; this build imports them on demand.
 const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]index\.ts$/;
 const HTTP_ENGINE = /[\\/]components[\\/]engine-client-(http)\.ts$/;
-const UI = /[\\/]components[\\/]modes[\\/](editor|table|export|legend|blast)-entry\.ts$/;
+const UI = /[\\/]components[\\/]modes[\\/](editor|table|export|legend|blast|handicap)-entry\.ts$/;
 // The play mode's AI (vite.ai.config.ts; its worker: vite.worker.config.ts).
 const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 

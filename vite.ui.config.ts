@@ -3,9 +3,9 @@ import { defineConfig } from 'vite';
 import { fromMainModule } from './vite.modules.ts';
 
 /** The editor's and the play table's own files; everything else it imports comes from the main module (components/ui-runtime.ts). */
-const OWN = /[\\/]components[\\/](editor[\\/]|log[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts|modes[\\/]legend-entry\.ts|render[\\/]legend-list\.ts|modes[\\/]blast-entry\.ts|interaction[\\/]blast\.ts)/;
+const OWN = /[\\/]components[\\/](editor[\\/]|log[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts|modes[\\/]legend-entry\.ts|render[\\/]legend-list\.ts|modes[\\/]blast-entry\.ts|interaction[\\/]blast\.ts|modes[\\/]handicap-entry\.ts)|[\\/]src[\\/]scenario[\\/]handicap\.ts$/;
 
-// The editor, the play table, the export and the legend's list, loaded by dist/doom-board.js when a board is edited / plays doom2016 or doom2004.
+// The editor, the play table, the export, the legend's list and the handicaps, loaded by dist/doom-board.js when a board is edited / plays doom2016 or doom2004.
 export default defineConfig({
   publicDir: false,
   plugins: [fromMainModule('ui', OWN)],
@@ -20,6 +20,7 @@ export default defineConfig({
         export: fileURLToPath(new URL('./components/modes/export-entry.ts', import.meta.url)),
         legend: fileURLToPath(new URL('./components/modes/legend-entry.ts', import.meta.url)),
         blast: fileURLToPath(new URL('./components/modes/blast-entry.ts', import.meta.url)),
+        handicap: fileURLToPath(new URL('./components/modes/handicap-entry.ts', import.meta.url)),
       },
       formats: ['es'],
       fileName: (_, name) => `doom-board-${name}.js`,

@@ -16,7 +16,7 @@
  * (d20). Prints a Markdown table for bench/RESULTS.md: wins, losses, draws (non-wins), the win rate
  * with its 95% Wilson interval, and each side's mean thinking time per decision.
  *
- * Handicaps (issue 23, item 6; bench/handicap.ts): AI_HANDICAP=spec plays the picked matchups on a
+ * Handicaps (issue 23, item 6; src/scenario/handicap.ts): AI_HANDICAP=spec plays the picked matchups on a
  * copy of their scenario with each part of the spec that applies to it (e.g. `kills+3` for the
  * doom2016 tutorial, `without:hell-knight-1,without:hell-knight-2` for the doom2004 skirmish); matchups 24 and up
  * are the balance checks on the handicaps docs/scenarios.md recommends to a solo player (28, 29: the d20
@@ -33,7 +33,7 @@ import type { Scenario } from '../src/scenario/types.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
 import d20 from '../src/scenario/bundled/d20-skirmish.json';
-import { handicapParts, withHandicap } from './handicap.ts';
+import { parseHandicap, RECOMMENDED_HANDICAPS, withHandicap } from '../src/scenario/handicap.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -94,8 +94,9 @@ const MATCHUPS: Matchup[] = [
   // Balance (issue 23, item 6): each scenario with the same player on both sides, per side.
   ...SCENARIOS.filter((_, i) => i % 2 === 0).flatMap(([n, sc, me, them]) => (['greedy', 'autopilot'] as const).map((p): Matchup => [n, sc, me, p, them, p])),
   // The same balance checks with the marines' handicap a solo player may take (docs/scenarios.md).
-  ...([[0, 'kills+3'], [2, 'without:hell-knight-1,without:hell-knight-2'], [4, 'without:heavy,without:heavy-2']] as const).flatMap(([k, spec]) => {
+  ...([[0, 'doom2016-tutorial'], [2, 'doom2004-skirmish'], [4, 'd20-skirmish']] as const).flatMap(([k, id]) => {
     const [n, sc, me, them] = SCENARIOS[k];
+    const spec = RECOMMENDED_HANDICAPS[id].spec;
     const handicapped = withHandicap(sc, spec).scenario;
     return (['greedy', 'autopilot'] as const).map((p): Matchup => [`${n}, handicap ${spec}`, handicapped, me, p, them, p]);
   }),
@@ -108,7 +109,7 @@ const MATCHUPS: Matchup[] = [
 function handicapped(pick: number[]): Matchup[] {
   const spec = process.env.AI_HANDICAP;
   if (!spec) return MATCHUPS;
-  const unused = new Set(handicapParts(spec).map((p) => p.text));
+  const unused = new Set(parseHandicap(spec).map((p) => p.text));
   const out = MATCHUPS.map((m, i): Matchup => {
     if (!pick.includes(i)) return m;
     const { scenario, applied } = withHandicap(m[1], spec);

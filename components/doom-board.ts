@@ -50,6 +50,10 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @attr autopilot - Play mode: the side the AI plays (`invader`, or a d20 side's name), so that one person plays a
  *   whole mission alone; empty: off. Implies `ai`. Its commands are logged, announced and undone like a
  *   person's (undo takes back its answers and your last command); the game replays from the seed and the commands.
+ * @attr handicap - A handicap for the scenario (explore and play), e.g. `kills+3`: comma-separated `kills+N` (doom2016: the
+ *   invader needs N more kill tokens), `frags+N` (doom2004: N more frag points), `without:ID` (the figure is left out),
+ *   `swap:ID=TYPE`. A solo player's side of a bundled scenario is about even against the autopilot with the handicap
+ *   docs/scenarios.md gives (tutorial `kills+3`). A part that does not apply shows the error box naming it.
  * @attr autopilot-delay - Pause between the autopilot's commands, in ms (default 400), so that they can be followed.
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
  * @attr blast - doom2004, explore mode: the blast radius of the weapon in hand; picking a target in LOS draws
@@ -130,6 +134,7 @@ export class DoomBoard extends LitElement {
     ai: { type: Boolean },
     autopilot: {},
     autopilotDelay: { type: Number, attribute: 'autopilot-delay' },
+    handicap: {},
     mp: { type: Number },
     blast: { type: Number },
     urlState: { type: Boolean, attribute: 'url-state' },
@@ -167,6 +172,11 @@ export class DoomBoard extends LitElement {
   declare autopilot: string | undefined;
   /** Pause between the autopilot's commands, in ms (default 400), so that a person can follow them. */
   declare autopilotDelay: number | undefined;
+  /**
+   * A handicap for the scenario (explore and play; src/scenario/handicap.ts), e.g. `kills+3` or
+   * `without:hell-knight-1,without:hell-knight-2`: the game plays the handicapped copy. Loaded on demand (doom-board-handicap.js).
+   */
+  declare handicap: string | undefined;
   /** Movement points shown on selection in explore mode. */
   declare mp: number | undefined;
   /** doom2004 explore mode: blast radius drawn around a picked target's space. */
@@ -253,7 +263,7 @@ export class DoomBoard extends LitElement {
   // ------------------------------------------------------------------ lifecycle and drawing
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const reload = changed.has('scenario') || changed.has('mode') || changed.has('seed') || changed.has('api') || changed.has('ai') || changed.has('autopilot');
+    const reload = changed.has('scenario') || changed.has('mode') || changed.has('seed') || changed.has('api') || changed.has('ai') || changed.has('autopilot') || changed.has('handicap');
     if (reload && this.scenario !== undefined) void this._loader.load();
   }
 

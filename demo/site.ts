@@ -115,7 +115,30 @@ function bundledScenarios(): void {
   }
 }
 
+/**
+ * A `<select data-handicap-for="board-id">` sets that board's `handicap`, kept in the page URL's
+ * query (`?handicap=…`) so that a reload or a link plays the same game. A new handicap is a new
+ * game: the moves in the URL fragment were played on the old one, so they go.
+ */
+function handicapChoosers(): void {
+  for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-handicap-for]')) {
+    const board = document.getElementById(select.dataset.handicapFor!) as DoomBoard | null;
+    if (!board) continue;
+    const asked = new URLSearchParams(location.search).get('handicap');
+    if (asked !== null && [...select.options].some((o) => o.value === asked)) select.value = asked;
+    board.handicap = select.value || undefined;
+    select.addEventListener('change', () => {
+      const url = new URL(location.href);
+      url.searchParams.set('handicap', select.value);
+      url.hash = '';
+      history.replaceState(null, '', url);
+      board.handicap = select.value || undefined;
+    });
+  }
+}
+
 nav();
 rulesLinks();
+handicapChoosers();
 bundledScenarios();
 eventEcho();

@@ -21,6 +21,8 @@ export interface LoaderHost extends ReactiveControllerHost, HTMLElement {
   scenario: Scenario | string | null | undefined;
   readonly mode: Mode;
   readonly api: string | undefined;
+  /** A handicap spec for the scenario (explore and play). */
+  readonly handicap: string | undefined;
   /** Set to an HTTP engine for `api`. */
   engine: EngineClient;
 }
@@ -132,6 +134,7 @@ export class ScenarioLoader implements ReactiveController {
         }
       }
       scenario ??= host.engine.validate(input);
+      if (host.handicap && host.mode !== 'edit') scenario = host.engine.validate((await import('../modes/handicap-entry.ts')).applyHandicap(scenario, host.handicap));
       if (scenario.ruleset === 'doom2004') s.blast ??= new (await import('../modes/blast-entry.ts')).BlastView();
       s.scenario = scenario;
       s.source = structuredClone(input) as Scenario;

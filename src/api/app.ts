@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
-import { ScenarioError, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
+import { HandicapError, ScenarioError, applyHandicap, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
 import { boardOf, geometry } from './heavy-jobs.ts';
 import { inProcessWork, type HeavyWork } from './heavy-work.ts';
 import { notReadyReasons } from './health.ts';
@@ -145,6 +145,17 @@ export function createApi(options: ApiOptions) {
         throw new ApiError(422, 'invalid-scenario', 'the scenario is not valid', { rule: 'scenario', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: at ? `${at}/${p.path}` : p.path })) });
       }
       throw e;
+    }
+  }
+
+  /** The scenario with the request's handicap: a part that cannot be read is a 400, one that does not apply a 422, each naming the part. */
+  function handicapped(scenario: Scenario, spec: string): Scenario {
+    try {
+      return applyHandicap(scenario, spec);
+    } catch (e) {
+      if (!(e instanceof HandicapError)) throw e;
+      const { unreadable } = e;
+      throw new ApiError(unreadable ? 400 : 422, unreadable ? 'invalid-request' : 'handicap-does-not-apply', e.message, { rule: 'handicap', problems: [{ path: '/body/handicap', message: e.message }] });
     }
   }
 
@@ -285,7 +296,8 @@ export function createApi(options: ApiOptions) {
       input = bundledScenarios.get(q.scenarioId);
       if (!input) throw new ApiError(404, 'no-such-scenario', `no bundled scenario ${q.scenarioId}`);
     }
-    const scenario = checkedScenario(input, '/body/scenario');
+    let scenario = checkedScenario(input, '/body/scenario');
+    if (q.handicap !== undefined) scenario = checkedScenario(handicapped(scenario, q.handicap), '/body/scenario');
     const seed = q.seed ?? scenario.seed ?? 1;
     let created;
     try {

@@ -5,5 +5,6 @@
 export type { DataRef, Objective, Scenario, ScenarioArea, ScenarioEdge, ScenarioFigure, ScenarioToken } from './types.ts';
 export { ScenarioError, resolveData, schemaProblems, validateScenario } from './validate.ts';
 export { scenarioWarnings } from './warnings.ts';
+export { HANDICAP_LIMITS, HandicapError, RECOMMENDED_HANDICAPS, applyHandicap, parseHandicap, type HandicapPart } from './handicap.ts';
 export type { DataEntry, DataSet } from '../data/index.ts';
 export { getDataSet, listDataSets } from '../data/index.ts';

@@ -1,0 +1,89 @@
+/**
+ * Handicaps in the browser (issue 23, item 6): the solo page starts the tutorial with the handicap
+ * measured for it (kills+3) and lets the player change it (a new game, kept in the page URL), on a
+ * desktop and a phone; on the built bundle the `handicap` attribute loads its module from beside
+ * doom-board.js, and a part that does not apply is named in the error box.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { ready, watchErrors } from './helpers.ts';
+
+const table = (page: Page, id: string) => page.locator(`#${id}`).getByRole('region', { name: 'Play table' });
+
+test('the solo page starts with kills+3 (the invader needs 5 kill tokens); "none" is the rulebook\'s 2, a new game kept in the URL', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/solo.html');
+  await ready(page, 'solo');
+  const chooser = page.getByLabel('Handicap');
+  await expect(chooser).toHaveValue('kills+3');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens (with 4 marines): 0 so far.');
+  await chooser.selectOption({ label: "2 kill tokens: none, the rulebook's" });
+  await expect(table(page, 'solo')).toContainText('The invader wins at 2 kill tokens (with 4 marines): 0 so far.');
+  expect(new URL(page.url()).searchParams.get('handicap')).toBe('');
+  await page.reload();
+  await ready(page, 'solo');
+  await expect(page.getByLabel('Handicap')).toHaveValue('');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 2 kill tokens');
+  await page.getByLabel('Handicap').selectOption('kills+2');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 4 kill tokens');
+  expect(errors).toEqual([]);
+});
+
+test('on a phone the handicap chooser fits the screen and is big enough to tap', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto('/solo.html');
+  await ready(page, 'solo');
+  const box = (await page.getByLabel('Handicap').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});
+
+const ORIGIN = 'http://handicap.test';
+const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, import.meta.url));
+const tutorial = () => readFileSync(fileURLToPath(new URL('../../src/scenario/bundled/doom2016-tutorial.json', import.meta.url)), 'utf8');
+
+/** A plain page with the built bundle and one tutorial board taking `handicap`; the paths it requested. */
+async function bundlePage(page: Page, handicap: string): Promise<string[]> {
+  const requests: string[] = [];
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Handicap</title></head><body>
+    <script type="module" src="/doom-board.js"></script>
+    <doom-board id="b" mode="play" seed="1" handicap="${handicap}"><script type="application/json">${tutorial()}</script></doom-board>
+  </body></html>`;
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    requests.push(path);
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body });
+    if (/^\/doom-board[\w-]*\.js$/.test(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
+    return route.fulfill({ status: 404, body: 'not found' });
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('doom-ready', (e) => ((window as unknown as { readyTitle: string }).readyTitle = (e as CustomEvent).detail.title));
+  });
+  await page.goto(`${ORIGIN}/`);
+  return requests;
+}
+
+test('the built bundle: handicap="without:imp-1,kills+3" loads doom-board-handicap.js, leaves the imp out and names itself in the title', async ({ page }) => {
+  const errors = watchErrors(page);
+  const requests = await bundlePage(page, 'without:imp-1,kills+3');
+  await ready(page, 'b');
+  expect(requests).toContain('/doom-board-handicap.js');
+  await expect(table(page, 'b')).toContainText('The invader wins at 5 kill tokens (with 4 marines)');
+  expect(await page.evaluate(() => (window as unknown as { readyTitle: string }).readyTitle)).toBe('Tutorial (approximation), handicap without:imp-1,kills+3');
+  // The possessed soldier is on the board, the imp is not.
+  await expect(page.locator('#b [role="gridcell"][aria-label*="Possessed soldier 1"]')).toHaveCount(1);
+  await expect(page.locator('#b [role="gridcell"][aria-label*="Imp 1"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a handicap part that does not apply: the error box names it, and no game starts', async ({ page }) => {
+  await bundlePage(page, 'kills+3,without:nobody');
+  const box = page.locator('#b [part="error"]');
+  await expect(box).toContainText('handicap "without:nobody": the scenario has no figure nobody');
+  await expect(page.locator('#b [role="grid"]')).toHaveCount(0);
+});
