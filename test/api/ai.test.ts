@@ -22,6 +22,8 @@ import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json' with { 
 import skirmish2004 from '../../src/scenario/bundled/doom2004-skirmish.json' with { type: 'json' };
 import skirmishD20 from '../../src/scenario/bundled/d20-skirmish.json' with { type: 'json' };
 import { contractFetch } from './contract.ts';
+import { integrityOf } from '../../src/api/replay-integrity.ts';
+import issue302 from '../ai/positions/doom2016-tutorial-seed1-302.json' with { type: 'json' };
 
 const api = createApi({ store: new MemoryStore(), rateLimit: null });
 const client = createClient<paths>({ baseUrl: 'http://api.test', fetch: contractFetch((r) => api.app.fetch(r)) });
@@ -167,6 +169,30 @@ describe('hints over HTTP (getHints)', () => {
     const bad = await g.ask('invader', { distinct: 'yes' });
     expect(bad.response.status).toBe(400);
     expect(bad.error!.problems![0].path).toBe('/query/distinct');
+  });
+
+  it('the tutorial after both starting demons died (seed 1, command 302): the top hint opens the door and every plan plays as sent', async () => {
+    // Before, the door plan ended with `end`, which the rules refuse while the portals summon: the
+    // server dropped it as unplayable and "Stay" was the only hint, round after round.
+    const commands = issue302 as Command[];
+    const integrity = await integrityOf(tutorial, 1, commands, JSON.parse(JSON.stringify(replay(tut, 1, commands).state)));
+    const made = await client.POST('/api/v1/replays', { body: { scenario: tutorial as never, seed: 1, commands: commands as never, integrity: integrity as never } });
+    expect(made.response.status, JSON.stringify(made.error)).toBe(201);
+    const { id, seats } = made.data!;
+    const r = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: id }, query: { budgetMs: 250, limit: 3 } }, headers: { authorization: `Bearer ${seats.marines}` } });
+    expect(r.response.status, JSON.stringify(r.error)).toBe(200);
+    expect(r.data!.unplayable).toBe(0);
+    const top = r.data!.plans[0];
+    expect(top.reason).toMatch(/open the door/);
+    expect(top.commands.at(-1)!.type).toBe('open-door');
+    let version = issue302.length;
+    for (const c of top.commands) {
+      const ok = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id }, header: { 'If-Match': String(version) } }, headers: { authorization: `Bearer ${seats.marines}` }, body: c as never });
+      expect(ok.response.status, `${JSON.stringify(c)}: ${JSON.stringify(ok.error)}`).toBe(200);
+      version++;
+    }
+    const after = (await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: id } } })).data!;
+    expect((after.state as unknown as Doom2016State).doorsOpened).toBe(1);
   });
 
   it('an unknown game is a 404', async () => {

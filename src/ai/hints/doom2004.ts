@@ -228,7 +228,8 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     // Movement is one pool before and after attacking (RULES §3): shoot, then step back.
     retreatMp: (cost) => mp - cost,
     finish: [{ type: 'end', figure: f.id }],
-    moveOnly: moves[0] ?? null,
+    // With no movement and only attacks left, staying (ending) is still a plan: none of the attacks may be worth making.
+    moveOnly: moves[0] ?? { mp: 0, prefix: [], label: '' },
     moreMoves: moves.slice(1),
     objective: objectiveOf(s, f),
     killWorth: missionKillWorth(s, f.side),

@@ -15,7 +15,7 @@ import type { GameState } from '../../rules/engine.ts';
 import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
 import type { D4Figure, D4State } from '../../rules/doom2004/state.ts';
 import { pickUpRefusal } from '../../rules/doom2004/movement.ts';
-import { DOOR_COST } from '../../rules/doom2004/movement.ts';
+import { DOOR_COST, HEALTH_TOKEN_HEAL } from '../../rules/doom2004/movement.ts';
 import { MEDKIT_HEAL } from '../../rules/doom2016/marine.ts';
 import type { Command } from '../../rules/types.ts';
 import { EdgeKind } from '../../core/types.ts';
@@ -26,8 +26,15 @@ export interface Arrival {
   command: Command;
   /** Worth in the plans' score units (damage). */
   worth: number;
-  /** Counted only while the figure has no enemy to walk to (opening a door that summons demons). */
-  seeking: boolean;
+  /**
+   * Counted only while the figure has no enemy to walk to (opening a door that summons demons), or
+   * (`unseen`) while no enemy is in sight from there: the way to the enemies is through the door.
+   */
+  seeking: boolean | 'unseen';
+  /** The plan stops after it: what comes next depends on what it reveals (a doom2016 door's summon comes first). */
+  last?: boolean;
+  /** Health it gives back (a medkit, a health token): the exposure there counts the health after it. */
+  heal?: number;
 }
 
 export interface Objective {
@@ -78,10 +85,14 @@ function doom2016Objective(s: Doom2016State, me: Doom2016Figure): Objective | nu
       // A medkit heals what the marine lacks, up to 5 (RULES §2.4): none wasted at full health.
       const out: Arrival[] = s.tokens
         .filter((t) => t.kind !== 'portal' && (t.kind !== 'medkit' || me.damage > 0) && cells.some(([x, y]) => x === t.x && y === t.y))
-        .map((t) => ({ command: { type: 'pick-up', figure: me.id, token: t.id }, worth: t.kind === 'medkit' ? HEAL_WORTH * Math.min(me.damage, MEDKIT_HEAL) : TOKEN_WORTH, seeking: false }));
-      // One door is enough: it is what the mission asks for (the portals summon at the first).
+        .map((t) => {
+          const heal = t.kind === 'medkit' ? Math.min(me.damage, MEDKIT_HEAL) : 0;
+          return { command: { type: 'pick-up', figure: me.id, token: t.id }, worth: heal ? HEAL_WORTH * heal : TOKEN_WORTH, seeking: false, ...(heal ? { heal } : {}) };
+        });
+      // One door is enough: it is what the mission asks for (the portals summon at the first). The
+      // plan ends with it: the invader summons before the marine goes on (or ends its activation).
       const door = left >= 1 ? doom2016DoorsAt(s, cells)[0] : undefined;
-      if (door) out.push({ command: { type: 'open-door', figure: me.id, door }, worth: DOOR_WORTH, seeking: true });
+      if (door) out.push({ command: { type: 'open-door', figure: me.id, door }, worth: DOOR_WORTH, seeking: true, last: true });
       return out;
     },
   };
@@ -104,12 +115,16 @@ function doom2004Objective(s: D4State, me: D4Figure): Objective | null {
       const moved = { ...me, x: to.x, y: to.y };
       const out: Arrival[] = s.tokens
         .filter((t) => !pickUpRefusal(s, moved, t))
-        .map((t) => ({ command: { type: 'pick-up', figure: me.id, token: t.id }, worth: t.kind === 'key' && lockedKeys.has(t.color!) ? KEY_WORTH : TOKEN_WORTH, seeking: false }));
+        .map((t) => {
+          const heal = t.kind === 'health' ? Math.min(me.wounds, HEALTH_TOKEN_HEAL) : 0;
+          return { command: { type: 'pick-up', figure: me.id, token: t.id }, worth: t.kind === 'key' && lockedKeys.has(t.color!) ? KEY_WORTH : TOKEN_WORTH, seeking: false, ...(heal ? { heal } : {}) };
+        });
       if (left >= DOOR_COST) {
         const here = new Set(cellsAt(me, to).map(([x, y]) => y * W + x));
         const door = s.doors.find((d) => !d.open && (d.key === null || s.keys.includes(d.key) || out.some((a) => a.worth === KEY_WORTH)) && d.cells.some((c) => here.has(c)));
         // A door opened with the key just picked up: the key's pick-up comes first (in `out`).
-        if (door) out.push({ command: { type: 'open-door', figure: me.id, door: door.id }, worth: DOOR_WORTH / 2, seeking: true });
+        // Also where enemies are on the board but none in sight: the way to them is through a door.
+        if (door) out.push({ command: { type: 'open-door', figure: me.id, door: door.id }, worth: DOOR_WORTH / 2, seeking: 'unseen' });
       }
       return out;
     },

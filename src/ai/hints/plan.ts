@@ -596,14 +596,16 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         const goal = s.objective ? distanceOf(s.objective.distance(), width, cells) : Infinity;
         walk = 50 + (Number.isFinite(goal) ? goal : 50);
       }
-      const arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter((a) => seeking || !a.seeking) : [];
+      const arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter((a) => seeking || !a.seeking || (a.seeking === 'unseen' && !Number.isFinite(nearest))) : [];
       const worth = arrivals.reduce((t, a) => t + a.worth, 0);
-      const x = exposureAt(d);
+      const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
+      // A medkit picked up there: the risk of dying there is the healed figure's.
+      const x = heal ? threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
       const prefix = !to && !arrivals.length && plain.prefixToMove ? [] : plain.prefix;
       drafts.push({
         figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
-        commands: [...prefix, ...(to ? [s.moveCommand(to)] : []), ...arrivals.map((a) => a.command), ...s.finish],
+        commands: [...prefix, ...(to ? [s.moveCommand(to)] : []), ...arrivals.map((a) => a.command), ...(arrivals.some((a) => a.last) ? [] : s.finish)],
         // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
         score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
         approach: nearest, arrive: arrivals.map((a) => a.command),

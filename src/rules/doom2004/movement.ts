@@ -8,6 +8,8 @@ import type { GameEvent, Refusal } from '../types.ts';
 import { wound } from './damage.ts';
 import { boardOf, cellBits, dataOf, doorEdge, cellsOf, setEdge, unpack, figureAt, hiddenCells, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
 
+/** A health token returns up to 3 wounds (RULES §3 tokens). */
+export const HEALTH_TOKEN_HEAL = 3;
 export const DOOR_COST = 2;
 export const GIVE_COST = 1;
 export const HOP_COST = 1;
@@ -137,7 +139,7 @@ export function pickUp(s: D4State, f: D4Figure, t: D4Token, events: GameEvent[])
       ev.armor = f.armor;
       break;
     case 'health': {
-      const healed = Math.min(3, f.wounds);
+      const healed = Math.min(HEALTH_TOKEN_HEAL, f.wounds);
       f.wounds -= healed;
       ev.healed = healed;
       break;
