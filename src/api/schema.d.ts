@@ -340,21 +340,24 @@ export interface paths {
          *     legal command now, whoever's turn it is). Hints are advice to
          *     the player at the table: a spectator (no token, 401) or the opponent (403 for another side's
          *     figure) gets none, and a seat with no decision now gets a 422 (`rule: turn`). The game
-         *     state itself is public (`getGame`), so this is not secrecy: it keeps the search, which costs
-         *     the server up to `budgetMs` of work, to the seated player, and mirrors who may play the plan.
+         *     state itself is public (`getGame`), so this is not secrecy: it keeps the search (a fixed amount
+         *     of work, about 5–80 ms of CPU on the bundled scenarios) to the seated player, and mirrors who
+         *     may play the plan.
          *
          *     **Only playable plans:** every plan's commands are tried on a copy of the game and plans the
          *     rules refuse are left out (`unplayable` counts them); the server asks the AI for twice `limit`
          *     plans (then, if that is not enough, for 60) so that the answer stays full.
          *
          *     **Searched (doom2016):** the three best plans by the odds are then played out on copies of the
-         *     game (hidden cards reshuffled, fresh dice, a fixed number of rollouts) and the best of them is
-         *     listed first; those plans carry `playedOut`.
+         *     game (hidden cards reshuffled, fresh dice, one rollout of 8 commands each: a sample, not
+         *     odds) and the best of them is listed first; those plans carry `playedOut`, that sample's
+         *     result (0 lost … 1 won).
          *
-         *     **Time:** `budgetMs` (default 20) bounds the exact refinement of the best plans; the server
-         *     caps it (250 ms by default; above its cap is a 400). Plans left unrefined say `exact: false`.
-         *     For the same game version and budget large enough to refine every plan, the answer is the same
-         *     every time.
+         *     **Time:** the plans are a fixed amount of work, so the same game version gets the same answer
+         *     on any machine, whatever `budgetMs`. `budgetMs` (default 20) is a safety cap, not a target:
+         *     only a request still working after 40 × `budgetMs` answers with the estimates alone (plans
+         *     marked `exact: false`), the same wherever the cap cuts in. The server caps `budgetMs` (250 by
+         *     default; above its cap is a 400).
          */
         get: operations["getHints"];
         put?: never;
@@ -1808,7 +1811,7 @@ export interface operations {
                 figure?: string;
                 /** @description How many plans, best first (default 5). */
                 limit?: number;
-                /** @description Time budget in milliseconds (default 20, at most the server's cap, 250 by default). */
+                /** @description The safety cap's unit in milliseconds (default 20, at most the server's cap, 250 by default); past 40 × budgetMs the answer is the estimates alone. The work itself is fixed. */
                 budgetMs?: number;
                 /** @description What a point of expected damage taken costs against a point dealt (default the ruleset's, the caution the autopilot plays at — 0.25 in doom2016, 0.5 in doom2004, 2.5 in d20, where one hit costs a character half its hit points or more). */
                 caution?: number;
@@ -1837,7 +1840,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
+            /** @description No plan can be given now: the seat's side has no decision now (`rule: turn`); the figure named is unknown or cannot act now (naming it); or the decision waiting is not a figure's activation (type `urn:doom-board:problem:no-hints`, `rule: hints`: a doom2016 status phase, the choice of a demon card, a defense or a press) — its commands are listed by `getLegalActions`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Busy"];

@@ -71,7 +71,7 @@ describe('doom2016: the hints play the best plans out', () => {
       for (const p of searched) if (p.playedOut !== undefined) expect(first.playedOut!).toBeGreaterThanOrEqual(p.playedOut);
       // The reason says so when it played out strictly best; among equals the odds' order stands.
       const alone = searched.slice(1).every((p) => p.playedOut === undefined || p.playedOut < first.playedOut!);
-      if (alone) expect(first.reason).toMatch(/; the best of the top \d when played out$/);
+      if (alone) expect(first.reason).toMatch(/; the best of the top \d when each is played out once$/);
       else expect(first.reason).toBe(plain.find((p) => key(p) === key(first))!.reason);
       notes += alone ? 1 : 0;
       // The numbers shown are the plan's own exact odds, whatever its place.

@@ -43,5 +43,7 @@ export function searchPlans(state: GameState, side: string, plans: Plan[], deadl
   const [top] = out.splice(best, 1);
   // Said only when it is so: among equals the odds' order stands, and the reason stays as it was.
   const alone = means.every((m, k) => k === best || m === null || m < means[best]!);
-  return [alone ? { ...top, reason: `${top.reason}; the best of the top ${searched.length} when played out` } : top, ...out];
+  // Said as what it is: a few sampled playouts (one each for a hint), not odds.
+  const times = HINT_SEARCH.rollouts === 1 ? 'once' : `${HINT_SEARCH.rollouts} times`;
+  return [alone ? { ...top, reason: `${top.reason}; the best of the top ${searched.length} when each is played out ${times}` } : top, ...out];
 }
