@@ -98,3 +98,32 @@ describe('the doom2016 tutorial can be won by either side', () => {
     expect(replay<Doom2016State>(SCENARIO, SEED, g.history).state).toEqual(s);
   });
 });
+
+describe('RULES §2.2 doors: the tutorial\'s door, drawn over two spaces, is one door (Ruling)', () => {
+  test('opened from either space, both halves go (no door edge is left in the doorway)', async () => {
+    const { doorRun } = await import('../../src/rules/doom2016/movement.ts');
+    const { boardOf } = await import('../../src/rules/doom2016/state.ts');
+    const { inActivation } = await import('../../bench/ai-scenarios.ts');
+    for (const [from, other] of [[{ x: 9, y: 4 }, { x: 9, y: 3 }], [{ x: 9, y: 3 }, { x: 9, y: 4 }]]) {
+      const g = createGame(SCENARIO, { seed: SEED }) as Game<Doom2016State>;
+      const s = g.state;
+      expect(doorRun(s, from.x, from.y, from.x + 1, from.y)).toEqual([{ x1: 9, y1: 3, x2: 10, y2: 3 }, { x1: 9, y1: 4, x2: 10, y2: 4 }]);
+      // Alpha stands at `from`, activating, with MP to spare; the soldier in the corridor is moved out of the way.
+      const st = structuredClone(s);
+      st.figures = st.figures.filter((f) => f.side === st.marineSide || f.id === 'imp-1');
+      Object.assign(st.figures.find((f) => f.id === 'alpha')!, from);
+      const ready = inActivation(st, 'alpha');
+      ready.active = { ...ready.active!, mp: 3 } as typeof ready.active;
+      const { rulesetModule } = await import('../../src/rules/registry.ts');
+      const rules = rulesetModule('doom2016' as never)!.rules as unknown as { apply(s: Doom2016State, c: Command): unknown };
+      const events = rules.apply(ready, { type: 'open-door', figure: 'alpha', door: { x1: from.x, y1: from.y, x2: from.x + 1, y2: from.y } });
+      expect(Array.isArray(events), JSON.stringify(events)).toBe(true);
+      expect((events as { type: string }[]).find((e) => e.type === 'door-opened')).toMatchObject({ edges: [{ x1: 9, y1: 3, x2: 10, y2: 3 }, { x1: 9, y1: 4, x2: 10, y2: 4 }] });
+      const game = { state: ready };
+      // The other half is open too: no door edge left there.
+      const b = boardOf(game.state);
+      expect(doorRun(game.state, other.x, other.y, other.x + 1, other.y)).toEqual([{ x1: other.x, y1: other.y, x2: other.x + 1, y2: other.y }]);
+      expect(b.data.vEdges[other.y * (b.data.width + 1) + 10]).toBe(0);
+    }
+  });
+});

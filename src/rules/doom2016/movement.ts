@@ -2,7 +2,7 @@
  * Moving (RULES §2.2): paths and costs from the grid core; then what entering spaces does —
  * glory kills, telefrags, activating teleporters — and displacing small figures under a large one.
  */
-import { Cell } from '../../core/types.ts';
+import { Cell, EdgeKind } from '../../core/types.ts';
 import type { Command, GameEvent, Refusal } from '../types.ts';
 import { actingFigure, isRefusal, refuse } from './common.ts';
 import { activeTeleporters, cellIndex, covers, displacementOptions, figureAt, inMap, isLarge, isStaggered } from './geometry.ts';
@@ -158,7 +158,31 @@ export function placeDisplaced(s: Doom2016State, c: Command): GameEvent[] | Refu
   return events;
 }
 
-/** Open the closed door between two cells next to each other, one of them the figure's (1 MP). */
+type DoorEdge = { x1: number; y1: number; x2: number; y2: number };
+
+/**
+ * The door a door edge belongs to: the straight run of door edges it is part of (**Ruling**, RULES
+ * §2.2 "the door is removed for good": a door drawn over two spaces, like the tutorial's, is one
+ * door, and opening it from either space opens all of it). Just the edge when it is no door.
+ */
+export function doorRun(s: Doom2016State, x1: number, y1: number, x2: number, y2: number): DoorEdge[] {
+  const { width: w, height: h, hEdges, vEdges } = s.board;
+  const vertical = y1 === y2; // cells side by side: the edge between them runs north–south
+  const x = Math.max(x1, x2);
+  const y = Math.max(y1, y2);
+  const isDoor = (k: number) => (vertical ? k >= 0 && k < h && vEdges[k * (w + 1) + x] === EdgeKind.door : k >= 0 && k < w && hEdges[y * w + k] === EdgeKind.door);
+  const at = vertical ? y : x;
+  if (!isDoor(at)) return [{ x1, y1, x2, y2 }];
+  let lo = at;
+  let hi = at;
+  while (isDoor(lo - 1)) lo--;
+  while (isDoor(hi + 1)) hi++;
+  const out: DoorEdge[] = [];
+  for (let k = lo; k <= hi; k++) out.push(vertical ? { x1: x - 1, y1: k, x2: x, y2: k } : { x1: k, y1: y - 1, x2: k, y2: y });
+  return out;
+}
+
+/** Open the closed door next to the figure, one of the two cells given its (1 MP): all of its run of door edges (doorRun). */
 export function openDoor(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   const acting = actingFigure(s, c);
   if (isRefusal(acting)) return acting;
@@ -172,8 +196,9 @@ export function openDoor(s: Doom2016State, c: Command): GameEvent[] | Refusal {
     return refuse('RULES §2.4 portals', 'demons cannot open doors while portals are on the board (mission rule)');
   }
   const board = boardOf(s);
+  const run = doorRun(s, x1, y1, x2, y2);
   try {
-    board.openDoor(x1, y1, x2, y2);
+    for (const e of run) board.openDoor(e.x1, e.y1, e.x2, e.y2);
   } catch (e) {
     return refuse('RULES §2.2 doors', (e as Error).message.replace(/^Invalid board: /, ''));
   }
@@ -181,7 +206,7 @@ export function openDoor(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   s.board.vEdges = [...board.data.vEdges];
   a.mp -= 1;
   s.doorsOpened++;
-  const events: GameEvent[] = [{ type: 'door-opened', figure: f.id, door: { x1, y1, x2, y2 }, mp: a.mp }];
+  const events: GameEvent[] = [{ type: 'door-opened', figure: f.id, door: { x1, y1, x2, y2 }, ...(run.length > 1 ? { edges: run } : {}), mp: a.mp }];
   // Portals are removed once they summon, so only the first door a marine opens triggers this.
   if (f.side === s.marineSide && s.mission.summon === 'first-door' && s.tokens.some((t) => t.kind === 'portal')) revealPortals(s, events);
   return events;
