@@ -106,7 +106,7 @@ describe('doom2004: marines explore, pick up and find the key when no invader is
     const pick = { type: 'pick-up', figure: m.id, token: 'red-key' };
     // Every plan that stays there picks the key up; the top plan picks it up (it is on the way to nothing better).
     expect(plans[0].commands).toContainEqual(pick);
-    expect(plans[0].reason).toMatch(/pick up red-key/);
+    expect(plans[0].reason).toMatch(/pick up the red key/);
   });
 });
 
@@ -388,7 +388,7 @@ describe('doom2016 medkit (RULES §2.4 items: heals 5)', () => {
     const s = hallWithMedkit(6);
     const top = hints(s, 'alpha', { budgetMs: Infinity })[0];
     expect(picksUp(top), top.reason).toBe(true);
-    expect(top.reason).toMatch(/pick up medkit-1/);
+    expect(top.reason).toMatch(/pick up the medkit/);
     const { rulesetModule } = await import('../../src/rules/registry.ts');
     const rules = rulesetModule('doom2016' as never)!.rules as unknown as RulesetEngine<Doom2016State>;
     const copy = structuredClone(s);
@@ -448,5 +448,19 @@ describe('doom2004: the last invader is worth wearing down (its share of the mis
     expect(gain).toBeGreaterThan(0.1);
     // At most the difference of the shares (5): the attack deals at most the 12 health it has.
     expect(gain).toBeLessThanOrEqual(WIN_WORTH / 2);
+  });
+});
+
+describe('doom2016: staying to pick up or open needs no Sprint (issue 23 review: "Stay (Sprint, discarding Dash) and pick up medkit-1")', () => {
+  test('a wounded marine on the medkit with no movement and its main action unused: the plan picks it up without discarding a card', () => {
+    const g = createGame(tutorial as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+    const s = structuredClone(g.state) as Doom2016State;
+    const alpha = s.figures.find((f) => f.id === 'alpha')!;
+    Object.assign(alpha, { x: 1, y: 8, damage: 4 });
+    const ready = inActivation(s, 'alpha');
+    const plans = hints(ready, 'alpha', { budgetMs: Infinity, limit: 40 });
+    const pick = plans.find((p) => !p.to && p.commands.some((c) => c.type === 'pick-up'))!;
+    expect(pick.reason).toMatch(/^Stay and pick up the medkit, without attacking/);
+    expect(pick.commands.map((c) => c.type)).toEqual(['pick-up', 'end']);
   });
 });

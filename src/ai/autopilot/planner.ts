@@ -28,6 +28,7 @@ import type { D4State } from '../../rules/doom2004/state.ts';
 import type { D20State } from '../../rules/d20/state.ts';
 import type { Command } from '../../rules/types.ts';
 import { situationOf } from '../hints/index.ts';
+import { dominated } from '../hints/dominance.ts';
 import { defaultCaution, rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
 import { diceToReroll } from '../odds/doom2004.ts';
@@ -253,8 +254,11 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
   /** Among plans (each maybe behind a starting command), the one the search plays out best. */
   const searched = (state: GameState, side: string, plans: { plan: Plan; starter?: Command }[]) => {
     if (!search || !searching(state) || plans.length < 2) return plans[0];
-    const at = search.best(state, side, plans.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), deadline);
-    return plans[Math.max(0, at)];
+    // A plan another candidate dominates (the same without an attack that can hurt) is not searched.
+    const pool = plans.filter((x) => !dominated(x.plan, plans.map((y) => y.plan)));
+    if (pool.length < 2) return pool[0];
+    const at = search.best(state, side, pool.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), deadline);
+    return pool[Math.max(0, at)];
   };
   let queue: Command[] = [];
   let blocked = false;

@@ -207,7 +207,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     };
     const cheapest = [...m.hand].sort((x, y) => worth(x) - worth(y))[0];
     moveOnly = !a.mainPlayed && cheapest !== undefined
-      ? { mp: a.mp + SPRINT_MP, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: `Sprint, discarding ${s.data.actionCards[cheapest]?.name ?? cheapest}`, prefixToMove: true }
+      ? { mp: a.mp + SPRINT_MP, baseMp: a.mp, prefix: [{ type: 'sprint', figure: id, discard: cheapest }], label: `Sprint, discarding ${s.data.actionCards[cheapest]?.name ?? cheapest}`, prefixToMove: true }
       : { mp: a.mp, prefix: [], label: '' };
   }
   // Glory kills (RULES §2.4): with the movement there is, else a card's (keeping its attack), else Sprint.

@@ -16,7 +16,7 @@ import type { Board } from '../../core/board.ts';
 import type { FigureData, SightMap } from '../../core/types.ts';
 import type { Command, PlacedFigure } from '../../rules/types.ts';
 import type { Odds } from '../odds/dist.ts';
-import type { Objective } from './objective.ts';
+import type { Arrival, Objective } from './objective.ts';
 
 export interface Cell {
   x: number;
@@ -166,6 +166,8 @@ export interface PlainMove {
   prefix: Command[];
   label: string;
   prefixToMove?: boolean;
+  /** With `prefixToMove`: the movement there is without the prefix (staying put and a free pick-up need no Sprint). */
+  baseMp?: number;
   exposureScale?: number;
   cost?: number;
 }
@@ -407,6 +409,9 @@ const where = (c: Cell | null) => (c ? `(${c.x},${c.y})${c.o ? ' rotated' : ''}`
 
 const friendlyOf = (f: Friendly | undefined) => (f && f.wounds > 0 ? { friendlyWounds: f.wounds } : {});
 
+/** A token's id in words: "medkit-1" → "the medkit", "rocket-launcher" → "the rocket launcher". */
+const tokenWords = (id: string) => `the ${id.replace(/-\d+$/, '').replace(/[-_]/g, ' ')}`;
+
 function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unplayed?: string): string {
   const exp = p.exposure.attackers.length
     ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage${p.exposure.death >= 0.005 ? `, ${pct(p.exposure.death)} to be killed` : ''})`
@@ -418,8 +423,9 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unpla
     const own = p.friendlyWounds ? `; its own side takes ≈${p.friendlyWounds.toFixed(1)} wounds (blast or barrel)` : '';
     return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${unplayed ? ` (${unplayed})` : ''}${own}${guess}${exp}`;
   }
-  const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${c.token}` : c.type)).join(', ');
-  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}${done ? ` and ${done}` : ''}: no attack possible${exp}`;
+  const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${tokenWords(String(c.token))}` : c.type)).join(', ');
+  // Not "no attack possible": the figure may well have one (another plan makes it); this one does not.
+  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}${done ? ` and ${done}` : ''}, without attacking${exp}`;
 }
 
 /**
@@ -596,13 +602,18 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         const goal = s.objective ? distanceOf(s.objective.distance(), width, cells) : Infinity;
         walk = 50 + (Number.isFinite(goal) ? goal : 50);
       }
-      const arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter((a) => seeking || !a.seeking || (a.seeking === 'unseen' && !Number.isFinite(nearest))) : [];
+      const counted = (a: Arrival) => seeking || !a.seeking || (a.seeking === 'unseen' && !Number.isFinite(nearest));
+      let arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter(counted) : [];
+      // Staying: what is done there without the movement the prefix buys (a pick-up is free; a door needs 1 MP) goes without it.
+      const bare = d.cost === 0 && plain.prefixToMove && plain.baseMp !== undefined && s.objective ? s.objective.arrive(d, plain.baseMp).filter(counted) : null;
+      const prefixNeeded = !bare || bare.length < arrivals.length;
+      if (!prefixNeeded) arrivals = bare!;
       const worth = arrivals.reduce((t, a) => t + a.worth, 0);
       const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
       // A medkit picked up there: the risk of dying there is the healed figure's.
       const x = heal ? threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
-      const prefix = !to && !arrivals.length && plain.prefixToMove ? [] : plain.prefix;
+      const prefix = !to && (!arrivals.length || !prefixNeeded) && plain.prefixToMove ? [] : plain.prefix;
       drafts.push({
         figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
         commands: [...prefix, ...(to ? [s.moveCommand(to)] : []), ...arrivals.map((a) => a.command), ...(arrivals.some((a) => a.last) ? [] : s.finish)],

@@ -13,6 +13,7 @@
 import type { GameState } from '../../rules/engine.ts';
 import { bestMean, rolloutMeans } from '../autopilot/search.ts';
 import type { Plan } from './plan.ts';
+import { dominated } from './dominance.ts';
 
 /** The plans played out, the rollouts each, their horizon, and the rulesets where the hints search. */
 export const HINT_SEARCH = { candidates: 3, rollouts: 1, rounds: 0, maxCommands: 8, rulesets: ['doom2016'] } as const;
@@ -37,7 +38,8 @@ export function searchPlans(state: GameState, side: string, plans: Plan[], deadl
   if (searched.length < 2 || searched[0].arrive?.length) return plans;
   const means = rolloutMeans(state, side, searched.map((p) => p.commands), { ...HINT_SEARCH, deadline });
   if (!means) return plans;
-  const best = bestMean(means);
+  // A plan another one dominates (the same without an attack that can hurt) is never put first.
+  const best = bestMean(means.map((m, k) => (dominated(searched[k], searched) ? null : m)));
   if (best < 0) return plans;
   const out = plans.map((p, k) => (typeof means[k] === 'number' ? { ...p, playedOut: means[k] } : p));
   const [top] = out.splice(best, 1);
