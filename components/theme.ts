@@ -245,7 +245,7 @@ export const styles = css`
   .die-green { background: #2e7d32; color: #fff; }
   .die-blue { background: #1565c0; color: #fff; }
   .die-orange { background: #ef6c00; color: #111; }
-  .log { max-height: 10rem; overflow: auto; margin: 0.3rem 0; padding-left: 1.4rem; font-size: 0.85rem; }
+  .log { max-height: 10rem; overflow: auto; margin: 0.3rem 0; padding-left: 2.6em; font-size: 0.85rem; }
   .error { padding: 0.6rem 0.8rem; background: var(--doom-error-bg); color: var(--doom-error-text); border-radius: 4px; }
   .error ul { margin: 0.3rem 0 0; padding-left: 1.2rem; }
   .loading { color: var(--doom-muted); padding: 0.5rem; }

@@ -42,9 +42,22 @@ export function aiHintProvider(o: AiHintOptions): HintProvider {
     const plans = distinctPlans(await ai.hints(state, figure, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN }), limit);
     if (!plans.length) return null;
     return {
-      text: plans.map((p, i) => `${i + 1}. ${p.reason}`).join('\n'),
+      text: hintText(plans.map((p) => p.reason)),
       cells: plans.flatMap((p) => (p.to ? [{ x: p.to.x, y: p.to.y }] : [])),
       plans,
     };
   };
+}
+
+/**
+ * The plans' reasons, numbered; what the odds leave out ("before any "while defending" card the
+ * invader may play"), when two or more plans share it, said once under them instead of on each
+ * line (three such lines filled a phone's screen).
+ */
+export function hintText(reasons: string[]): string {
+  const noteOf = (r: string) => / \((before [^()]*)\)/.exec(r)?.[1];
+  const notes = reasons.map(noteOf);
+  const shared = [...new Set(notes.filter((n): n is string => !!n && notes.filter((m) => m === n).length > 1))];
+  const lines = reasons.map((r, i) => `${i + 1}. ${shared.includes(notes[i]!) ? r.replace(` (${notes[i]})`, '') : r}`);
+  return [...lines, ...shared.map((n) => `The odds are ${n}.`)].join('\n');
 }

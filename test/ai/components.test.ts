@@ -4,7 +4,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { InPageEngine } from '../../components/engine-client.ts';
-import { aiHintProvider, ASKED_PER_SHOWN, type AiHint } from '../../components/ai/hint-provider.ts';
+import { aiHintProvider, hintText, ASKED_PER_SHOWN, type AiHint } from '../../components/ai/hint-provider.ts';
 import { distinctPlans } from '../../src/ai/hints/distinct.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import { hints } from '../../src/ai/hints/index.ts';
@@ -70,6 +70,24 @@ test('target odds in words name the cards the odds leave out, where the side ask
     expect(x.unplayed).toBeUndefined();
     expect(oddsInWords(x, 'Marine', 'doom2016')).toMatch(/to kill$/);
   }
+});
+
+test('the Hint says what the odds leave out once, under the plans, when two or more share it (it filled a phone screen three times over)', () => {
+  const note = 'before any "while defending" card the invader may play';
+  const text = hintText([
+    `Attack imp-1 with Burst Fire: 71% to hit, 1.7 damage expected, 29% to kill (${note}); 2 enemies can attack there (≈0.9 damage)`,
+    `Move to (3,3) and attack soldier-1 with Advance: 40% to hit, 0.5 damage expected, 0% to kill (${note}); no enemy can attack there next`,
+    'Stay, without attacking; no enemy can attack there next',
+  ]);
+  expect(text.split('\n')).toEqual([
+    '1. Attack imp-1 with Burst Fire: 71% to hit, 1.7 damage expected, 29% to kill; 2 enemies can attack there (≈0.9 damage)',
+    '2. Move to (3,3) and attack soldier-1 with Advance: 40% to hit, 0.5 damage expected, 0% to kill; no enemy can attack there next',
+    '3. Stay, without attacking; no enemy can attack there next',
+    `The odds are ${note}.`,
+  ]);
+  // A note only one plan has stays on its line.
+  const one = [`Attack imp-1: 71% to hit (${note}); no enemy can attack there next`, 'Stay, without attacking; no enemy can attack there next'];
+  expect(hintText(one)).toBe(`1. ${one[0]}\n2. ${one[1]}`);
 });
 
 test('hint provider and plan arrows over a GameClient', async () => {

@@ -65,3 +65,22 @@ test('the log follows the newest line, stays where the reader scrolled, and come
   expect(s.height - s.top - s.view).toBeLessThan(4);
   expect(errors).toEqual([]);
 });
+
+test('the log\'s line numbers fit its margin up to 999 lines (two-digit numbers were cut on the left)', async ({ page }) => {
+  await page.goto('/doom2004-play.html');
+  await ready(page, BOARD);
+  const board = page.locator(`#${BOARD}`);
+  await playButtons(page, board, 2);
+  const fits = await board.locator('[part="log"]').evaluate((ol) => {
+    const style = getComputedStyle(ol);
+    const probe = document.createElement('span');
+    probe.style.font = style.font;
+    probe.style.position = 'absolute';
+    probe.textContent = '999.';
+    document.body.append(probe);
+    const need = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { need, room: parseFloat(style.paddingLeft) };
+  });
+  expect(fits.room).toBeGreaterThan(fits.need);
+});
