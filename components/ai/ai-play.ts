@@ -17,7 +17,7 @@ import type { DrawModel } from '../model.ts';
 import { cellName } from '../coords.ts';
 import { S } from '../render/geometry.ts';
 import { AutopilotDriver } from './autopilot-driver.ts';
-import { aiHintProvider, type AiHint } from './hint-provider.ts';
+import { aiHintProvider, hintText, type AiHint } from './hint-provider.ts';
 import { oddsInWords, targetOdds, type TargetOdds } from './odds-format.ts';
 import { labelPlacer } from './label-placer.ts';
 import { labelSize, planArrowsLayer } from './plan-arrows.ts';
@@ -82,7 +82,7 @@ export class AiPlay {
         ...p,
         reason: p.reason.replace(/\((\d+),(\d+)\)/g, (_, x: string, y: string) => cellName(Number(x), Number(y))).replace(p.target ? new RegExp(`\\b${p.target}\\b`, 'g') : /$^/, p.target ? name(p.target) : ''),
       }));
-      return { ...h, plans, text: plans.map((p, i) => `${i + 1}. ${p.reason}`).join('\n') };
+      return { ...h, plans, text: hintText(plans.map((p) => p.reason)) };
     };
     if (side) {
       if (!(scenario.sides ?? []).includes(side)) {

@@ -39,7 +39,11 @@ export function aiHintProvider(o: AiHintOptions): HintProvider {
     // The selected figure when it is the one acting; else whoever acts now.
     const figure = context.selected && context.view.active === context.selected ? context.selected : undefined;
     const limit = o.limit ?? 3;
-    const plans = distinctPlans(await ai.hints(state, figure, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN }), limit);
+    const ask = (f: string | undefined) => ai.hints(state, f, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN });
+    let all = await ask(figure);
+    // The selected figure may be the attacker while the defender decides (a defense hint): then whoever decides.
+    if (!all.length && figure !== undefined) all = await ask(undefined);
+    const plans = distinctPlans(all, limit);
     if (!plans.length) return null;
     return {
       text: hintText(plans.map((p) => p.reason)),

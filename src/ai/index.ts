@@ -3,6 +3,6 @@
  * the worker protocol (protocol.ts, worker.ts).
  */
 export * from './odds/index.ts';
-export { hints, situationOf, rankPlans, distinctPlans, HINT_SEARCH, type Plan, type HintOptions, type Exposure } from './hints/index.ts';
+export { hints, situationOf, decisionPlans, rankPlans, distinctPlans, HINT_SEARCH, type Plan, type HintOptions, type Exposure } from './hints/index.ts';
 export * from './autopilot/index.ts';
 export { inPageAi, workerAi, createResponder, type Ai, type AiRequest, type AiResponse } from './protocol.ts';

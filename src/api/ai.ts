@@ -12,7 +12,7 @@ import { usableWeapons, weaponRefusal } from '../rules/doom2004/attack.ts';
 import { boardOf as doom2016Board } from '../rules/doom2016/state.ts';
 import type { Doom2016State } from '../rules/doom2016/types.ts';
 import type { Scenario } from '../scenario/index.ts';
-import { d20Odds, distinctPlans, doom2004Odds, doom2004SpecOf, doom2016AttackOdds, hints, situationOf, type Odds, type Plan } from '../ai/index.ts';
+import { d20Odds, decisionPlans, distinctPlans, doom2004Odds, doom2004SpecOf, doom2016AttackOdds, hints, situationOf, type Odds, type Plan } from '../ai/index.ts';
 import { commandOwner } from '../rules/owner.ts';
 import { actionsOf, stateOf, viewOf, type LiveGame } from './games.ts';
 import { ApiError } from './problem.ts';
@@ -94,12 +94,13 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
   }
   const state = live.game.state as GameState;
   const situation = situationOf(state, figure);
-  if (!situation) {
+  const decision = situation ? null : decisionPlans(state, figure);
+  if (!situation && !decision?.length) {
     throw unprocessable(figure !== undefined
       ? `${figure} cannot act now${view.active && view.active !== figure ? `: ${view.active} is acting` : ''} (${view.status})`
       : `no figure can be planned for now: the rules wait for a decision that is not a figure's activation (${view.status})`);
   }
-  figure = situation.me.id;
+  figure = situation?.me.id ?? decision![0].figure;
   const t0 = performance.now();
   // A plan is only worth sending if it can be played: each plan's commands are tried on a copy of
   // the game, and plans the rules refuse are left out (counted in `unplayable`). Asking for twice as

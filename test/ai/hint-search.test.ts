@@ -12,7 +12,7 @@ import { rulesetModule } from '../../src/rules/registry.ts';
 import type { RulesetEngine } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { dominated } from '../../src/ai/hints/dominance.ts';
-import { HINT_SEARCH, hints, type Plan } from '../../src/ai/hints/index.ts';
+import { HINT_SEARCH, hints, situationOf, type Plan } from '../../src/ai/hints/index.ts';
 import { rolloutMeans } from '../../src/ai/autopilot/search.ts';
 import { nextStep, plannerPolicy } from '../../src/ai/autopilot/index.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
@@ -30,7 +30,8 @@ function positions(scenario: unknown, seed: number, max: number): GameState[] {
   const policies = Object.fromEntries(sides.map((s) => [s, plannerPolicy()]));
   const out: GameState[] = [];
   for (let n = 0; n < 2000 && out.length < max && g.state.winner === null; n++) {
-    if (hints(g.state, undefined, { search: false, limit: 2 }).length > 1) out.push(g.state);
+    // Activations (the searched plans), not the defender's choices.
+    if (situationOf(g.state) && hints(g.state, undefined, { search: false, limit: 2 }).length > 1) out.push(g.state);
     const step = nextStep(g, policies, 40);
     if (!step || !g.apply(step.command).ok) break;
   }

@@ -10,7 +10,8 @@ import { createApi } from '../../src/api/app.ts';
 import type { paths } from '../../src/api/schema.d.ts';
 import { MemoryStore } from '../../src/api/store.ts';
 import { loadCore } from '../../src/core/index.ts';
-import { createGame, loadRuleset, replay, type Command, type GameState } from '../../src/rules/index.ts';
+import { createGame, loadRuleset, replay, type Command, type Game, type GameState } from '../../src/rules/index.ts';
+import { greedyPolicy, nextStep, plannerPolicy } from '../../src/ai/autopilot/index.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import { boardOf as doom2016Board } from '../../src/rules/doom2016/state.ts';
 import { usableWeapons } from '../../src/rules/doom2004/attack.ts';
@@ -193,6 +194,33 @@ describe('hints over HTTP (getHints)', () => {
     }
     const after = (await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: id } } })).data!;
     expect((after.state as unknown as Doom2016State).doorsOpened).toBe(1);
+  });
+
+  it('a marine defending (not an activation): the defender\'s seat gets one plan per defense choice, the best first, playable as sent', async () => {
+    // A tutorial game (autopilot invader, greedy marines) up to the first attack on a marine.
+    const g = createGame(tut, { seed: 1 }) as Game<GameState>;
+    const policies = { marines: greedyPolicy(), invader: plannerPolicy() };
+    const history: Command[] = [];
+    const defending = () => {
+      const s = g.state as Doom2016State;
+      return s.pending?.kind === 'attack' && s.pending.step === 'defend' && s.marines[s.pending.defender] !== undefined;
+    };
+    while (!defending()) {
+      const step = nextStep(g, policies, Infinity)!;
+      expect(g.apply(step.command).ok).toBe(true);
+      history.push(step.command);
+    }
+    const integrity = await integrityOf(tutorial, 1, history, JSON.parse(JSON.stringify(g.state)));
+    const made = (await client.POST('/api/v1/replays', { body: { scenario: tutorial as never, seed: 1, commands: history as never, integrity: integrity as never } })).data!;
+    const r = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: made.id }, query: { limit: 5 } }, headers: { authorization: `Bearer ${made.seats.marines}` } });
+    expect(r.response.status, JSON.stringify(r.error)).toBe(200);
+    const defender = (g.state as Doom2016State).pending!.kind === 'attack' ? ((g.state as Doom2016State).pending as { defender: string }).defender : '';
+    expect(r.data!.figure).toBe(defender);
+    expect(r.data!.plans.length).toBe(Math.min(5, g.legalActions().filter((c) => c.type === 'defend').length));
+    for (const p of r.data!.plans) expect(p.commands.map((c) => c.type)).toEqual(['defend']);
+    expect(r.data!.plans[0].reason).toMatch(/damage expected/);
+    const ok = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: made.id }, header: { 'If-Match': String(history.length) } }, headers: { authorization: `Bearer ${made.seats.marines}` }, body: r.data!.plans[0].commands[0] as never });
+    expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
   });
 
   it('an unknown game is a 404', async () => {

@@ -201,3 +201,27 @@ test('a worker file that fails to load: the AI falls back to the page, says so, 
   // The only error is the missing file itself.
   expect(errors.filter((e) => !/doom-board-ai-worker\.js|404/.test(e))).toEqual([]);
 });
+
+test('a marine defending gets a Hint too: each defense choice with the damage it lets through (it said "No hint for this position")', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.goto('/solo.html');
+  await ready(page, BOARD);
+  const board = page.locator(`#${BOARD}`);
+  const defending = () => page.evaluate((id) => [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].some((b) => / takes the attack \(no more defense\)$/.test(b.textContent!.trim())), BOARD);
+  // A passive marine ends its activations until the autopilot's demons attack one.
+  for (let i = 0; i < 400 && !(await defending()); i++) {
+    const clicked = await page.evaluate((id) => {
+      const b = [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].find((x) => /^(End (Alpha|Bravo|Charlie|Delta)'s activation|Respawn \((Alpha|Bravo|Charlie|Delta)\).*)$/.test(x.textContent!.trim()));
+      b?.click();
+      return !!b;
+    }, BOARD);
+    if (!clicked) await page.waitForTimeout(150);
+  }
+  expect(await defending()).toBe(true);
+  await board.getByRole('button', { name: 'Hint' }).click();
+  const hint = board.locator('.hint');
+  await expect(hint).toContainText(/Hint: 1\. (Take the attack as it is|Reveal a second defense card|Play [A-Za-z ]+) ?.*: \d+\.\d damage expected/);
+  await expect(hint).not.toContainText('No hint');
+  expect(errors).toEqual([]);
+});

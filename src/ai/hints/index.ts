@@ -9,6 +9,7 @@ import type { Doom2016State } from '../../rules/doom2016/types.ts';
 import { d20Situation } from './d20.ts';
 import { doom2004Situation } from './doom2004.ts';
 import { doom2016Situation } from './doom2016.ts';
+import { doom2016DefendPlans } from './doom2016-defend.ts';
 import { rankPlans, SAFETY, type HintOptions, type Plan, type Situation } from './plan.ts';
 import { searchesHints, searchPlans } from './searched.ts';
 
@@ -28,7 +29,15 @@ export function situationOf(state: GameState, figure?: string): Situation | null
 }
 
 /**
- * Ranked plans for the acting figure; [] when nobody can act (or it is not `figure`'s turn). Ranked
+ * Plans for a decision that is not a figure's activation (doom2016: the defender's choice in an
+ * attack), or null when there is none for `figure` (default: whoever decides now).
+ */
+export function decisionPlans(state: GameState, figure?: string): Plan[] | null {
+  return state.ruleset === 'doom2016' ? doom2016DefendPlans(state as Doom2016State, figure) : null;
+}
+
+/**
+ * Ranked plans for the acting figure (or the defender choosing its defense); [] when nobody can act (or it is not `figure`'s turn). Ranked
  * by the exact odds, then (doom2016, unless `search: false`) the best few played out (searched.ts).
  * The time budget (`budgetMs`, default 8; a safety cap only, see plan.ts SAFETY) counts from this call.
  */
@@ -36,7 +45,7 @@ export function hints(state: GameState, figure?: string, options: HintOptions = 
   // The budget covers describing the situation too (boards, enemies' odds), not only the ranking.
   const t0 = performance.now();
   const s = situationOf(state, figure);
-  if (!s) return [];
+  if (!s) return (decisionPlans(state, figure) ?? []).slice(0, options.limit ?? 5);
   const plans = rankPlans(s, { ...options, startedAt: t0 });
   if (options.search === false || !searchesHints(state.ruleset)) return plans;
   return searchPlans(state, s.me.side, plans, t0 + SAFETY * (options.budgetMs ?? 8));
