@@ -45,7 +45,7 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @attr seed - Dice seed for play mode (default: the scenario's seed).
  * @attr ai - Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) on every target of the
  *   selected figure, and a Hint button drawing 3 plans of the acting figure as arrows (the best, then the best of
- *   each other target, card or kind of move). Loaded on demand
+ *   each other target, card or kind of move; a doom2016 defender gets its defense choices with the damage each lets through). Loaded on demand
  *   (doom-board-ai.js); it thinks in a Web Worker (doom-board-ai-worker.js), or in the page when no worker can be made.
  * @attr autopilot - Play mode: the side the AI plays (`invader`, or a d20 side's name), so that one person plays a
  *   whole mission alone; empty: off. Implies `ai`. Its commands are logged, announced and undone like a

@@ -334,7 +334,9 @@ export interface paths {
          *     target, the exact odds (P(hit), expected damage, P(kill), the distribution), the exposure of
          *     the destination (who could attack it next and for how much), a one-line reason, and the
          *     commands that play it — submit them in order to `submitCommand` (the answer's `version` is the
-         *     `If-Match` of the first).
+         *     `If-Match` of the first). When a doom2016 defender must choose its defense (a second card in
+         *     cover, a "while defending" card), the plans are its choices instead (`option: defend`,
+         *     `target` the attacker, one `defend` command each): the odds are the damage it would take.
          *
          *     **Who may ask:** a seat, for its own side's figures, when a decision is its side's (it owns a
          *     legal command now, whoever's turn it is). Hints are advice to
@@ -1840,7 +1842,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description No plan can be given now: the seat's side has no decision now (`rule: turn`); the figure named is unknown or cannot act now (naming it); or the decision waiting is not a figure's activation (type `urn:doom-board:problem:no-hints`, `rule: hints`: a doom2016 status phase, the choice of a demon card, a defense or a press) — its commands are listed by `getLegalActions`. */
+            /** @description No plan can be given now: the seat's side has no decision now (`rule: turn`); the figure named is unknown or cannot act now (naming it); or the decision waiting is not a figure's activation nor a defense (type `urn:doom-board:problem:no-hints`, `rule: hints`: a doom2016 status phase, the choice of a demon card, a press, a summon) — its commands are listed by `getLegalActions`. */
             422: {
                 headers: {
                     [name: string]: unknown;
