@@ -158,7 +158,8 @@ export class DoomBoard extends LitElement {
   /**
    * Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) labelled on every target of the
    * selected figure and read out in the explanation line, and a Hint button drawing 3 plans of the acting figure
-   * as arrows with their odds and reasons (the best, then the best of each other target, card or kind of move).
+   * as arrows with their odds and reasons (the best, then the best of each other target, card or kind of move;
+   * while a doom2016 defender chooses, its defense choices with the damage each lets through).
    * Loaded on demand (doom-board-ai.js); it thinks in a Web Worker (doom-board-ai-worker.js), or in the page,
    * saying so, when no worker can be created.
    */
