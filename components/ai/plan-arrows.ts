@@ -22,7 +22,8 @@ export type Place = (w: number, h: number, space: Box) => { x: number; y: number
 export const labelSize = (text: string) => ({ w: text.length * 5 + 6, h: 12 });
 
 export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf, place?: Place): SVGTemplateResult | null {
-  const shown = plans.slice(0, top);
+  // A defense choice (doom2016) moves nothing and attacks nothing: its words say it, no arrow.
+  const shown = plans.filter((p) => p.option !== 'defend').slice(0, top);
   if (!shown.length) return null;
   const arrows = shown.map((p, i) => {
     const f = figures.find((g) => g.id === p.figure);

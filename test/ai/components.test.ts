@@ -105,6 +105,8 @@ test('hint provider and plan arrows over a GameClient', async () => {
   expect(layer).not.toBeNull();
   expect(JSON.stringify(layer!.values)).toContain(hint.plans[0].figure);
   expect(planArrowsLayer([], view.figures)).toBeNull();
+  // A doom2016 defense choice draws no arrow (it names the attacker as its target, but attacks nothing).
+  expect(planArrowsLayer([{ ...hint.plans[0], option: 'defend', to: null }], view.figures)).toBeNull();
 });
 
 test('the hint shows different choices: the best plan, then the best of each other attack or move, then the next best', async () => {
