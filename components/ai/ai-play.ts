@@ -20,7 +20,7 @@ import { AutopilotDriver } from './autopilot-driver.ts';
 import { aiHintProvider, hintText, type AiHint } from './hint-provider.ts';
 import { oddsInWords, targetOdds, type TargetOdds } from './odds-format.ts';
 import { labelPlacer } from './label-placer.ts';
-import { labelSize, planArrowsLayer } from './plan-arrows.ts';
+import { labelSize, planArrowsLayer, type LineOf } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
 import { pageOrWorkerAi } from './worker-ai.ts';
 
@@ -241,6 +241,34 @@ export class AiPlay {
     return this.paths.get(p)!;
   }
 
+  private readonly lines = new WeakMap<object, ReturnType<LineOf>>();
+
+  /**
+   * A plan's attack as the first clear line of sight the grid core finds from its destination (the
+   * figure put there for the query, then back): a straight arrow between centres crossed walls'
+   * corners. Null (a straight arrow) where the figure cannot stand there for the query (a glory kill).
+   */
+  private lineOf(p: Plan): ReturnType<LineOf> {
+    if (!this.lines.has(p)) {
+      let out: ReturnType<LineOf> = null;
+      const b = this.play.state.board;
+      if (b && p.target) {
+        const f = b.figure(p.figure);
+        const [x, y] = [f.x, f.y];
+        try {
+          if (p.to) b.moveFigure(p.figure, p.to.x, p.to.y, !!p.to.o);
+          out = b.explain(p.figure, p.target).losLines.find((l) => !l.blocked) ?? null;
+        } catch {
+          // Not a place the figure can be put on this board: a straight arrow.
+        } finally {
+          if (p.to) b.moveFigure(p.figure, x, y, !!p.to.o);
+        }
+      }
+      this.lines.set(p, out);
+    }
+    return this.lines.get(p)!;
+  }
+
   /** Odds labels over the targets and the hint's plans as arrows (SVG, in the overlay). */
   layer(m: DrawModel): SVGTemplateResult | typeof nothing {
     const plans = (this.play.hint as AiHint | null)?.plans;
@@ -257,6 +285,6 @@ export class AiPlay {
     });
     return svg`<g class="ai">
       <style>${AI_STYLE}</style>
-      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset, 3, (p) => this.pathOf(p), place) : nothing}${labels}</g>`;
+      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset, 3, (p) => this.pathOf(p), place, (p) => this.lineOf(p)) : nothing}${labels}</g>`;
   }
 }

@@ -6,7 +6,7 @@
 import { svg, type SVGTemplateResult } from 'lit';
 import type { FigureView } from '../../src/rules/types.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
-import { S } from '../render/geometry.ts';
+import { S, doubled } from '../render/geometry.ts';
 import type { Box } from './label-placer.ts';
 import { formatOdds } from './odds-format.ts';
 
@@ -15,13 +15,16 @@ const centre = (x: number, y: number, w = 1, h = 1) => ({ x: x * S + (w * S) / 2
 /** The placements a plan's move passes through (from the grid core's cheapest path), or null for a straight arrow. */
 export type PathOf = (plan: Plan) => { x: number; y: number; o: number }[] | null;
 
+/** A plan's attack as the engine's clear line of sight from its destination (doubled coordinates), or null for a centre-to-centre line. */
+export type LineOf = (plan: Plan) => { from: { x: number; y: number }; to: { x: number; y: number } } | null;
+
 /** Where a label of w×h goes beside a space (label-placer.ts); without one, above the space. */
 export type Place = (w: number, h: number, space: Box) => { x: number; y: number };
 
 /** A label's size for its text (SVG units; the text is 9 units high). */
 export const labelSize = (text: string) => ({ w: text.length * 5 + 6, h: 12 });
 
-export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf, place?: Place): SVGTemplateResult | null {
+export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf, place?: Place, lineOf?: LineOf): SVGTemplateResult | null {
   // A defense choice (doom2016) moves nothing and attacks nothing: its words say it, no arrow.
   const shown = plans.filter((p) => p.option !== 'defend').slice(0, top);
   if (!shown.length) return null;
@@ -32,7 +35,10 @@ export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = 
     const [w, h] = p.to?.o ? [f.h, f.w] : [f.w, f.h];
     const at = p.to ? centre(p.to.x, p.to.y, w, h) : from;
     const t = p.target ? figures.find((g) => g.id === p.target) : undefined;
-    const end = t ? centre(t.x, t.y, t.w, t.h) : null;
+    // The attack along the line of sight the rules found (a centre-to-centre line may cross a wall's corner).
+    const sight = t ? lineOf?.(p) : null;
+    const start = sight ? { x: doubled(sight.from.x), y: doubled(sight.from.y) } : at;
+    const end = sight ? { x: doubled(sight.to.x), y: doubled(sight.to.y) } : t ? centre(t.x, t.y, t.w, t.h) : null;
     // "1 · 67% · 1.7 · 33%": rank, P(hit), expected damage, P(kill) (the hint's text says them in words).
     const label = `${i + 1}${p.odds ? ` · ${formatOdds(p.odds, ruleset).replace(/ (hit|dmg|wounds|hp|kill)/g, '')}` : ''}`;
     // The move follows its path round walls (a straight arrow would cross them), space centre to centre.
@@ -43,7 +49,7 @@ export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = 
     return svg`
       <g class="plan plan-${i + 1}" data-rank=${i + 1} data-figure=${p.figure} data-target=${p.target ?? ''}>
         ${p.to ? svg`<polyline class="plan-move" points=${points.map((q) => `${q.x},${q.y}`).join(' ')} marker-end="url(#doom-plan-arrow)"></polyline>` : null}
-        ${end ? svg`<line class="plan-attack" x1=${at.x} y1=${at.y} x2=${end.x} y2=${end.y} stroke-dasharray="4 3" marker-end="url(#doom-plan-arrow)"></line>` : null}
+        ${end ? svg`<line class="plan-attack" x1=${start.x} y1=${start.y} x2=${end.x} y2=${end.y} stroke-dasharray="4 3" marker-end="url(#doom-plan-arrow)"></line>` : null}
         <rect class="plan-label-bg" x=${spot.x} y=${spot.y} width=${size.w} height=${size.h} rx="2"></rect>
         <text class="plan-label" x=${spot.x + 3} y=${spot.y + 9.5}>${label}</text>
         <title>${p.reason}</title>

@@ -232,3 +232,59 @@ test('doom2016: after a marine plays an attack card, each demon it may attack sh
   expectSameOdds(shown, expected);
   expect(errors).toEqual([]);
 });
+
+test('doom2016: a hinted attack is drawn along the line of sight the rules find from its destination, not centre to centre', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  await page.evaluate(() => {
+    const el = document.getElementById('tutorial-play')!;
+    (window as unknown as { commands: unknown[] }).commands = [];
+    el.addEventListener('doom-action', (e) => (window as unknown as { commands: unknown[] }).commands.push((e as CustomEvent).detail.command));
+    el.setAttribute('ai', '');
+  });
+  const board = page.locator('#tutorial-play');
+  await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  const attacks = board.locator('svg .plans .plan-attack');
+  // Both sides by hand; at each marine activation ask for a hint, until one shows an attack.
+  for (let step = 0; step < 150 && !(await attacks.count()); step++) {
+    const status = await board.locator('[part="status"]').innerText();
+    if (/(Alpha|Bravo|Charlie|Delta) is activating/.test(status)) {
+      await board.getByRole('button', { name: 'Hint' }).click();
+      await page.waitForTimeout(300);
+      if (await attacks.count()) break;
+    }
+    const names = await board.getByRole('button').allInnerTexts();
+    const next = names.find((n) => /takes the attack \(no more defense\)$|resolves the attack$|^End the status phase$|^Activate the .+ demons$|^End .+'s activation$/.test(n));
+    expect(next, `a command at: ${status}`).toBeTruthy();
+    await board.getByRole('button', { name: next, exact: true }).first().click();
+    await page.waitForTimeout(150);
+  }
+  await expect(attacks.first()).toBeAttached();
+  const drawn = await board.locator('svg .plans .plan').evaluateAll((els) => els.filter((g) => g.querySelector('.plan-attack')).map((g) => {
+    const a = g.querySelector('.plan-attack')!;
+    const pts = (g.querySelector('.plan-move')?.getAttribute('points') ?? '').trim().split(/\s+/).filter(Boolean).map((q) => q.split(',').map(Number));
+    return { figure: g.getAttribute('data-figure')!, target: g.getAttribute('data-target')!, end: pts.at(-1) ?? null, line: ['x1', 'y1', 'x2', 'y2'].map((k) => Number(a.getAttribute(k))) };
+  }));
+  const root = process.cwd();
+  const expected = await page.evaluate(async ({ root, drawn }) => {
+    const fs = (p: string) => `/@fs${root}/${p}`;
+    const [rules, state, scenario] = await Promise.all([
+      import(/* @vite-ignore */ fs('src/rules/index.ts')),
+      import(/* @vite-ignore */ fs('src/rules/doom2016/state.ts')),
+      fetch(fs('src/scenario/bundled/doom2016-tutorial.json')).then((r) => r.json()),
+    ]);
+    const game = rules.replay(scenario, scenario.seed, (window as unknown as { commands: unknown[] }).commands);
+    return drawn.map((d: { figure: string; target: string; end: number[] | null }) => {
+      const b = state.boardOf(game.state);
+      // The destination's space from the move arrow's last point (32 SVG units a space).
+      if (d.end) b.moveFigure(d.figure, Math.floor(d.end[0] / 32), Math.floor(d.end[1] / 32));
+      const l = b.explain(d.figure, d.target).losLines.find((x: { blocked: boolean }) => !x.blocked);
+      return [l.from.x * 16, l.from.y * 16, l.to.x * 16, l.to.y * 16];
+    });
+  }, { root, drawn });
+  expect(drawn.length).toBeGreaterThan(0);
+  expect(drawn.map((d) => d.line)).toEqual(expected);
+  expect(errors).toEqual([]);
+});
