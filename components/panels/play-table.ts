@@ -167,9 +167,13 @@ const isCell = (v: unknown): v is { x: number; y: number } => Number.isInteger(o
 
 // ------------------------------------------------------------------ the table
 
-/** The dice of the last roll as faces: one box per die with its damage icons. */
+/**
+ * The dice of the last roll as faces: one box per die with its damage icons. A doom2016 attack still
+ * waiting for choices keeps its dice in the state: they show after an undo or a reload too.
+ */
 function diceFaces(t: TableContext): TemplateResult | typeof nothing {
-  const rolled = t.lastEvents.find((e) => e.type === 'attack-rolled' || e.type === 'rolled' || e.type === 'rerolled');
+  const p = obj(obj(t.state).pending);
+  const rolled = p.kind === 'attack' && Array.isArray(p.dice) ? p : t.lastEvents.find((e) => e.type === 'attack-rolled' || e.type === 'rolled' || e.type === 'rerolled');
   if (!rolled) return nothing;
   const faces = t.view.ruleset === 'doom2016'
     ? arr(rolled.dice).map((d) => ({ colour: str(obj(d).color), icons: num(obj(d).damage), label: `${str(obj(d).color)} die: ${plural(num(obj(d).damage), 'damage icon')}`, extra: '' }))

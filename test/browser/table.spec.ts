@@ -164,3 +164,35 @@ test('doom2004 play page: the table shows the marines\' equipment; a turn in pla
   for (const label of await board.getByRole('button').allInnerTexts()) expect(label).not.toMatch(/[{}"[\]]/);
   expect(errors).toEqual([]);
 });
+
+test('an attack waiting for the defender shows its dice after a reload and after an undo (they vanished: only the last events were read)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  const board = page.locator('#tutorial-play');
+  const table = board.getByRole('region', { name: 'Play table' });
+  const dice = table.getByRole('img', { name: /die: \d damage icons?/ });
+  // Both sides by hand until someone must choose a defense.
+  for (let step = 0; step < 200; step++) {
+    if (await firstButton(board, [/ defends: /])) break;
+    if (await tryAttack(page, board)) continue;
+    const next = await firstButton(board, [/takes the attack \(no more defense\)$/, /resolves the attack$/, /^End the status phase$/, /^Activate the .+ demons$/, /^End .+'s activation$/]);
+    expect(next).not.toBeNull();
+    await next!.click();
+  }
+  expect(await firstButton(board, [/ defends: /])).not.toBeNull();
+  const shown = await dice.count();
+  expect(shown).toBeGreaterThan(0);
+  const labels = await dice.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/#doom-tutorial-play=/);
+  await page.reload();
+  await ready(page, 'tutorial-play');
+  await expect(dice).toHaveCount(shown);
+  expect(await dice.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(labels);
+  // A defense chosen, then taken back: the same dice again.
+  await (await firstButton(board, [/ defends: /]))!.click();
+  await board.getByRole('button', { name: 'Undo' }).click();
+  await expect(dice).toHaveCount(shown);
+  expect(errors).toEqual([]);
+});
