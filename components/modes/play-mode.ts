@@ -290,16 +290,19 @@ export class PlayMode extends SelectingMode<PlayHost> {
   private async undoNow(): Promise<void> {
     if (!this.game) return;
     const ai = this.ai.current;
+    const before = this.history;
     const ok = await (ai ? ai.undo() : this.game.undo());
     if (!ok) {
       this.state.announce('Nothing to undo');
       return;
     }
-    this.logEntries([{ kind: 'undo' }]);
     this.state.target = null;
     this.state.explain = null;
     this.pending = [];
     await this.refreshView();
+    // The autopilot's answers go with the person's command: say how many.
+    const n = before - this.history;
+    this.log = [...this.log, n > 1 ? { text: `Undone: the last ${n} commands were taken back` } : UNDONE].slice(-LOG_LINES);
     if (this.state.selected) await this.refreshActions();
     this.state.emit('doom-undo', { history: this.history });
     this.state.announce(`Undone. ${this.view?.status ?? ''}`);

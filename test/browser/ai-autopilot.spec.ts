@@ -121,6 +121,8 @@ test('a whole doom2016 tutorial on the built bundle: a scripted marine against a
         await page.evaluate((id) => [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'Undo')!.click(), BOARD);
         await expect.poll(() => played(page)).toBe(at);
         await expect.poll(() => marineClick(page, false)).toBe(clicked);
+        // The log says how many commands went: the autopilot's answers and the marine's own.
+        await expect(log.getByRole('listitem').last()).toHaveText(/^Undone: the last \d+ commands were taken back$/);
         undone = true;
       }
     }
