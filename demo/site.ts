@@ -118,20 +118,35 @@ function bundledScenarios(): void {
 /**
  * A `<select data-handicap-for="board-id">` sets that board's `handicap`, kept in the page URL's
  * query (`?handicap=…`) so that a reload or a link plays the same game. A new handicap is a new
- * game: the moves in the URL fragment were played on the old one, so they go.
+ * game: the moves in the URL fragment were played on the old one, so they go — after the player
+ * says so, when there are any (nothing a player did is lost without asking).
  */
+/** The handicap in the page URL's query; `fresh`: without the moves of the fragment (a new game). */
+function keep(handicap: string, fresh: boolean): void {
+  const url = new URL(location.href);
+  url.searchParams.set('handicap', handicap);
+  if (fresh) url.hash = '';
+  history.replaceState(null, '', url);
+}
+
 function handicapChoosers(): void {
   for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-handicap-for]')) {
     const board = document.getElementById(select.dataset.handicapFor!) as DoomBoard | null;
     if (!board) continue;
     const asked = new URLSearchParams(location.search).get('handicap');
     if (asked !== null && [...select.options].some((o) => o.value === asked)) select.value = asked;
+    // A value the chooser does not offer is not played quietly under its name: the URL says what is.
+    if (asked !== null && asked !== select.value) keep(select.value, false);
     board.handicap = select.value || undefined;
+    let current = select.value;
     select.addEventListener('change', () => {
-      const url = new URL(location.href);
-      url.searchParams.set('handicap', select.value);
-      url.hash = '';
-      history.replaceState(null, '', url);
+      // Moves in the URL fragment: a game in progress, which a new handicap would end.
+      if (location.hash.length > 1 && !confirm('A new handicap starts a new game: the game in progress is lost. Start a new game?')) {
+        select.value = current;
+        return;
+      }
+      current = select.value;
+      keep(select.value, true);
       board.handicap = select.value || undefined;
     });
   }

@@ -13,12 +13,19 @@ const table = (page: Page, id: string) => page.locator(`#${id}`).getByRole('regi
 
 test('the solo page starts with kills+3 (the invader needs 5 kill tokens); "none" is the rulebook\'s 2, a new game kept in the URL', async ({ page }) => {
   const errors = watchErrors(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
   await page.goto('/solo.html');
   await ready(page, 'solo');
   const chooser = page.getByLabel('Handicap');
   await expect(chooser).toHaveValue('kills+3');
   await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens (with 4 marines): 0 so far.');
-  await chooser.selectOption({ label: "2 kill tokens: none, the rulebook's" });
+  // Once the autopilot has played (its moves in the URL), a change asks first.
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/#doom-solo=/);
+  await chooser.selectOption({ label: "2 kill tokens to win: none, the rulebook's" });
   await expect(table(page, 'solo')).toContainText('The invader wins at 2 kill tokens (with 4 marines): 0 so far.');
   expect(new URL(page.url()).searchParams.get('handicap')).toBe('');
   await page.reload();
@@ -27,7 +34,26 @@ test('the solo page starts with kills+3 (the invader needs 5 kill tokens); "none
   await expect(table(page, 'solo')).toContainText('The invader wins at 2 kill tokens');
   await page.getByLabel('Handicap').selectOption('kills+2');
   await expect(table(page, 'solo')).toContainText('The invader wins at 4 kill tokens');
+  expect(dialogs.length).toBeGreaterThan(0);
+  expect(dialogs[0]).toContain('the game in progress is lost');
   expect(errors).toEqual([]);
+});
+
+test('a handicap change the player declines keeps the game in progress; a handicap the chooser does not offer is not kept in the URL under its name', async ({ page }) => {
+  page.on('dialog', (d) => void d.dismiss());
+  await page.goto('/solo.html?handicap=kills+9');
+  await ready(page, 'solo');
+  const chooser = page.getByLabel('Handicap');
+  await expect(chooser).toHaveValue('kills+3');
+  expect(new URL(page.url()).searchParams.get('handicap')).toBe('kills+3');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens');
+  // Wait for a position in the URL (the autopilot's status phase), then decline a new handicap.
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/#doom-solo=/);
+  const hash = await page.evaluate(() => location.hash);
+  await chooser.selectOption('kills+1');
+  await expect(chooser).toHaveValue('kills+3');
+  expect(await page.evaluate(() => location.hash)).toBe(hash);
+  await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens');
 });
 
 test('on a phone the handicap chooser fits the screen and is big enough to tap', async ({ browser }) => {
