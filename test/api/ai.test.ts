@@ -218,7 +218,7 @@ describe('hints over HTTP (getHints)', () => {
     expect(r.data!.figure).toBe(defender);
     expect(r.data!.plans.length).toBe(Math.min(5, g.legalActions().filter((c) => c.type === 'defend').length));
     for (const p of r.data!.plans) expect(p.commands.map((c) => c.type)).toEqual(['defend']);
-    expect(r.data!.plans[0].reason).toMatch(/damage expected/);
+    expect(r.data!.plans[0].reason).toMatch(/: \d+(\.\d)? damage( expected)?/);
     const ok = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: made.id }, header: { 'If-Match': String(history.length) } }, headers: { authorization: `Bearer ${made.seats.marines}` }, body: r.data!.plans[0].commands[0] as never });
     expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
   });

@@ -313,6 +313,8 @@ describe('readable explanations', () => {
     expect(readableSummary('the line from (1.5,1.5) passes through the wall joint at corner (3,3) (clause 1.1.2)', board, names)).toBe('The line from the centre of B2 passes through the wall joint at the top-left corner of D4 (clause 1.1.2)');
     expect(readableSummary('alpha has no line of sight to imp; distance 7.', board, names)).toBe('Alpha has no line of sight to Imp; range 7.');
     expect(readableSummary('no distance (no path).', board, names)).toBe('No range (no path).');
+    // Not "from corner the top-left corner of C4" (a solo player's explanation line).
+    expect(readableSummary('not in cover (RULES §2.1: from corner (2,3) every line to imp\'s corners is clear)', board, names)).toBe('Not in cover (RULES §2.1: from the top-left corner of C4 every line to Imp\'s corners is clear)');
   });
 });
 

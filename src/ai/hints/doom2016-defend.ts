@@ -57,12 +57,16 @@ export function doom2016DefendPlans(s: Doom2016State, figure?: string): Plan[] |
       const command: Command = { type: 'defend', figure: t.id, reveal, play };
       const how = [reveal ? 'reveal a second defense card' : null, play.length ? `play ${play.map(nameOf).join(', ')} (+${extra} shield${extra === 1 ? '' : 's'})` : null].filter(Boolean).join(' and ');
       const shown = reveal ? `the second card` : now === null ? 'no defense card (stunned)' : now.dodge ? 'a dodge' : `${now.shields} shield${now.shields === 1 ? '' : 's'}`;
-      const killed = odds.kill >= 0.005 ? `, ${pct(odds.kill)} to be killed` : '';
+      // With no second card the dice and the card fix the damage: said as a number, not an expectation.
+      const certain = damage.filter((x) => x > 0).length === 1;
+      const taken = certain ? `${damage.findIndex((x) => x > 0)} damage` : `${odds.expected.toFixed(1)} damage expected`;
+      const killed = odds.kill >= 0.995 ? `, ${t.id} is killed` : odds.kill >= 0.005 ? `, ${pct(odds.kill)} to be killed` : '';
       plans.push({
         figure: t.id, to: null, option: 'defend', target: p.attacker, odds,
         exposure: { expected: 0, death: 0, attackers: [] }, commands: [command],
         score: -odds.expected - odds.kill * deathWorth - play.length * CARD_KEPT, exact: true,
-        reason: `${how ? `${how[0].toUpperCase()}${how.slice(1)}` : 'Take the attack as it is'}: ${odds.expected.toFixed(1)} damage expected${killed} (${icons} damage icon${icons === 1 ? '' : 's'} against ${shown}${fixed + extra ? ` and ${fixed + extra} more shield${fixed + extra === 1 ? '' : 's'}` : ''}${later ? `; ${later}` : ''})`,
+        // The cards still to come in their own parentheses: the element says a note the plans share once.
+        reason: `${how ? `${how[0].toUpperCase()}${how.slice(1)}` : 'Take the attack as it is'}: ${taken}${killed} (${icons} damage icon${icons === 1 ? '' : 's'} against ${shown}${fixed + extra ? ` and ${fixed + extra} more shield${fixed + extra === 1 ? '' : 's'}` : ''})${later ? ` (${later})` : ''}`,
       });
     }
   }

@@ -18,7 +18,7 @@ function status(s: Doom2016State): string {
   if (a?.kind === 'marine') return `${head} — ${a.figure} is activating${a.respawn ? ' (respawn first)' : ''}, ${a.mp} MP`;
   if (a?.kind === 'demons') {
     if (a.figure) return `${head} — ${a.figure} is activating, ${a.mp} MP`;
-    return a.type === null ? `${head} — ${s.invaderSide}: choose a ready demon card` : `${head} — ${s.invaderSide}: choose the next ${a.type} to activate`;
+    return a.type === null ? `${head} — ${s.invaderSide}: choose a ready demon card` : `${head} — ${s.invaderSide}: choose the next ${(s.data.units[a.type]?.name ?? a.type).toLowerCase()} to activate`;
   }
   return head;
 }
