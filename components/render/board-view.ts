@@ -59,7 +59,7 @@ export interface BoardViewOptions {
   zoom: number;
 }
 
-const zoomClass = (zoom: number): string => (zoom > 1 ? 'board-scroll zoomed' : 'board-scroll');
+const zoomClass = (zoom: number): string => (zoom > 1 ? 'board-scroll zoomed' : zoom < 1 ? 'board-scroll fit' : 'board-scroll');
 
 function targetRects(m: DrawModel, keys: Iterable<string>): { x: number; y: number; w: number; h: number }[] {
   const rects = [];

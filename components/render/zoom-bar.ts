@@ -4,13 +4,19 @@ import { html, nothing, type TemplateResult } from 'lit';
 /** Boards this wide or wider get zoom buttons (their spaces are small on a phone). */
 const ZOOMABLE_WIDTH = 12;
 
-/** `set` gets the new zoom, from 1 (the board fits the width) to 4. */
+/**
+ * `set` gets the new zoom: from 1 (spaces big enough for a finger on a touch screen, the board
+ * fitting the width elsewhere) to 4, and FIT: the whole board in its box whatever the size of its
+ * spaces (on a phone the default scrolls; a player must still be able to see every space at once).
+ */
+export const FIT = 0.5;
+
 export function zoomBar(width: number, zoom: number, set: (zoom: number) => void): TemplateResult | typeof nothing {
   if (width < ZOOMABLE_WIDTH) return nothing;
-  const to = (z: number) => () => set(Math.min(4, Math.max(1, z)));
+  const to = (z: number) => () => set(z);
   return html`<div class="bar zoom" role="toolbar" aria-label="Zoom">
-      <button part="button" aria-label="Zoom in" ?disabled=${zoom >= 4} @click=${to(zoom * 1.5)}>+</button>
-      <button part="button" aria-label="Zoom out" ?disabled=${zoom <= 1} @click=${to(zoom / 1.5)}>−</button>
-      <button part="button" ?disabled=${zoom === 1} @click=${to(1)}>Fit</button>
+      <button part="button" aria-label="Zoom in" ?disabled=${zoom >= 4} @click=${to(zoom < 1 ? 1 : Math.min(4, zoom * 1.5))}>+</button>
+      <button part="button" aria-label="Zoom out" ?disabled=${zoom <= FIT} @click=${to(zoom > 1 ? Math.max(1, zoom / 1.5) : FIT)}>−</button>
+      <button part="button" ?disabled=${zoom === FIT} @click=${to(FIT)}>Fit</button>
     </div>`;
 }

@@ -121,3 +121,29 @@ for (const [phone, device] of Object.entries(PHONES)) {
     });
   });
 }
+
+test('on a phone, Fit shows the whole 16-column tutorial board in its box; + brings back spaces a finger can tap', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONES['Pixel 7'] });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/tutorial.html');
+  await ready(page, 'tutorial-play');
+  const board = page.locator('#tutorial-play');
+  const box = () => board.locator('.board-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  const cell = () => board.locator('[role="gridcell"]').first().evaluate((el) => el.getBoundingClientRect().width);
+  // The default: spaces for a finger, the board wider than its box (it scrolls).
+  expect(await cell()).toBeGreaterThanOrEqual(44);
+  const before = await box();
+  expect(before.scroll).toBeGreaterThan(before.client);
+  await board.getByRole('button', { name: 'Fit' }).tap();
+  await expect.poll(async () => (await box()).scroll).toBeLessThanOrEqual((await box()).client);
+  // Every column's space is inside the box.
+  const right = await board.locator('[role="gridcell"]').evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+  const edge = await board.locator('.board-scroll').evaluate((el) => el.getBoundingClientRect().right);
+  expect(right).toBeLessThanOrEqual(edge + 0.5);
+  await expect(board.getByRole('button', { name: 'Fit' })).toBeDisabled();
+  await board.getByRole('button', { name: 'Zoom in' }).tap();
+  await expect.poll(cell).toBeGreaterThanOrEqual(44);
+  expect(errors).toEqual([]);
+  await context.close();
+});
