@@ -181,9 +181,8 @@ test('d20: autopilot="alliance" plays the other side after each of the person\'s
   expect(errors).toEqual([]);
 });
 
-test('doom2016: after a marine plays an attack card, each demon it may attack shows the exact odds of src/ai/odds (defense deck, cover)', async ({ page }) => {
-  test.setTimeout(90_000);
-  const errors = watchErrors(page);
+/** The tutorial page's play board with the AI on; its commands recorded in `window.commands` (to replay them in the page). */
+async function tutorialWithAi(page: Page): Promise<Locator> {
   await page.goto('/tutorial.html');
   await ready(page, 'tutorial-play');
   await page.evaluate(() => {
@@ -194,6 +193,13 @@ test('doom2016: after a marine plays an attack card, each demon it may attack sh
   });
   const board = page.locator('#tutorial-play');
   await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  return board;
+}
+
+test('doom2016: after a marine plays an attack card, each demon it may attack shows the exact odds of src/ai/odds (defense deck, cover)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  const board = await tutorialWithAi(page);
   const labels = board.locator('svg .odds');
   // Both sides by hand until a marine has played an attack card with a demon in range.
   for (let step = 0; step < 120 && !(await labels.count()); step++) {
@@ -236,16 +242,7 @@ test('doom2016: after a marine plays an attack card, each demon it may attack sh
 test('doom2016: a hinted attack is drawn along the line of sight the rules find from its destination, not centre to centre', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
-  await page.goto('/tutorial.html');
-  await ready(page, 'tutorial-play');
-  await page.evaluate(() => {
-    const el = document.getElementById('tutorial-play')!;
-    (window as unknown as { commands: unknown[] }).commands = [];
-    el.addEventListener('doom-action', (e) => (window as unknown as { commands: unknown[] }).commands.push((e as CustomEvent).detail.command));
-    el.setAttribute('ai', '');
-  });
-  const board = page.locator('#tutorial-play');
-  await expect(board.getByRole('button', { name: 'Hint' })).toBeVisible();
+  const board = await tutorialWithAi(page);
   const attacks = board.locator('svg .plans .plan-attack');
   // Both sides by hand; at each marine activation ask for a hint, until one shows an attack.
   for (let step = 0; step < 150 && !(await attacks.count()); step++) {
