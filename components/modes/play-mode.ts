@@ -302,7 +302,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     await this.refreshView();
     // The autopilot's answers go with the person's command: say how many.
     const n = before - this.history;
-    this.log = [...this.log, n > 1 ? { text: `Undone: the last ${n} commands were taken back` } : UNDONE].slice(-LOG_LINES);
+    this.log = [...this.log, n > 1 ? { text: `Undone: ${n} commands taken back` } : UNDONE].slice(-LOG_LINES);
     if (this.state.selected) await this.refreshActions();
     this.state.emit('doom-undo', { history: this.history });
     this.state.announce(`Undone. ${this.view?.status ?? ''}`);

@@ -13,12 +13,10 @@ export const FIT = 0.5;
 
 export function zoomBar(width: number, zoom: number, set: (zoom: number) => void): TemplateResult | typeof nothing {
   if (width < ZOOMABLE_WIDTH) return nothing;
-  // Only a touch screen keeps spaces wider than the board's share of the box (theme.ts): elsewhere 1 already fits.
-  const least = matchMedia('(pointer: coarse)').matches ? FIT : 1;
   const to = (z: number) => () => set(z);
   return html`<div class="bar zoom" role="toolbar" aria-label="Zoom">
       <button part="button" aria-label="Zoom in" ?disabled=${zoom >= 4} @click=${to(zoom < 1 ? 1 : Math.min(4, zoom * 1.5))}>+</button>
-      <button part="button" aria-label="Zoom out" ?disabled=${zoom <= least} @click=${to(zoom > 1 ? Math.max(1, zoom / 1.5) : least)}>−</button>
-      <button part="button" ?disabled=${zoom === least} @click=${to(least)}>Fit</button>
+      <button part="button" aria-label="Zoom out" ?disabled=${zoom <= FIT} @click=${to(zoom > 1 ? Math.max(1, zoom / 1.5) : FIT)}>−</button>
+      <button part="button" ?disabled=${zoom === FIT} @click=${to(FIT)}>Fit</button>
     </div>`;
 }

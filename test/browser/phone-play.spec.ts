@@ -147,18 +147,3 @@ test('on a phone, Fit shows the whole 16-column tutorial board in its box; + bri
   expect(errors).toEqual([]);
   await context.close();
 });
-
-test('on a desktop the board already fits at the default zoom: − and Fit stay off until it is zoomed in', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/tutorial.html');
-  await ready(page, 'tutorial-play');
-  const board = page.locator('#tutorial-play');
-  const box = await board.locator('.board-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(box.scroll).toBeLessThanOrEqual(box.client);
-  await expect(board.getByRole('button', { name: 'Fit' })).toBeDisabled();
-  await expect(board.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
-  await board.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(board.getByRole('button', { name: 'Fit' })).toBeEnabled();
-  await board.getByRole('button', { name: 'Fit' }).click();
-  await expect(board.getByRole('button', { name: 'Fit' })).toBeDisabled();
-});
