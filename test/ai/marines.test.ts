@@ -464,3 +464,19 @@ describe('doom2016: staying to pick up or open needs no Sprint (issue 23 review:
     expect(pick.commands.map((c) => c.type)).toEqual(['pick-up', 'end']);
   });
 });
+
+describe('doom2016: a stun card\'s plan says its chance to stun (issue 23 review: a 2%-to-hit Suppressing Fire plan gave no reason)', () => {
+  test('Alpha with only Suppressing Fire in hand: its attack plans name the chance to stun, the odds\' own', () => {
+    const g = createGame(tutorial as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+    const s = structuredClone(g.state) as Doom2016State;
+    s.marines.alpha.hand = ['har-suppress'];
+    const plans = hints(inActivation(s, 'alpha'), 'alpha', { budgetMs: Infinity, limit: 40 }).filter((p) => p.target);
+    expect(plans.length).toBeGreaterThan(0);
+    for (const p of plans) {
+      const stun = (p.odds as unknown as { stun: number }).stun;
+      expect(stun).toBeGreaterThan(0);
+      expect(stun).toBeLessThanOrEqual(p.odds!.hit + 1e-12); // it stuns only when it deals damage
+      expect(p.reason).toContain(`, ${Math.round(stun * 100)}% to stun`);
+    }
+  });
+});

@@ -421,7 +421,10 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unpla
     // Odds not checked from the destination (a call cut short by the safety cap) say so.
     const guess = p.exact ? '' : ' (estimated: cover and range not checked from there)';
     const own = p.friendlyWounds ? `; its own side takes ≈${p.friendlyWounds.toFixed(1)} wounds (blast or barrel)` : '';
-    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${unplayed ? ` (${unplayed})` : ''}${own}${guess}${exp}`;
+    // A stun card's worth is partly the stun (RULES §2.4: the stunned figure loses a die or its next defense card): say its chance.
+    const stunned = (p.odds as Odds & { stun?: number }).stun;
+    const stun = stunned ? `, ${pct(stunned)} to stun` : '';
+    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${stun}${unplayed ? ` (${unplayed})` : ''}${own}${guess}${exp}`;
   }
   const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${tokenWords(String(c.token))}` : c.type)).join(', ');
   // Not "no attack possible": the figure may well have one (another plan makes it); this one does not.
