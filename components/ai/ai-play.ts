@@ -23,6 +23,7 @@ import { labelPlacer } from './label-placer.ts';
 import { labelSize, planArrowsLayer, type LineOf } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
 import { pageOrWorkerAi } from './worker-ai.ts';
+import { inPageAi } from '../../src/ai/protocol.ts';
 
 /** The autopilot's pace: a pause between its commands so that a person can follow (ms). */
 const DEFAULT_DELAY_MS = 400;
@@ -72,16 +73,20 @@ export class AiPlay {
     const game = play.game!;
     this.state = shadowState(game, scenario, seed);
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
-    const provider = aiHintProvider({ state: this.state, ai: this.ai });
+    const provider = aiHintProvider({ state: this.state, ai: this.ai, page: inPageAi() });
     // The reasons name spaces and figures as the rest of the element does ("F4", "Possessed soldier 1").
     const name = (id: string) => play.state.figureName(id);
     this.hints = async (context) => {
       const h = (await provider(context)) as AiHint | null;
       if (!h) return h;
-      const plans = h.plans.map((p) => ({
-        ...p,
-        reason: p.reason.replace(/\((\d+),(\d+)\)/g, (_, x: string, y: string) => cellName(Number(x), Number(y))).replace(p.target ? new RegExp(`\\b${p.target}\\b`, 'g') : /$^/, p.target ? name(p.target) : ''),
-      }));
+      // The figures a reason names by id: its target, and the figure it is for (a demon card's plan names its demon).
+      const known = new Set(context.view.figures.map((f) => f.id));
+      const plans = h.plans.map((p) => {
+        const ids = [p.target, p.figure].filter((id): id is string => !!id && known.has(id)).map((id) => id.replace(/[^\w-]/g, ''));
+        const named = ids.length ? new RegExp(`\\b(${ids.join('|')})\\b(?!-)`, 'g') : null;
+        const reason = p.reason.replace(/\((\d+),(\d+)\)/g, (_, x: string, y: string) => cellName(Number(x), Number(y)));
+        return { ...p, reason: named ? reason.replace(named, (id) => name(id)) : reason };
+      });
       return { ...h, plans, text: hintText(plans.map((p) => p.reason)) };
     };
     if (side) {

@@ -19,6 +19,11 @@ export interface AiHintOptions {
   state: () => Promise<GameState> | GameState;
   /** Where the AI runs: a worker (`workerAi`) in a browser; the page by default. */
   ai?: Ai;
+  /**
+   * Asked when `ai` has no plan: the worker carries only the doom2016 rules, and a decision whose
+   * plans play its choices on a copy of the game (a doom2004 respawn) is planned in the page.
+   */
+  page?: Ai;
   budgetMs?: number;
   /** How many plans to show (default 3): other choices first (distinctPlans). */
   limit?: number;
@@ -43,6 +48,7 @@ export function aiHintProvider(o: AiHintOptions): HintProvider {
     let all = await ask(figure);
     // The selected figure may be the attacker while the defender decides (a defense hint): then whoever decides.
     if (!all.length && figure !== undefined) all = await ask(undefined);
+    if (!all.length && o.page) all = await o.page.hints(state, undefined, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN });
     const plans = distinctPlans(all, limit);
     if (!plans.length) return null;
     return {

@@ -334,9 +334,15 @@ export interface paths {
          *     target, the exact odds (P(hit), expected damage, P(kill), the distribution), the exposure of
          *     the destination (who could attack it next and for how much), a one-line reason, and the
          *     commands that play it — submit them in order to `submitCommand` (the answer's `version` is the
-         *     `If-Match` of the first). When a doom2016 defender must choose its defense (a second card in
-         *     cover, a "while defending" card), the plans are its choices instead (`option: defend`,
-         *     `target` the attacker, one `defend` command each): the odds are the damage it would take.
+         *     `If-Match` of the first). When the rules wait for another kind of decision, the plans are its
+         *     choices: a doom2016 defense (a second card in cover, a "while defending" card: `option:
+         *     defend`, `target` the attacker, the odds the damage it would take) or the attacker's "while
+         *     attacking" cards (`option: press`, the odds the damage it deals); a respawn, a displaced
+         *     figure's space, the demon card and the next demon (the choice's command first, then the
+         *     figure's best plan from there); a summon (`option: summon`) and the status phase's argent
+         *     (`option: status`), decisions of the invader's side as a whole, whose plans name the side as
+         *     `figure`; doom2004 re-rolls (`option: reroll`, each set of dice with its expected value), a
+         *     guard's interrupt (each guard attack with its odds, and `pass`) and a fragged marine's respawn.
          *
          *     **Who may ask:** a seat, for its own side's figures, when a decision is its side's (it owns a
          *     legal command now, whoever's turn it is). Hints are advice to
@@ -703,10 +709,11 @@ export interface components {
             }[];
         };
         HintPlan: {
+            /** @description The figure the plan is for; for a decision of a side as a whole (doom2016 summon and status phase), the side. */
             figure: string;
             /** @description Destination (null — stay). */
             to: components["schemas"]["Placement"] | null;
-            /** @description The attack option (card, weapon, unit or ability); null for a plain move. */
+            /** @description The attack option (card, weapon, unit or ability); null for a plain move; for the choices that are not an activation: `defend`, `press`, `summon`, `status`, `reroll`. */
             option: string | null;
             target: string | null;
             /** @description The attack's exact odds: its dice and the defense card revealed. doom2016: before the cards either side may still play on the attack ("while attacking", "while defending": each side's own choice, RULES §2.4); the reason names them where the side asking may face one. */
@@ -1842,7 +1849,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description No plan can be given now: the seat's side has no decision now (`rule: turn`); the figure named is unknown or cannot act now (naming it); or the decision waiting is not a figure's activation nor a defense (type `urn:doom-board:problem:no-hints`, `rule: hints`: a doom2016 status phase, the choice of a demon card, a press, a summon) — its commands are listed by `getLegalActions`. */
+            /** @description No plan can be given now: the seat's side has no decision now (`rule: turn`); the figure named is unknown or cannot act now (naming it); or the decision has no plan (type `urn:doom-board:problem:no-hints`, `rule: hints`) — its commands are listed by `getLegalActions`. */
             422: {
                 headers: {
                     [name: string]: unknown;

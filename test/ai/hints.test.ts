@@ -139,9 +139,14 @@ describe('doom2016', () => {
     expect(strong.some((p) => p.exposure.attackers.some((a) => a.id === 'alpha'))).toBe(true);
   });
 
-  test('nobody to hint: another figure, or no activation', () => {
+  test('nobody to hint: another figure; the status phase is the invader\'s whole side\'s', () => {
     const g = game2016(['....'], [M('alpha', 0, 0), D('imp', 'imp', 3, 0)]);
-    expect(hints(g.state)).toEqual([]); // status phase
+    // The status phase (argent for the demon cards): the invader's decision, named by its side.
+    expect(hints(g.state, 'alpha')).toEqual([]);
+    // Here the imps have an argent ability and their card no argent: a card goes for one.
+    const top = hints(g.state)[0];
+    expect(top.figure).toBe('invader');
+    expect(top.reason).toMatch(/^Discard .+ for argent onto the Imp card \(its demons' argent ability needs one\)$/);
     expect(hints(stateIn(g, 'imp'), 'alpha')).toEqual([]);
   });
 });

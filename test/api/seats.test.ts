@@ -106,6 +106,16 @@ describe('seats from the rules', () => {
       expect(hints.response.status).toBe(422);
       expect(hints.error!.rule).toBe('turn');
       expect(hints.error!.detail).toMatch(/the invader side's turn, not the marines side's/);
+      // The invader's seat gets a plan per "while attacking" choice (issue 23: it was a 422), the damage each deals.
+      const theirs = await via.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: g.id } }, headers: { authorization: `Bearer ${g.seats.invader}` } });
+      expect(theirs.response.status, JSON.stringify(theirs.error)).toBe(200);
+      expect(theirs.data!.figure).toBe('possessed-soldier-1');
+      const plans = theirs.data!.plans;
+      expect(plans.length).toBeGreaterThan(1);
+      expect(plans.every((p) => p.commands[0].type === 'press')).toBe(true);
+      expect(plans.map((p) => p.reason)).toContainEqual(expect.stringMatching(/^Play no card: \d+ damage/));
+      expect(plans[0].reason).toMatch(/^Play .+ \(\+.+\): .*damage/);
+      expect(await g.snapshot()).toEqual(before);
       const press: Command = { type: 'press', figure: 'possessed-soldier-1', play: ['overwhelming-1'] };
       const byMarines = await g.post('marines', 6, press);
       expect(byMarines.response.status).toBe(403);

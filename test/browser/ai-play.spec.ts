@@ -285,3 +285,28 @@ test('doom2016: a hinted attack is drawn along the line of sight the rules find 
   expect(drawn.map((d) => d.line)).toEqual(expected);
   expect(errors).toEqual([]);
 });
+
+test('doom2016: the invader\'s decisions get a Hint too — the status phase\'s argent, then the demon card (they said "No hint for this position")', async ({ page }) => {
+  const errors = watchErrors(page);
+  const board = await tutorialWithAi(page);
+  const hint = board.locator('.hint');
+  await expect(board.locator('[part="status"]')).toContainText('status phase');
+  await board.getByRole('button', { name: 'Hint' }).click();
+  await expect(hint).toContainText(/Hint: 1\. (Keep the hand \(no argent\)|Discard .+ for argent onto)/);
+  await expect(hint).not.toContainText('No hint');
+  // The status phase ended, the demon card (the invader's, when its initiative card comes first) or a marine's activation: a hint either way.
+  await board.getByRole('button', { name: 'End the status phase', exact: true }).click();
+  for (let step = 0; step < 40; step++) {
+    const names = await board.getByRole('button').allInnerTexts();
+    if (names.some((n) => /^Activate the .+ demons$/.test(n))) break;
+    const end = names.find((n) => /^End .+'s activation$/.test(n));
+    expect(end, 'an activation to end').toBeTruthy();
+    await board.getByRole('button', { name: end, exact: true }).first().click();
+  }
+  await board.getByRole('button', { name: 'Hint' }).click();
+  await expect(hint).toContainText(/Hint: 1\. Activate the .+ card/);
+  // Its plan goes on to the demon's move: the reason names where and who, as the board names them.
+  await expect(hint).not.toContainText(/\(\d+,\d+\)/);
+  await expect(hint).not.toContainText(/\b(imp|cacodemon|possessed-soldier)-\d/);
+  expect(errors).toEqual([]);
+});

@@ -9,7 +9,9 @@ import type { Doom2016State } from '../../rules/doom2016/types.ts';
 import { d20Situation } from './d20.ts';
 import { doom2004Situation } from './doom2004.ts';
 import { doom2016Situation } from './doom2016.ts';
+import { doom2016ChoicePlans } from './doom2016-choices.ts';
 import { doom2016DefendPlans } from './doom2016-defend.ts';
+import { doom2004ChoicePlans } from './doom2004-choices.ts';
 import { rankPlans, SAFETY, type HintOptions, type Plan, type Situation } from './plan.ts';
 import { searchesHints, searchPlans } from './searched.ts';
 
@@ -29,11 +31,17 @@ export function situationOf(state: GameState, figure?: string): Situation | null
 }
 
 /**
- * Plans for a decision that is not a figure's activation (doom2016: the defender's choice in an
- * attack), or null when there is none for `figure` (default: whoever decides now).
+ * Plans for a decision that is not a figure's moves and attacks (doom2016: the defender's choice, the
+ * attacker's "while attacking" cards, a respawn, the demon card and the next demon, a summon, the
+ * status phase; doom2004: a respawn, the dice to re-roll, a guard's interrupt), or null when there is
+ * none for `figure` (default: whoever decides now).
  */
-export function decisionPlans(state: GameState, figure?: string): Plan[] | null {
-  return state.ruleset === 'doom2016' ? doom2016DefendPlans(state as Doom2016State, figure) : null;
+export function decisionPlans(state: GameState, figure?: string, options: HintOptions = {}): Plan[] | null {
+  switch (state.ruleset) {
+    case 'doom2016': return doom2016DefendPlans(state as Doom2016State, figure) ?? doom2016ChoicePlans(state as Doom2016State, situationOf, figure, options);
+    case 'doom2004': return doom2004ChoicePlans(state as D4State, situationOf, figure, options);
+    default: return null;
+  }
 }
 
 /**
@@ -45,7 +53,7 @@ export function hints(state: GameState, figure?: string, options: HintOptions = 
   // The budget covers describing the situation too (boards, enemies' odds), not only the ranking.
   const t0 = performance.now();
   const s = situationOf(state, figure);
-  if (!s) return (decisionPlans(state, figure) ?? []).slice(0, options.limit ?? 5);
+  if (!s) return (decisionPlans(state, figure, { ...options, startedAt: t0 }) ?? []).slice(0, options.limit ?? 5);
   const plans = rankPlans(s, { ...options, startedAt: t0 });
   if (options.search === false || !searchesHints(state.ruleset)) return plans;
   return searchPlans(state, s.me.side, plans, t0 + SAFETY * (options.budgetMs ?? 8));
