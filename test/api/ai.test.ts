@@ -223,6 +223,28 @@ describe('hints over HTTP (getHints)', () => {
     expect(ok.response.status, JSON.stringify(ok.error)).toBe(200);
   });
 
+  it('the invader\'s decisions as a side (the status phase) and its demon card: plans naming the side, then the card, playable as sent', async () => {
+    const created = await client.POST('/api/v1/games', { body: { scenarioId: 'doom2016-tutorial', seed: 1 } });
+    const { id, seats } = created.data!;
+    const ask = () => client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: id } }, headers: { authorization: `Bearer ${seats.invader}` } });
+    const send = (version: number, command: unknown) =>
+      client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id }, header: { 'If-Match': String(version) } }, headers: { authorization: `Bearer ${seats.invader}` }, body: command as never });
+    // The status phase (it was a 422: "not a figure's activation").
+    const status = await ask();
+    expect(status.response.status, JSON.stringify(status.error)).toBe(200);
+    expect(status.data!.figure).toBe('invader');
+    expect(status.data!.plans.every((p) => p.figure === 'invader' && p.option === 'status' && p.commands[0].type === 'status')).toBe(true);
+    expect(status.data!.plans.map((p) => p.reason)).toContainEqual('Keep the hand (no argent)');
+    expect((await send(0, status.data!.plans[0].commands[0])).response.status).toBe(200);
+    // Then the demon card, when the invader's initiative comes first (seed 1: it does).
+    const card = await ask();
+    expect(card.response.status, JSON.stringify(card.error)).toBe(200);
+    const top = card.data!.plans[0];
+    expect(top.commands[0].type).toBe('activate-demons');
+    expect(top.reason).toMatch(/^Activate the .+ card.*, then /);
+    for (const [i, c] of top.commands.entries()) expect((await send(1 + i, c)).response.status, JSON.stringify(c)).toBe(200);
+  });
+
   it('an unknown game is a 404', async () => {
     const r = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: 'AAAAAAAAAAAA' } }, headers: { authorization: 'Bearer x' } });
     expect(r.response.status).toBe(404);
