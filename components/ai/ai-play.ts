@@ -24,6 +24,9 @@ import { labelSize, planArrowsLayer, type LineOf } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
 import { pageOrWorkerAi } from './worker-ai.ts';
 import { inPageAi } from '../../src/ai/protocol.ts';
+import { sideOfCommand } from '../../src/ai/autopilot/sides.ts';
+import { createGame, loadRuleset } from '../../src/rules/engine.ts';
+import type { Game } from '../../src/rules/game.ts';
 
 /** The autopilot's pace: a pause between its commands so that a person can follow (ms). */
 const DEFAULT_DELAY_MS = 400;
@@ -69,7 +72,7 @@ export class AiPlay {
   private readonly driver: AutopilotDriver | null = null;
   private stopped = false;
 
-  constructor(private readonly play: PlayedGame, scenario: Scenario, seed: number, private readonly side: string, private readonly el: AiElement) {
+  constructor(private readonly play: PlayedGame, private readonly scenario: Scenario, private readonly seed: number, private readonly side: string, private readonly el: AiElement) {
     const game = play.game!;
     this.state = shadowState(game, scenario, seed);
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
@@ -204,6 +207,12 @@ export class AiPlay {
   async undo(): Promise<boolean> {
     const game = this.play.game!;
     const d = this.driver;
+    // Only the autopilot's commands so far (it began the game): taking them back would only see them
+    // played again, so there is nothing to undo.
+    if (d && !(await this.personPlayed())) {
+      d.start();
+      return false;
+    }
     let any = false;
     try {
       while (await game.undo()) {
@@ -215,6 +224,19 @@ export class AiPlay {
       d?.start();
     }
     return any;
+  }
+
+  /** Whether any command of the game so far was not the autopilot's side's (each judged in the state it was sent in). */
+  private async personPlayed(): Promise<boolean> {
+    const client = this.play.game!;
+    const from = client.replay ? await client.replay() : { scenario: this.scenario, seed: this.seed, commands: await client.history() };
+    await loadRuleset(from.scenario.ruleset);
+    const copy = createGame(from.scenario, { seed: from.seed }) as Game<GameState>;
+    for (const c of from.commands) {
+      if (sideOfCommand(copy.state, c) !== this.side) return true;
+      if (!copy.apply(c).ok) return true;
+    }
+    return false;
   }
 
   stop(): void {

@@ -227,3 +227,23 @@ test('a marine defending gets a Hint too: each defense choice with the damage it
   await expect(hint).not.toContainText('No hint');
   expect(errors).toEqual([]);
 });
+
+test('Undo before the person\'s first command takes nothing back: the autopilot began the game, and its commands would only be played again', async ({ page }) => {
+  const errors = watchErrors(page);
+  await installCommandLog(page);
+  await page.goto('/solo.html');
+  await ready(page, BOARD);
+  const board = page.locator(`#${BOARD}`);
+  // The autopilot plays the status phase (and the demons, when their card comes first) until a marine must decide.
+  await expect(board.getByRole('button', { name: /^End (Alpha|Bravo|Charlie|Delta)'s activation$/ })).toBeVisible({ timeout: 30_000 });
+  const before = await played(page);
+  expect(before).toBeGreaterThan(0);
+  const status = await statusText(page);
+  await board.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(board.locator('[role="status"][aria-live="polite"]')).toHaveText(/Nothing to undo: every command so far is the autopilot's/);
+  await page.waitForTimeout(500);
+  expect(await played(page)).toBe(before);
+  expect(await statusText(page)).toBe(status);
+  await expect(board.getByRole('list', { name: 'Event log' })).not.toContainText('Undone');
+  expect(errors).toEqual([]);
+});
