@@ -170,7 +170,11 @@ export function createApi(options: ApiOptions) {
 
   async function seat(c: Context, live: LiveGame): Promise<string> {
     const auth = c.req.header('authorization');
-    if (!auth) throw new ApiError(401, 'no-seat', 'send the seat token of the side to act as "Authorization: Bearer <token>"; spectators may only read', {}, { 'www-authenticate': 'Bearer realm="doom-board"' });
+    const challenge = { 'www-authenticate': 'Bearer realm="doom-board"' };
+    if (!auth) throw new ApiError(401, 'no-seat', 'send the seat token of the side to act as "Authorization: Bearer <token>"; spectators may only read', {}, challenge);
+    // Another scheme (Basic, Token…) carries no seat token: the same challenge, naming what was sent.
+    const scheme = /^\s*(\S+)/.exec(auth)?.[1] ?? '';
+    if (scheme.toLowerCase() !== 'bearer') throw new ApiError(401, 'no-seat', `the Authorization scheme is Bearer ("Authorization: Bearer <seat token>"), not ${JSON.stringify(scheme.slice(0, 20))}`, {}, challenge);
     const m = /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(auth);
     const side = m ? await games.seatOf(live, m[1]) : null;
     if (!side) throw new ApiError(403, 'wrong-seat', 'this token is not a seat of this game');

@@ -981,7 +981,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description No seat token (spectators may only read). */
+        /** @description No seat token (spectators may only read), or an Authorization scheme other than Bearer. */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate"?: string;

@@ -108,6 +108,11 @@ describe('hints over HTTP (getHints)', () => {
     expect(none.response.headers.get('www-authenticate')).toMatch(/^Bearer/);
     const foreign = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: g.id } }, headers: { authorization: 'Bearer not-a-seat-of-this-game' } });
     expect(foreign.response.status).toBe(403);
+    // Another scheme carries no seat token: the challenge again, naming the scheme sent (it was a 403).
+    const basic = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: g.id } }, headers: { authorization: `Basic ${btoa(`invader:${g.seats.invader}`)}` } });
+    expect(basic.response.status).toBe(401);
+    expect(basic.response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(basic.error!.detail).toMatch(/scheme is Bearer .*not "Basic"/);
     const enemyFigure = await g.ask('marines', { figure: 'imp-1' });
     expect(enemyFigure.response.status).toBe(403);
     expect(enemyFigure.error!.detail).toMatch(/imp-1 is a figure of invader/);

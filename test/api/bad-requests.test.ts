@@ -107,9 +107,12 @@ function generate(i: number): Bad {
       if (random() < 0.25) return { kind: 'no-seat', method: 'GET', path: `/api/v1/games/${gameId}/hints${pick(['', '?limit=3', `?figure=${figures[0].id}`])}`, status: 401 };
       return { kind: 'no-seat', method: 'POST', path: pick([commands, `/api/v1/games/${gameId}/undo`]), headers: { ...json, 'if-match': '0' }, body: JSON.stringify(goodCommand), status: 401 };
     case 11: { // a token that is not a seat of this game, or malformed
-      const authorization = pick([`Bearer ${'A'.repeat(1 + int(40))}`, 'Bearer', 'Basic dXNlcjpwYXNz', `Bearer ${seats[side]}x`, 'Bearer a b']);
-      if (random() < 0.25) return { kind: 'wrong-seat', method: 'GET', path: `/api/v1/games/${gameId}/hints`, headers: { authorization }, status: 403 };
-      return { kind: 'wrong-seat', method: 'POST', path: commands, headers: { ...json, 'if-match': '0', authorization }, body: JSON.stringify(goodCommand), status: 403 };
+      const authorization = pick([`Bearer ${'A'.repeat(1 + int(40))}`, 'Bearer', 'Basic dXNlcjpwYXNz', `Bearer ${seats[side]}x`, 'Bearer a b', `Token ${seats[side]}`]);
+      // Another scheme than Bearer carries no seat token: a 401 with the challenge, like none at all.
+      const status = /^(Basic|Token) /.test(authorization) ? 401 : 403;
+      const kind = status === 401 ? 'other-scheme' : 'wrong-seat';
+      if (random() < 0.25) return { kind, method: 'GET', path: `/api/v1/games/${gameId}/hints`, headers: { authorization }, status };
+      return { kind, method: 'POST', path: commands, headers: { ...json, 'if-match': '0', authorization }, body: JSON.stringify(goodCommand), status };
     }
     case 12: // the other side's seat: its commands, and hints while it does not act
       if (random() < 0.25) return { kind: 'other-seat-hints', method: 'GET', path: `/api/v1/games/${gameId}/hints`, headers: seat(otherSide), status: 422 };
@@ -167,7 +170,7 @@ describe('bad requests', () => {
       byKind.set(bad.kind, (byKind.get(bad.kind) ?? 0) + 1);
     }
     expect(N).toBeGreaterThanOrEqual(2000);
-    expect([...byKind.keys()].sort()).toEqual(expect.arrayContaining(['malformed', 'wrong-type', 'unknown-field', 'forbidden-key', 'huge-body', 'media-type', 'stale', 'no-version', 'no-seat', 'wrong-seat', 'other-seat', 'other-seat-hints', 'unknown-game', 'bad-command', 'bad-hints-query']));
+    expect([...byKind.keys()].sort()).toEqual(expect.arrayContaining(['malformed', 'wrong-type', 'unknown-field', 'forbidden-key', 'huge-body', 'media-type', 'stale', 'no-version', 'no-seat', 'other-scheme', 'wrong-seat', 'other-seat', 'other-seat-hints', 'unknown-game', 'bad-command', 'bad-hints-query']));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     // Nothing changed, and the server still plays.
