@@ -18,6 +18,7 @@ import { hints } from '../../src/ai/hints/index.ts';
 import { nextStep, plannerPolicy } from '../../src/ai/autopilot/index.ts';
 import { sidesOf } from '../../src/ai/autopilot/sides.ts';
 import { diceToReroll } from '../../src/ai/odds/doom2004.ts';
+import { RESPAWN_LOOKED_AT } from '../../src/ai/hints/doom2004-choices.ts';
 import { doom2004SpecOf } from '../../src/ai/odds/doom2004-state.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
@@ -108,6 +109,15 @@ describe.each([
         };
         const legal = new Game(rulesetModule(state.ruleset)!.rules as never, state).legalActions().filter((c) => (c.type === 'guard-attack' && !onMarine(c)) || c.type === 'pass');
         expect(hints(state, undefined, { limit: 500 }).map((p) => key(p.commands[0])).sort(), at).toEqual(legal.map(key).sort());
+      }
+      if (decision === 'respawn' && state.ruleset === 'doom2004') {
+        // 8 spaces looked at (of up to 80), from the nearest to an enemy to the farthest.
+        const respawns = new Game(rulesetModule(state.ruleset)!.rules as never, state).legalActions().filter((c) => c.type === 'respawn');
+        const fragged = respawns[0].figure as string;
+        const spaces = respawns.filter((c) => c.figure === fragged);
+        const all = hints(state, fragged, { limit: 100 });
+        expect(all.length, at).toBe(Math.min(RESPAWN_LOOKED_AT, spaces.length));
+        expect(new Set(all.map((p) => JSON.stringify(p.commands[0]))).size, at).toBe(all.length);
       }
       counts[decision] = (counts[decision] ?? 0) + 1;
     }

@@ -7,8 +7,8 @@
  *   the dodging marine;
  * - a guard's interrupt: each guard attack with its exact odds, against passing;
  * - a fragged marine's respawn: each space played on a copy and scored by the marine's best plan
- *   from there (lookahead.ts), of the spaces that are nearest to the enemies within each distance
- *   band and a few others (RULES §3 gives 8–16 spaces: up to 80 choices).
+ *   from there (lookahead.ts), of spaces spread from the nearest to an enemy to the farthest (RULES
+ *   §3 gives 8–16 spaces from where it fell: up to 80 choices).
  */
 import { profileOf, sightOf, targetRefusal, usableWeapons } from '../../rules/doom2004/attack.ts';
 import { cellBits, cellsOf, hiddenCells, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
@@ -21,7 +21,7 @@ import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { lookaheadPlans, type Choice, type SituationOf } from './lookahead.ts';
 import type { HintOptions, Plan } from './plan.ts';
 
-/** Respawn spaces looked at (each costs a plan ranking): the nearest to the enemies first. */
+/** Respawn spaces looked at (each costs a plan ranking), spread from the nearest to an enemy to the farthest. */
 export const RESPAWN_LOOKED_AT = 8;
 
 const noExposure = () => ({ expected: 0, death: 0, attackers: [] });
@@ -124,9 +124,9 @@ function guardPlans(s: D4State, figure: string | undefined): Plan[] {
 }
 
 /**
- * The respawn spaces looked at: the spaces are 8–16 from where the marine fell (up to 80 of them); the
- * RESPAWN_LOOKED_AT nearest to an enemy (straight distance; ties by the rules' order), since a plan
- * from a far space is a walk that a nearer space would begin further on.
+ * The respawn spaces looked at (the rules give 8–16 spaces from where the marine fell: up to 80, each
+ * a plan ranking): RESPAWN_LOOKED_AT of them spread evenly over the distance to the nearest enemy,
+ * from the nearest (an attack at once, and exposure) to the farthest (safety); ties by the rules' order.
  */
 function respawnChoices(s: D4State, commands: Command[]): Choice[] {
   const enemies = s.figures.filter((g) => !g.marine);
@@ -134,10 +134,11 @@ function respawnChoices(s: D4State, commands: Command[]): Choice[] {
     const at = c.to as { x: number; y: number };
     return enemies.reduce((d, g) => Math.min(d, Math.max(Math.abs(g.x - at.x), Math.abs(g.y - at.y))), Infinity);
   };
-  return commands
-    .map((c, i) => [c, near(c), i] as const)
-    .sort((a, b) => a[1] - b[1] || a[2] - b[2])
-    .slice(0, RESPAWN_LOOKED_AT)
+  const sorted = commands.map((c, i) => [c, near(c), i] as const).sort((a, b) => a[1] - b[1] || a[2] - b[2]);
+  const k = Math.min(RESPAWN_LOOKED_AT, sorted.length);
+  const picks = [...new Set(Array.from({ length: k }, (_, j) => Math.round((j * (sorted.length - 1)) / Math.max(1, k - 1))))];
+  return picks
+    .map((j) => sorted[j])
     .map(([c]) => {
       const at = c.to as { x: number; y: number };
       return { commands: [c], figure: c.figure as string, at: { ...at, o: 0 }, words: `Respawn at (${at.x},${at.y})` };
