@@ -8,8 +8,9 @@
  *   the mission uses them and that card has none (the card without a "while" effect first);
  *   defend: reveal a second card exactly when the odds module expects less damage from it (the
  *   policy the odds assume), play a shield card "while defending" when the dice beat the shields;
- *   press: play an extra-dice card "while attacking"; summon: the group with the most demons.
- * - doom2004 re-rolls: the per-die best-response policy of the odds module (so odds and play agree).
+ *   press: play an extra-dice card "while attacking"; summon: the first group the rules list (the
+ *   hints rank groups by the health they bring, hints/doom2016-choices.ts).
+ * - doom2004 re-rolls: the odds module's rule (diceToReroll: the best set of dice; so odds, hints and play agree).
  * - d20: keep out of melee reach (the hints' threat zone of each Melee Attack enemy: every space next
  *   to a place it reaches with a move), shoot and then step away (an attack's exposure is the least
  *   over the places the figure can still reach after it), the ruleset's default caution (hints
