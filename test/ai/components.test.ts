@@ -8,6 +8,7 @@ import { aiHintProvider, hintText, ASKED_PER_SHOWN, type AiHint } from '../../co
 import { distinctPlans } from '../../src/ai/hints/distinct.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import { hints } from '../../src/ai/hints/index.ts';
+import { inPageAi, type Ai } from '../../src/ai/protocol.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import { formatOdds, oddsInWords, targetOdds } from '../../components/ai/odds-format.ts';
 import { planArrowsLayer } from '../../components/ai/plan-arrows.ts';
@@ -23,7 +24,6 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { bigScenario, inActivation } from '../../bench/ai-scenarios.ts';
 import d20 from '../../src/scenario/bundled/d20-skirmish.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
-import type { Ai } from '../../src/ai/protocol.ts';
 import type { Command } from '../../src/rules/types.ts';
 
 beforeAll(async () => {
@@ -107,6 +107,23 @@ test('hint provider and plan arrows over a GameClient', async () => {
   expect(planArrowsLayer([], view.figures)).toBeNull();
   // A doom2016 defense choice draws no arrow (it names the attacker as its target, but attacks nothing).
   expect(planArrowsLayer([{ ...hint.plans[0], option: 'defend', to: null }], view.figures)).toBeNull();
+});
+
+test('a decision the worker cannot plan (it carries only the doom2016 rules) is planned in the page', async () => {
+  const engine = new InPageEngine();
+  const scenario = engine.validate(d20);
+  const client = await engine.createGame(scenario, 3);
+  const view = await client.view();
+  const context = { view, selected: null, legalActions: await client.legalActions() };
+  const page = inPageAi();
+  const asked: string[] = [];
+  const none: Ai = { ...page, hints: async () => { asked.push('worker'); return []; } };
+  const inPage: Ai = { ...page, hints: async (...a) => { asked.push('page'); return page.hints(...a); } };
+  const hint = (await aiHintProvider({ state: shadowState(client, scenario, 3), ai: none, page: inPage })(context)) as AiHint;
+  expect(asked).toEqual(['worker', 'page']);
+  expect(hint.plans.length).toBeGreaterThan(0);
+  // Without the page's help: no hint.
+  expect(await aiHintProvider({ state: shadowState(client, scenario, 3), ai: none })(context)).toBeNull();
 });
 
 test('the hint shows different choices: the best plan, then the best of each other attack or move, then the next best', async () => {
