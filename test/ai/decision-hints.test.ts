@@ -111,7 +111,7 @@ describe.each([
         expect(hints(state, undefined, { limit: 500 }).map((p) => key(p.commands[0])).sort(), at).toEqual(legal.map(key).sort());
       }
       if (decision === 'respawn' && state.ruleset === 'doom2004') {
-        // 8 spaces looked at (of up to 80), from the nearest to an enemy to the farthest.
+        // RESPAWN_LOOKED_AT spaces looked at (of up to 80), from the nearest to an enemy to the farthest.
         const respawns = new Game(rulesetModule(state.ruleset)!.rules as never, state).legalActions().filter((c) => c.type === 'respawn');
         const fragged = respawns[0].figure as string;
         const spaces = respawns.filter((c) => c.figure === fragged);
