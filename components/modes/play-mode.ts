@@ -293,7 +293,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     const before = this.history;
     const ok = await (ai ? ai.undo() : this.game.undo());
     if (!ok) {
-      this.state.announce(before ? 'Nothing to undo: every command so far is the autopilot\'s' : 'Nothing to undo');
+      this.state.announce('Nothing to undo');
       return;
     }
     this.state.target = null;
