@@ -100,6 +100,9 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
       ? `${figure} cannot act now${view.active && view.active !== figure ? `: ${view.active} is acting` : ''} (${view.status})`
       : `no figure can be planned for now: the rules wait for a decision that is not a figure's activation (${view.status})`);
   }
+  // A decision's plans name the figure each choice is for (a demon card's: its best demon): asked
+  // again for that figure, the other choices would be left out.
+  const asked = situation ? situation.me.id : figure;
   figure = situation?.me.id ?? decision![0].figure;
   const t0 = performance.now();
   // A plan is only worth sending if it can be played: each plan's commands are tried on a copy of
@@ -111,7 +114,7 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
     return p.commands.every((c) => copy.apply(c).ok);
   };
   const ask = (limit: number, budgetMs: number) => {
-    const all = hints(state, figure, { limit, budgetMs, caution: q.caution });
+    const all = hints(state, asked, { limit, budgetMs, caution: q.caution });
     return { all, ok: all.filter(playable) };
   };
   // Other choices lie behind the first one's neighbouring spaces in the ranking: ask for many at once.

@@ -246,6 +246,8 @@ describe('hints over HTTP (getHints)', () => {
     expect(card.response.status, JSON.stringify(card.error)).toBe(200);
     const top = card.data!.plans[0];
     expect(top.commands[0].type).toBe('activate-demons');
+    // One plan per ready card (both of the tutorial's), not only the top plan's demon's.
+    expect(new Set(card.data!.plans.map((p) => JSON.stringify(p.commands[0])))).toEqual(new Set([JSON.stringify({ type: 'activate-demons', demon: 'imp' }), JSON.stringify({ type: 'activate-demons', demon: 'possessed-soldier' })]));
     expect(top.reason).toMatch(/^Activate the .+ card.*, then /);
     for (const [i, c] of top.commands.entries()) expect((await send(1 + i, c)).response.status, JSON.stringify(c)).toBe(200);
   });
