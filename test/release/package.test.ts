@@ -144,7 +144,8 @@ export type { Create };
 }, 120_000);
 
 test('(e) npx doom-board serve answers /openapi.json', async () => {
-  const child = spawn('npx', ['--no-install', 'doom-board', 'serve', '--memory', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  // In its own process group: npx starts the server as a child of its own, which a signal to npx alone leaves running.
+  const child = spawn('npx', ['--no-install', 'doom-board', 'serve', '--memory', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   try {
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
@@ -165,7 +166,7 @@ test('(e) npx doom-board serve answers /openapi.json', async () => {
     const created = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scenarioId":"d20-skirmish","seed":1}' });
     expect(created.status).toBe(201);
   } finally {
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
   }
 }, 60_000);
 
