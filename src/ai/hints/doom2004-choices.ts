@@ -109,8 +109,8 @@ function guardPlans(s: D4State, figure: string | undefined): Plan[] {
         const v = s.figures.find((g) => g.id === id);
         const o = odds.targets[i];
         if (!v || !o) return;
-        const worth = Math.min(o.expected, o.damage.length) + o.kill;
-        score += v.side === f.side ? -worth : worth;
+        // Wounds and the kill, on an enemy for, on a marine (a blast, a barrel) against.
+        score += (v.side === f.side ? -1 : 1) * (o.expected + o.kill);
       });
       const victim = spec.victims[0] ?? `(${target.x},${target.y})`;
       plans.push({
