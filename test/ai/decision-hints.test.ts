@@ -132,7 +132,12 @@ describe('the numbers of the decisions\' plans', () => {
     const rules = rulesetModule('doom2016')!.rules;
     let compared = 0;
     for (const { state } of presses) {
-      for (const plan of hints(state, undefined, { limit: 10 })) {
+      const plans = hints(state, undefined, { limit: 10 });
+      // "Play no card" is always a plan; a card is only when it can change the damage (not into a dodge).
+      const none = plans.find((p) => !(p.commands[0].play as string[]).length)!;
+      expect(none.reason).toMatch(/^Play no card: /);
+      for (const p of plans) if (p !== none) expect(p.odds!.damage, p.reason).not.toEqual(none.odds!.damage);
+      for (const plan of plans) {
         const trials = 400;
         let sum = 0;
         let sq = 0;

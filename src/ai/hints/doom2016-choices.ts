@@ -130,7 +130,10 @@ function pressPlans(s: Doom2016State, legal: Command[]): Plan[] {
       score: Math.min(odds.expected, left) + odds.kill * worth - play.length * CARD_KEPT, exact: true,
       reason: `${play.length ? `Play ${name} (+${colours.join(', ')} ${colours.length === 1 ? 'die' : 'dice'})` : 'Play no card'}: ${dealt}${kill} (${icons} damage icon${icons === 1 ? '' : 's'} rolled against ${shown})`,
     };
-  }).sort((x, y) => y.score - x.score);
+  })
+    // A card that cannot change the damage (a dodge, shields no extra die gets past) is only spent.
+    .filter((x, _, all) => !(x.commands[0].play as string[]).length || x.odds!.damage.join() !== all.find((y) => !(y.commands[0].play as string[]).length)?.odds!.damage.join())
+    .sort((x, y) => y.score - x.score);
 }
 
 /** Whether argent on `type`'s card would let its demons on the board use an argent ability now. */
