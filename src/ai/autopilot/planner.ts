@@ -18,7 +18,7 @@
  *   + caution × exposure where it stands); with the `combinedFire` option, combined fire from every
  *   figure not yet activated that sees the target, stands out of melee reach and has no attack of its
  *   own worth making (d20Helpers).
- * - doom2016: the plan played is the rollout search's pick among the 3 best (search.ts,
+ * - doom2016: the plan played is the rollout search's pick among the 6 best (search.ts,
  *   `AUTOPILOT_SEARCH`); elsewhere the best plan by the exact odds.
  * - anything else: end the activation / turn when no plan is worth more than standing still.
  * Deterministic for a given state and budget (the budget only limits how many plans are refined).
