@@ -234,8 +234,9 @@ test('Undo before the person\'s first command takes nothing back: the autopilot 
   await page.goto('/solo.html');
   await ready(page, BOARD);
   const board = page.locator(`#${BOARD}`);
-  // The autopilot plays the status phase (and the demons, when their card comes first) until a marine must decide.
-  await expect(board.getByRole('button', { name: /^End (Alpha|Bravo|Charlie|Delta)'s activation$/ })).toBeVisible({ timeout: 30_000 });
+  // The autopilot plays the status phase (and the demons, when their card comes first) until a marine
+  // must decide: its activation, or its defense against a demon's attack.
+  await expect(board.getByRole('button', { name: /^(End (Alpha|Bravo|Charlie|Delta)'s activation|(Alpha|Bravo|Charlie|Delta) takes the attack \(no more defense\))$/ })).toBeVisible({ timeout: 30_000 });
   const before = await played(page);
   expect(before).toBeGreaterThan(0);
   const status = await statusText(page);
