@@ -179,9 +179,10 @@ describe('the numbers of the decisions\' plans', () => {
     const s = statuses[0].state as Doom2016State;
     expect(hints(s)[0].reason).toBe('Keep the hand (no argent)');
     // The same state in a mission with argent abilities, a face-up card of demons with one, and no argent on it.
-    const type = Object.keys(s.data.units).find((k) => (s.data.units[k].abilities ?? []).some((a) => a.argent) && s.figures.some((f) => f.type === k));
+    const found = Object.keys(s.data.units).find((k) => (s.data.units[k].abilities ?? []).some((a) => a.argent) && s.figures.some((f) => f.type === k));
     // The tutorial's imps have one (charged fireball), and the invader holds cards in the status phase.
-    expect(type).toBe('imp');
+    expect(found).toBe('imp');
+    const type = found!;
     expect(s.invader.hand.length).toBeGreaterThan(0);
     const needy = structuredClone(s);
     needy.mission = { ...needy.mission, argentAbilities: true };
