@@ -725,6 +725,14 @@ export interface components {
             score: number;
             /** @description For a plain move, the range to the nearest enemy from the destination (null — no path). */
             approach?: number | null;
+            /** @description After the attack: where the figure moves out of the enemies' reach with the movement it has left (doom2016 marines: the MP left and bonus cards that give MP, RULES §2.3; doom2004 and d20: the rest of the move). The plan's `exposure` is there. Not part of `commands`, which stop at the attack: ask again after it, since its dice may change what is best. */
+            then?: {
+                to: components["schemas"]["Placement"];
+                /** @description The commands of the move (a card that buys the MP first where needed). */
+                commands: components["schemas"]["Command"][];
+                /** @description What buys the movement, when a card does (e.g. "playing Dash"). */
+                label?: string;
+            };
             /** @description Whether cover and range of the target were computed exactly from the destination (else estimated). */
             exact: boolean;
             /** @description doom2016: the plans the hints' search played out (the best three by the odds) carry its mean result for the figure's side — 0 lost, 0.5 even, 1 won — and the best of them is listed first. The rollouts reshuffle what the side cannot see and roll fresh dice; their number is fixed, so the same state gives the same answer. */

@@ -37,7 +37,7 @@ import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
 import { outOfMeleeReach, d20StayExposure } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
-import { AUTOPILOT_SEARCH, rolloutSearch, type PlanSearch } from './search.ts';
+import { AUTOPILOT_SEARCH, playedCommands, rolloutSearch, type PlanSearch } from './search.ts';
 
 /** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
 const canonical = (v: unknown): string =>
@@ -258,7 +258,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
     // A plan another candidate dominates (the same without an attack that can hurt) is not searched.
     const pool = plans.filter((x) => !dominated(x.plan, plans.map((y) => y.plan)));
     if (pool.length < 2) return pool[0];
-    const at = search.best(state, side, pool.map(({ plan, starter }) => (starter ? [starter, ...plan.commands] : plan.commands)), deadline);
+    const at = search.best(state, side, pool.map(({ plan, starter }) => (starter ? [starter, ...playedCommands(plan)] : playedCommands(plan))), deadline);
     return pool[Math.max(0, at)];
   };
   let queue: Command[] = [];

@@ -10,10 +10,20 @@
 import type { GameState } from '../../rules/engine.ts';
 import { rulesetModule } from '../../rules/registry.ts';
 import type { Command, RulesetEngine } from '../../rules/types.ts';
+import type { Plan } from '../hints/plan.ts';
 import { determinize } from './determinize.ts';
 import { greedyPolicy, type Policy } from './policy.ts';
 import { decidingSide, sideOfCommand } from './sides.ts';
 import { countOption, rolloutResult, standing, type Standing } from './standing.ts';
+
+/**
+ * The commands a plan is played out with: its own, then the move out of reach it plans after the
+ * attack (`then`) and the activation's end — the rollouts' greedy play would walk on towards the
+ * enemies instead. (The autopilot itself plans again after the attack: its dice may change what is best.)
+ */
+export function playedCommands(plan: Plan): Command[] {
+  return plan.then ? [...plan.commands, ...plan.then.commands, { type: 'end', figure: plan.figure }] : plan.commands;
+}
 
 /** A search the planner can be given: which of the candidates (command sequences) to play. */
 export interface PlanSearch {

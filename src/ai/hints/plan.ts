@@ -44,6 +44,13 @@ export interface AttackOption {
   cost?: number;
   /** No movement after attacking (doom2004 Attack and Ready actions), whatever `retreatMp` says. */
   noRetreat?: boolean;
+  /** Movement left after attacking from a destination that cost `cost`, for this option (default: the situation's `retreatMp`). */
+  retreatMp?(cost: number): number;
+  /**
+   * Of that movement, what must be bought after the attack (doom2016: the bonus cards that give MP
+   * and no attack, played then): their MP and the commands; a retreat further than the rest needs them.
+   */
+  retreatCards?: { mp: number; commands: Command[]; label: string };
   /** The exact odds against `enemy` with this cover and range, and the attack command. */
   /**
    * `friendly`: what the attack does to the attacker's own side (its blast or the barrels it sets
@@ -212,6 +219,12 @@ export interface Plan {
   score: number;
   /** For a plain move: the range to the nearest enemy from the destination (Infinity: no path). */
   approach?: number;
+  /**
+   * After the attack: where to move out of the enemies' reach, and the commands (a card that buys
+   * the movement, the move). The plan's exposure is there; the plan's commands stop at the attack,
+   * whose outcome may change what is best next.
+   */
+  then?: { to: Cell; commands: Command[]; label?: string };
   /** Commands done on arriving (open a door, pick up a token): named in the reason. */
   arrive?: Command[];
   /** Cover and range of the target computed exactly from the destination (else estimated). */
@@ -424,7 +437,9 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unpla
     // A stun card's worth is partly the stun (RULES §2.4: the stunned figure loses a die or its next defense card): say its chance.
     const stunned = (p.odds as Odds & { stun?: number }).stun;
     const stun = stunned ? `, ${pct(stunned)} to stun` : '';
-    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${stun}${unplayed ? ` (${unplayed})` : ''}${own}${guess}${exp}`;
+    // The exposure is where the figure moves after the attack, when it does.
+    const then = p.then ? `; then move to ${where(p.then.to)}${p.then.label ? ` (${p.then.label})` : ''}` : '';
+    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${stun}${unplayed ? ` (${unplayed})` : ''}${own}${guess}${then}${exp}`;
   }
   const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${tokenWords(String(c.token))}` : c.type)).join(', ');
   // Not "no attack possible": the figure may well have one (another plan makes it); this one does not.
@@ -446,7 +461,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const wi = (id: string) => s.without.figureIndex(id);
   // Enemies too far to be attacked or to attack back (range is at least the Chebyshev distance)
   // need no sight map: they cannot matter to any plan.
-  const reachMp = Math.max(0, ...s.options.map((x) => x.mp), s.moveOnly?.mp ?? 0, ...(s.moreMoves ?? []).map((m) => m.mp));
+  // Movement after an attack, per option (none: no retreat); its largest is how far a retreat may go.
+  const mpAfter = (opt: AttackOption) => (opt.noRetreat ? undefined : opt.retreatMp ?? s.retreatMp);
+  const retreatRadius = Math.max(0, ...s.options.map((x) => mpAfter(x)?.(0) ?? 0));
+  const reachMp = Math.max(0, ...s.options.map((x) => x.mp), s.moveOnly?.mp ?? 0, ...(s.moreMoves ?? []).map((m) => m.mp), retreatRadius);
   const reachRange = Math.max(0, ...s.options.map((x) => x.range));
   const gap = (e: Enemy) => {
     const f = e.figure;
@@ -514,26 +532,54 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const approachWeight = fraction ? 0.01 : APPROACH;
 
   // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
-  // retreatMp(cost); its exposure is the least over the places it can surely still reach: those
-  // within retreatMp(cost) − cost of where the figure stands (a lower bound of what it can reach).
-  let retreat: { cost: number; x: Exposed }[] = [];
-  if (s.retreatMp && s.retreatMp(0) > 0) {
-    retreat = dests(s.retreatMp(0)).map((d) => ({ cost: d.cost, x: exposureAt(d) })).sort((a, b) => a.cost - b.cost);
-    for (let i = 1; i < retreat.length; i++) if (retreat[i - 1].x.scored.expected < retreat[i].x.scored.expected) retreat[i] = { cost: retreat[i].cost, x: retreat[i - 1].x };
+  // mpAfter(cost); its exposure is the least over the places it can surely still reach: those
+  // within mpAfter(cost) − cost of where the figure stands (a lower bound of what it can reach;
+  // the best plans are checked from the destination itself when refined, `exactRetreat`).
+  // `cost`: the least cost at which this exposure is reached (the list keeps the least so far); `own`: the place's.
+  type Retreat = { cost: number; x: Exposed; to: Cell; own: number };
+  let retreat: Retreat[] = [];
+  if (retreatRadius > 0) {
+    retreat = dests(retreatRadius).map((d) => ({ cost: d.cost, x: exposureAt(d), to: { x: d.x, y: d.y, o: d.o }, own: d.cost })).sort((a, b) => a.cost - b.cost);
+    for (let i = 1; i < retreat.length; i++) if (retreat[i - 1].x.scored.expected < retreat[i].x.scored.expected) retreat[i] = { ...retreat[i - 1], cost: retreat[i].cost };
   }
-  const exposureAfter = (d: Cell & { cost: number }, opt: AttackOption) => {
+  /** The commands of a retreat to `to` costing `cost` from the destination: the cards first when the MP left is not enough. */
+  const retreatTo = (opt: AttackOption, left: number, to: Cell, cost: number): NonNullable<Plan['then']> =>
+    opt.retreatCards && cost > left - opt.retreatCards.mp
+      ? { to, commands: [...opt.retreatCards.commands, s.moveCommand(to)], label: opt.retreatCards.label }
+      : { to, commands: [s.moveCommand(to)] };
+  const exposureAfter = (d: Cell & { cost: number }, opt: AttackOption): { x: Exposed; then?: Plan['then'] } => {
     const here = exposureAt(d);
-    if (!retreat.length || opt.noRetreat) return here;
-    const r = s.retreatMp!(d.cost) - d.cost;
-    let best = here;
+    const after = mpAfter(opt);
+    if (!retreat.length || !after) return { x: here };
+    const left = after(d.cost);
+    const r = left - d.cost;
+    let best: Retreat | null = null;
     for (const e of retreat) {
       if (e.cost > r) break;
-      if (e.x.scored.expected < best.scored.expected) best = e.x;
+      if (e.x.scored.expected < (best ?? { x: here }).x.scored.expected) best = e;
     }
-    return best;
+    // The bound reaches from where the figure stands, at most `e.cost + d.cost` from the destination.
+    return best ? { x: best.x, then: retreatTo(opt, left, best.to, best.own + d.cost) } : { x: here };
+  };
+  /**
+   * The retreat of a refined plan, from its destination (the probe board has the figure there): the
+   * least exposed place it reaches with the MP left, if less exposed than the destination.
+   */
+  const exactRetreat = (d: Cell & { cost: number }, opt: AttackOption): { x: Exposed; then?: Plan['then'] } => {
+    const here = exposureAt(d);
+    const after = mpAfter(opt);
+    if (!after) return { x: here };
+    const left = after(d.cost);
+    let best: { x: Exposed; to: Cell; cost: number } | null = null;
+    for (const e of left > 0 ? s.destinations(left) : []) {
+      if (e.cost <= 0) continue;
+      const x = exposureAt(e);
+      if (x.scored.expected < (best ?? { x: here }).x.scored.expected) best = { x, to: { x: e.x, y: e.y, o: e.o }, cost: e.cost };
+    }
+    return best ? { x: best.x, then: retreatTo(opt, left, best.to, best.cost) } : { x: here };
   };
 
-  type Draft = Omit<Plan, 'reason' | 'exposure'> & { exposure: Exposed; label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number };
+  type Draft = Omit<Plan, 'reason' | 'exposure'> & { exposure: Exposed; label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number; moveCost?: number };
   const drafts: Draft[] = [];
   let order = 0;
   for (const opt of s.options) {
@@ -550,10 +596,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         // An attack that cannot deal any damage (0% to hit: e.g. more shields than the dice's
         // icons) is worth nothing: it is no plan (a move is, issue 23).
         if (!a || worthless(a.odds)) continue;
-        const x = exposureAfter(d, opt);
+        const { x, then } = exposureAfter(d, opt);
         const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
         drafts.push({
-          figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x,
+          figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x, ...(then ? { then } : {}), moveCost: d.cost,
           commands: [...opt.prefix, ...(to ? [s.moveCommand(to)] : []), a.command],
           score: optionScore(a.odds, e, opt, x, d.cost) - (a.friendly?.cost ?? 0), exact: false, ...friendlyOf(a.friendly), label: opt.label, enemy: e, opt, order: order++,
         });
@@ -697,6 +743,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       if (!a || worthless(a.odds)) continue;
       d.odds = a.odds;
       d.commands = [...d.commands.slice(0, -1), a.command];
+      if (mpAfter(d.opt)) {
+        const r = exactRetreat({ ...at, cost: d.moveCost ?? 0 }, d.opt);
+        d.exposure = r.x;
+        if (r.then) d.then = r.then;
+        else delete d.then;
+      }
       d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0) - (a.friendly?.cost ?? 0);
       d.exact = true;
       if (a.friendly?.wounds) d.friendlyWounds = a.friendly.wounds;
@@ -709,7 +761,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   if (moved) place(home.x, home.y, 0);
   const answer = capped ? shallow : refined;
   answer.sort(rank);
-  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, exposure: { scored: __, ...exposure }, ...rest }) => {
+  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
     const p = { ...rest, exposure };
     return { ...p, reason: describe(p, label, enemy?.unplayed) };
   });

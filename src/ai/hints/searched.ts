@@ -11,7 +11,7 @@
  * on any machine.
  */
 import type { GameState } from '../../rules/engine.ts';
-import { bestMean, rolloutMeans } from '../autopilot/search.ts';
+import { bestMean, playedCommands, rolloutMeans } from '../autopilot/search.ts';
 import type { Plan } from './plan.ts';
 import { dominated } from './dominance.ts';
 
@@ -36,7 +36,7 @@ export function searchPlans(state: GameState, side: string, plans: Plan[], deadl
   // is the objective's, which a rollout of a few commands never reaches, while the demons a door
   // summons count against it at once (a hint not to open the tutorial's door was the result).
   if (searched.length < 2 || searched[0].arrive?.length) return plans;
-  const means = rolloutMeans(state, side, searched.map((p) => p.commands), { ...HINT_SEARCH, deadline });
+  const means = rolloutMeans(state, side, searched.map(playedCommands), { ...HINT_SEARCH, deadline });
   if (!means) return plans;
   // A plan another one dominates (the same without an attack that can hurt) is never put first.
   const best = bestMean(means.map((m, k) => (dominated(searched[k], searched) ? null : m)));

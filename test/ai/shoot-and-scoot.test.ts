@@ -1,0 +1,106 @@
+/**
+ * Issue 23: a doom2016 marine may move after attacking (RULES §2.3: the MP of its cards are spent as
+ * it likes, and bonus cards may be played after the attack), so an attack plan's exposure is where
+ * it can step to afterwards, and the plan says where (`then`). A cacodemon (speed 3, range 4)
+ * threatens 7 spaces; Burst Fire reaches 6, and Dash buys 2 more MP after the shot: the marine
+ * shoots from 6 and ends at 8, out of reach. (Before, plans priced the attack's own space only,
+ * and the marines stood where the cacodemons killed 32 of 36 of them in traced losses.)
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadCore } from '../../src/core/wasm.ts';
+import type { GameState } from '../../src/rules/index.ts';
+import { Game } from '../../src/rules/game.ts';
+import { rulesetModule } from '../../src/rules/registry.ts';
+import { hints } from '../../src/ai/hints/index.ts';
+import { plannerPolicy, nextStep } from '../../src/ai/autopilot/index.ts';
+import { playedCommands } from '../../src/ai/autopilot/search.ts';
+import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
+import { inActivation } from '../../bench/ai-scenarios.ts';
+import { hallState } from './hall.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+/** Alpha at (4,1) with `hand`, a cacodemon 8 spaces east: out of its reach now, in it at any space Burst Fire can shoot from. */
+function hall(hand: string[]): Doom2016State {
+  const s = hallState([
+    { id: 'alpha', side: 'marines', type: 'marine', x: 4, y: 1 },
+    { id: 'bravo', side: 'marines', type: 'marine', x: 0, y: 0 },
+    { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 12, y: 1 },
+  ]);
+  s.doorsOpened = 1;
+  s.marines.alpha.hand = hand;
+  return inActivation(s, 'alpha');
+}
+
+/** A game from `s` through the rules engine (a copy: `s` stays as it is). */
+const gameAt = (s: Doom2016State) => new Game(rulesetModule('doom2016')!.rules as never, structuredClone(s)) as Game<GameState>;
+
+describe('shoot and scoot (doom2016 marines)', () => {
+  test('with Dash in hand, the top plan shoots the cacodemon with Burst Fire and then plays Dash to step out of its reach', () => {
+    const s = hall(['har-burst', 'uac-dash', 'uac-armor']);
+    const [top] = hints(s, 'alpha', { budgetMs: Infinity });
+    expect(top.target, top.reason).toBe('cacodemon-1');
+    expect(top.option).toBe('har-burst');
+    expect(top.then, top.reason).toBeDefined();
+    // Burst Fire gives 2 MP, all spent reaching range 6 of the cacodemon: the step back needs Dash.
+    expect(top.then!.commands.map((c) => c.type)).toEqual(['play', 'move']);
+    expect(top.then!.commands[0].card).toBe('uac-dash');
+    const to = top.then!.to;
+    expect(Math.abs(to.x - 12)).toBeGreaterThan(7); // beyond the cacodemon's 3 MP + range 4
+    // The exposure shown is the retreat's: nobody can attack there, and the reason says where and how.
+    expect(top.exposure.attackers).toEqual([]);
+    expect(top.reason).toContain(`then move to (${to.x},${to.y}) (playing Dash)`);
+    expect(top.reason).toMatch(/no enemy can attack there next$/);
+    // The commands play in the engine as planned, and the marine ends where the plan says.
+    const g = gameAt(s);
+    for (const c of top.commands) expect(g.apply(c).ok, JSON.stringify(c)).toBe(true);
+    // The attack's questions (the defense card, the cards "while attacking"): the rules' first answers.
+    while ((g.state as Doom2016State).pending) expect(g.apply(g.legalActions()[0]).ok).toBe(true);
+    for (const c of top.then!.commands) expect(g.apply(c).ok, JSON.stringify(c)).toBe(true);
+    const alpha = (g.state as Doom2016State).figures.find((f) => f.id === 'alpha')!;
+    expect({ x: alpha.x, y: alpha.y }).toEqual({ x: to.x, y: to.y });
+    // The search plays the plan out with the step back and the activation's end.
+    expect(playedCommands(top).slice(-1)[0]).toEqual({ type: 'end', figure: 'alpha' });
+  });
+
+  test('without a card that gives MP the same shot has nowhere to go: its exposure is the space it shoots from', () => {
+    const [shot] = hints(hall(['har-burst', 'uac-armor', 'uac-armor']), 'alpha', { budgetMs: Infinity, limit: 50 }).filter((p) => p.target === 'cacodemon-1');
+    expect(shot).toBeDefined();
+    expect(shot.then).toBeUndefined();
+    expect(shot.exposure.attackers.map((a) => a.id)).toEqual(['cacodemon-1']);
+  });
+
+  test('the MP a card leaves after the attack are used without another card', () => {
+    // The cacodemon 6 away: Burst Fire shoots from where the marine stands, and its 2 MP carry it back to 8 away.
+    const s = hall(['har-burst', 'uac-armor', 'uac-armor']);
+    const f = s.figures.find((x) => x.id === 'cacodemon-1')!;
+    f.x = 10;
+    const [top] = hints(s, 'alpha', { budgetMs: Infinity });
+    expect(top.target, top.reason).toBe('cacodemon-1');
+    expect(top.to).toBeNull();
+    expect(top.then?.commands.map((c) => c.type)).toEqual(['move']);
+    expect(Math.abs(top.then!.to.x - 10)).toBeGreaterThan(7);
+    expect(top.exposure.attackers).toEqual([]);
+  });
+
+  test('the autopilot shoots and steps back: its activation ends out of the cacodemon\'s reach', () => {
+    const g = gameAt(hall(['har-burst', 'uac-dash', 'uac-armor']));
+    const policies = { marines: plannerPolicy(), invader: plannerPolicy() };
+    const played: string[] = [];
+    for (let n = 0; n < 20; n++) {
+      const step = nextStep(g, policies, 40)!;
+      played.push(step.command.type);
+      expect(g.apply(step.command).ok).toBe(true);
+      if (step.command.type === 'end') break;
+    }
+    expect(played).toContain('attack');
+    expect(played.at(-1)).toBe('end');
+    const s = g.state as Doom2016State;
+    const alpha = s.figures.find((x) => x.id === 'alpha')!;
+    // Burst Fire cannot kill it (3 red dice against 6 health and toughness 1).
+    const caco = s.figures.find((x) => x.id === 'cacodemon-1')!;
+    expect(Math.abs(alpha.x - caco.x), played.join(',')).toBeGreaterThan(7);
+  });
+});
