@@ -268,6 +268,22 @@ export class AiPlay {
     return this.paths.get(p)!;
   }
 
+  /** A plan's step after the attack (`then`) as the cheapest path from its destination (the figure put there for the query, then back). */
+  private thenPathOf(p: Plan): { x: number; y: number; o: number }[] | null {
+    const b = this.play.state.board;
+    if (!b || !p.then) return null;
+    const f = b.figure(p.figure);
+    const [x, y] = [f.x, f.y];
+    try {
+      if (p.to) b.moveFigure(p.figure, p.to.x, p.to.y, !!p.to.o);
+      return b.path(p.figure, 64, p.then.to)?.steps ?? null;
+    } catch {
+      return null; // a straight arrow
+    } finally {
+      if (p.to) b.moveFigure(p.figure, x, y, !!p.to.o);
+    }
+  }
+
   private readonly lines = new WeakMap<object, ReturnType<LineOf>>();
 
   /**
@@ -312,6 +328,6 @@ export class AiPlay {
     });
     return svg`<g class="ai">
       <style>${AI_STYLE}</style>
-      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset, 3, (p) => this.pathOf(p), place, (p) => this.lineOf(p)) : nothing}${labels}</g>`;
+      ${plans ? planArrowsLayer(plans, m.figures, m.ruleset, 3, (p) => this.pathOf(p), place, (p) => this.lineOf(p), (p) => this.thenPathOf(p)) : nothing}${labels}</g>`;
   }
 }

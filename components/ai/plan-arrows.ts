@@ -1,7 +1,7 @@
 /**
  * The top plans as arrows over the board (same SVG units as components/render: S per cell): from the
- * figure to its destination, then a dashed arrow on to the target, numbered by rank and labelled with
- * the odds. Returns one `<g part="plans">` to put in the overlay layer.
+ * figure to its destination, then a dashed arrow on to the target and a dotted one to where the figure
+ * steps after attacking (`then`), numbered by rank and labelled with the odds. Returns one `<g part="plans">` to put in the overlay layer.
  */
 import { svg, type SVGTemplateResult } from 'lit';
 import type { FigureView } from '../../src/rules/types.ts';
@@ -24,7 +24,7 @@ export type Place = (w: number, h: number, space: Box) => { x: number; y: number
 /** A label's size for its text (SVG units; the text is 9 units high). */
 export const labelSize = (text: string) => ({ w: text.length * 5 + 6, h: 12 });
 
-export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf, place?: Place, lineOf?: LineOf): SVGTemplateResult | null {
+export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = '', top = 3, pathOf?: PathOf, place?: Place, lineOf?: LineOf, thenPathOf?: PathOf): SVGTemplateResult | null {
   // A defense choice (doom2016) moves nothing and attacks nothing: its words say it, no arrow.
   const shown = plans.filter((p) => p.option !== 'defend').slice(0, top);
   if (!shown.length) return null;
@@ -44,11 +44,16 @@ export function planArrowsLayer(plans: Plan[], figures: FigureView[], ruleset = 
     // The move follows its path round walls (a straight arrow would cross them), space centre to centre.
     const steps = p.to ? pathOf?.(p) : null;
     const points = steps && steps.length > 1 ? steps.map((q) => centre(q.x, q.y, ...((q.o ? [f.h, f.w] : [f.w, f.h]) as [number, number]))) : [from, at];
+    // The step out of reach after the attack (`then`), dotted: from the destination along its path.
+    const at2 = (q: { x: number; y: number; o: number }) => centre(q.x, q.y, ...((q.o ? [f.h, f.w] : [f.w, f.h]) as [number, number]));
+    const back = p.then ? thenPathOf?.(p) : null;
+    const then = p.then ? (back && back.length > 1 ? back.map(at2) : [at, at2(p.then.to)]) : null;
     const size = labelSize(label);
     const spot = (place ?? ((_w, h, b) => ({ x: b.x, y: b.y - h - 1 })))(size.w, size.h, { x: at.x - (w * S) / 2, y: at.y - (h * S) / 2, w: w * S, h: h * S });
     return svg`
       <g class="plan plan-${i + 1}" data-rank=${i + 1} data-figure=${p.figure} data-target=${p.target ?? ''}>
         ${p.to ? svg`<polyline class="plan-move" points=${points.map((q) => `${q.x},${q.y}`).join(' ')} marker-end="url(#doom-plan-arrow)"></polyline>` : null}
+        ${then ? svg`<polyline class="plan-then" points=${then.map((q) => `${q.x},${q.y}`).join(' ')} stroke-dasharray="1 4" marker-end="url(#doom-plan-arrow)"></polyline>` : null}
         ${end ? svg`<line class="plan-attack" x1=${start.x} y1=${start.y} x2=${end.x} y2=${end.y} stroke-dasharray="4 3" marker-end="url(#doom-plan-arrow)"></line>` : null}
         <rect class="plan-label-bg" x=${spot.x} y=${spot.y} width=${size.w} height=${size.h} rx="2"></rect>
         <text class="plan-label" x=${spot.x + 3} y=${spot.y + 9.5}>${label}</text>

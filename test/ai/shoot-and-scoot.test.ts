@@ -16,6 +16,8 @@ import { plannerPolicy, nextStep } from '../../src/ai/autopilot/index.ts';
 import { playedCommands } from '../../src/ai/autopilot/search.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
+import { planArrowsLayer } from '../../components/ai/plan-arrows.ts';
+import type { FigureView } from '../../src/rules/types.ts';
 import { hallState } from './hall.ts';
 
 beforeAll(async () => {
@@ -102,5 +104,22 @@ describe('shoot and scoot (doom2016 marines)', () => {
     // Burst Fire cannot kill it (3 red dice against 6 health and toughness 1).
     const caco = s.figures.find((x) => x.id === 'cacodemon-1')!;
     expect(Math.abs(alpha.x - caco.x), played.join(',')).toBeGreaterThan(7);
+  });
+
+  test('the element draws the step back as a dotted arrow from the attack\'s space, along its path', () => {
+    const s = hall(['har-burst', 'uac-dash', 'uac-armor']);
+    const [top] = hints(s, 'alpha', { budgetMs: Infinity });
+    const figures = s.figures as unknown as FigureView[];
+    const at = (q: { x: number; y: number }) => `${q.x * 32 + 16},${q.y * 32 + 16}`;
+    const from = top.to ?? s.figures.find((f) => f.id === 'alpha')!;
+    // Without the path (a straight arrow) and with it (space by space, as the board's path finder gives it).
+    const straight = JSON.stringify(planArrowsLayer([top], figures, 'doom2016')!.values);
+    expect(straight).toContain('plan-then');
+    expect(straight).toContain(`${at(from)} ${at(top.then!.to)}`);
+    const steps = [from, { x: (from.x + top.then!.to.x) / 2, y: 1 }, top.then!.to];
+    const along = JSON.stringify(planArrowsLayer([top], figures, 'doom2016', 3, undefined, undefined, undefined, () => steps.map((q) => ({ ...q, o: 0 })))!.values);
+    expect(along).toContain(steps.map(at).join(' '));
+    // A plan with no step back draws none.
+    expect(JSON.stringify(planArrowsLayer([{ ...top, then: undefined }], figures, 'doom2016')!.values)).not.toContain('plan-then');
   });
 });

@@ -201,6 +201,42 @@ describe('hints over HTTP (getHints)', () => {
     expect((after.state as unknown as Doom2016State).doorsOpened).toBe(1);
   });
 
+  it('an attack plan names its step back out of reach (`then`, checked against the document): Burst Fire on a cacodemon, then Dash away', async () => {
+    // A 20×3 hall: Alpha (deck: Burst Fire, Dash, Armor — its whole hand) 8 spaces from a cacodemon,
+    // which threatens 7 (speed 3, range 4). Every figure before Alpha ends its activation at once.
+    const scenario = {
+      ...(tutorial as object), map: ['....................', '....................', '....................'], edges: [], tokens: [],
+      figures: [
+        { id: 'alpha', side: 'marines', type: 'marine', x: 4, y: 1, state: { deck: ['har-burst', 'uac-dash', 'uac-armor'] } },
+        { id: 'cacodemon-1', side: 'invader', type: 'cacodemon', x: 12, y: 1 },
+      ],
+    } as unknown as Scenario;
+    const g = createGame(scenario, { seed: 3 }) as Game<GameState>;
+    const history: Command[] = [];
+    const alphaActs = () => { const a = (g.state as Doom2016State).active; return a?.kind === 'marine' && a.figure === 'alpha'; };
+    while (!alphaActs()) {
+      const legal = g.legalActions();
+      const c = legal.find((x) => x.type === 'end') ?? legal.find((x) => x.type === 'status' && !(x.discard as unknown[]).length) ?? legal[0];
+      expect(g.apply(c).ok).toBe(true);
+      history.push(c);
+    }
+    const integrity = await integrityOf(scenario, 3, history, JSON.parse(JSON.stringify(g.state)));
+    const made = await client.POST('/api/v1/replays', { body: { scenario: scenario as never, seed: 3, commands: history as never, integrity: integrity as never } });
+    expect(made.response.status, JSON.stringify(made.error)).toBe(201);
+    const r = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: made.data!.id }, query: { limit: 3 } }, headers: { authorization: `Bearer ${made.data!.seats.marines}` } });
+    expect(r.response.status, JSON.stringify(r.error)).toBe(200);
+    const top = r.data!.plans[0];
+    expect(top.target, top.reason).toBe('cacodemon-1');
+    expect(top.then).toBeDefined();
+    expect(top.then!.commands.map((c) => c.type)).toEqual(['play', 'move']);
+    expect(top.then!.label).toBe('playing Dash');
+    expect(Math.abs(top.then!.to.x - 12)).toBeGreaterThan(7);
+    expect(top.exposure.attackers).toEqual([]);
+    // The same as the AI computes locally on that state.
+    const local = hints(g.state, 'alpha', { limit: 1 })[0];
+    expect(top.then).toEqual({ ...local.then, to: { ...local.then!.to } });
+  });
+
   it('a marine defending (not an activation): the defender\'s seat gets one plan per defense choice, the best first, playable as sent', async () => {
     // A tutorial game (autopilot invader, greedy marines) up to the first attack on a marine.
     const g = createGame(tut, { seed: 1 }) as Game<GameState>;
