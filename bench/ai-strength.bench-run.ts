@@ -28,7 +28,7 @@ import { loadCore } from '../src/core/wasm.ts';
 import '../src/rules/index.ts';
 import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
-import { rolloutSearch, type SearchOptions } from '../src/ai/autopilot/search.ts';
+import { AUTOPILOT_SEARCH, rolloutSearch, type SearchOptions } from '../src/ai/autopilot/search.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
@@ -47,7 +47,8 @@ const MC = { rollouts: Number(process.env.AI_MC_ROLLOUTS ?? 1), depth: Number(pr
 
 // AI_SEARCH=candidates,rollouts,rounds[,maxCommands] gives the autopilot that search in every ruleset
 // (planner.ts `search`; default AUTOPILOT_SEARCH, doom2016 only); AI_SEARCH=off plays the planner alone;
-// AI_SEARCH_OWN=planner has the rollouts play the searching side by the planner (default: greedily);
+// AI_SEARCH_OWN=planner|greedy has the rollouts play the searching side by the planner or plain greedy
+// (default: AUTOPILOT_SEARCH's own player, greedy marines that step back after attacking);
 // AI_SEARCH_OPPONENT=planner|random the other sides (default: greedily).
 const SEARCH = process.env.AI_SEARCH && process.env.AI_SEARCH !== 'off'
   ? (([candidates, rollouts, rounds, maxCommands]) => ({ candidates, rollouts, rounds, ...(maxCommands === undefined ? {} : { maxCommands }) }))(process.env.AI_SEARCH.split(',').map(Number))
@@ -56,7 +57,7 @@ const SEARCH = process.env.AI_SEARCH && process.env.AI_SEARCH !== 'off'
 function rolloutPlayers(): Pick<SearchOptions, 'own' | 'opponent'> {
   const opponent = process.env.AI_SEARCH_OPPONENT;
   return {
-    ...(process.env.AI_SEARCH_OWN === 'planner' ? { own: () => plannerPolicy({ search: null }) } : {}),
+    ...(process.env.AI_SEARCH_OWN === 'planner' ? { own: () => plannerPolicy({ search: null }) } : process.env.AI_SEARCH_OWN === 'greedy' ? { own: greedyPolicy } : { own: AUTOPILOT_SEARCH.own }),
     ...(opponent === 'planner' ? { opponent: () => plannerPolicy({ search: null }) } : opponent === 'random' ? { opponent: () => randomPolicy(7) } : {}),
   };
 }

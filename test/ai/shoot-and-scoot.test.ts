@@ -13,7 +13,8 @@ import { Game } from '../../src/rules/game.ts';
 import { rulesetModule } from '../../src/rules/registry.ts';
 import { hints } from '../../src/ai/hints/index.ts';
 import { plannerPolicy, nextStep } from '../../src/ai/autopilot/index.ts';
-import { playedCommands } from '../../src/ai/autopilot/search.ts';
+import { AUTOPILOT_SEARCH, playedCommands } from '../../src/ai/autopilot/search.ts';
+import { kitingGreedyPolicy } from '../../src/ai/autopilot/kiting.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
 import { planArrowsLayer } from '../../components/ai/plan-arrows.ts';
@@ -121,5 +122,27 @@ describe('shoot and scoot (doom2016 marines)', () => {
     expect(along).toContain(steps.map(at).join(' '));
     // A plan with no step back draws none.
     expect(JSON.stringify(planArrowsLayer([{ ...top, then: undefined }], figures, 'doom2016')!.values)).not.toContain('plan-then');
+  });
+
+  test('the search\'s rollouts play the marines greedily, but stepping back after their card\'s attack (kiting.ts)', () => {
+    expect(AUTOPILOT_SEARCH.own).toBe(kitingGreedyPolicy);
+    const s = hall(['har-burst', 'uac-dash', 'uac-armor']);
+    s.figures.find((x) => x.id === 'cacodemon-1')!.x = 9;
+    const g = gameAt(s);
+    const kite = kitingGreedyPolicy();
+    const choose = () => kite.choose({ state: g.state, side: 'marines', legal: g.legalActions().filter((c) => c.figure === 'alpha'), budgetMs: 40 });
+    // Greedy until the attack: play Burst Fire, attack the cacodemon (5 away, in range).
+    const first = choose();
+    expect(first).toEqual({ type: 'play', figure: 'alpha', card: 'har-burst' });
+    expect(g.apply(first).ok).toBe(true);
+    const shot = choose();
+    expect(shot).toMatchObject({ type: 'attack', figure: 'alpha', target: 'cacodemon-1' });
+    expect(g.apply(shot).ok).toBe(true);
+    while ((g.state as Doom2016State).pending) expect(g.apply(g.legalActions()[0]).ok).toBe(true);
+    // Then the farthest space its 2 MP reach (greedy would walk on towards the demon), and the end.
+    const back = choose();
+    expect(back).toMatchObject({ type: 'move', figure: 'alpha', to: { x: 2 } });
+    expect(g.apply(back).ok).toBe(true);
+    expect(choose()).toEqual({ type: 'end', figure: 'alpha' });
   });
 });

@@ -12,6 +12,7 @@ import { rulesetModule } from '../../rules/registry.ts';
 import type { Command, RulesetEngine } from '../../rules/types.ts';
 import type { Plan } from '../hints/plan.ts';
 import { determinize } from './determinize.ts';
+import { kitingGreedyPolicy } from './kiting.ts';
 import { greedyPolicy, type Policy } from './policy.ts';
 import { decidingSide, sideOfCommand } from './sides.ts';
 import { countOption, rolloutResult, standing, type Standing } from './standing.ts';
@@ -51,10 +52,12 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
  * 45.3% against 39.3% (seeds 1–400), against greedy 94.0% (93.0%), at about 7 ms a decision against 4;
  * nine or fourteen searched no better, and six of the plans of different choices (distinct.ts) worse.
  * Rollouts with the planner playing the searching side (the first default: 3 × 2, `own`) cost more
- * and won less (86.5% against greedy, 5 ms). doom2004 and d20 meet their targets without it and their
+ * and won less (86.5% against greedy, 5 ms); since the marines shoot and scoot (hints/plan.ts
+ * `then`), the searching side's rollouts are played by greedy marines that step back after
+ * attacking too (kiting.ts). doom2004 and d20 meet their targets without it and their
  * decisions cost more, so it stays off there.
  */
-export const AUTOPILOT_SEARCH = { candidates: 6, rollouts: 4, rounds: 0, maxCommands: 12, rulesets: ['doom2016'] } as const;
+export const AUTOPILOT_SEARCH = { candidates: 6, rollouts: 4, rounds: 0, maxCommands: 12, rulesets: ['doom2016'], own: kitingGreedyPolicy } as const;
 
 export interface SearchOptions {
   /** Determinized rollouts per candidate (default 4). */
@@ -63,7 +66,7 @@ export interface SearchOptions {
   rounds?: number;
   /** …or after this many commands (default 60). */
   maxCommands?: number;
-  /** Who plays `side` in the rollouts (default: greedy, like the other side; cheaper than the planner, and it searched better). */
+  /** Who plays `side` in the rollouts (default: greedy, like the other side; cheaper than the planner, and it searched better; AUTOPILOT_SEARCH: kiting.ts). */
   own?: () => Policy;
   /**
    * Who plays the other sides in the rollouts (default: greedy). The planner (a stronger, costlier
@@ -143,3 +146,4 @@ function playOut(rules: RulesetEngine<GameState>, s: GameState, commands: Comman
   }
   return rolloutResult(rules, s, side, before);
 }
+
