@@ -30,8 +30,6 @@ type TableModule = Awaited<ReturnType<typeof loadTable>>;
 const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
 /** Rulesets whose events the same module says in words (components/log/event-words.ts). */
 const WORDS_RULESETS = new Set([...TABLE_RULESETS, 'd20']);
-/** The event log keeps this many lines (the oldest go first). */
-const LOG_LINES = 300;
 const UNDONE: LogLine = { text: 'Undone: the last command was taken back' };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 export const PLAY_MP = 64;
@@ -137,10 +135,10 @@ export class PlayMode extends SelectingMode<PlayHost> {
     return (this.words && this.view ? this.words.eventLine(e, this.tableContext()) : null) ?? { text: describeEvent(e) };
   }
 
-  /** Log the events of accepted changes (undos as a line of their own), keeping the last LOG_LINES. */
+  /** Log the events of accepted changes (undos as a line of their own), all of them: the list renders by position, so cutting the oldest line rewrote every line's text and laid the whole log out again (a 50 ms task per command late in a game), and appending lays out one item. */
   private logEntries(entries: HistoryEntry[]): LogLine[] {
     const lines = entries.flatMap((x) => (x.kind === 'undo' ? [UNDONE] : (x.events ?? []).map((e) => this.eventWords(e))));
-    this.log = [...this.log, ...lines].slice(-LOG_LINES);
+    this.log = [...this.log, ...lines];
     return lines;
   }
 
@@ -302,7 +300,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     await this.refreshView();
     // The autopilot's answers go with the person's command: say how many.
     const n = before - this.history;
-    this.log = [...this.log, n > 1 ? { text: `Undone: ${n} commands taken back` } : UNDONE].slice(-LOG_LINES);
+    this.log = [...this.log, n > 1 ? { text: `Undone: ${n} commands taken back` } : UNDONE];
     if (this.state.selected) await this.refreshActions();
     this.state.emit('doom-undo', { history: this.history });
     this.state.announce(`Undone. ${this.view?.status ?? ''}`);

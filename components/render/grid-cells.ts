@@ -36,8 +36,7 @@ export const escapeAttribute = (s: string): string => s.replace(/[&"<>]/g, (c) =
  * The rows and cells of the grid as HTML; cell ids are `c-x-y` (the grid's active descendant). Every
  * row and column is present, so no aria-rowindex / aria-colindex is needed.
  */
-export function gridCellsHtml(m: DrawModel): string {
-  const labels = cellLabels(m);
+function gridCellsHtml(labels: string[][]): string {
   let html = '';
   for (let y = 0; y < labels.length; y++) {
     html += '<div role="row">';
@@ -54,8 +53,9 @@ export function gridCellsHtml(m: DrawModel): string {
  * as much to lay out as the drawing. Focusing the grid writes them at once (`write()`).
  */
 export class GridCells implements ReactiveController {
-  /** The model whose cells the grid holds. */
+  /** The model whose cells the grid holds, and their labels. */
   private written: DrawModel | null = null;
+  private labels: string[][] = [];
   /** A new grid whose cells are written after the first frame. */
   private pending: HTMLElement | null = null;
 
@@ -79,7 +79,14 @@ export class GridCells implements ReactiveController {
     if (this.pending === grid) this.pending = null;
     const m = this.state.model;
     if (!m || !grid || !grid.isConnected || this.written === m && grid.firstChild) return;
-    grid.innerHTML = gridCellsHtml(m);
+    const labels = cellLabels(m);
+    const old = this.labels;
+    // A move changes a few labels: those cells are relabelled. Writing every cell again made the
+    // browser lay out the whole grid after each command (1,600 cells on a 40×40 board).
+    if (grid.firstChild && old.length === labels.length && old[0]?.length === labels[0]?.length) {
+      labels.forEach((row, y) => row.forEach((l, x) => l !== old[y][x] && grid.children[y].children[x].setAttribute('aria-label', l)));
+    } else grid.innerHTML = gridCellsHtml(labels);
     this.written = m;
+    this.labels = labels;
   }
 }
