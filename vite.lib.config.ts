@@ -27,6 +27,24 @@ export function stripSchemaAnnotations(): Plugin {
 }
 
 /**
+ * A bundled data set's `notes` (src/data/*: what its fields mean, for people reading the file) is
+ * documentation that nothing in the element reads: the embeddable bundle leaves it out. Every
+ * entry keeps its `source` (official or sample). The package's engine entry and the HTTP API's
+ * catalog carry the whole files.
+ */
+export function stripDataSetNotes(): Plugin {
+  return {
+    name: 'doom-board:strip-data-set-notes',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]data[\\/][^?]*\.json$/.test(id)) return null;
+      const { notes: _, ...set } = JSON.parse(code);
+      return { code: JSON.stringify(set), map: null };
+    },
+  };
+}
+
+/**
  * The element's templates (Lit html/svg/css) keep the source's indentation as text, which the
  * minifier cannot touch: a line break followed by indentation becomes a line break alone. Outside
  * template literals the minifier drops that whitespace anyway; no template here keeps whitespace
@@ -81,7 +99,7 @@ const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 // and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI), dropPureAnnotations()],
+  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), stripDataSetNotes(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI), dropPureAnnotations()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
