@@ -9,7 +9,7 @@ import type { Command, GameEvent, Refusal } from '../types.ts';
 import { takeTop } from './cards.ts';
 import { actingFigure, figureById, isRefusal, refuse } from './common.ts';
 import { sufferDamage } from './damage.ts';
-import { boardOf } from './state.ts';
+import { queryBoardOf } from './state.ts';
 import type { Attack, Defense, DieColor, Doom2016Figure, Doom2016State, PendingAttack } from './types.ts';
 
 function rollDice(s: Doom2016State, colors: DieColor[]): { color: DieColor; damage: number }[] {
@@ -48,7 +48,7 @@ export function attack(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   if (t.side === f.side) return refuse('RULES §2.4 attack', `${t.id} is not an enemy of ${f.id}`);
   const how = attackOf(s, f, c);
   if (isRefusal(how)) return how;
-  const board = boardOf(s);
+  const board = queryBoardOf(s);
   const sight = board.sight(board.figureIndex(f.id), board.figureIndex(t.id));
   if (!sight.los) return refuse('RULES §2.1 LOS', `${f.id} has no line of sight to ${t.id}`);
   if (sight.range < 0 || sight.range > how.attack.range) return refuse('RULES §2.1 range', `${t.id} is at range ${sight.range < 0 ? 'unreachable' : sight.range}, beyond the attack's range ${how.attack.range}`);

@@ -5,7 +5,7 @@ import { activeTeleporters, covers, isStaggered, respawnSpots } from './geometry
 import { argentTargets, summonGroups } from './invader.ts';
 import { planMove } from './movement.ts';
 import { readyDemonTypes } from './round.ts';
-import { boardOf } from './state.ts';
+import { queryBoardOf } from './state.ts';
 import type { DemonActivation, Doom2016Figure, Doom2016State, MarineActivation } from './types.ts';
 import { isRefusal } from './common.ts';
 import { EdgeKind } from '../../core/types.ts';
@@ -28,7 +28,7 @@ function doorsNextTo(s: Doom2016State, f: Doom2016Figure): { x1: number; y1: num
 function moves(s: Doom2016State, f: Doom2016Figure, mp: number): Command[] {
   if (mp <= 0) return [];
   const out: Command[] = [];
-  const reach = boardOf(s).reach(s.figures.indexOf(f), mp);
+  const reach = queryBoardOf(s).reach(s.figures.indexOf(f), mp);
   const n = reach.width * reach.height;
   for (let i = 0; i < reach.cost.length; i++) {
     if (!reach.end[i] || reach.cost[i] <= 0) continue;
@@ -56,7 +56,7 @@ function moves(s: Doom2016State, f: Doom2016Figure, mp: number): Command[] {
 }
 
 function attacks(s: Doom2016State, f: Doom2016Figure, range: number, extra: Partial<Command> = {}): Command[] {
-  const board = boardOf(s);
+  const board = queryBoardOf(s);
   const seen = board.sightToFigures(board.figureIndex(f.id));
   return s.figures
     .filter((t, i) => t.side !== f.side && seen.los[i] && seen.range[i] >= 0 && seen.range[i] <= range)

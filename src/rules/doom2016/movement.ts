@@ -8,7 +8,7 @@ import { actingFigure, isRefusal, refuse } from './common.ts';
 import { activeTeleporters, cellIndex, covers, displacementOptions, figureAt, inMap, isLarge, isStaggered } from './geometry.ts';
 import { gloryKill, killFigure } from './damage.ts';
 import { revealPortals } from './invader.ts';
-import { boardOf } from './state.ts';
+import { boardOf, queryBoardOf } from './state.ts';
 import type { Doom2016Figure, Doom2016State } from './types.ts';
 
 export interface MovePlan {
@@ -36,7 +36,7 @@ export function planMove(s: Doom2016State, f: Doom2016Figure, mp: number, to: { 
     if (teleporter) {
       // Telefrag (RULES §2.2): a hop from another active teleporter onto any space of a demon (small
       // or large) on a teleporter kills it, without the extra MP.
-      const reach = boardOf(s).reach(fi, Math.max(0, mp));
+      const reach = queryBoardOf(s).reach(fi, Math.max(0, mp));
       const hop = 1 + ((s.board.cells[cellIndex(s, to.x, to.y)] & Cell.difficult) ? 1 : 0);
       let best = -1;
       for (const t of activeTeleporters(s)) {
@@ -47,7 +47,7 @@ export function planMove(s: Doom2016State, f: Doom2016Figure, mp: number, to: { 
       if (best >= 0 && best + hop <= mp) return { cost: best + hop, steps: [{ x: f.x, y: f.y, o: 0 }, to], telefrag: target.id };
     }
   }
-  const path = boardOf(s).path(fi, Math.max(0, mp), to);
+  const path = queryBoardOf(s).path(fi, Math.max(0, mp), to);
   if (!path || path.cost === 0) {
     if (!inMap(s, to.x, to.y)) return refuse('RULES §2.2 movement', `(${to.x},${to.y}) is not a space of the map`);
     const other = figureAt(s, to.x, to.y);

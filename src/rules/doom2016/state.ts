@@ -137,7 +137,30 @@ export function initDoom2016(scenario: Scenario, sets: Record<string, DataSet>, 
   return s;
 }
 
-/** The grid core's view of the state (marines use active teleporters). */
+/**
+ * The grid core's view of the state, shared and only to be queried, never changed: the board of the
+ * last call, when the map and the figures are the same. The legal commands, a move's path and an
+ * attack's sight each asked for a board of their own; building one (upload and derived tables in
+ * the core) was a third of the autopilot's rollouts.
+ */
+export function queryBoardOf(s: Doom2016State): Board {
+  const { cells, hEdges, vEdges } = s.board;
+  let figures = s.marineSide;
+  for (const f of s.figures) figures += `\u0000${f.id}\u0001${f.side}\u0001${f.x},${f.y},${f.w},${f.h}`;
+  const last = shared;
+  if (last && last.figures === figures && same(last.cells, cells) && same(last.hEdges, hEdges) && same(last.vEdges, vEdges)) return last.board;
+  const board = boardOf(s);
+  shared = { board, figures, cells: Uint8Array.from(cells), hEdges: Uint8Array.from(hEdges), vEdges: Uint8Array.from(vEdges) };
+  return board;
+}
+let shared: { board: Board; figures: string; cells: Uint8Array; hEdges: Uint8Array; vEdges: Uint8Array } | null = null;
+function same(a: Uint8Array, b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The grid core's view of the state (marines use active teleporters); a board of its own, which the caller may change. */
 export function boardOf(s: Doom2016State, without: string[] = []): Board {
   const data: BoardData = {
     ruleset: 'doom2016',
