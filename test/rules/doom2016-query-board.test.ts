@@ -42,3 +42,23 @@ test('the same board while nothing changes; a new one after a move, a door or a 
   // And back: the state as it was gets the answers it had.
   expect(answers(s, queryBoardOf(s))).toEqual(answers(s, boardOf(s)));
 });
+
+test('through seeded random games of the tutorial (moves, kills, doors, summons): the shared board answers as a fresh one after every command', async () => {
+  const { randomPolicy } = await import('../../src/ai/autopilot/policy.ts');
+  const { doom2016Module } = await import('../../src/rules/doom2016/index.ts');
+  let compared = 0;
+  for (const seed of [1, 2]) {
+    const game = createGame(tutorial as unknown as Scenario, { seed }) as Game<Doom2016State>;
+    const pick = randomPolicy(seed);
+    for (let n = 0; n < 200 && game.state.winner === null; n++) {
+      const s = game.state;
+      const legal = doom2016Module.rules.legalActions(s);
+      if (!legal.length) break;
+      game.apply(pick.choose({ state: s, side: '', legal, budgetMs: 0 }));
+      const now = game.state;
+      expect(answers(now, queryBoardOf(now)), `seed ${seed}, command ${n}`).toEqual(answers(now, boardOf(now)));
+      compared++;
+    }
+  }
+  expect(compared).toBeGreaterThan(300);
+});

@@ -139,21 +139,41 @@ export function initDoom2016(scenario: Scenario, sets: Record<string, DataSet>, 
 
 /**
  * The grid core's view of the state, shared and only to be queried, never changed: the board of the
- * last call, when the map and the figures are the same. The legal commands, a move's path and an
- * attack's sight each asked for a board of their own; building one (upload and derived tables in
- * the core) was a third of the autopilot's rollouts.
+ * last call while the map and the figures (ids, sides, order) are the same, its figures moved to
+ * where the state has them. The legal commands, a move's path and an attack's sight each built a
+ * board of their own (an upload and the core's derived tables): a third of the autopilot's rollouts.
  */
 export function queryBoardOf(s: Doom2016State): Board {
   const { cells, hEdges, vEdges } = s.board;
-  let figures = s.marineSide;
-  for (const f of s.figures) figures += `\u0000${f.id}\u0001${f.side}\u0001${f.x},${f.y},${f.w},${f.h}`;
+  let ids = s.marineSide;
+  for (const f of s.figures) ids += `\u0000${f.id}\u0001${f.side}`;
   const last = shared;
-  if (last && last.figures === figures && same(last.cells, cells) && same(last.hEdges, hEdges) && same(last.vEdges, vEdges)) return last.board;
+  if (last && last.ids === ids && same(last.cells, cells) && same(last.hEdges, hEdges) && same(last.vEdges, vEdges)) {
+    try {
+      s.figures.forEach((f, i) => {
+        const at = last.at;
+        const k = i * 4;
+        const w = at[k + 2];
+        const h = at[k + 3];
+        if (at[k] === f.x && at[k + 1] === f.y && w === f.w && h === f.h) return;
+        if ((w !== f.w || h !== f.h) && (w !== f.h || h !== f.w)) throw new Error('resized');
+        last.board.moveFigure(i, f.x, f.y, w !== f.w);
+        at[k] = f.x;
+        at[k + 1] = f.y;
+        at[k + 2] = f.w;
+        at[k + 3] = f.h;
+      });
+      return last.board;
+    } catch {
+      // A move the board refuses on the way (two figures swapping places): built again below.
+      shared = null;
+    }
+  }
   const board = boardOf(s);
-  shared = { board, figures, cells: Uint8Array.from(cells), hEdges: Uint8Array.from(hEdges), vEdges: Uint8Array.from(vEdges) };
+  shared = { board, ids, at: Int32Array.from(s.figures.flatMap((f) => [f.x, f.y, f.w, f.h])), cells: Uint8Array.from(cells), hEdges: Uint8Array.from(hEdges), vEdges: Uint8Array.from(vEdges) };
   return board;
 }
-let shared: { board: Board; figures: string; cells: Uint8Array; hEdges: Uint8Array; vEdges: Uint8Array } | null = null;
+let shared: { board: Board; ids: string; at: Int32Array; cells: Uint8Array; hEdges: Uint8Array; vEdges: Uint8Array } | null = null;
 function same(a: Uint8Array, b: number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
