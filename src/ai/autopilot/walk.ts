@@ -28,8 +28,7 @@ export function walkDistance(s: GameState, goals: Box[], teleports = false): Int
   const [cells, hEdges, vEdges] = s.ruleset === 'doom2004' ? [unpack(s.board.cells), unpack(s.board.hEdges), unpack(s.board.vEdges)] : [s.board.cells, s.board.hEdges, s.board.vEdges];
   const N = W * H;
   // The greedy rollouts of the autopilot's search ask for this at most of their moves: the walls
-  // are read once into flat arrays, and the unit-cost walk (doom) is a plain breadth-first queue.
-  // A closed door does not stop the walk, a locked doom2004 security door (its cells on both
+  // are read once into flat arrays. A closed door does not stop the walk, a locked doom2004 security door (its cells on both
   // sides) and every other edge kind do. up[i]: the edge above cell i stops; left[y*(W+1)+x]: the
   // edge left of (x,y) does (x = W: the board's right side).
   const locked = new Uint8Array(N);
@@ -55,7 +54,7 @@ export function walkDistance(s: GameState, goals: Box[], teleports = false): Int
   const teleporters: number[] = [];
   if (teleports) for (let i = 0; i < N; i++) if (cells[i] & Cell.teleporter) teleporters.push(i);
   const dist = new Int32Array(N).fill(-1);
-  // Dial's algorithm (step costs 1 and 2): a queue per distance; with costs of 1 only, one queue.
+  // Dial's algorithm (step costs 1 and 2): a queue per distance.
   const buckets: number[][] = [[]];
   for (const g of goals) {
     for (let y = Math.max(0, g.y); y < Math.min(H, g.y + g.h); y++) for (let x = Math.max(0, g.x); x < Math.min(W, g.x + g.w); x++) if (dist[y * W + x] < 0) {
