@@ -245,19 +245,7 @@ test('doom2016: a hinted attack is drawn along the line of sight the rules find 
   const board = await tutorialWithAi(page);
   const attacks = board.locator('svg .plans .plan-attack');
   // Both sides by hand; at each marine activation ask for a hint, until one shows an attack.
-  for (let step = 0; step < 150 && !(await attacks.count()); step++) {
-    const status = await board.locator('[part="status"]').innerText();
-    if (/(Alpha|Bravo|Charlie|Delta) is activating/.test(status)) {
-      await board.getByRole('button', { name: 'Hint' }).click();
-      await page.waitForTimeout(300);
-      if (await attacks.count()) break;
-    }
-    const names = await board.getByRole('button').allInnerTexts();
-    const next = names.find((n) => /takes the attack \(no more defense\)$|resolves the attack$|^End the status phase$|^Activate the .+ demons$|^End .+'s activation$/.test(n));
-    expect(next, `a command at: ${status}`).toBeTruthy();
-    await board.getByRole('button', { name: next, exact: true }).first().click();
-    await page.waitForTimeout(150);
-  }
+  await playUntilHinted(page, board, attacks);
   await expect(attacks.first()).toBeAttached();
   const drawn = await board.locator('svg .plans .plan').evaluateAll((els) => els.filter((g) => g.querySelector('.plan-attack')).map((g) => {
     const a = g.querySelector('.plan-attack')!;
@@ -285,6 +273,61 @@ test('doom2016: a hinted attack is drawn along the line of sight the rules find 
   expect(drawn.map((d) => d.line)).toEqual(expected);
   expect(errors).toEqual([]);
 });
+
+/** Play the tutorial by hand (both sides), asking for a Hint at each marine activation, until `shown` has a match. */
+async function playUntilHinted(page: Page, board: Locator, shown: Locator): Promise<void> {
+  for (let step = 0; step < 200 && !(await shown.count()); step++) {
+    const status = await board.locator('[part="status"]').innerText();
+    if (/(Alpha|Bravo|Charlie|Delta) is activating/.test(status)) {
+      await board.getByRole('button', { name: 'Hint' }).click();
+      await page.waitForTimeout(300);
+      if (await shown.count()) break;
+    }
+    const names = await board.getByRole('button').allInnerTexts();
+    const next = names.find((n) => /takes the attack \(no more defense\)$|resolves the attack$|^End the status phase$|^Activate the .+ demons$|^End .+'s activation$/.test(n));
+    expect(next, `a command at: ${status}`).toBeTruthy();
+    await board.getByRole('button', { name: next, exact: true }).first().click();
+    await page.waitForTimeout(150);
+  }
+}
+
+for (const phone of [false, true]) {
+  test(`doom2016: a hinted attack's step back is a dotted arrow from the attack's space, space by space, to the space its reason names${phone ? ' (phone)' : ''}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    if (phone) await page.setViewportSize({ width: 390, height: 844 });
+    const errors = watchErrors(page);
+    const board = await tutorialWithAi(page);
+    const then = board.locator('svg .plans .plan-then');
+    await playUntilHinted(page, board, then);
+    await expect(then.first()).toBeAttached();
+    const drawn = await board.locator('svg .plans .plan').evaluateAll((els) => els.filter((g) => g.querySelector('.plan-then')).map((g) => {
+      const pts = (el: Element | null) => (el?.getAttribute('points') ?? '').trim().split(/\s+/).filter(Boolean).map((q) => q.split(',').map(Number));
+      return { rank: g.getAttribute('data-rank'), move: pts(g.querySelector('.plan-move')), then: pts(g.querySelector('.plan-then')), reason: g.querySelector('title')!.textContent! };
+    }));
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const d of drawn) {
+      // The reason names the space: "then move to D6" (column letters, row from 1; the tutorial has fewer than 27 columns).
+      const m = /then move to ([A-Z])(\d+)/.exec(d.reason);
+      expect(m, d.reason).not.toBeNull();
+      const [x, y] = [m![1].charCodeAt(0) - 65, Number(m![2]) - 1];
+      // From where the attack is made (the move arrow's end), to the centre of that space (32 SVG units a space, 1×1 marines).
+      if (d.move.length) expect(d.then[0]).toEqual(d.move.at(-1));
+      expect(d.then.at(-1)).toEqual([x * 32 + 16, y * 32 + 16]);
+      // Space by space: no step longer than one space (round walls, not through them).
+      for (let i = 1; i < d.then.length; i++) {
+        expect(Math.max(Math.abs(d.then[i][0] - d.then[i - 1][0]), Math.abs(d.then[i][1] - d.then[i - 1][1])), `${d.reason}: step ${i}`).toBeLessThanOrEqual(32);
+      }
+    }
+    // The dotted arrow is drawn where it is seen: inside the board's drawing.
+    const box = (await board.locator('svg.overlay-svg').boundingBox())!;
+    const arrow = (await then.first().boundingBox())!;
+    expect(arrow.x).toBeGreaterThanOrEqual(box.x - 1);
+    expect(arrow.x + arrow.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    await then.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/ai-plan-then${phone ? '-phone' : ''}.png` });
+    expect(errors).toEqual([]);
+  });
+}
 
 test('doom2016: the invader\'s decisions get a Hint too — the status phase\'s argent, then the demon card (they said "No hint for this position")', async ({ page }) => {
   const errors = watchErrors(page);
