@@ -31,6 +31,18 @@ const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
 /** Rulesets whose events the same module says in words (components/log/event-words.ts). */
 const WORDS_RULESETS = new Set([...TABLE_RULESETS, 'd20']);
 const UNDONE: LogLine = { text: 'Undone: the last command was taken back' };
+/**
+ * The log adds a command's lines at its end. The list renders by position, so cutting the oldest
+ * line rewrites every line's text and lays the whole log out again (cut at every command, late in a
+ * game that was a 50 ms task each): it is cut only past LOG_MAX lines (their numbers fit the
+ * margin), back to the last LOG_KEEP.
+ */
+const LOG_MAX = 999;
+const LOG_KEEP = 600;
+const appendLog = (log: LogLine[], lines: LogLine[]): LogLine[] => {
+  const next = [...log, ...lines];
+  return next.length > LOG_MAX ? next.slice(-LOG_KEEP) : next;
+};
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 export const PLAY_MP = 64;
 
@@ -135,10 +147,10 @@ export class PlayMode extends SelectingMode<PlayHost> {
     return (this.words && this.view ? this.words.eventLine(e, this.tableContext()) : null) ?? { text: describeEvent(e) };
   }
 
-  /** Log the events of accepted changes (undos as a line of their own), all of them: the list renders by position, so cutting the oldest line rewrote every line's text and laid the whole log out again (a 50 ms task per command late in a game), and appending lays out one item. */
+  /** Log the events of accepted changes (undos as a line of their own; appendLog). */
   private logEntries(entries: HistoryEntry[]): LogLine[] {
     const lines = entries.flatMap((x) => (x.kind === 'undo' ? [UNDONE] : (x.events ?? []).map((e) => this.eventWords(e))));
-    this.log = [...this.log, ...lines];
+    this.log = appendLog(this.log, lines);
     return lines;
   }
 
@@ -300,7 +312,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     await this.refreshView();
     // The autopilot's answers go with the person's command: say how many.
     const n = before - this.history;
-    this.log = [...this.log, n > 1 ? { text: `Undone: ${n} commands taken back` } : UNDONE];
+    this.log = appendLog(this.log, [n > 1 ? { text: `Undone: ${n} commands taken back` } : UNDONE]);
     if (this.state.selected) await this.refreshActions();
     this.state.emit('doom-undo', { history: this.history });
     this.state.announce(`Undone. ${this.view?.status ?? ''}`);
