@@ -12,6 +12,7 @@ import { AiController, type AiHost } from '../controllers/ai-controller.ts';
 import type { Hint } from '../hints.ts';
 import type { GameClient, HistoryEntry } from '../engine-client.ts';
 import type { LogLine } from '../log/event-words.ts';
+import { appendLog } from '../log/append.ts';
 import { describeCommand, describeEvent } from '../interaction/describe.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
 import { readableSummary } from '../interaction/readable.ts';
@@ -31,18 +32,6 @@ const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
 /** Rulesets whose events the same module says in words (components/log/event-words.ts). */
 const WORDS_RULESETS = new Set([...TABLE_RULESETS, 'd20']);
 const UNDONE: LogLine = { text: 'Undone: the last command was taken back' };
-/**
- * The log adds a command's lines at its end. The list renders by position, so cutting the oldest
- * line rewrites every line's text and lays the whole log out again (cut at every command, late in a
- * game that was a 50 ms task each): it is cut only past LOG_MAX lines (their numbers fit the
- * margin), back to the last LOG_KEEP.
- */
-const LOG_MAX = 999;
-const LOG_KEEP = 600;
-const appendLog = (log: LogLine[], lines: LogLine[]): LogLine[] => {
-  const next = [...log, ...lines];
-  return next.length > LOG_MAX ? next.slice(-LOG_KEEP) : next;
-};
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 export const PLAY_MP = 64;
 
