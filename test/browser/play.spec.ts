@@ -55,6 +55,8 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await keys(page, 'Enter');
   await expect(log.last()).toHaveText('Trooper 1 moves from B2 to C2 (1 square of movement)');
   await expect(cell(page, BOARD, 2, 1)).toHaveAttribute('aria-label', /Trooper 1/);
+  // Only the cells whose labels change are written again: the one it left says so too.
+  await expect(cell(page, BOARD, 1, 1)).not.toHaveAttribute('aria-label', /Trooper 1/);
 
   // Target the scout at G2: the explanation first, Enter again attacks.
   await walk(page, { x: 2, y: 1 }, { x: 6, y: 1 });
@@ -74,6 +76,7 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   while (!(await page.locator(`#${BOARD} button:focus`).textContent())?.includes('Undo')) await keys(page, 'Tab');
   await keys(page, 'Enter');
   await expect(cell(page, BOARD, 1, 1)).toHaveAttribute('aria-label', /Trooper 1/);
+  await expect(cell(page, BOARD, 2, 1)).not.toHaveAttribute('aria-label', /Trooper 1/);
 
   const actions = await events(page, 'doom-action');
   expect(actions.map((e) => (e.detail.command as { type: string }).type)).toEqual(['activate', 'move', 'attack']);

@@ -32,6 +32,14 @@ test('the same board while nothing changes; a new one after a move, a door or a 
   expect(b2).not.toBe(b);
   expect(answers(moved, b2)).toEqual(answers(moved, boardOf(moved)));
 
+  // Two figures swap places: moving the first onto the second is refused on the way, so the board
+  // is built again — and answers for the swapped state.
+  const swapped = structuredClone(s);
+  const [p, q] = swapped.figures;
+  [p.x, p.y, q.x, q.y] = [q.x, q.y, p.x, p.y];
+  queryBoardOf(s);
+  expect(answers(swapped, queryBoardOf(swapped))).toEqual(answers(swapped, boardOf(swapped)));
+
   // An edge changes (a door opened): a new board too.
   const opened = structuredClone(s);
   const door = opened.board.hEdges.findIndex((k) => k !== 0);
