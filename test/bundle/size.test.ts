@@ -95,4 +95,15 @@ describe('bundle', () => {
     expect(gzipped(AI), AI).toBeLessThanOrEqual(AI_BUDGET);
     expect(gzipped(AI_WORKER), AI_WORKER).toBeLessThanOrEqual(AI_WORKER_BUDGET);
   });
+
+  test('doom-board.js leaves out the data sets\' notes, and every entry keeps its source label', async () => {
+    const js = readFileSync(`${DIST}doom-board.js`, 'utf8');
+    const { getDataSet, listDataSets } = await import('../../src/data/index.ts');
+    for (const name of listDataSets()) {
+      const set = getDataSet(name)!;
+      if (set.notes) expect(js.includes(set.notes), `${name}: notes`).toBe(false);
+      // Each entry's source (official citation or "sample, not official") is still in the bundle.
+      for (const [id, e] of Object.entries(set.entries)) if (e.source) expect(js.includes(e.source), `${name}/${id}: source`).toBe(true);
+    }
+  });
 });
