@@ -28,9 +28,9 @@ export function walkDistance(s: GameState, goals: Box[], teleports = false): Int
   const [cells, hEdges, vEdges] = s.ruleset === 'doom2004' ? [unpack(s.board.cells), unpack(s.board.hEdges), unpack(s.board.vEdges)] : [s.board.cells, s.board.hEdges, s.board.vEdges];
   const N = W * H;
   // The greedy rollouts of the autopilot's search ask for this at most of their moves: the walls
-  // are read once into flat arrays. A closed door does not stop the walk, a locked doom2004 security door (its cells on both
-  // sides) and every other edge kind do. up[i]: the edge above cell i stops; left[y*(W+1)+x]: the
-  // edge left of (x,y) does (x = W: the board's right side).
+  // are read once into flat arrays. A closed door does not stop the walk; a locked doom2004
+  // security door (its cells on both sides) and every other edge kind do. up[i]: the edge above
+  // cell i stops; left[y*(W+1)+x]: the edge left of (x,y) does (x = W: the board's right side).
   const locked = new Uint8Array(N);
   if (s.ruleset === 'doom2004') for (const d of s.doors) if (!d.open && d.key !== null && !s.keys.includes(d.key)) for (const i of d.cells) locked[i] = 1;
   const NONE = EdgeKind.none;
