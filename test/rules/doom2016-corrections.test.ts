@@ -70,11 +70,15 @@ describe('RULES §2.2 telefrag of large demons', () => {
     expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'pinky-1', how: 'telefrag' }));
     expect(fig(g, 'm1')).toMatchObject({ x: 8, y: 1 });
   });
-  test('the space of a large demon that is not a teleporter cannot be entered by a hop', () => {
+  test('the space of a large demon that is not a teleporter is not landed on by a hop: reached by the telefrag on the way and a step (issue 46)', () => {
     const g = game(['t.......P.', '..1.......'], {}, all(cards(['run']), (s) => { s.initiative.deck = ['marine:m1', ...s.initiative.deck.filter((c) => c !== 'marine:m1')]; }, teleporter(8, 1), events(['e-none'])));
     start(g);
     ok(g, { type: 'play', figure: 'm1', card: 'run' });
-    expect(refused(g, { type: 'move', figure: 'm1', to: { x: 8, y: 0 } })).toMatchObject({ rule: 'RULES §2.2 movement' });
+    // Walk 2, hop onto (8,1) 1 (the pinky is telefragged), step up 1: 4 MP (with 3 it is refused: doom2016-telefrag.test.ts).
+    const ev = ok(g, { type: 'move', figure: 'm1', to: { x: 8, y: 0 } });
+    expect(ev[0]).toMatchObject({ type: 'moved', cost: 4 });
+    expect((ev[0] as { path: unknown[] }).path.slice(-2)).toEqual([{ x: 8, y: 1 }, { x: 8, y: 0 }]);
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'pinky-1', how: 'telefrag' }));
   });
 });
 
