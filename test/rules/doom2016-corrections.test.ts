@@ -77,7 +77,7 @@ describe('RULES §2.2 telefrag of large demons', () => {
     // Walk 2, hop onto (8,1) 1 (the pinky is telefragged), step up 1: 4 MP (with 3 it is refused: doom2016-telefrag.test.ts).
     const ev = ok(g, { type: 'move', figure: 'm1', to: { x: 8, y: 0 } });
     expect(ev[0]).toMatchObject({ type: 'moved', cost: 4 });
-    expect((ev[0] as { path: unknown[] }).path.slice(-2)).toEqual([{ x: 8, y: 1 }, { x: 8, y: 0 }]);
+    expect((ev[0].path as unknown[]).slice(-2)).toEqual([{ x: 8, y: 1 }, { x: 8, y: 0 }]);
     expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'pinky-1', how: 'telefrag' }));
   });
 });

@@ -109,7 +109,7 @@ describe('RULES §2.2 telefrag on the way: walking to the teleporter first', () 
     const g = start(['t.....x.', '..1.....'], [[0, 0], [6, 0]]);
     const ev = ok(g, { type: 'move', figure: 'm1', to: { x: 7, y: 0 } });
     expect(ev[0]).toMatchObject({ type: 'moved', cost: 4, mp: 0 });
-    const path = (ev[0] as { path: { x: number; y: number }[] }).path;
+    const path = ev[0].path as { x: number; y: number }[];
     expect(path[0]).toEqual({ x: 2, y: 1 });
     expect(path.slice(-3)).toEqual([{ x: 0, y: 0 }, { x: 6, y: 0 }, { x: 7, y: 0 }]);
     expect(ev.map((e) => e.type)).toEqual(['moved', 'killed', 'demon-card-face-down']);
