@@ -248,3 +248,18 @@ describe('RULES §2.2 displacement: by normal movement, chosen by the controller
     ok(g, { type: 'end', figure: 'pinky-1' });
   });
 });
+
+describe('objectives: a state meeting both sides\' objectives (Ruling, as doom2004)', () => {
+  test('the side whose objective the scenario lists first wins', () => {
+    const marines = { kind: 'eliminate', side: 'marines' };
+    const invader = { kind: 'kills', side: 'invader', kills: { 1: 1 } };
+    for (const [objectives, winner] of [[[marines, invader], 'marines'], [[invader, marines], 'invader']] as const) {
+      // No demon is left and the invader holds the one kill token it needs: the status command ends the game.
+      const g = game(['1..x'], { objectives: objectives as never }, (s) => {
+        s.figures = s.figures.filter((f) => f.side === 'marines');
+        s.invader.kills = 1;
+      });
+      expect(ok(g, { type: 'status', discard: [] })).toContainEqual({ type: 'game-over', winner, objective: objectives[0].kind });
+    }
+  });
+});
