@@ -3,6 +3,7 @@
  * demon (small or large) kills it, without the extra MP — at the end of a move or on the way
  * (README ruling: telefrags happen on the way).
  */
+import type { Board } from '../../core/board.ts';
 import { Cell } from '../../core/types.ts';
 import { activeTeleporters, cellIndex, figureAt } from './geometry.ts';
 import { boardOf, queryBoardOf } from './state.ts';
@@ -46,13 +47,10 @@ export function hopOnto(s: Doom2016State, f: Doom2016Figure, mp: number, t: { x:
  */
 export function throughLargeTelefrag(s: Doom2016State, f: Doom2016Figure, mp: number, to: Step): Route | null {
   let best: Route | null = null;
-  for (const { demon, at, arrival } of largeTelefragHops(s, f, mp)) {
-    const board = boardOf(s, [demon.id]);
-    board.moveFigure(f.id, at.x, at.y);
+  for (const { board, arrival } of afterLargeTelefrags(s, f, mp)) {
     const rest = board.path(f.id, mp - arrival.cost, to);
-    if (!rest || rest.cost === 0) continue;
-    const cost = arrival.cost + rest.cost;
-    if (!best || cost < best.cost) best = { cost, steps: [...arrival.steps, ...rest.steps.slice(1)] };
+    const cost = arrival.cost + (rest?.cost ?? 0);
+    if (rest?.cost && (!best || cost < best.cost)) best = { cost, steps: [...arrival.steps, ...rest.steps.slice(1)] };
   }
   return best;
 }
@@ -60,27 +58,26 @@ export function throughLargeTelefrag(s: Doom2016State, f: Doom2016Figure, mp: nu
 /** Where marine `f` can go with `mp` after a telefrag of a large demon on the way (see throughLargeTelefrag), as cell indices. */
 export function largeTelefragDestinations(s: Doom2016State, f: Doom2016Figure, mp: number): Set<number> {
   const out = new Set<number>();
-  for (const { demon, at, arrival } of largeTelefragHops(s, f, mp)) {
-    if (arrival.cost >= mp) continue;
-    const board = boardOf(s, [demon.id]);
-    board.moveFigure(f.id, at.x, at.y);
+  for (const { board, arrival } of afterLargeTelefrags(s, f, mp)) {
     const reach = board.reach(f.id, mp - arrival.cost);
-    for (let i = 0; i < reach.width * reach.height; i++) if (reach.end[i] && reach.cost[i] > 0) out.add(i);
+    reach.end.forEach((e, i) => e && reach.cost[i] > 0 && out.add(i));
   }
   out.delete(cellIndex(s, f.x, f.y));
   return out;
 }
 
-/** Every hop of marine `f` onto a large demon's active-teleporter space that `mp` affords. */
-function largeTelefragHops(s: Doom2016State, f: Doom2016Figure, mp: number) {
-  const out: { demon: Doom2016Figure; at: { x: number; y: number }; arrival: Route }[] = [];
+/** Every hop of marine `f` onto a large demon's active-teleporter space that `mp` affords: the board after it (the demon gone, `f` there). */
+function afterLargeTelefrags(s: Doom2016State, f: Doom2016Figure, mp: number) {
+  const out: { board: Board; arrival: Route }[] = [];
   for (const demon of s.figures) {
     if (demon.side !== s.invaderSide || demon.w * demon.h === 1) continue;
     for (let y = demon.y; y < demon.y + demon.h; y++) {
       for (let x = demon.x; x < demon.x + demon.w; x++) {
-        if (!isActive(s, x, y)) continue;
-        const arrival = hopOnto(s, f, mp, { x, y });
-        if (arrival) out.push({ demon, at: { x, y }, arrival });
+        const arrival = isActive(s, x, y) ? hopOnto(s, f, mp, { x, y }) : null;
+        if (!arrival) continue;
+        const board = boardOf(s, [demon.id]);
+        board.moveFigure(f.id, x, y);
+        out.push({ board, arrival });
       }
     }
   }
