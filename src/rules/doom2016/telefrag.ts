@@ -6,7 +6,7 @@
 import type { Board } from '../../core/board.ts';
 import { Cell } from '../../core/types.ts';
 import { activeTeleporters, cellIndex, figureAt } from './geometry.ts';
-import { boardOf, queryBoardOf } from './state.ts';
+import { boardOf, queryBoardOf } from './board.ts';
 import type { Doom2016Figure, Doom2016State } from './types.ts';
 
 type Step = { x: number; y: number; o: number };
