@@ -75,6 +75,8 @@ test.describe('phone', () => {
     const around = board.getByRole('button', { name: AROUND, exact: true });
     await expect(board.getByRole('button', { name: THROUGH, exact: true })).toBeVisible();
     await expect(around).toBeVisible();
+    // The first tap's "Tap A1 again to move…" no longer applies once the buttons are the choice.
+    await expect(board.locator('p.message', { hasText: 'again to move' })).toHaveCount(0);
     for (const b of [around, board.getByRole('button', { name: THROUGH, exact: true })]) {
       const box = (await b.boundingBox())!;
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { blastArea } from '../../components/interaction/blast.ts';
 import { boardDataOfView } from '../../components/interaction/selection.ts';
+import { eventLine } from '../../components/log/event-words.ts';
 import { Board } from '../../src/core/board.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { Cell } from '../../src/core/types.ts';
@@ -1133,11 +1134,15 @@ describe('RULES §3 guard: a window after every invader step (issue 45)', () => 
   };
   test('an invader killed by a damaging obstacle on its own move: the window opens while a guard can attack another invader', () => {
     const g = guarding(['M...y', '.....', '..hz.']);
-    one(ok(g, { type: 'activate', figure: 'z' }), 'interrupt-window');
+    const started = one(ok(g, { type: 'activate', figure: 'z' }), 'interrupt-window');
+    expect(eventLine(started, { view: g.view(), state: g.state, name: (id) => `<${id}>` })?.text).toBe('<M> may interrupt <z> with a guard attack');
     ok(g, { type: 'pass', side: 'marines' });
     const e = ok(g, { type: 'move', figure: 'z', to: { x: 2, y: 2 } });
     one(e, 'killed');
     expect(one(e, 'interrupt-window')).toMatchObject({ invader: 'z', guards: ['M'] });
+    // The log does not name the invader that is gone.
+    const words = (ev: GameEvent) => eventLine(ev, { view: g.view(), state: g.state, name: (id) => `<${id}>` })?.text;
+    expect(words(one(e, 'interrupt-window'))).toBe("<M> may interrupt the invaders' turn with a guard attack");
     expect(g.state.window).toEqual({ invader: 'z' });
     expect(g.legalActions()).toContainEqual({ type: 'guard-attack', figure: 'M', weapon: 'pistol', target: { x: 4, y: 0 } });
     refused(g, { type: 'activate', figure: 'y' }, 'RULES §3 guard');
