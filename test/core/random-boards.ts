@@ -23,6 +23,8 @@ export interface RandomBoardOptions {
   largeFigures?: number;
   /** Paint this many random rectangles of difficult terrain (areas with outlines, not lone cells). */
   difficultAreas?: number;
+  /** Cut this many random rectangles off the map (voids with edges between two off-map cells). */
+  voidAreas?: number;
 }
 
 export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardOptions = {}): BoardInput {
@@ -46,6 +48,11 @@ export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardO
     const x0 = Math.floor(r() * w), y0 = Math.floor(r() * h);
     const x1 = Math.min(w, x0 + 1 + Math.floor(r() * 4)), y1 = Math.min(h, y0 + 1 + Math.floor(r() * 4));
     for (let y = y0; y < y1; y++) map[y] = map[y].slice(0, x0) + 'd'.repeat(x1 - x0) + map[y].slice(x1);
+  }
+  for (let i = 0; i < (o.voidAreas ?? 0); i++) {
+    const x0 = Math.floor(r() * w), y0 = Math.floor(r() * h);
+    const x1 = Math.min(w, x0 + 2 + Math.floor(r() * 3)), y1 = Math.min(h, y0 + 2 + Math.floor(r() * 3));
+    for (let y = y0; y < y1; y++) map[y] = map[y].slice(0, x0) + ' '.repeat(x1 - x0) + map[y].slice(x1);
   }
   const edges: EdgeInput[] = [];
   const kind = (): EdgeInput['kind'] | null => {
