@@ -102,3 +102,29 @@ export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardO
 export function randomBoard(ruleset: Ruleset, seed: number, o?: RandomBoardOptions): BoardData {
   return parseBoard(randomBoardInput(ruleset, seed, o));
 }
+
+/**
+ * Open boards (issue 41): every space on the map, no edges, no difficult terrain; seeded small
+ * figures on free spaces and one 2×3 figure (as on the mixed boards), sides alternating.
+ */
+export function openBoard(side: number, smallFigures: number, seed: number, height = side): BoardData {
+  const r = rng(seed);
+  const map = Array.from({ length: height }, () => '.'.repeat(side));
+  const taken = new Set<number>();
+  const figures: FigureInput[] = [];
+  const place = (id: string, w: number, h: number, figureSide: string) => {
+    if (w > side || h > height) return;
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const x = Math.floor(r() * (side - w + 1)), y = Math.floor(r() * (height - h + 1));
+      const cells: number[] = [];
+      for (let dy = 0; dy < h; dy++) for (let dx = 0; dx < w; dx++) cells.push((y + dy) * side + x + dx);
+      if (cells.some((c) => taken.has(c))) continue;
+      for (const c of cells) taken.add(c);
+      figures.push({ id, side: figureSide, x, y, w, h });
+      return;
+    }
+  };
+  for (let i = 0; i < smallFigures; i++) place(`f${i}`, 1, 1, i % 2 ? 'demons' : 'marines');
+  place('cyberdemon', 2, 3, 'demons');
+  return parseBoard({ ruleset: 'doom2016', map, edges: [], figures });
+}
