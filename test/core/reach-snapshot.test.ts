@@ -1,0 +1,57 @@
+/**
+ * Reach snapshots cost what they hold (issue 41): Board.reach without a buffer copies only the
+ * states the search reached and makes the board-sized arrays when first read. Read, they are the
+ * answer the core left (a buffered query's), keep it through later queries on any board, and stay
+ * a plain ReachMap for JSON, spread and structuredClone.
+ */
+import { beforeAll, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { ReachBuffer } from '../../src/core/result-buffers.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { RULESETS } from '../../src/core/types.ts';
+import { randomBoard } from './random-boards.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+test('a snapshot equals the buffered answer state by state, read after later queries, on 240 random boards (three rulesets, small and large figures)', () => {
+  const buffer = new ReachBuffer();
+  const kept: Array<{ snapshot: ReturnType<Board['reach']>; cost: number[]; end: number[]; where: string }> = [];
+  let twoOrientations = 0;
+  for (const ruleset of RULESETS)
+    for (let seed = 1; seed <= 80; seed++) {
+      const board = Board.fromData(randomBoard(ruleset, 7100 + seed, { largeFigures: 2 }));
+      const n = board.data.figures.length;
+      for (let f = 0; f < n; f++) {
+        const mp = 1 + ((seed + f) % 9);
+        const snapshot = board.reach(f, mp);
+        const answer = board.reach(f, mp, buffer);
+        if (answer.orientations === 2) twoOrientations++;
+        kept.push({ snapshot, cost: [...answer.cost], end: [...answer.end], where: `${ruleset} seed ${seed} figure ${f} mp ${mp}` });
+      }
+    }
+  expect(twoOrientations).toBeGreaterThan(10);
+  // Read only now: every board has run other searches since.
+  for (const k of kept) {
+    expect([...k.snapshot.cost], k.where).toEqual(k.cost);
+    expect([...k.snapshot.end], k.where).toEqual(k.end);
+  }
+});
+
+test('a snapshot is a plain ReachMap: JSON, spread and structuredClone carry its arrays; its arrays are its own', () => {
+  const board = Board.create({ ruleset: 'doom2016', map: ['......', '......', '......', '......'], figures: [{ id: 'a', side: 'marines', x: 1, y: 1 }, { id: 'c', side: 'demons', x: 3, y: 0, w: 2, h: 3 }] });
+  const r = board.reach('c', 3);
+  expect(Object.keys(r).sort()).toEqual(['cost', 'end', 'height', 'orientations', 'width']);
+  const json = JSON.parse(JSON.stringify(r));
+  expect(Object.values(json.cost)).toEqual([...r.cost]);
+  expect([...{ ...r }.end]).toEqual([...r.end]);
+  const clone = structuredClone(r);
+  expect([...clone.cost]).toEqual([...r.cost]);
+  expect(r.cost.length).toBe(2 * 6 * 4);
+  r.cost[0] = 99;
+  expect(r.cost[0]).toBe(99); // the same array each read
+  expect(board.reach('c', 3).cost[0]).not.toBe(99);
+  r.end = new Uint8Array(1);
+  expect(r.end.length).toBe(1);
+});
