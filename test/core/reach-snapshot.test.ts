@@ -8,6 +8,7 @@ import { Board } from '../../src/core/board.ts';
 import { ReachBuffer } from '../../src/core/result-buffers.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { RULESETS } from '../../src/core/types.ts';
+import { ReferenceBoard } from '../../src/reference/index.ts';
 import { randomBoard } from './random-boards.ts';
 
 beforeAll(async () => {
@@ -52,4 +53,29 @@ test('a snapshot reads like any ReachMap: its arrays are its own, JSON carries t
   expect(board.reach('c', 3).cost[0]).not.toBe(99);
   r.end = new Uint8Array(1);
   expect(r.end.length).toBe(1);
+});
+
+test('on boards over 4096 spaces a ReachBuffer (spans copied, the last answer cleared) and a snapshot equal the reference, query after query', () => {
+  const buffer = new ReachBuffer();
+  let compared = 0;
+  for (const ruleset of RULESETS)
+    for (let seed = 1; seed <= 2; seed++) {
+      const data = randomBoard(ruleset, 9100 + seed, { minSide: 66, maxSide: 90, largeFigures: 3, smallFigures: 8 });
+      const board = Board.fromData(data);
+      const ref = new ReferenceBoard(data);
+      const n = board.data.figures.length;
+      for (let k = 0; k < 2 * n; k++) {
+        const f = (k * 7) % n, mp = 1 + (k % 9);
+        const snapshot = board.reach(f, mp);
+        const buffered = board.reach(f, mp, buffer);
+        const expected = ref.reach(f, mp);
+        const where = `${ruleset} seed ${seed} figure ${f} mp ${mp}`;
+        expect([...buffered.cost], where).toEqual([...expected.cost]);
+        expect([...buffered.end], where).toEqual([...expected.end]);
+        expect([...snapshot.cost], where).toEqual([...expected.cost]);
+        expect([...snapshot.end], where).toEqual([...expected.end]);
+        compared++;
+      }
+    }
+  expect(compared).toBeGreaterThan(40);
 });
