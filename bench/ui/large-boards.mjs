@@ -78,6 +78,7 @@ edge runs, difficult terrain and figures, rendered after the page's first board 
 | case | DOM | rendered | within the 40×40 budget |
 |---|---|---|---|
 ${rows.join('\n')}
+
 Not met: the element is not responsive on these boards yet. The grid core's share of a selection
 (a reach and a sight map: about 0.8 and 1.3 ms at most on 101×101 and 201×201 mixed boards, section
 above) is small; the rest is the element drawing 10,201 / 40,401 spaces and their overlays
