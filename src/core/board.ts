@@ -9,6 +9,7 @@ import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput
 import { explainSight } from './explain.ts';
 import { fillReach, fillSight, type ReachBuffer, type SightBuffer } from './result-buffers.ts';
 import { copyOut } from './result-pool.ts';
+import { ReachSnapshot } from './snapshots.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
   EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
@@ -341,15 +342,7 @@ export class Board implements GridQueries {
     const core = getCore();
     const { width, height } = this._data;
     if (into) return into[fillReach](core, width, height, orientations);
-    const n = orientations * width * height;
-    const mem = core.memory.buffer;
-    return {
-      width,
-      height,
-      orientations,
-      cost: copyOut(Int32Array, mem, core.reachCostPtr(), n),
-      end: copyOut(Uint8Array, mem, core.reachEndPtr(), n),
-    };
+    return new ReachSnapshot(core, width, height, orientations);
   }
 
   /**

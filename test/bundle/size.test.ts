@@ -11,7 +11,11 @@ import { describe, expect, test } from 'vitest';
 import { wasmAsText } from '../../vite.modules.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const BUDGET = 60 * 1024;
+// 60 KB until issue 41: the grid core's sight map for open boards (no edges, no difficult terrain;
+// assembly/open2016.ts, about 1.1 KB gzipped in every bundle that carries the core) costs what its
+// shadows cost instead of side³ per attacker corner (101×101: 27 ms → 0.12 ms); reach snapshots
+// that copy only what the search reached (src/core/snapshots.ts) 0.3 KB more: 60.5 KB.
+const BUDGET = 61 * 1024;
 const ENGINE_BUDGET = 20 * 1024;
 const ENGINES = ['doom-board-d20.js', 'doom-board-doom2004.js', 'doom-board-doom2016.js'];
 /** The HTTP engine (the `api` attribute), loaded on demand; it imports nothing. */
@@ -40,8 +44,9 @@ const AI_BUDGET = 33 * 1024;
 // (issue 23: the step back after an attack, named in the plan, and the search's kiting rollouts;
 // about 0.8 KB, the worker 63.2 KB with it). 65 KB since doom2016 telefrags happen on the way (issue
 // 46: the hops of a move's path onto demons, and a large demon's spaces priced without it after its
-// telefrag; 0.43 KB, the worker 64.2 KB with it: 65,691 bytes against 65,248 before).
-const AI_WORKER_BUDGET = 65 * 1024;
+// telefrag; 0.43 KB). 67 KB since the core's open-board sight map and reach snapshots (issue 41: the
+// same 1.4 KB as doom-board.js) and d20 cover lines drawn through their blocker (issue 43: 0.2 KB).
+const AI_WORKER_BUDGET = 67 * 1024;
 const CORE_TEXT = wasmAsText(readFileSync(fileURLToPath(new URL('../../build/core.wasm', import.meta.url))));
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;
