@@ -19,6 +19,8 @@ async function measure(page: Page, id: string) {
     const root = document.getElementById(id)!.shadowRoot!;
     const cells = [...root.querySelectorAll('[role="gridcell"]')].map((c) => c.getBoundingClientRect());
     const buttons = [...root.querySelectorAll('button')].filter((b) => b.offsetParent !== null).map((b) => ({ text: b.textContent!.trim(), h: b.getBoundingClientRect().height, w: b.getBoundingClientRect().width }));
+    // Every control in the event log: the lines that open (▶ a card's text) and any link or button.
+    const logControls = [...root.querySelectorAll('[part="log"] summary, [part="log"] a, [part="log"] button')].map((c) => ({ text: c.textContent!.trim().slice(0, 40), h: c.getBoundingClientRect().height, w: c.getBoundingClientRect().width }));
     // Text the reader sees: every element with its own text, its computed size.
     const small: string[] = [];
     for (const el of root.querySelectorAll('*')) {
@@ -32,17 +34,21 @@ async function measure(page: Page, id: string) {
     return {
       cell: { w: Math.min(...cells.map((r) => r.width)), h: Math.min(...cells.map((r) => r.height)) },
       buttons,
+      logControls,
       small,
       pageScrollsSideways: document.scrollingElement!.scrollWidth > window.innerWidth + 1,
     };
   }, id);
 }
 
-async function checkSizes(page: Page, id: string): Promise<void> {
+/** Checks the sizes; answers how many controls the event log has (its lines that open). */
+async function checkSizes(page: Page, id: string): Promise<number> {
   const m = await measure(page, id);
   expect(m.cell.w, 'space width').toBeGreaterThanOrEqual(44);
   expect(m.cell.h, 'space height').toBeGreaterThanOrEqual(44);
   for (const b of m.buttons) expect(Math.min(b.h, b.w), `button "${b.text}"`).toBeGreaterThanOrEqual(44);
+  for (const c of m.logControls) expect(Math.min(c.h, c.w), `log line "${c.text}"`).toBeGreaterThanOrEqual(44);
+  return m.logControls.length;
   expect(m.small).toEqual([]);
   expect(m.pageScrollsSideways).toBe(false);
 }
@@ -83,7 +89,8 @@ for (const [phone, device] of Object.entries(PHONES)) {
         await next!.tap();
       }
       await expect(status).toContainText(/Round 4|won/);
-      await checkSizes(page, 'tutorial-play');
+      // By round 4 the log has lines that open (the cards played): each a finger's height.
+      expect(await checkSizes(page, 'tutorial-play')).toBeGreaterThan(0);
       await board.screenshot({ path: `test-results/phone-${phone.replace(/ /g, '-')}-tutorial-round4.png` });
       expect(errors).toEqual([]);
     });
