@@ -6,6 +6,7 @@
  */
 import { devices, expect, test, type Locator, type Page } from '@playwright/test';
 import { ready, watchErrors } from './helpers.ts';
+import { encodeState } from '../../components/url-state.ts';
 
 /** The phones' screens and touch, in the project's Chromium (Playwright cannot fetch WebKit here). */
 const PHONES = {
@@ -89,8 +90,7 @@ for (const [phone, device] of Object.entries(PHONES)) {
         await next!.tap();
       }
       await expect(status).toContainText(/Round 4|won/);
-      // By round 4 the log has lines that open (the cards played): each a finger's height.
-      expect(await checkSizes(page, 'tutorial-play')).toBeGreaterThan(0);
+      await checkSizes(page, 'tutorial-play');
       await board.screenshot({ path: `test-results/phone-${phone.replace(/ /g, '-')}-tutorial-round4.png` });
       expect(errors).toEqual([]);
     });
@@ -154,3 +154,25 @@ test('on a phone, Fit shows the whole 16-column tutorial board in its box; + bri
   expect(errors).toEqual([]);
   await context.close();
 });
+
+for (const [phone, device] of Object.entries(PHONES)) {
+  test(`${phone}: the event log's lines that open (a card played: ▶ its text) are a finger's height, and open by a tap`, async ({ browser }) => {
+    const { defaultBrowserType: _, ...use } = device;
+    const context = await browser.newContext(use);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The tutorial after the status phase and Delta's first card (the moves kept in the URL, as a reload would have them).
+    const moves = [{ type: 'status', discard: [] }, { type: 'play', figure: 'delta', card: 'shotgun-stagger' }];
+    await page.goto(`/tutorial.html#doom-tutorial-play=${encodeState({ h: moves as never })}`);
+    await ready(page, 'tutorial-play');
+    const board = page.locator('#tutorial-play');
+    const line = board.locator('[part="log"] summary').first();
+    await expect(line).toContainText('Delta plays');
+    await line.scrollIntoViewIfNeeded();
+    expect(await checkSizes(page, 'tutorial-play')).toBeGreaterThan(0);
+    await line.tap();
+    await expect(board.locator('[part="log"] details').first()).toHaveAttribute('open', '');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
