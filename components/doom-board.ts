@@ -21,6 +21,7 @@ import { keysHelp } from './interaction/keyboard.ts';
 import { EditController } from './modes/edit-controller.ts';
 import { ExploreMode } from './modes/explore-mode.ts';
 import { PlayMode } from './modes/play-mode.ts';
+import { ReplayController } from './modes/replay-controller.ts';
 import { boardView } from './render/board-view.ts';
 import { GridCells } from './render/grid-cells.ts';
 import { legend } from './render/legend.ts';
@@ -210,9 +211,10 @@ export class DoomBoard extends LitElement {
   private readonly _explore = new ExploreMode(this, this._state, this._url);
   private readonly _play = new PlayMode(this, this._state, this._url);
   private readonly _edit = new EditController(this, this._state);
+  private readonly _replay = new ReplayController(this, this._state, this._url);
   private readonly _cells = new GridCells(this, this._state);
-  private readonly _input = new InputController(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, cells: this._cells });
-  private readonly _loader = new ScenarioLoader(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, url: this._url });
+  private readonly _input = new InputController(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, replay: this._replay, cells: this._cells });
+  private readonly _loader = new ScenarioLoader(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, replay: this._replay, url: this._url });
   private _legendOpen = false;
 
   constructor() {
@@ -290,9 +292,9 @@ export class DoomBoard extends LitElement {
         this.requestUpdate();
       };
       return html`
-        ${boardView(m, this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom }, this._input.listeners)}
+        ${boardView(m, (this.mode === 'replay' && this._replay.overlays()) || this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom }, this._input.listeners)}
         ${zoomBar(m.width, s.zoom, zoom)}
-        ${this.mode === 'play' ? this._play.panel() : (this.mode === 'edit' && this._edit.panel(() => void this._loader.load())) || this._explore.panel()}
+        ${this.mode === 'play' ? this._play.panel() : this.mode === 'replay' ? this._replay.panel() : (this.mode === 'edit' && this._edit.panel(() => void this._loader.load())) || this._explore.panel()}
         ${this.mode !== 'edit' ? guard([m, this._legendOpen, legendList], () => legend(this._legendOpen, legendList?.(m), this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;
