@@ -11,3 +11,4 @@ export { problemsOf } from './events.ts';
 export { modelFromBoard, modelFromView, padMap } from './model.ts';
 export { explanationLine, messageLine } from './panels/explore-panel.ts';
 export { tokenIcon } from './render/figures.ts';
+export { packHistory } from './url-state.ts';

@@ -139,7 +139,8 @@ export class ScenarioLoader implements ReactiveController {
         }
       }
       scenario ??= host.engine.validate(input);
-      if (host.handicap && host.mode !== 'edit') scenario = host.engine.validate((await import('../modes/handicap-entry.ts')).applyHandicap(scenario, host.handicap));
+      // Replay: the steps are of the scenario as given (a finished game's replay is handicapped already).
+      if (host.handicap && host.mode !== 'edit' && host.mode !== 'replay') scenario = host.engine.validate((await import('../modes/handicap-entry.ts')).applyHandicap(scenario, host.handicap));
       if (scenario.ruleset === 'doom2004') s.blast ??= new (await import('../modes/blast-entry.ts')).BlastView();
       s.scenario = scenario;
       s.source = structuredClone(input) as Scenario;

@@ -17,6 +17,7 @@ import { readableSummary } from '../interaction/readable.ts';
 import { boardDataOfView, selectionOf } from '../interaction/selection.ts';
 import type { LogLine } from '../log/event-words.ts';
 import { modelFromView } from '../model.ts';
+import { packHistory } from '../url-state.ts';
 import type { Overlays } from '../render/board-view.ts';
 import type { BoardState } from '../state/board-state.ts';
 import { plainCaption } from './caption.ts';
@@ -52,6 +53,8 @@ export class ReplayMode {
   private events: GameEvent[][] = [];
   private words: Words | null = null;
   private timer = 0;
+  /** The steps are a game's commands without captions (a finished game, a server replay). */
+  private fromGame = false;
 
   constructor(
     private readonly host: ReplayHost,
@@ -64,8 +67,11 @@ export class ReplayMode {
   async start(scenario: Scenario, token: number): Promise<void> {
     this.scenario = scenario;
     this.steps = scenario.steps ?? [];
+    this.fromGame = this.steps.length > 0 && this.steps.every((st) => st.command && st.caption === undefined);
     if (['doom2016', 'doom2004', 'd20'].includes(scenario.ruleset)) this.words = await this.loadWords();
     if (token !== this.state.loadToken) return;
+    // Every step is played once first: an example with a step that cannot be shown says so at once, naming it.
+    await this.goTo(this.steps.length, false);
     const asked = this.url.read()?.r ?? 0;
     await this.goTo(Math.min(asked, this.steps.length), false);
   }
@@ -86,7 +92,13 @@ export class ReplayMode {
         const r = await this.game.apply(command);
         if (!r.ok) throw new StepError(`Step ${i + 1} cannot be shown: steps[${i}].command was refused (${r.refusal.rule}): ${r.refusal.message}`);
         this.events[i] = r.events;
-      } else this.events[i] = [];
+      } else {
+        const figures = (await this.game.view()).figures;
+        for (const [k, id] of [['select', this.steps[i].select], ['target', this.steps[i].target]] as const) {
+          if (id !== undefined && !figures.some((f) => f.id === id)) throw new StepError(`Step ${i + 1} cannot be shown: steps[${i}].${k}: no figure ${JSON.stringify(id)} on the board at this step`);
+        }
+        this.events[i] = [];
+      }
       this.applied++;
     }
     this.at = n;
@@ -105,7 +117,8 @@ export class ReplayMode {
       const said = n ? this.events[n - 1].map((e) => this.words?.eventLine(e, t)?.text ?? describeEvent(e)) : [];
       s.announce([n ? `Step ${n} of ${this.steps.length}` : 'Before step 1', text, ...said].filter(Boolean).join('. '));
     }
-    this.url.write(() => (n ? { r: n } : {}));
+    // A game's replay (no captions) keeps its moves in the link too: play mode reads them back on a reload.
+    this.url.write(async () => ({ ...(n ? { r: n } : {}), ...(this.fromGame ? { z: await packHistory(this.steps.map((st) => st.command as Command)) } : {}) }));
     s.update();
   }
 
@@ -117,9 +130,6 @@ export class ReplayMode {
     const on = (id: unknown) => typeof id === 'string' && !!s.model?.figures.some((f) => f.id === id);
     if (!step || !board) return;
     if (step.select !== undefined) {
-      for (const [k, id] of [['select', step.select], ['target', step.target]] as const) {
-        if (id !== undefined && !on(id)) throw new StepError(`Step ${n} cannot be shown: steps[${n - 1}].${k}: no figure ${JSON.stringify(id)} on the board at this step`);
-      }
       s.selected = step.select;
       s.sel = selectionOf(board, step.select, step.reach ?? (s.model!.ruleset === 'd20' ? 6 : 4), !step.target);
       if (step.target) {
@@ -193,6 +203,7 @@ export class ReplayMode {
     return replayPanel({
       at: this.at, of: this.steps.length, caption: step?.caption ?? '', rule: step?.highlight?.rule ?? null, rulesHref: this.host.rulesHref,
       status: this.view?.status && s.model ? readableSummary(this.view.status, s.model, names) : '',
+      message: s.message,
       explanation: s.explain && s.model ? readableSummary(s.explain.summary, s.model, names) : null,
       playing: this.playing, go: (n) => void this.go(n), toggle: () => this.toggle(), log: this.log,
     });

@@ -1,7 +1,7 @@
 /** Below the board in replay mode: the step's caption and rule, the explanation, Back / Play / Next, the scrubber and the log. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { LogLine } from '../log/event-words.ts';
-import { explanationLine } from '../panels/explore-panel.ts';
+import { explanationLine, messageLine } from '../panels/explore-panel.ts';
 import { caption } from './caption.ts';
 
 export interface ReplayPanel {
@@ -13,6 +13,8 @@ export interface ReplayPanel {
   rule: string | null;
   rulesHref: string | undefined;
   status: string;
+  /** A warning or a failure that is not the whole board's (explore's message line). */
+  message: string;
   explanation: string | null;
   playing: boolean;
   go: (n: number) => void;
@@ -35,6 +37,7 @@ export function replayPanel(p: ReplayPanel): TemplateResult {
     <p class="caption" part="caption" style="font-size:1.05rem;margin:.4rem 0">${p.at === 0 && !p.caption ? 'The position before the first step. Next shows step 1.' : caption(p.caption, p.rulesHref)}</p>
     ${p.rule ? html`<p class="rule" part="rule" style="margin:.2rem 0">Rule: ${p.rulesHref ? html`<a href=${`${p.rulesHref}#${p.rule}`}>${ruleLabel(p.rule)}</a>` : ruleLabel(p.rule)}</p>` : nothing}
     ${explanationLine(p.explanation, p.rulesHref)}
+    ${messageLine(p.message, p.rulesHref)}
     <div class="bar" part="toolbar" role="toolbar" aria-label="Steps">
       <button part="button" ?disabled=${p.at === 0} @click=${() => p.go(p.at - 1)}>◀ Back</button>
       <button part="button" aria-pressed=${p.playing ? 'true' : 'false'} ?disabled=${p.at === p.of && !p.playing} @click=${p.toggle}>${p.playing ? 'Pause' : 'Play'}</button>
