@@ -4,7 +4,7 @@
  */
 export { html, nothing, svg } from 'lit';
 export { cellName, figureName } from './coords.ts';
-export { describeEvent, extras } from './interaction/describe.ts';
+export { describeCommand, describeEvent, extras } from './interaction/describe.ts';
 export { readableSummary } from './interaction/readable.ts';
 export { boardDataOfView, selectionOf } from './interaction/selection.ts';
 export { problemsOf } from './events.ts';

@@ -278,3 +278,63 @@ test.describe('a server game', () => {
     await expect(board.locator('[part="log"] li').first()).toContainText('Marine readies a guard order');
   });
 });
+
+test('the editor records steps (commands legal at each point, a selection) with captions, exports the one-tag snippet in replay mode, and steps through them', async ({ page }) => {
+  const errors = watchErrors(page);
+  const guard = JSON.parse(readFileSync(`${ROOT}/demo/public/examples/doom2004-guard.json`, 'utf8'));
+  const { steps, ...scenario } = guard;
+  await page.goto('/index.html');
+  await page.evaluate(() => localStorage.clear());
+  await page.evaluate((s) => {
+    const b = document.createElement('doom-board');
+    b.id = 'recorder';
+    b.setAttribute('mode', 'edit');
+    b.setAttribute('bundle-url', 'https://cdn.example/doom-board.js');
+    (b as unknown as { scenario: unknown }).scenario = s;
+    document.querySelector('main')!.prepend(b);
+  }, scenario);
+  await ready(page, 'recorder');
+  const board = page.locator('#recorder');
+  const panel = board.locator('[part="steps"]');
+  await expect(panel).toContainText('No steps yet');
+  // A selection, then the guard example's five commands, each chosen among the commands legal at that point.
+  await panel.locator('#step-select').selectOption('marine');
+  await panel.locator('#step-target').selectOption('zombie');
+  await panel.getByRole('button', { name: 'Record selection' }).click();
+  for (const { command } of steps.filter((s: { command?: unknown }) => s.command)) {
+    const options = panel.locator('#next-command option');
+    await expect(options.first()).toBeAttached();
+    const index = await page.evaluate(({ cmd }) => {
+      const el = document.getElementById('recorder') as unknown as { _edit: { editor: { recorder: { legal: unknown[] } } } };
+      return el._edit.editor.recorder.legal.findIndex((c) => JSON.stringify(c) === JSON.stringify(cmd));
+    }, { cmd: command });
+    expect(index, JSON.stringify(command)).toBeGreaterThanOrEqual(0);
+    const before = await panel.locator('ol li').count();
+    await panel.locator('#next-command').selectOption(String(index));
+    await panel.getByRole('button', { name: 'Record command' }).click();
+    await expect(panel.locator('ol li')).toHaveCount(before + 1);
+  }
+  await expect(panel.locator('ol li')).toHaveCount(6);
+  // Captions, one of them written with the Markdown subset.
+  await panel.getByLabel('Caption of step 1').fill('The wall hides the zombie: **no line of sight**.');
+  await panel.getByLabel('Caption of step 1').press('Tab');
+  await panel.getByLabel('Caption of step 6').fill('The guard shot kills the zombie.');
+  await panel.getByLabel('Caption of step 6').press('Tab');
+  // The one-tag snippet: replay mode, the steps with their captions.
+  const snippet = await board.locator('textarea.embed').inputValue();
+  expect(snippet).toContain('<script type="module" src="https://cdn.example/doom-board.js"></script>');
+  expect(snippet).toContain('<doom-board mode="replay">');
+  const json = JSON.parse(/<script type="application\/json">\n([\s\S]*)\n  <\/script>/.exec(snippet)![1]);
+  expect(json.steps).toHaveLength(6);
+  expect(json.steps[0]).toEqual({ select: 'marine', target: 'zombie', caption: 'The wall hides the zombie: **no line of sight**.' });
+  expect(json.steps.slice(1).map((s: { command: unknown }) => s.command)).toEqual(steps.filter((s: { command?: unknown }) => s.command).map((s: { command: unknown }) => s.command));
+  // Remove the last step, then step through what is left.
+  await panel.getByRole('button', { name: 'Remove last step' }).click();
+  await expect(panel.locator('ol li')).toHaveCount(5);
+  await panel.getByRole('button', { name: 'Step through' }).click();
+  await expect(board).toHaveAttribute('mode', 'replay');
+  await expect(status(board)).toContainText('Before step 1 of 5');
+  await board.getByRole('button', { name: 'Next ▶' }).click();
+  await expect(board.locator('[part="caption"] strong')).toHaveText('no line of sight');
+  expect(errors).toEqual([]);
+});
