@@ -18,7 +18,7 @@ const ENGINES = ['doom-board-d20.js', 'doom-board-doom2004.js', 'doom-board-doom
 /** The HTTP engine (the `api` attribute), loaded on demand; it imports nothing. */
 const HTTP = 'doom-board-http.js';
 /** UI modules fetched on demand (the editor), built like the engines by vite.ui.config.ts. */
-const UI = ['doom-board-blast.js', 'doom-board-editor.js', 'doom-board-export.js', 'doom-board-handicap.js', 'doom-board-legend.js', 'doom-board-table.js'];
+const UI = ['doom-board-blast.js', 'doom-board-editor.js', 'doom-board-export.js', 'doom-board-handicap.js', 'doom-board-legend.js', 'doom-board-replay.js', 'doom-board-table.js'];
 const UI_BUDGET = 12 * 1024;
 /** The play mode's AI (the `ai` / `autopilot` attributes), on demand; its Web Worker imports nothing (it cannot share the page's modules). */
 const AI = 'doom-board-ai.js';

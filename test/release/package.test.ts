@@ -332,6 +332,7 @@ test('(f) the README\'s embedding snippets show their boards from a copy of dist
   // The scenario files the snippets name.
   writeFileSync(join(site, 'scenarios/corridor.json'), readFileSync(join(ROOT, 'demo/public/scenarios/corridor.json')));
   writeFileSync(join(site, 'tutorial.json'), readFileSync(join(ROOT, 'src/scenario/bundled/doom2016-tutorial.json')));
+  execFileSync('cp', ['-r', join(ROOT, 'demo/public/examples'), join(site, 'examples')]);
   // Every html block that needs no server (the `api` ones are tested against the server elsewhere).
   const blocks = readmeBlocks('html').filter((b) => b.includes('<doom-board') && !b.includes(' api='));
   expect(blocks.length).toBeGreaterThanOrEqual(2);
