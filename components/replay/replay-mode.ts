@@ -15,6 +15,7 @@ import type { EngineClient, GameClient } from '../engine-client.ts';
 import { describeEvent } from '../interaction/describe.ts';
 import { readableSummary } from '../interaction/readable.ts';
 import { boardDataOfView, selectionOf } from '../interaction/selection.ts';
+import { appendLog } from '../log/append.ts';
 import type { LogLine } from '../log/event-words.ts';
 import { modelFromView } from '../model.ts';
 import { packHistory } from '../url-state.ts';
@@ -108,9 +109,10 @@ export class ReplayMode {
     s.board = data ? Board.fromData(data) : null;
     const state = this.words && this.game.state ? await this.game.state() : null;
     const t = { view, state, name: (id: string) => s.figureName(id) };
-    this.log = this.events.slice(0, n).flat().map((e) => this.words?.eventLine(e, t) ?? { text: describeEvent(e) });
-    this.show(n ? this.steps[n - 1] : null, n);
+    // The log of a long game keeps its newest lines, as play mode's does (components/log/append.ts).
+    this.log = appendLog([], this.events.slice(0, n).flat().map((e) => this.words?.eventLine(e, t) ?? { text: describeEvent(e) }));
     const step = n ? this.steps[n - 1] : null;
+    this.show(step);
     const text = plainCaption(step?.caption ?? '');
     s.emit('doom-step', { step: n, of: this.steps.length, caption: text });
     if (announce) {
@@ -122,8 +124,8 @@ export class ReplayMode {
     s.update();
   }
 
-  /** What step `n` draws: its selection (reach, fog, a target explained), or its command's figure and target. */
-  private show(step: ScenarioStep | null, n: number): void {
+  /** What a step draws: its selection (reach, fog, a target explained), or its command's figure and target. */
+  private show(step: ScenarioStep | null): void {
     const s = this.state;
     s.dropSelection();
     const board = s.board;

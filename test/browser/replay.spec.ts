@@ -229,6 +229,18 @@ test.describe('phone', () => {
     const box = (await board.locator('[part="scrubber"]').boundingBox())!;
     await page.touchscreen.tap(box.x + box.width - 4, box.y + box.height / 2);
     await expect(status(board)).toContainText(at(STEPS));
+    // A doom2016 example's log has lines that open (the cards played): a finger's height too.
+    await page.goto('/example-doom2016-attack.html');
+    await ready(page, 'example');
+    const attack = page.locator('#example');
+    const scrubber = attack.locator('[part="scrubber"]');
+    await scrubber.scrollIntoViewIfNeeded();
+    const track = (await scrubber.boundingBox())!;
+    await page.touchscreen.tap(track.x + track.width - 4, track.y + track.height / 2);
+    await expect(status(attack)).toContainText('Step 5 of 5');
+    const lines = await attack.locator('[part="log"] summary').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const h of lines) expect(h).toBeGreaterThanOrEqual(44);
     expect(errors).toEqual([]);
   });
 });
