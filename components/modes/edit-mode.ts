@@ -53,6 +53,8 @@ export class EditMode {
   pastedText = '';
   /** The worked example being recorded: the edited scenario played to the end of its steps. */
   readonly recorder: StepRecorder;
+  /** The steps section is open (recording plays the scenario: its ruleset's engine is loaded). */
+  stepsOpen = false;
 
   constructor(private readonly host: EditorHost, private readonly boardState: BoardState, source: Scenario, sized: Scenario = source) {
     this.recorder = new StepRecorder(host.engine, () => boardState.update());

@@ -41,7 +41,7 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
       <div class="bar" role="toolbar" aria-label="History">
         <button part="button" ?disabled=${!edit.canUndo} @click=${() => run(() => edit.undo())}>Undo</button>
         <button part="button" ?disabled=${!edit.canRedo} @click=${() => run(() => edit.redo())}>Redo</button>
-        <button part="button" @click=${explore}>Explore this board</button>
+        <button part="button" @click=${() => explore()}>Explore this board</button>
         ${discard ? html`<button part="button" @click=${discard}>Discard draft</button>` : nothing}
       </div>
       <div class="bar">

@@ -13,12 +13,18 @@ const selected = (root: Element, id: string) => (root.querySelector(`#${id}`) as
 
 export function stepsPanel(edit: EditMode, run: (action: () => void) => void, replay: () => void): TemplateResult {
   const rec = edit.recorder;
-  rec.sync(edit.scenario());
   const steps = edit.steps;
+  // Closed, nothing is played (the ruleset's engine is fetched only for an example being recorded).
+  const open = edit.stepsOpen || steps.length > 0;
+  if (open) rec.sync(edit.scenario());
   const root = (e: Event) => (e.target as Element).closest('.steps')!;
   return html`
-    <fieldset class="steps" part="steps">
-      <legend>Steps: a worked example (mode="replay")</legend>
+    <details class="steps" part="steps" ?open=${open} @toggle=${(e: Event) => {
+      const now = (e.target as HTMLDetailsElement).open;
+      if (now !== edit.stepsOpen) run(() => (edit.stepsOpen = now));
+    }}>
+      <summary>Steps: a worked example (mode="replay")</summary>
+      ${open ? html`
       ${steps.length ? html`<ol>${steps.map((s, i) => html`<li>${stepLabel(s, describeCommand)}
         <label>Caption <input type="text" maxlength="600" .value=${s.caption ?? ''} aria-label=${`Caption of step ${i + 1}`}
           @change=${(e: Event) => run(() => edit.setCaption(i, (e.target as HTMLInputElement).value))} /></label></li>`)}</ol>` : html`<p>No steps yet: the example starts from the board above.</p>`}
@@ -39,6 +45,6 @@ export function stepsPanel(edit: EditMode, run: (action: () => void) => void, re
       <div class="bar">
         <button part="button" ?disabled=${!steps.length} @click=${() => run(() => edit.removeLastStep())}>Remove last step</button>
         ${steps.length ? html`<button part="button" @click=${replay}>Step through</button>` : nothing}
-      </div>
-    </fieldset>`;
+      </div>` : nothing}
+    </details>`;
 }

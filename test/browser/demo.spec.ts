@@ -19,6 +19,8 @@ test('the demo home page draws a board loaded by URL and links every wiki page',
 });
 
 test('every demo page loads its boards without errors', async ({ page }) => {
+  // Nineteen pages one after the other: more than the default 30 s on a busy machine.
+  test.setTimeout(180_000);
   for (const p of [...PAGES, ...EXAMPLES]) {
     const errors = watchErrors(page);
     await page.goto(`/${p}`);

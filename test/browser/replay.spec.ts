@@ -308,6 +308,7 @@ test('the editor records steps (commands legal at each point, a selection) with 
   await ready(page, 'recorder');
   const board = page.locator('#recorder');
   const panel = board.locator('[part="steps"]');
+  await panel.locator('summary').click();
   await expect(panel).toContainText('No steps yet');
   // A selection, then the guard example's five commands, each chosen among the commands legal at that point.
   await panel.locator('#step-select').selectOption('marine');
