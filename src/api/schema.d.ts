@@ -865,6 +865,11 @@ export interface components {
             target?: unknown;
             /** @description Where to: a placement `{x, y, o?}` (moves, displacement, doom2004 respawn and duct hops), or the marine given a token (doom2004 `give`). */
             to?: unknown;
+            /** @description doom2004 move: which way. `cheapest` (the default: a cheapest path, among them one entering no damaging obstacle when there is one), `avoid-hazards` (the cheapest path entering no damaging obstacle), or waypoints `[{x, y}, …]`: spaces passed in that order, each leg as the default goes. */
+            route?: ("cheapest" | "avoid-hazards") | {
+                x: number;
+                y: number;
+            }[];
             /** @description doom2016 respawn: the active teleporter `{x, y}`. */
             at?: unknown;
             /** @description The door: its edge `{x1, y1, x2, y2}` (doom2016) or its id (doom2004). */

@@ -352,7 +352,11 @@ export class Board implements GridQueries {
     };
   }
 
-  path(f: string | number, mp: number, to: Placement): ReachPath | null {
+  /**
+   * One cheapest path to `to`, or null. `through`: to any placement the search reaches, also one
+   * the figure may not end on (doom2016: the occupied teleporter a marine hops from).
+   */
+  path(f: string | number, mp: number, to: Placement, through = false): ReachPath | null {
     const orientations = this.search(f, mp);
     const core = getCore();
     const { width: w, height: h } = this._data;
@@ -365,7 +369,7 @@ export class Board implements GridQueries {
     if (![to.x, to.y, to.o].every(Number.isInteger) || to.o < 0 || to.o >= orientations) return null;
     if (to.x < 0 || to.y < 0 || to.x >= w || to.y >= h) return null;
     let k = to.o * w * h + to.y * w + to.x;
-    if (cost[k] < 0 || !end[k]) return null;
+    if (cost[k] < 0 || (!end[k] && !through)) return null;
     const steps: Placement[] = [];
     for (; k >= 0; k = parent[k]) {
       const o = Math.floor(k / (w * h));
