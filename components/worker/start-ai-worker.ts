@@ -46,9 +46,7 @@ export function reportNoWorker(reason: string): void {
   if (told) return;
   told = true;
   console.warn(
-    `doom-board: the AI's Web Worker could not start (${reason}), so the AI thinks in the page. ` +
-      `Its script is doom-board-ai-worker.js, beside doom-board-ai.js (${aiWorkerUrl().href} as this module sees it): ` +
-      `a bundler must emit it (Vite, webpack and Parcel follow the worker's start; Rollup needs an import.meta.url asset plugin, esbuild a copy of the file beside the bundle), ` +
-      `a server must serve it (from another origin with CORS), and the page's Content-Security-Policy must allow workers from there.`,
+    `doom-board: the AI's worker, doom-board-ai-worker.js beside doom-board-ai.js, could not start (${reason}): the AI thinks in the page. ` +
+      `A bundler must emit the file (esbuild: copy it beside the bundle), a server serve it (with CORS from another origin), the page's CSP allow it.`,
   );
 }

@@ -204,7 +204,7 @@ test('a worker file that fails to load: the AI falls back to the page, says so, 
   expect(requests).toContain('/doom-board-ai-worker.js');
   // The only error is the missing file itself; the console says why once (issue 40), naming the file.
   expect(errors.filter((e) => !/doom-board-ai-worker\.js|404/.test(e))).toEqual([]);
-  const told = warnings.filter((w) => /Web Worker could not start/.test(w));
+  const told = warnings.filter((w) => /the AI's worker, .* could not start/.test(w));
   expect(told).toHaveLength(1);
   expect(told[0]).toMatch(/doom-board-ai-worker\.js/);
 });

@@ -138,7 +138,7 @@ function expectWorkerRan(played: Played, what: string): void {
   expect(played.workers.length, `${what}: a worker started`).toBeGreaterThan(0);
   expect(played.scripts.length, `${what}: the worker's script was fetched`).toBeGreaterThan(0);
   expect(played.scripts.map((s) => s.status), `${what}: ${played.scripts.map((s) => s.url).join(', ')}`).toEqual(played.scripts.map(() => 200));
-  expect(played.warnings.filter((w) => /Web Worker could not start/.test(w)), what).toEqual([]);
+  expect(played.warnings.filter((w) => /the AI's worker, .* could not start/.test(w)), what).toEqual([]);
   expect(played.inPage, `${what}: the board says the AI thinks in the page`).toBe(false);
   expect(played.errors, what).toEqual([]);
 }
@@ -247,7 +247,7 @@ export default { input: 'main.js', output: { dir: 'dist', format: 'es' }, plugin
     // esbuild does not follow new URL(…, import.meta.url) (evanw/esbuild#795): no worker file yet.
     const without = await play(`${base}/index.html`);
     expect(without.scripts.map((s) => s.status)).toContain(404);
-    const told = without.warnings.filter((w) => /Web Worker could not start/.test(w));
+    const told = without.warnings.filter((w) => /the AI's worker, .* could not start/.test(w));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/doom-board-ai-worker\.js/);
     expect(told[0]).toMatch(/esbuild/);
