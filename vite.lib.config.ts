@@ -92,6 +92,8 @@ export function dropPureAnnotations(): Plugin {
 const RULES = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]index\.ts$/;
 const HTTP_ENGINE = /[\\/]components[\\/]engine-client-(http)\.ts$/;
 const UI = /[\\/]components[\\/]modes[\\/](editor|table|export|legend|blast|handicap)-entry\.ts$/;
+// Replay mode (vite.ui.config.ts too).
+const REPLAY = /[\\/]components[\\/](replay)[\\/]replay-entry\.ts$/;
 // The play mode's AI (vite.ai.config.ts; its worker: vite.worker.config.ts).
 const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 
@@ -99,7 +101,7 @@ const AI = /[\\/]components[\\/]ai[\\/](ai)-entry\.ts$/;
 // and the Wasm core (imported with `?init`, inlined as bytes).
 export default defineConfig({
   publicDir: false,
-  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), stripDataSetNotes(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('ai', AI), dropPureAnnotations()],
+  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), stripDataSetNotes(), trimTemplateIndentation(), onDemand('rules', RULES), onDemand('http', HTTP_ENGINE), onDemand('ui', UI), onDemand('replay', REPLAY), onDemand('ai', AI), dropPureAnnotations()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

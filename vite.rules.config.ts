@@ -12,6 +12,9 @@ const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index
 export default defineConfig({
   publicDir: false,
   plugins: [fromMainModule('rules', FOLDER)],
+  // openapi-fetch asks `typeof process` to detect Node: as a property of globalThis, so that a
+  // bundler building an app from these files (Parcel) sees no Node global to polyfill.
+  define: { process: 'globalThis.process' },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { stripDataSetNotes, stripSchemaAnnotations } from './vite.lib.config.ts';
 import { inlineWasmAsText } from './vite.modules.ts';
 
 // The AI's Web Worker (src/ai/worker.ts), started by dist/doom-board-ai.js from beside it: one
@@ -7,7 +8,8 @@ import { inlineWasmAsText } from './vite.modules.ts';
 // inlined and every rules engine, so that it imports nothing.
 export default defineConfig({
   publicDir: false,
-  plugins: [inlineWasmAsText()],
+  // Like the main module, without the scenario schema's descriptions and the data sets' notes: documentation nothing in the worker reads.
+  plugins: [inlineWasmAsText(), stripSchemaAnnotations(), stripDataSetNotes()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,

@@ -3,8 +3,9 @@
  * with exact, explained line of sight, cover, range and movement.
  *
  * Modes: `explore` (rules illustration: select, reach, LOS lines, drag figures, doors), `play` (a
- * game through the rules engine's `view` / `legalActions` / `apply`, with undo and an event log)
- * and `edit` (paint terrain, draw edges, place figures, export JSON and an embed snippet).
+ * game through the rules engine's `view` / `legalActions` / `apply`, with undo and an event log),
+ * `edit` (paint terrain, draw edges, place figures, record steps, export JSON and an embed snippet)
+ * and `replay` (a worked example: the scenario's `steps`, or a game's replay, step by step).
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
@@ -21,6 +22,7 @@ import { keysHelp } from './interaction/keyboard.ts';
 import { EditController } from './modes/edit-controller.ts';
 import { ExploreMode } from './modes/explore-mode.ts';
 import { PlayMode } from './modes/play-mode.ts';
+import { ReplayController } from './modes/replay-controller.ts';
 import { boardView } from './render/board-view.ts';
 import { GridCells } from './render/grid-cells.ts';
 import { legend } from './render/legend.ts';
@@ -40,7 +42,12 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @summary Board, rules illustration, game and editor for DOOM (2016, 2004) and d20 skirmishes.
  *
  * @attr scenario - URL of a scenario JSON file (the `scenario` property also takes the object).
- * @attr mode - `explore` (default), `play` or `edit`.
+ * @attr mode - `explore` (default), `play`, `edit` or `replay`: a worked example step by step — the scenario's
+ *   `steps` (commands the rules engine applies from the seed, or selections: a figure, a target, a reach; each with
+ *   a caption in a small escaped Markdown subset and highlights), or a game's replay file (`{ scenario, seed, commands }`,
+ *   as `GET /api/v1/games/{id}/replay` answers). Back / Play / Next, a scrubber, ←/→/Home/End; with `url-state` the
+ *   step is kept in the page URL. Loaded on demand (doom-board-replay.js). A finished game in play mode offers
+ *   "Replay step by step".
  * @attr theme - `light` (default), `dark` or `auto` (follows the system setting).
  * @attr seed - Dice seed for play mode (default: the scenario's seed).
  * @attr ai - Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) on every target of the
@@ -54,7 +61,8 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  *   invader needs N more kill tokens), `frags+N` (doom2004: N more frag points), `without:ID` (the figure is left out),
  *   `swap:ID=TYPE`. A solo player's side of a bundled scenario is about even against the autopilot with the handicap
  *   docs/scenarios.md gives (tutorial `kills+3`). A part that does not apply shows the error box naming it.
- * @attr autopilot-delay - Pause between the autopilot's commands, in ms (default 400), so that they can be followed.
+ * @attr autopilot-delay - Pause between the autopilot's commands, in ms (default 400), so that they can be followed;
+ *   in replay mode, between the steps while Play runs (default 1500).
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
  * @attr blast - doom2004, explore mode: the blast radius of the weapon in hand; picking a target in LOS draws
  *   the spaces the blast hits (within that many spaces of the target, counted like range). In play
@@ -78,6 +86,7 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @fires doom-undo - The last command was taken back (play): `{ history }`.
  * @fires doom-change - The scenario was edited (edit): `{ scenario }`.
  * @fires doom-hint - A hint was shown (play; with `ai`: the 3 plans' reasons, one per line): `{ text }`.
+ * @fires doom-step - Replay mode showed a step: `{ step, of, caption }` (`step` 0 is the position before step 1; the caption as plain text).
  * @fires doom-error - Something could not be done: a malformed scenario, a bad URL state, a refused command. `{ message, problems, source }`.
  *
  * @csspart board - The box holding the SVG drawing and the keyboard grid.
@@ -94,6 +103,11 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @csspart pending - The attack waiting for choices (play table).
  * @csspart chooser - The doom2016 status phase's discard chooser: which event cards go for argent, onto which card (play table).
  * @csspart editor - The editor's tools and export (edit).
+ * @csspart steps - The editor's record of a worked example: its steps, captions and the next command (edit).
+ * @csspart caption - The caption of the step shown (replay).
+ * @csspart rule - The rule the step illustrates, a link to the rules reference with `rules-href` (replay).
+ * @csspart scrubber - The range input that goes to any step (replay).
+ * @csspart highlight - The spaces and lines a step marks, drawn over the board (replay).
  * @csspart error - The error box shown for a malformed scenario.
  *
  * @cssproperty --doom-bg - Background of the element.
@@ -149,7 +163,7 @@ export class DoomBoard extends LitElement {
 
   /** The scenario: an object, or (from the attribute) the URL of a JSON file. */
   declare scenario: Scenario | string | null | undefined;
-  /** `explore`, `play` or `edit`. */
+  /** `explore`, `play`, `edit` or `replay`. */
   declare mode: Mode;
   /** `light`, `dark` or `auto`. */
   declare theme: 'light' | 'dark' | 'auto';
@@ -210,9 +224,10 @@ export class DoomBoard extends LitElement {
   private readonly _explore = new ExploreMode(this, this._state, this._url);
   private readonly _play = new PlayMode(this, this._state, this._url);
   private readonly _edit = new EditController(this, this._state);
+  private readonly _replay = new ReplayController(this, this._state, this._url);
   private readonly _cells = new GridCells(this, this._state);
-  private readonly _input = new InputController(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, cells: this._cells });
-  private readonly _loader = new ScenarioLoader(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, url: this._url });
+  private readonly _input = new InputController(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, replay: this._replay, cells: this._cells });
+  private readonly _loader = new ScenarioLoader(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, replay: this._replay, url: this._url });
   private _legendOpen = false;
 
   constructor() {
@@ -290,9 +305,9 @@ export class DoomBoard extends LitElement {
         this.requestUpdate();
       };
       return html`
-        ${boardView(m, this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom }, this._input.listeners)}
+        ${boardView(m, (this.mode === 'replay' && this._replay.overlays()) || this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom }, this._input.listeners)}
         ${zoomBar(m.width, s.zoom, zoom)}
-        ${this.mode === 'play' ? this._play.panel() : (this.mode === 'edit' && this._edit.panel(() => void this._loader.load())) || this._explore.panel()}
+        ${this.mode === 'play' ? this._play.panel() : this.mode === 'replay' ? this._replay.panel() : (this.mode === 'edit' && this._edit.panel(() => void this._loader.load())) || this._explore.panel()}
         ${this.mode !== 'edit' ? guard([m, this._legendOpen, legendList], () => legend(this._legendOpen, legendList?.(m), this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;

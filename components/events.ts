@@ -62,6 +62,13 @@ export interface ErrorDetail {
   source: 'scenario' | 'url' | 'command' | 'engine';
 }
 
+/** A worked example moved to a step (replay): `step` 0 is the position before step 1. */
+export interface StepDetail {
+  step: number;
+  of: number;
+  caption: string;
+}
+
 export interface DoomEventMap {
   'doom-ready': CustomEvent<ReadyDetail>;
   'doom-select': CustomEvent<SelectDetail>;
@@ -73,6 +80,7 @@ export interface DoomEventMap {
   'doom-change': CustomEvent<ChangeDetail>;
   'doom-hint': CustomEvent<HintDetail>;
   'doom-error': CustomEvent<ErrorDetail>;
+  'doom-step': CustomEvent<StepDetail>;
 }
 
 /** Create a `doom-*` event: bubbles, composed, typed detail. */

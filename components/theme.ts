@@ -222,6 +222,8 @@ export const styles = css`
   .legend summary { cursor: pointer; min-height: 1.6rem; }
   @media (pointer: coarse), (max-width: 40rem) {
     .legend summary { min-height: 44px; line-height: 44px; }
+    /* The log's lines that open (a card's text): a finger's height too, however short the line. */
+    .log summary { min-height: 44px; box-sizing: border-box; padding: 0.75em 0; }
   }
   .legend ul { list-style: none; padding: 0; margin: 0.3rem 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.2rem 0.8rem; }
   .legend li { display: flex; align-items: center; gap: 0.4rem; }

@@ -21,6 +21,8 @@ export interface UrlState {
   z?: string;
   /** A whole board (a scenario: map, edges, figures where they stand), from a share link (explore). */
   b?: Record<string, unknown>;
+  /** The step shown (replay; 0: before step 1). */
+  r?: number;
 }
 
 const base64url = (bytes: Uint8Array): string => {
@@ -97,6 +99,10 @@ export function decodeState(text: string): UrlState {
   if (o.z !== undefined) {
     if (typeof o.z !== 'string' || !BASE64URL.test(o.z)) throw new Error('the packed moves in the URL are not base64url');
     out.z = o.z;
+  }
+  if (o.r !== undefined) {
+    if (!Number.isInteger(o.r) || (o.r as number) < 0) throw new Error('the step in the URL is not a whole number');
+    out.r = o.r as number;
   }
   if (o.b !== undefined) {
     if (typeof o.b !== 'object' || o.b === null || Array.isArray(o.b)) throw new Error('the shared board in the URL is not a scenario object');

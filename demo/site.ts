@@ -19,6 +19,7 @@ export const PAGES: [href: string, title: string][] = [
   ['doom2004-attack.html', 'doom2004 attack and blast'],
   ['doom2004-play.html', 'Play doom2004'],
   ['d20.html', 'd20 cover and nearest enemy'],
+  ['examples.html', 'Worked examples'],
   ['tutorial.html', 'The doom2016 tutorial'],
   ['solo.html', 'Play solo against the autopilot'],
   ['editor.html', 'Editor'],

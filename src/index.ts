@@ -5,8 +5,8 @@
  */
 export * from './core/index.ts';
 export * from './rules/index.ts';
-export { ScenarioError, resolveData, schemaProblems, scenarioWarnings, validateScenario, getDataSet, listDataSets } from './scenario/index.ts';
+export { ScenarioError, resolveData, schemaProblems, scenarioWarnings, validateScenario, getDataSet, listDataSets, stepCommands } from './scenario/index.ts';
 export { HANDICAP_LIMITS, HandicapError, RECOMMENDED_HANDICAPS, applyHandicap, parseHandicap, type HandicapPart } from './scenario/handicap.ts';
-export type { DataEntry, DataRef, DataSet, Objective, Scenario, ScenarioArea, ScenarioEdge, ScenarioFigure, ScenarioToken } from './scenario/index.ts';
+export type { DataEntry, DataRef, DataSet, Objective, Scenario, ScenarioArea, ScenarioEdge, ScenarioFigure, ScenarioStep, ScenarioToken } from './scenario/index.ts';
 export { bundledScenarios } from './scenario/bundled.ts';
 export * from './ai/index.ts';

@@ -5,16 +5,15 @@
  * those in flight included, to the page's AI, once, and says so.
  */
 import { inPageAi, workerAi, type Ai } from '../../src/ai/protocol.ts';
-
-/** Where the worker is: the source file under Vite (this module is a .ts), else the built file beside this module. */
-const WORKER_FILE = /\.ts($|\?)/.test(import.meta.url) ? '../../src/ai/worker.ts' : './doom-board-ai-worker.js';
+import { reportNoWorker, startAiWorker } from '../worker/start-ai-worker.ts';
 
 export function pageOrWorkerAi(onFallback: () => void): Ai {
   let current: Ai | null = null;
   let inPage = false;
   let failed: () => void = () => undefined;
   const failure = new Promise<void>((resolve) => (failed = resolve));
-  const fallback = (): Ai => {
+  const fallback = (reason: string): Ai => {
+    reportNoWorker(reason);
     current?.terminate();
     current = inPageAi();
     inPage = true;
@@ -22,19 +21,15 @@ export function pageOrWorkerAi(onFallback: () => void): Ai {
     return current;
   };
   try {
-    // A variable URL: bundlers must not rewrite it (the worker is built on its own).
-    const url = new URL(WORKER_FILE, import.meta.url);
-    // A worker's script must be same-origin with the page: from a CDN, start a same-origin module
-    // worker (a blob) that imports the real one, which the CDN serves with CORS like the bundle.
-    const script = url.origin === location.origin ? url : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' }));
-    const worker = new Worker(script, { type: 'module' });
+    // The form bundlers follow in dist/; from a CDN a same-origin blob worker importing it (components/worker).
+    const worker = startAiWorker();
     current = workerAi(worker);
-    worker.addEventListener('error', () => {
-      fallback();
+    worker.addEventListener('error', (e) => {
+      fallback(e instanceof ErrorEvent && e.message ? e.message : 'its script did not load');
       failed();
     });
-  } catch {
-    fallback();
+  } catch (e) {
+    fallback(e instanceof Error ? e.message : String(e));
   }
   /** In the page the AI thinks in short slices: a shorter budget (ms) keeps each task short. */
   const PAGE_BUDGET_MS = 12;

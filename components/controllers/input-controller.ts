@@ -10,6 +10,7 @@ import { figureAt } from '../model.ts';
 import type { EditController } from '../modes/edit-controller.ts';
 import type { ExploreMode } from '../modes/explore-mode.ts';
 import type { PlayMode } from '../modes/play-mode.ts';
+import type { ReplayController } from '../modes/replay-controller.ts';
 import type { SelectingMode } from '../modes/selecting-mode.ts';
 import type { GridListeners } from '../render/board-view.ts';
 import type { GridCells } from '../render/grid-cells.ts';
@@ -30,6 +31,7 @@ export interface InputModes {
   explore: ExploreMode;
   play: PlayMode;
   edit: EditController;
+  replay: ReplayController;
   cells: GridCells;
 }
 
@@ -57,6 +59,8 @@ export class InputController implements ReactiveController {
 
   /** Enter / click / tap on a space (`confirm`: a tap, where a move is shown before it is made). */
   private activate(x: number, y: number, confirm = false): void {
+    // Replay: the steps show the board; a space only moves the cursor.
+    if (this.host.mode === 'replay') return;
     void this.state.guard(() => (this.host.mode === 'edit' ? this.to.edit.activate(x, y) : this.selecting.activate(x, y, confirm)));
   }
 
@@ -106,6 +110,8 @@ export class InputController implements ReactiveController {
       e.preventDefault();
       void s.guard(run);
     };
+    // Replay: ←/→/Home/End step through the example; ↑/↓ still move the cursor over the spaces.
+    if (mode === 'replay' && (this.to.replay.key(e) || !/^Arrow(Up|Down)$/.test(e.key))) return;
     if (mode === 'edit' && e.shiftKey) {
       const side = arrowSide(e.key);
       if (side) return key(() => edit.editor?.at(s.cursor.x, s.cursor.y, side));
@@ -180,6 +186,7 @@ export class InputController implements ReactiveController {
     const [c, box] = at;
     const m = s.model!;
     s.cursor = c;
+    if (this.host.mode === 'replay') return;
     if (this.host.mode === 'edit') {
       const side = sideFromPointer(e, box, m.width, m.height);
       const editor = this.to.edit.editor;
@@ -252,7 +259,7 @@ export class InputController implements ReactiveController {
     const m = s.model;
     const box = this.gridBox();
     const t = this.touch;
-    if (!m || !box) return;
+    if (!m || !box || this.host.mode === 'replay') return;
     if (e.pointerType === 'touch' && t && !this.drag) {
       if (Math.hypot(e.clientX - t.x0, e.clientY - t.y0) > TAP_SLOP_PX) {
         t.scrolled = true;

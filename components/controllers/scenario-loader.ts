@@ -12,6 +12,7 @@ import { problemsOf } from '../events.ts';
 import type { EditController } from '../modes/edit-controller.ts';
 import type { ExploreMode } from '../modes/explore-mode.ts';
 import type { PlayMode } from '../modes/play-mode.ts';
+import type { ReplayController } from '../modes/replay-controller.ts';
 import { MODES, messageOf, type BoardState, type Mode } from '../state/board-state.ts';
 import type { UrlController } from './url-controller.ts';
 
@@ -32,6 +33,7 @@ export interface LoaderModes {
   explore: ExploreMode;
   play: PlayMode;
   edit: EditController;
+  replay: ReplayController;
   url: UrlController;
 }
 
@@ -116,6 +118,9 @@ export class ScenarioLoader implements ReactiveController {
           editor!.discardDraft(host.id);
         }
       }
+      // Replay: a game's replay file (GET …/replay: scenario, seed, commands) is a worked example without captions.
+      const r = input as { scenario?: Scenario; seed?: number; commands?: unknown };
+      if (host.mode === 'replay' && r?.scenario && Array.isArray(r.commands)) input = { ...r.scenario, seed: r.seed, steps: r.commands.map((command) => ({ command })) };
       if (input === null || input === undefined) throw new Error('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
       if (host.mode === 'edit' && typeof input === 'object' && input !== null && !Array.isArray((input as Scenario).sides)) {
         input = { ...input, sides: editor?.DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
@@ -134,12 +139,14 @@ export class ScenarioLoader implements ReactiveController {
         }
       }
       scenario ??= host.engine.validate(input);
-      if (host.handicap && host.mode !== 'edit') scenario = host.engine.validate((await import('../modes/handicap-entry.ts')).applyHandicap(scenario, host.handicap));
+      // Replay: the steps are of the scenario as given (a finished game's replay is handicapped already).
+      if (host.handicap && host.mode !== 'edit' && host.mode !== 'replay') scenario = host.engine.validate((await import('../modes/handicap-entry.ts')).applyHandicap(scenario, host.handicap));
       if (scenario.ruleset === 'doom2004') s.blast ??= new (await import('../modes/blast-entry.ts')).BlastView();
       s.scenario = scenario;
       s.source = structuredClone(input) as Scenario;
       this.resetInteraction();
       if (host.mode === 'play') await to.play.start(scenario, token);
+      else if (host.mode === 'replay') await to.replay.start(scenario, token);
       else if (editor) to.edit.start(editor, s.source, scenario, restored);
       else to.explore.start(scenario);
       // A valid board with likely slips (a short map row) loads, and says so.
@@ -164,6 +171,7 @@ export class ScenarioLoader implements ReactiveController {
     const { state: s, to } = this;
     s.dropSelection();
     to.play.reset();
+    to.replay.stop();
     s.message = '';
     to.edit.editor = null;
     to.explore.open = new Set();

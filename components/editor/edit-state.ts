@@ -5,7 +5,7 @@
  * in place in the scenario's own list. `EditHistory` is the undo/redo of these states.
  */
 import type { EdgeKindName } from '../../src/core/types.ts';
-import type { Scenario, ScenarioEdge, ScenarioFigure, ScenarioToken } from '../../src/scenario/types.ts';
+import type { Scenario, ScenarioEdge, ScenarioFigure, ScenarioStep, ScenarioToken } from '../../src/scenario/types.ts';
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 
@@ -354,7 +354,13 @@ export const canUndo = (h: EditHistory): boolean => endStroke(h).past.length > 0
 export const canRedo = (h: EditHistory): boolean => h.future.length > 0;
 
 /** The ready-to-paste embed snippet for a scenario. */
-export function embedSnippet(s: Scenario, bundleUrl: string, mode = 'explore'): string {
+export function embedSnippet(s: Scenario, bundleUrl: string, mode = s.steps?.length ? 'replay' : 'explore'): string {
   const json = formatScenario(s).replace(/<\//g, '<\\/');
   return `<script type="module" src="${bundleUrl}"></script>\n<doom-board mode="${mode}">\n  <script type="application/json">\n${json}\n  </script>\n</doom-board>`;
+}
+
+/** The working copy with `steps` (a worked example) in place of its old ones; none: no `steps` key. */
+export function withSteps(st: EditState, steps: ScenarioStep[]): EditState {
+  const { steps: _old, ...rest } = st.rest;
+  return { ...st, rest: steps.length ? { ...rest, steps } : rest };
 }

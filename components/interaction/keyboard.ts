@@ -63,7 +63,8 @@ export function sideFromPointer(e: { clientX: number; clientY: number }, box: DO
 }
 
 /** What the keys do in a mode: the grid's description (`aria-describedby`). */
-export function keysHelp(mode: 'explore' | 'play' | 'edit'): string {
+export function keysHelp(mode: 'explore' | 'play' | 'edit' | 'replay'): string {
+  if (mode === 'replay') return 'Left and Right arrows go to the previous and next step, Home to the start, End to the last step; Up and Down move between rows.';
   const base = 'Arrow keys move between spaces, Home and End go to the ends of a row. Enter selects or acts, Escape cancels.';
   if (mode === 'edit') return `${base} Enter paints with the chosen tool; Shift with an arrow key draws the chosen edge on that side; Delete removes a figure or token; Control+Z undoes, Control+Y redoes.`;
   if (mode === 'play') return `${base} Select a figure, then Enter on a highlighted space moves it; Enter on a target explains line of sight, Enter again attacks. Control+Z undoes.`;

@@ -63,8 +63,9 @@ function doom2016(e: GameEvent, t: WordsContext): LogLine | string | null {
       return `The status phase ends: the invader discards ${plural(n, 'card')}${onto.length ? ` and puts ${and(onto)}` : ''}`;
     }
     case 'initiative-revealed': {
+      // A lone marine's second initiative card is `marine:alpha#2` (RULES §2.3): the same marine.
       const [side, id] = str(e.card).split(':');
-      return side === 'marine' && id ? `Initiative: ${t.name(id)} is next` : 'Initiative: the invader is next';
+      return side === 'marine' && id ? `Initiative: ${t.name(id.replace(/#\d+$/, ''))} is next` : 'Initiative: the invader is next';
     }
     case 'invader-activation':
       return 'The invader chooses a demon type to activate';
@@ -127,7 +128,7 @@ function doom2016(e: GameEvent, t: WordsContext): LogLine | string | null {
     case 'teleporter-activated':
       return `${t.name(str(e.by))} activates the teleporter at ${at(e.at)}`;
     case 'displacement-choice':
-      return `${who} must make room for ${t.name(str(e.by))}: the invader chooses where it goes`;
+      return `${who} must make room for ${t.name(str(e.by))}: its side chooses where it goes`;
     case 'displaced':
       return `${who} is pushed${fromTo(e)} by ${t.name(str(e.by))}`;
     case 'door-opened':

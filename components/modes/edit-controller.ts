@@ -63,9 +63,9 @@ export class EditController implements ReactiveController {
       message: state.message,
       bundleUrl: host.bundleUrl ?? OWN_URL,
       run: (action) => void state.guard(action),
-      explore: () => {
+      explore: (mode = 'explore') => {
         host.scenario = editor.scenario();
-        host.mode = 'explore';
+        host.mode = mode;
       },
       discard: module.readDraft(host.id) ? () => {
         module.discardDraft(host.id);

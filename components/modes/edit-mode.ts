@@ -8,11 +8,13 @@ import type { Scenario, ScenarioFigure } from '../../src/scenario/types.ts';
 import { cellName, figureName } from '../coords.ts';
 import {
   addFigure, beginStroke, canRedo, canUndo, commit, EDGE_TOOLS, endStroke, figureAtCell, fromScenario, nextId, paintCell, placeToken, redo, removeFigureAt,
-  removeTokenAt, resize, withRuleset, startHistory, TERRAIN_TOOLS, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditHistory, type EditState, type Side,
+  removeTokenAt, resize, withRuleset, withSteps, startHistory, TERRAIN_TOOLS, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, type EditHistory, type EditState, type Side,
   type TokenTool,
 } from '../editor/edit-state.ts';
 import type { EngineClient } from '../engine-client.ts';
 import { saveDraft } from '../editor/drafts.ts';
+import { StepRecorder } from '../editor/step-recorder.ts';
+import type { ScenarioStep } from '../../src/scenario/types.ts';
 import { problemsOf } from '../events.ts';
 import { modelFromBoard, padMap } from '../model.ts';
 import type { BoardState } from '../state/board-state.ts';
@@ -49,8 +51,13 @@ export class EditMode {
   /** Why the working copy is not yet a valid scenario. */
   problems: string[] = [];
   pastedText = '';
+  /** The worked example being recorded: the edited scenario played to the end of its steps. */
+  readonly recorder: StepRecorder;
+  /** The steps section is open (recording plays the scenario: its ruleset's engine is loaded). */
+  stepsOpen = false;
 
   constructor(private readonly host: EditorHost, private readonly boardState: BoardState, source: Scenario, sized: Scenario = source) {
+    this.recorder = new StepRecorder(host.engine, () => boardState.update());
     const st = fromScenario(source);
     // A figure sized by its unit data (e.g. a 2×2 beast) keeps that size explicitly while edited.
     st.figures = st.figures.map((f, i) => {
@@ -131,6 +138,28 @@ export class EditMode {
     b.model = model;
     b.board = board;
     b.update();
+  }
+
+  /** The worked example's steps (a scenario's `steps`, played by mode="replay"). */
+  get steps(): ScenarioStep[] {
+    return this.state.rest.steps ?? [];
+  }
+
+  /** Record one more step (a legal command, or a selection), or replace the steps (an edited caption, the last step removed). */
+  setSteps(steps: ScenarioStep[], words: string): void {
+    this.change(withSteps(this.state, steps), words);
+  }
+
+  addStep(step: ScenarioStep): void {
+    this.setSteps([...this.steps, step], `Step ${this.steps.length + 1} recorded`);
+  }
+
+  removeLastStep(): void {
+    if (this.steps.length) this.setSteps(this.steps.slice(0, -1), `Step ${this.steps.length} removed`);
+  }
+
+  setCaption(i: number, caption: string): void {
+    this.setSteps(this.steps.map((s, k) => (k !== i ? s : caption ? { ...s, caption } : (({ caption: _, ...rest }) => rest)(s))), `Caption of step ${i + 1} set`);
   }
 
   /** The scenario changed: kept as a draft in this browser, and `doom-change`. */

@@ -38,6 +38,9 @@ export const PLAY_MP = 64;
 /** What play mode reads of the element: its attributes, and its shadow root for the log. */
 export interface PlayHost extends ModeHost, AiHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
+  /** Set to a game's replay (scenario, seed, commands) with mode "replay" to step through the game. */
+  scenario: unknown;
+  mode: ModeHost['mode'];
 }
 
 export class PlayMode extends SelectingMode<PlayHost> {
@@ -309,6 +312,14 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.ai.current?.applied();
   }
 
+  /** A finished game, step by step (replay mode): the server's replay for a server game, else this page's. */
+  async openReplay(): Promise<void> {
+    const g = this.game!;
+    const s = this.state.scenario!;
+    this.host.scenario = g.replay ? await g.replay() : { scenario: s, seed: this.host.seed ?? s.seed ?? 1, commands: await g.history() };
+    this.host.mode = 'replay';
+  }
+
   async askHint(): Promise<void> {
     const hints = this.ai.hints;
     if (!hints || !this.game || !this.view) return;
@@ -443,6 +454,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
       undo: { enabled: this.undoable, run: () => s.guard(() => this.undo()) },
       askHint: this.ai.hints ? () => s.guard(() => this.askHint()) : null,
       log: this.log,
+      replay: v?.winner ? () => s.guard(() => this.openReplay()) : null,
       table: this.table && v ? this.table.playTable(this.tableContext()) : nothing,
     });
   }

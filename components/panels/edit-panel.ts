@@ -3,6 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { EDGE_TOOLS, embedSnippet, formatScenario, TERRAIN_TOOLS } from '../editor/edit-state.ts';
 import type { EditMode, FigureSpec, TokenSpec } from '../modes/edit-mode.ts';
 import { messageLine } from './explore-panel.ts';
+import { stepsPanel } from './steps-panel.ts';
 
 export interface EditPanelContext {
   edit: EditMode;
@@ -11,8 +12,8 @@ export interface EditPanelContext {
   bundleUrl: string;
   /** Runs an action, reporting what it throws as a `doom-error`; re-renders. */
   run: (action: () => void) => void;
-  /** Show the edited board in explore mode (Undo, Reset and the editor are a mode switch away). */
-  explore: () => void;
+  /** Show the edited board in explore mode, or its steps in replay mode (the editor is a mode switch away). */
+  explore: (mode?: 'explore' | 'replay') => void;
   /** Forget the draft kept in this browser and edit the page's board again (null: no draft). */
   discard: (() => void) | null;
 }
@@ -40,7 +41,7 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
       <div class="bar" role="toolbar" aria-label="History">
         <button part="button" ?disabled=${!edit.canUndo} @click=${() => run(() => edit.undo())}>Undo</button>
         <button part="button" ?disabled=${!edit.canRedo} @click=${() => run(() => edit.redo())}>Redo</button>
-        <button part="button" @click=${explore}>Explore this board</button>
+        <button part="button" @click=${() => explore()}>Explore this board</button>
         ${discard ? html`<button part="button" @click=${discard}>Discard draft</button>` : nothing}
       </div>
       <div class="bar">
@@ -72,6 +73,7 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
         <label>Height <input type="number" min="1" max="64" .value=${String(st.height)} @change=${(e: Event) => run(() => edit.resize(st.width, Number(valueOf(e))))} /></label>
       </div>
       ${edit.problems.length ? html`<div class="error" part="error"><strong>Not yet a valid scenario:</strong><ul>${edit.problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : nothing}
+      ${stepsPanel(edit, run, () => explore('replay'))}
       <label for="export">Scenario JSON</label>
       <textarea id="export" class="export" readonly .value=${formatScenario(s)}></textarea>
       <label for="embed">Embed snippet</label>

@@ -18,6 +18,8 @@ export interface PlayPanel {
   undo: { enabled: boolean; run: () => void };
   askHint: (() => void) | null;
   log: LogLine[];
+  /** Once the game is over: step through it (replay mode). */
+  replay: (() => void) | null;
   /** The play table (doom2016, doom2004), or nothing. */
   table: TemplateResult | typeof nothing;
 }
@@ -33,6 +35,7 @@ export function playPanel(p: PlayPanel): TemplateResult {
       ${p.commands.map((c) => html`<button part="button" @click=${c.run}>${c.label}</button>`)}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
       ${p.askHint ? html`<button part="button" @click=${p.askHint}>Hint</button>` : nothing}
+      ${p.replay ? html`<button part="button" @click=${p.replay}>Replay step by step</button>` : nothing}
     </div>
     ${p.table}
     <h3 class="visually-hidden">Event log</h3>

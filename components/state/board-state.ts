@@ -17,7 +17,7 @@ import type { Cursor } from '../interaction/keyboard.ts';
 import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
 
-export const MODES = ['explore', 'play', 'edit'] as const;
+export const MODES = ['explore', 'play', 'edit', 'replay'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -71,4 +71,17 @@ export interface Scenario {
   /** Ruleset-specific mission settings (see the schema). */
   mission?: Record<string, unknown>;
   seed?: number;
+  /** A worked example, step by step (mode="replay"; src/scenario/steps.ts). */
+  steps?: ScenarioStep[];
+}
+
+/** One step of a worked example: a command, or a selection (a figure, a target, a reach); a caption and highlights. */
+export interface ScenarioStep {
+  command?: { type: string; [field: string]: unknown };
+  select?: string;
+  target?: string;
+  reach?: number;
+  /** A small Markdown subset, shown as text. */
+  caption?: string;
+  highlight?: { spaces?: [number, number][]; lines?: [[number, number], [number, number]][]; rule?: string };
 }

@@ -10,6 +10,7 @@ import { BoardError, parseBoard, type BoardInput, type EdgeInput, type FigureInp
 import { RULESETS } from '../core/types.ts';
 import { getDataSet, listDataSets, type DataSet } from '../data/index.ts';
 import schemaJson from './scenario.schema.json' with { type: 'json' };
+import { checkSteps } from './steps.ts';
 import type { Scenario, ScenarioFigure } from './types.ts';
 
 /** A bad scenario: `problems` lists every fault as `path: message`. */
@@ -284,6 +285,7 @@ export function validateScenario(input: unknown): Scenario {
     });
   }
   const areaFigures = placeProblems(input, units, checkSide, fail);
+  checkSteps(input.steps, fail);
 
   const problems = [...merge(structural, board), ...semantic];
   if (problems.length) throw new ScenarioError(problems);

@@ -1,6 +1,7 @@
 /**
  * The Node server: the API (src/api, the same handlers msw runs) and /openapi.json, plus one folder
- * of built static files when given (the demo site with its /docs reference page and /rules page).
+ * of built static files when given (the demo site with its /docs reference page and /rules page);
+ * the built server also has the package's own /docs, /rules and start page (lib/reference).
  * `createServer` builds it without listening, to mount or start as you like; `startServer` listens.
  */
 import { getRequestListener } from '@hono/node-server';
@@ -10,7 +11,7 @@ import { createApi, DEFAULT_RATE_LIMIT, type ApiLimits } from '../api/app.ts';
 import type { GameStore } from '../api/store.ts';
 import type { RateLimitOptions } from '../api/rate-limit.ts';
 import { inProcessWork, type HeavyWork } from '../api/heavy-work.ts';
-import { staticFolder } from './static-files.ts';
+import { builtReferenceDir, staticFolder } from './static-files.ts';
 import { noteRequest, watchRequest, type RequestLogLine } from './request-log.ts';
 import { builtWorkerFile, defaultPoolSize, WorkerPool } from './worker-pool.ts';
 
@@ -89,6 +90,9 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   });
   const api = getRequestListener(app.fetch);
   const files = o.staticDir ? staticFolder(o.staticDir) : null;
+  // The package's /docs, /rules and start page, for a server without a site of its own (or one without them).
+  const referenceDir = builtReferenceDir();
+  const reference = referenceDir ? staticFolder(referenceDir) : null;
   /** Requests being answered, event streams aside (shutting down waits for these). */
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -103,7 +107,7 @@ export function createServer(o: ServerOptions): DoomBoardServer {
       });
     }
     if (path.startsWith('/api/') || path === '/openapi.json' || path === '/healthz' || path === '/readyz') return void api(req, res);
-    if (files?.serve(req, res)) return void (servedFile = true);
+    if (files?.serve(req, res) || reference?.serve(req, res)) return void (servedFile = true);
     if (!files && path === '/') return void res.writeHead(302, { location: '/openapi.json' }).end();
     notFound(res, path);
   };

@@ -5,9 +5,10 @@
  * then resolved through symlinks and served only when its real path is still inside the folder's
  * real path, so a link cannot lead out either.
  */
-import { createReadStream, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,4 +78,18 @@ export function staticFolder(folder: string): StaticFolder {
       return true;
     },
   };
+}
+
+/**
+ * The package's own reference pages (lib/reference, scripts/build-reference.mjs: /docs, /rules and
+ * a start page), beside the built server or one folder up from its chunks; null running from the
+ * sources, where the demo site (`--static`) has them.
+ */
+export function builtReferenceDir(): string | null {
+  const name = 'reference'; // a variable: the bundler must not treat it as an asset to copy
+  for (const dir of ['./', '../']) {
+    const folder = fileURLToPath(new URL(dir + name, import.meta.url));
+    if (existsSync(join(folder, 'index.html'))) return folder;
+  }
+  return null;
 }

@@ -9,6 +9,8 @@ import { keys, ready } from './helpers.ts';
 const PAGES = [
   'index.html', 'line-of-sight.html', 'cover.html', 'movement.html', 'large-figures.html', 'doors-teleporters.html',
   'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html', 'rules.html',
+  'examples.html', 'example-doom2016-attack.html', 'example-doom2016-large-figure.html', 'example-doom2016-glory-kill.html',
+  'example-doom2004-aimed-blast.html', 'example-doom2004-guard.html', 'example-d20-cover.html',
 ];
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -28,6 +30,14 @@ for (const p of PAGES) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('axe: a worked example at a step with a caption, a rule link, an explanation and the log', async ({ page }) => {
+  await page.goto('/example-doom2016-attack.html');
+  await ready(page, 'example');
+  await page.locator('#example [part="scrubber"]').fill('4');
+  await expect(page.locator('#example [part="status"]')).toContainText('Step 4 of 5');
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 test('axe: a board with a selection, reach, a target and its explanation', async ({ page }) => {
   await page.goto('/cover.html');

@@ -194,14 +194,19 @@ test('without Web Workers the autopilot thinks in the page, says so, and still p
 test('a worker file that fails to load: the AI falls back to the page, says so, and the autopilot still plays', async ({ page }) => {
   const errors = watchErrors(page);
   const requests: string[] = [];
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   await bundlePage(page, requests, ['/doom-board-ai-worker.js']);
   await ready(page, BOARD);
   const board = page.locator(`#${BOARD}`);
   await expect(board.locator('[part="explanation"]')).toContainText('No Web Worker here: the AI thinks in the page', { timeout: 20_000 });
   await expect.poll(() => marineClick(page, false), { timeout: 30_000 }).not.toBeNull();
   expect(requests).toContain('/doom-board-ai-worker.js');
-  // The only error is the missing file itself.
+  // The only error is the missing file itself; the console says why once (issue 40), naming the file.
   expect(errors.filter((e) => !/doom-board-ai-worker\.js|404/.test(e))).toEqual([]);
+  const told = warnings.filter((w) => /the AI's worker, .* could not start/.test(w));
+  expect(told).toHaveLength(1);
+  expect(told[0]).toMatch(/doom-board-ai-worker\.js/);
 });
 
 test('a marine defending gets a Hint too: each defense choice with the damage it lets through (it said "No hint for this position")', async ({ page }) => {

@@ -6,6 +6,7 @@
  */
 import { devices, expect, test, type Locator, type Page } from '@playwright/test';
 import { ready, watchErrors } from './helpers.ts';
+import { encodeState } from '../../components/url-state.ts';
 
 /** The phones' screens and touch, in the project's Chromium (Playwright cannot fetch WebKit here). */
 const PHONES = {
@@ -19,6 +20,8 @@ async function measure(page: Page, id: string) {
     const root = document.getElementById(id)!.shadowRoot!;
     const cells = [...root.querySelectorAll('[role="gridcell"]')].map((c) => c.getBoundingClientRect());
     const buttons = [...root.querySelectorAll('button')].filter((b) => b.offsetParent !== null).map((b) => ({ text: b.textContent!.trim(), h: b.getBoundingClientRect().height, w: b.getBoundingClientRect().width }));
+    // Every control in the event log: the lines that open (▶ a card's text) and any link or button.
+    const logControls = [...root.querySelectorAll('[part="log"] summary, [part="log"] a, [part="log"] button')].map((c) => ({ text: c.textContent!.trim().slice(0, 40), h: c.getBoundingClientRect().height, w: c.getBoundingClientRect().width }));
     // Text the reader sees: every element with its own text, its computed size.
     const small: string[] = [];
     for (const el of root.querySelectorAll('*')) {
@@ -32,17 +35,21 @@ async function measure(page: Page, id: string) {
     return {
       cell: { w: Math.min(...cells.map((r) => r.width)), h: Math.min(...cells.map((r) => r.height)) },
       buttons,
+      logControls,
       small,
       pageScrollsSideways: document.scrollingElement!.scrollWidth > window.innerWidth + 1,
     };
   }, id);
 }
 
-async function checkSizes(page: Page, id: string): Promise<void> {
+/** Checks the sizes; answers how many controls the event log has (its lines that open). */
+async function checkSizes(page: Page, id: string): Promise<number> {
   const m = await measure(page, id);
   expect(m.cell.w, 'space width').toBeGreaterThanOrEqual(44);
   expect(m.cell.h, 'space height').toBeGreaterThanOrEqual(44);
   for (const b of m.buttons) expect(Math.min(b.h, b.w), `button "${b.text}"`).toBeGreaterThanOrEqual(44);
+  for (const c of m.logControls) expect(Math.min(c.h, c.w), `log line "${c.text}"`).toBeGreaterThanOrEqual(44);
+  return m.logControls.length;
   expect(m.small).toEqual([]);
   expect(m.pageScrollsSideways).toBe(false);
 }
@@ -147,3 +154,25 @@ test('on a phone, Fit shows the whole 16-column tutorial board in its box; + bri
   expect(errors).toEqual([]);
   await context.close();
 });
+
+for (const [phone, device] of Object.entries(PHONES)) {
+  test(`${phone}: the event log's lines that open (a card played: ▶ its text) are a finger's height, and open by a tap`, async ({ browser }) => {
+    const { defaultBrowserType: _, ...use } = device;
+    const context = await browser.newContext(use);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The tutorial after the status phase and Delta's first card (the moves kept in the URL, as a reload would have them).
+    const moves = [{ type: 'status', discard: [] }, { type: 'play', figure: 'delta', card: 'shotgun-stagger' }];
+    await page.goto(`/tutorial.html#doom-tutorial-play=${encodeState({ h: moves as never })}`);
+    await ready(page, 'tutorial-play');
+    const board = page.locator('#tutorial-play');
+    const line = board.locator('[part="log"] summary').first();
+    await expect(line).toContainText('Delta plays');
+    await line.scrollIntoViewIfNeeded();
+    expect(await checkSizes(page, 'tutorial-play')).toBeGreaterThan(0);
+    await line.tap();
+    await expect(board.locator('[part="log"] details').first()).toHaveAttribute('open', '');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

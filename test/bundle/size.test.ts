@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { wasmAsText } from '../../vite.modules.ts';
+import { markedFiles, withSizes } from '../../scripts/write-sizes.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 // 60 KB until issue 41: the grid core's sight map for open boards (no edges, no difficult terrain;
@@ -21,7 +22,7 @@ const ENGINES = ['doom-board-d20.js', 'doom-board-doom2004.js', 'doom-board-doom
 /** The HTTP engine (the `api` attribute), loaded on demand; it imports nothing. */
 const HTTP = 'doom-board-http.js';
 /** UI modules fetched on demand (the editor), built like the engines by vite.ui.config.ts. */
-const UI = ['doom-board-blast.js', 'doom-board-editor.js', 'doom-board-export.js', 'doom-board-handicap.js', 'doom-board-legend.js', 'doom-board-table.js'];
+const UI = ['doom-board-blast.js', 'doom-board-editor.js', 'doom-board-export.js', 'doom-board-handicap.js', 'doom-board-legend.js', 'doom-board-replay.js', 'doom-board-table.js'];
 const UI_BUDGET = 12 * 1024;
 /** The play mode's AI (the `ai` / `autopilot` attributes), on demand; its Web Worker imports nothing (it cannot share the page's modules). */
 const AI = 'doom-board-ai.js';
@@ -101,6 +102,17 @@ describe('bundle', () => {
     console.log(`AI: ${AI} ${(gzipped(AI) / 1024).toFixed(1)} KB, ${AI_WORKER} ${(gzipped(AI_WORKER) / 1024).toFixed(1)} KB gzipped`);
     expect(gzipped(AI), AI).toBeLessThanOrEqual(AI_BUDGET);
     expect(gzipped(AI_WORKER), AI_WORKER).toBeLessThanOrEqual(AI_WORKER_BUDGET);
+  });
+
+  test('the README states every module\'s gzipped size as the build wrote it (scripts/write-sizes.mjs), none by hand', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    // Every module in dist/ has its marked size, and every marked number is the built file's.
+    expect(markedFiles(readme).sort()).toEqual(readdirSync(DIST).filter((f) => f.endsWith('.js')).sort());
+    const current = withSizes(readme);
+    const stale = markedFiles(readme).filter((f) => !current.includes(readme.match(new RegExp(`<!--size:${f.replace(/\./g, '\\.')}-->[^<]*<!--/size-->`))![0]));
+    expect(stale, 'README sizes behind the build: run `node scripts/write-sizes.mjs` (npm run bundle does)').toEqual([]);
+    // The main module's size in the text is its gzipped size in KB, one decimal.
+    expect(readme).toContain(`<!--size:doom-board.js-->${(gzipped('doom-board.js') / 1024).toFixed(1)} KB<!--/size-->`);
   });
 
   test('doom-board.js leaves out the data sets\' notes, and every entry keeps its source label', async () => {

@@ -30,7 +30,7 @@ describe('custom-elements.json', () => {
   });
   test('lists the parts used in the template and the custom properties of the theme', () => {
     // The element's template is assembled from these modules.
-    const templates = ['components/doom-board.ts', 'components/render/board-view.ts', 'components/panels/explore-panel.ts', 'components/panels/play-panel.ts', 'components/panels/edit-panel.ts', 'components/panels/play-table.ts', 'components/render/legend.ts', 'components/render/legend-list.ts']
+    const templates = ['components/doom-board.ts', 'components/render/board-view.ts', 'components/panels/explore-panel.ts', 'components/panels/play-panel.ts', 'components/panels/edit-panel.ts', 'components/panels/steps-panel.ts', 'components/replay/replay-panel.ts', 'components/replay/highlight.ts', 'components/panels/play-table.ts', 'components/render/legend.ts', 'components/render/legend-list.ts']
       .map(read)
       .join('\n');
     const parts = [...new Set([...templates.matchAll(/part="([a-z]+)"/g)].map((m) => m[1]))].sort();

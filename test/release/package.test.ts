@@ -66,14 +66,20 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
+  const t0 = Date.now();
   await browser?.close();
-  for (const s of servers) s.close();
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
+  const t1 = Date.now();
   if (dir && !process.env.KEEP_RELEASE_DIR) rmSync(dir, { recursive: true, force: true });
-});
+  console.log(`release cleanup: browser ${t1 - t0} ms, folder ${Date.now() - t1} ms`);
+}, 60_000);
 
 describe('the packed tarball', () => {
   test('ships the built output, the document, the docs and the notices, and none of the sources, tests or tools', () => {
-    for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'NOTICE.md', 'lib/engine.js', 'lib/engine.d.ts', 'lib/server.js', 'lib/cli.js', 'lib/heavy-worker.js', 'lib/element.d.ts', 'lib/openapi.json', 'dist/doom-board.js', 'dist/doom-board-ai-worker.js', 'docs/rules.md', 'src/api/openapi.yaml', 'custom-elements.json']) {
+    for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'NOTICE.md', 'lib/engine.js', 'lib/engine.d.ts', 'lib/server.js', 'lib/cli.js', 'lib/heavy-worker.js', 'lib/element.d.ts', 'lib/openapi.json', 'lib/reference/docs.html', 'lib/reference/rules.html', 'lib/reference/index.html', 'dist/doom-board.js', 'dist/doom-board-ai-worker.js', 'docs/rules.md', 'src/api/openapi.yaml', 'custom-elements.json']) {
       expect(files, f).toContain(f);
     }
     const stray = files.filter((f) => /^(test|bench|assembly|components|demo|scripts)\//.test(f) || (/^src\//.test(f) && f !== 'src/api/openapi.yaml') || /\.map$|\.tsbuildinfo$/.test(f) || /^(vite|vitest|playwright)\..*config/.test(f));
@@ -143,11 +149,11 @@ export type { Create };
   }
 }, 120_000);
 
-test('(e) npx doom-board serve answers /openapi.json', async () => {
-  // In its own process group: npx starts the server as a child of its own, which a signal to npx alone leaves running.
-  const child = spawn('npx', ['--no-install', 'doom-board', 'serve', '--memory', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+/** `npx doom-board serve --memory` in the fresh folder, in its own process group (npx starts the server as a child of its own, which a signal to npx alone leaves running). */
+async function startServe(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn('npx', ['--no-install', 'doom-board', 'serve', '--memory', '--port', '0', '--log', 'none'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
   try {
-    let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start:\n${out}`)), 30_000);
       const onData = (d: Buffer) => {
@@ -160,15 +166,43 @@ test('(e) npx doom-board serve answers /openapi.json', async () => {
       };
       child.stdout!.on('data', onData);
       child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`serve exited (${code}):\n${out}`)));
     });
+    return { url, stop: () => process.kill(-child.pid!, 'SIGTERM') };
+  } catch (e) {
+    process.kill(-child.pid!, 'SIGTERM');
+    throw e;
+  }
+}
+
+test('(e) npx doom-board serve answers /openapi.json, and without --static the API reference (/docs), the rules reference (/rules) and a start page (/)', async () => {
+  const { url, stop } = await startServe();
+  try {
     const doc = await (await fetch(`${url}/openapi.json`)).json();
     expect(doc.openapi).toBe('3.1.0');
     const created = await fetch(`${url}/api/v1/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scenarioId":"d20-skirmish","seed":1}' });
     expect(created.status).toBe(201);
+    // The start page names what the server offers and links the references.
+    const start = await fetch(`${url}/`);
+    expect(start.status).toBe(200);
+    const startText = await start.text();
+    for (const href of ['/docs', '/rules', '/openapi.json']) expect(startText).toContain(`href="${href}"`);
+    // The rules reference is the package's docs/rules.md, its anchors kept (the boards' citations link to them).
+    const rules = await (await fetch(`${url}/rules`)).text();
+    for (const anchor of ['rule-1-1-1', 'rule-2-1', 'rule-3', 'rule-4']) expect(rules).toContain(`id="${anchor}"`);
+    // The API reference renders every operation of the document in Chromium, from this server alone.
+    const page = await browser!.newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => !r.url().startsWith(url) && !r.url().startsWith('data:') && outside.push(r.url()));
+    await page.goto(`${url}/docs`);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 30_000 }).toBeGreaterThan(20);
+    expect(await page.locator('body').innerText()).toContain('undoCommand');
+    expect(outside).toEqual([]);
+    await page.close();
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
+    stop();
   }
-}, 60_000);
+}, 90_000);
 
 test('(e) without better-sqlite3 installed, serving from a data directory says what to install', () => {
   let message = '';
@@ -234,6 +268,22 @@ test('(c) a page on another origin loads dist/doom-board.js with one tag and pla
   await page.close();
 }, 120_000);
 
+/** A result the README states (`…` stands for anything) as a pattern. */
+function stated(text: string): RegExp {
+  return new RegExp(text.trim().split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?'));
+}
+
+/** Checks that `output` shows each stated result, in the order stated; answers how many there were. */
+function expectStatedInOrder(output: string, results: string[], what: string): number {
+  let from = 0;
+  for (const r of results) {
+    const m = stated(r).exec(output.slice(from));
+    expect(m, `${what}: the README says "${r}", the output from there on is:\n${output.slice(from, from + 2000)}`).not.toBeNull();
+    from += m!.index + m![0].length;
+  }
+  return results.length;
+}
+
 /** The README's code blocks of one language, as written. */
 function readmeBlocks(lang: string): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -243,12 +293,15 @@ function readmeBlocks(lang: string): string[] {
 test('(f) the README\'s JavaScript snippets run as written in a fresh project (plain Node, no bundler)', async () => {
   const blocks = readmeBlocks('js');
   expect(blocks.length).toBeGreaterThanOrEqual(3);
+  let checkedResults = 0;
   for (const [i, code] of blocks.entries()) {
     const file = join(dir, `readme-${i}.mjs`);
     writeFileSync(file, code);
     const child = spawn(process.execPath, [file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
+    let out = '';
     child.stderr!.on('data', (d) => (err += d));
+    child.stdout!.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
     const code0 = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 5000))]);
     if (code0 === 'running') {
@@ -262,8 +315,14 @@ test('(f) the README\'s JavaScript snippets run as written in a fresh project (p
       await exited;
     } else {
       expect(code0, `README js block ${i} failed:\n${code}\n${err}`).toBe(0);
+      // What it prints is what the README says it prints (`console.log(…); // → result`).
+      const said = [...code.matchAll(/console\.log\(.*\/\/ → (.*)$/gm)].map((m) => m[1]);
+      expectStatedInOrder(out.replace(/\s*\n\s*/g, ' '), said, `README js block ${i}`);
+      checkedResults += said.length;
     }
   }
+  // The engine snippet states four results: the first legal command, an activation, a refusal citing the rule, the replay.
+  expect(checkedResults).toBeGreaterThanOrEqual(4);
 }, 120_000);
 
 test('(f) the README\'s embedding snippets show their boards from a copy of dist/', async () => {
@@ -273,9 +332,12 @@ test('(f) the README\'s embedding snippets show their boards from a copy of dist
   // The scenario files the snippets name.
   writeFileSync(join(site, 'scenarios/corridor.json'), readFileSync(join(ROOT, 'demo/public/scenarios/corridor.json')));
   writeFileSync(join(site, 'tutorial.json'), readFileSync(join(ROOT, 'src/scenario/bundled/doom2016-tutorial.json')));
+  execFileSync('cp', ['-r', join(ROOT, 'demo/public/examples'), join(site, 'examples')]);
   // Every html block that needs no server (the `api` ones are tested against the server elsewhere).
   const blocks = readmeBlocks('html').filter((b) => b.includes('<doom-board') && !b.includes(' api='));
   expect(blocks.length).toBeGreaterThanOrEqual(2);
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  let coverChecked = false;
   const page = await browser!.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -294,7 +356,58 @@ test('(f) the README\'s embedding snippets show their boards from a copy of dist
       await boards.nth(b).locator('[role="gridcell"], [part="error"]').first().waitFor({ state: 'attached', timeout: 15_000 });
       expect(await boards.nth(b).locator('[part="error"]').count(), `README html block ${i}:\n${blocks[i]}`).toBe(0);
     }
+    if (blocks[i].includes('label="Cover example"')) {
+      // The README says what the board shows when Alpha (A1) and then the imp (E3) are clicked: cover.
+      const said = /Select Alpha, then the imp[\s\S]*?announces\s+"([^"]+)"/.exec(readme)![1];
+      expect(said).toMatch(/in cover/);
+      const board = boards.first();
+      await board.locator('#c-0-0').click();
+      await board.locator('#c-4-2').click();
+      await expect.poll(() => board.locator('[role="status"][aria-live]').textContent()).toBe(said);
+      await expect.poll(() => board.locator('[part="explanation"]').innerText()).toMatch(/; in cover \(RULES §2\.1: .*blocking terrain on the edge between C2 and D2 \(clause 1\.1\.1\)/);
+      coverChecked = true;
+    }
   }
+  expect(coverChecked, 'the README has the "Cover example" board').toBe(true);
   expect(errors).toEqual([]);
   await page.close();
 }, 120_000);
+
+test('(g) the README\'s curl examples run as written, one after the other, against `npx doom-board serve`, and answer what it says', async () => {
+  // The Quick start's block first (it starts a game and sets API, GAME, EMPIRE), then the hints and odds block that follows from it.
+  const blocks = readmeBlocks('sh').filter((b) => b.includes('curl '));
+  expect(blocks.length).toBeGreaterThanOrEqual(2);
+  expect(blocks[0]).toMatch(/^API=\$\{API:-http:\/\/127\.0\.0\.1:5173\/api\/v1\}$/m);
+  const { url, stop } = await startServe();
+  try {
+    const work = mkdtempSync(join(dir, 'curl-'));
+    writeFileSync(join(work, 'readme.sh'), `set -eu\n${blocks.join('\n')}`);
+    // As a reader would paste them into one shell, with API pointing at this server (the block's own default is npm start's).
+    const out = execFileSync('bash', ['readme.sh'], { cwd: work, encoding: 'utf8', env: { ...process.env, API: `${url}/api/v1` }, timeout: 60_000 });
+    const said = blocks.flatMap((b) => [...b.matchAll(/^# → (.*)$/gm)].map((m) => m[1]));
+    expect(expectStatedInOrder(out, said, 'README curl examples')).toBeGreaterThanOrEqual(6);
+  } finally {
+    stop();
+  }
+}, 90_000);
+
+test('(c) served without CORS to another origin, the one tag fails with the console message the README quotes, and no element is defined', async () => {
+  const noCors = await serve(join(pkg, 'dist'));
+  const site = join(dir, 'site-no-cors');
+  mkdirSync(site, { recursive: true });
+  writeFileSync(join(site, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${noCors}/doom-board.js"></script></head>
+<body><doom-board scenario="x.json"></doom-board></body></html>`);
+  const origin = await serve(site);
+  const page = await browser!.newPage();
+  const messages: string[] = [];
+  page.on('console', (m) => messages.push(m.text()));
+  await page.goto(`${origin}/index.html`);
+  await expect.poll(() => messages.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  // The README's quotation, its example origins replaced by this test's.
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const quoted = /```text\n(Access to script at [^\n]*)\n```/.exec(readme)![1];
+  const expected = quoted.replace('https://cdn.example', noCors).replace('https://wiki.example', origin);
+  expect(messages).toContain(expected);
+  expect(await page.evaluate(() => customElements.get('doom-board') === undefined)).toBe(true);
+  await page.close();
+}, 60_000);

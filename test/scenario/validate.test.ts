@@ -104,7 +104,7 @@ describe('the schema file', () => {
   });
   test('covers every property of the Scenario type', () => {
     expect(Object.keys(schema.properties).sort()).toEqual(
-      ['areas', 'data', 'edges', 'figures', 'map', 'mission', 'notes', 'objectives', 'ruleset', 'seed', 'sides', 'title', 'tokens'],
+      ['areas', 'data', 'edges', 'figures', 'map', 'mission', 'notes', 'objectives', 'ruleset', 'seed', 'sides', 'steps', 'title', 'tokens'],
     );
   });
   test('allows exactly the map characters of the grid core', () => {
@@ -223,7 +223,7 @@ describe('bad scenarios get every problem with its JSON path', () => {
     expect(problems(s)).toEqual([
       'edges[0].open: unknown property (expected from, to, kind, key)',
       'figures[0].teleports: unknown property (expected id, name, side, type, x, y, w, h, state)',
-      'colour: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, mission, seed)',
+      'colour: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, mission, seed, steps)',
     ]);
   });
   test('missing required fields', () => {
@@ -298,7 +298,7 @@ describe('bad scenarios get every problem with its JSON path', () => {
       'edges[0].kind: "lava" is not one of wall, door, blocking, impassable',
       'figures[1].state: expected an object, got an array',
       'seed: expected an integer, got "abc"',
-      'extra: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, mission, seed)',
+      'extra: unknown property (expected ruleset, title, notes, map, edges, figures, tokens, areas, sides, data, objectives, mission, seed, steps)',
       'map[0][9]: unknown cell character "X"',
       'figures[0].x: footprint 1×1 at (99,0) is outside the 10×4 map',
       'figures[0].side: "rebels" is not one of sides (empire, alliance)',
