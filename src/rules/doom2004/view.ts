@@ -10,7 +10,7 @@ export function viewOf(s: D4State): GameView {
   if (s.winner !== null) status = `${s.winner} won`;
   else if (s.pending) status = `Round ${s.round} — ${s.pending.by} chooses dice to re-roll (${s.pending.stage})`;
   else if (s.window) status = `Round ${s.round} — invader's turn: the marines may interrupt ${s.window.invader} (guard)`;
-  else if (s.turn) status = `Round ${s.round} — ${side}: ${s.turn.figure} ${s.turn.action ? `takes a ${s.turn.action} action` : 'is activating'} (${s.turn.mp} spaces, ${s.turn.attacks} attack${s.turn.attacks === 1 ? '' : 's'} left)`;
+  else if (s.turn) status = `Round ${s.round} — ${side}: ${s.turn.figure} ${s.turn.action ? `takes ${/^[aeiou]/.test(s.turn.action) ? 'an' : 'a'} ${s.turn.action} action` : 'is activating'} (${s.turn.mp} spaces, ${s.turn.attacks} attack${s.turn.attacks === 1 ? '' : 's'} left)`;
   else status = `Round ${s.round} — ${side === s.marineSide ? 'marines\' turns' : 'invader\'s turn'}`;
   status += ` — frag points ${s.fragPoints}`;
   return {
