@@ -9,8 +9,8 @@
  * there" (its LOS, cover and range to that cell) for every destination at once. The cover of the
  * target as seen from a destination is not symmetric, so it is first estimated and then computed
  * exactly (move the figure on a board copy, one sight query) for the best plans: a fixed number of
- * them (deterministic, issue 23), the time budget being only a safety cap far above what that takes
- * (SAFETY × budgetMs); a call cut short answers with the estimates alone (`exact: false`).
+ * them, never as many as time allows (issue 44: the same state gives the same plans on any machine,
+ * however slow or loaded); `refine: false` asks for the estimates alone (`exact: false`).
  */
 import type { Board } from '../../core/board.ts';
 import type { FigureData, SightMap } from '../../core/types.ts';
@@ -244,13 +244,16 @@ export type SeenEnemies = Pick<Map<string, Sighting>, 'get'>;
 
 export interface HintOptions {
   /**
-   * Time budget in milliseconds (default 8). The work is fixed (the best `limit` × 3 plans are
-   * refined), so the same state gives the same plans on any machine; only past SAFETY × budgetMs
-   * (a machine far too slow, or a budget of 0) is the answer the estimates alone.
+   * Thinking budget in milliseconds of the reference machine (default 8). Never read as a clock
+   * (issue 44): the ranking's work is fixed (the best `limit` × 3 plans are refined exactly), so the
+   * same state and options give the same plans on any machine, however slow.
    */
   budgetMs?: number;
-  /** When the call began (performance.now()), if before rankPlans: the safety cap counts from there. */
-  startedAt?: number;
+  /**
+   * Refine the best plans exactly (default true). false: the estimates alone, each such attack plan
+   * `exact: false` and its reason saying "(estimated: …)" — cheaper, for a score nobody is shown.
+   */
+  refine?: boolean;
   /** How many plans to return (default 5). */
   limit?: number;
   /** How much a point of expected damage taken costs against a point dealt (default: `defaultCaution`). */
@@ -276,14 +279,6 @@ export function defaultCaution(ruleset: string): number {
   return ruleset === 'd20' ? 2.5 : ruleset === 'doom2016' ? 0.25 : 0.5;
 }
 
-const now = () => performance.now();
-/**
- * How far past its budget a call may run before the safety cap cuts the refinement short: the fixed
- * work takes about the default budget on the busiest positions, so a machine (or a loaded one) many
- * times slower still gets the same answer as a fast one; past the cap the answer is the estimates
- * alone, the same wherever the cap cut in.
- */
-export const SAFETY = 40;
 /** Score per space of range closed on the nearest enemy by a plain move. */
 const APPROACH = 0.1;
 
@@ -431,7 +426,7 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unpla
     : '; no enemy can attack there next';
   if (p.option === 'glory kill' && p.target) return `Glory kill ${p.target}: move into its space ${where(p.to)}${label ? ` (${label})` : ''}, a sure kill${exp}`;
   if (p.odds && p.target) {
-    // Odds not checked from the destination (a call cut short by the safety cap) say so.
+    // Odds not checked from the destination (`refine: false`) say so.
     const guess = p.exact ? '' : ' (estimated: cover and range not checked from there)';
     const own = p.friendlyWounds ? `; its own side takes ≈${p.friendlyWounds.toFixed(1)} wounds (blast or barrel)` : '';
     // A stun card's worth is partly the stun (RULES §2.4: the stunned figure loses a die or its next defense card): say its chance.
@@ -448,12 +443,10 @@ function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unpla
 
 /**
  * Rank plans for the situation's figure. Deterministic for a given situation: ties are broken by
- * destination, option and target order, never by time; the budget only caps (SAFETY).
+ * destination, option and target order, never by time (issue 44: no clock is read here).
  */
 export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   let s = situation;
-  const t0 = o.startedAt ?? now();
-  const budget = SAFETY * (o.budgetMs ?? 8);
   const limit = o.limit ?? 5;
   const caution = o.caution ?? defaultCaution(s.ruleset);
   const width = s.board.data.width;
@@ -680,7 +673,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const rank = (a: Draft, b: Draft) => b.score - a.score || a.order - b.order;
   drafts.sort(rank);
 
-  // Refine the best attack plans exactly, in rank order, while the budget lasts.
+  // Refine the best attack plans exactly, in rank order: a fixed number of them.
   const probe = s.board;
   const meIndex = probe.figureIndex(s.me.id);
   const home = { x: s.me.x, y: s.me.y };
@@ -695,7 +688,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   };
   // Where the targeting rules were judged by symmetry (d20), or the space to target is chosen by the
   // rules' own checks (doom2004), a plan is kept only once refined, and the rules are judged again on
-  // exact answers from its destination; what the budget leaves unrefined is not returned.
+  // exact answers from its destination; what is left unrefined is not returned.
   const estimated = !!s.checkTargets || !!s.targetSpace;
   // The target's answer is the pair query's; the others (the cover rule's "nearest") are asked
   // only when a rule needs them, in one query of every figure.
@@ -715,20 +708,20 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       },
     };
   };
-  // What a call cut short by the safety cap answers instead: the estimates alone, the same whenever
-  // the cap is hit (unchecked attack plans are dropped where estimates may be illegal: d20, doom2004).
-  const shallow = drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3).map((d) => ({ ...d }));
-  let capped = false;
+  // The answer: the best `limit`, each with its reason.
+  const finish = (answer: Draft[]): Plan[] => answer.sort(rank).slice(0, limit).map(({ label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
+    const p = { ...rest, exposure };
+    return { ...p, reason: describe(p, label, enemy?.unplayed) };
+  });
+  // Asked for the estimates alone (`refine: false`): unchecked attack plans are dropped where
+  // estimates may be illegal (d20, doom2004).
+  if (o.refine === false) return finish(drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3));
   const refined: Draft[] = [];
   for (const d of drafts) {
     if (refined.length >= limit * 3) break;
     if (!d.enemy || !d.opt) {
       refined.push(d);
       continue;
-    }
-    if (now() - t0 > budget) {
-      capped = true;
-      break;
     }
     const at = d.to ?? { x: home.x, y: home.y, o: 0 };
     try {
@@ -764,10 +757,5 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     refined.push(d);
   }
   if (moved) place(home.x, home.y, 0);
-  const answer = capped ? shallow : refined;
-  answer.sort(rank);
-  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
-    const p = { ...rest, exposure };
-    return { ...p, reason: describe(p, label, enemy?.unplayed) };
-  });
+  return finish(refined);
 }
