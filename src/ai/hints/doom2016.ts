@@ -11,6 +11,7 @@ import { cardValue, doom2016Odds, doom2016Spec, type Doom2016Odds, type Doom2016
 import { addMass, choose, faceDist, mean, oddsFrom, type Odds } from '../odds/dist.ts';
 import { gap } from '../autopilot/policy.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
+import { doom2016Arrivals } from './arrivals.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
 import { isStaggered } from '../../rules/doom2016/geometry.ts';
@@ -271,5 +272,6 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     killWorth: missionKillWorth(s, me.side),
     deathWorth: missionKillWorth(s, marine ? s.invaderSide : s.marineSide),
     sharedThreat: true,
+    arriving: marine ? doom2016Arrivals(s, me, (f) => ({ id: f.id, figure: f, left: s.data.units[f.type].health, threat: demonThreat(s, f, me, later) })) : null,
   };
 }

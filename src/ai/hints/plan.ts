@@ -72,10 +72,11 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const dy = Math.max(0, f.y - (s.me.y + s.me.h - 1), s.me.y - (f.y + f.h - 1));
     return Math.max(dx, dy) - Math.max(s.me.w, s.me.h) + 1;
   };
-  const enemies = s.enemies.filter((e) => {
+  const near = (e: Enemy) => {
     const d = gap(e) - reachMp;
     return d <= reachRange || (e.threat !== null && d <= e.threat.range + e.threat.move);
-  });
+  };
+  const enemies = s.enemies.filter(near);
   // With nobody near, the nearest enemy still gives plain moves a direction.
   if (!enemies.length && s.enemies.length) enemies.push(s.enemies.reduce((b, e) => (gap(e) < gap(b) ? e : b)));
   for (const e of enemies) maps.set(e.id, s.without.sightMap(wi(e.id)));
@@ -83,7 +84,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   if (s.threatZone) for (const e of enemies) zones.set(e.id, s.threatZone(e));
   const sub: Situation = { ...s, enemies };
   s = sub;
-  const sharers = s.sharedThreat ? sharersOf(s, maps, width) : null;
+  // Enemies that can arrive (arrivals.ts) threaten like the others and are never targets: `threats`
+  // is the situation as the exposure sees it.
+  const arriving = (s.arriving?.enemies ?? []).filter(near);
+  for (const e of arriving) maps.set(e.id, s.arriving!.maps.get(e.id)!);
+  const threats: Situation = arriving.length ? { ...s, enemies: [...enemies, ...arriving] } : s;
+  const sharers = s.sharedThreat ? sharersOf(threats, maps, width) : null;
 
   // Destinations per movement allowance, computed once each.
   const byMp = new Map<number, (Cell & { cost: number })[]>();
@@ -97,7 +103,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const exposureAt = (c: Cell) => {
     const k = keyOf(c);
     let x = exposure.get(k);
-    if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width, zones, sharers)));
+    if (!x) exposure.set(k, (x = threatAt(threats, maps, footprint(s.me, c), width, zones, sharers)));
     return x;
   };
   // Scores are in the ruleset's damage units: damage dealt (capped at what kills) plus, for a kill,
@@ -218,13 +224,14 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const left = Math.max(0, e.left);
     const odds: Odds = { hit: 1, expected: left, kill: 1, damage: [...Array(left).fill(0), 1] };
     // The victim no longer threatens the space it dies in (and the kill's heal counts towards surviving).
-    const x = threatAt({ ...s, myLeft: s.myLeft + k.bonus, enemies: s.enemies.filter((a) => a.id !== k.target) }, maps, footprint(s.me, k.to), width, zones, sharers);
+    const x = threatAt({ ...threats, myLeft: s.myLeft + k.bonus, enemies: threats.enemies.filter((a) => a.id !== k.target) }, maps, footprint(s.me, k.to), width, zones, sharers);
     drafts.push({
       figure: s.me.id, to: k.to, option: 'glory kill', target: k.target, odds, exposure: x, commands: k.commands,
       score: value(odds, e) + k.bonus - danger(x) - k.cost * 1e-4, exact: true, label: k.label, enemy: null, opt: null, order: order++,
     });
   }
   const approach = new Map<string, Int32Array>();
+  const summons: { d: Draft; cost: number }[] = [];
   for (const plain of [...(s.moveOnly ? [s.moveOnly] : []), ...(s.moreMoves ?? [])]) {
     // Plain moves: towards the nearest enemy, weighed against exposure.
     for (const d of dests(plain.mp)) {
@@ -265,7 +272,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       const worth = arrivals.reduce((t, a) => t + a.worth, 0);
       const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
       // A medkit picked up there: the risk of dying there is the healed figure's.
-      const x = heal ? threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
+      const x = heal ? threatAt({ ...threats, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
       const prefix = !to && (!arrivals.length || !prefixNeeded) && plain.prefixToMove ? [] : plain.prefix;
       drafts.push({
@@ -275,8 +282,14 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
         approach: nearest, arrive: arrivals.map((a) => a.command),
       });
+      // What the arriving enemies cost a plan that brings them (a door that summons) beyond the same place without them.
+      if (arriving.length && arrivals.some((a) => a.last)) summons.push({ d: drafts.at(-1)!, cost: danger(x) - danger(threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers)) });
     }
   }
+  // The mission needs the door opened (its summon is the way on): the arriving demons choose where
+  // it is opened from, not whether — the least of their costs is given back to every such plan.
+  const given = Math.min(...summons.map((x) => x.cost));
+  for (const x of summons) x.d.score += given;
   const rank = (a: Draft, b: Draft) => b.score - a.score || a.order - b.order;
   drafts.sort(rank);
 

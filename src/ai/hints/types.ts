@@ -59,6 +59,11 @@ export interface Threat {
    * it needs); otherwise an attack after a move counts at half weight (it may find no line of sight).
    */
   sure?: boolean;
+  /**
+   * Its attack's blast radius (doom2004 blast: every figure within it takes the same damage): the
+   * figure's friends within it of the figure are hit with it, and share none of it.
+   */
+  blast?: number;
   /** Its odds against the acting figure with this cover at this range. */
   odds(cover: boolean, range: number): Odds;
 }
@@ -155,6 +160,11 @@ export interface Situation {
   sharedThreat?: boolean;
   /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
   objective?: Objective | null;
+  /**
+   * Enemies not on the board yet that can arrive before the figure's next activation (arrivals.ts:
+   * a doom2016 summon): counted in its exposure, never targets; their sight maps by id.
+   */
+  arriving?: { enemies: Enemy[]; maps: Map<string, SightMap> } | null;
 }
 
 export interface PlainMove {
