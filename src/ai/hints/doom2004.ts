@@ -49,6 +49,7 @@ function threatOf(s: D4State, e: D4Figure, me: D4Figure): Threat | null {
   return {
     range: p.has('melee') ? 1 : maxRange(s, p.attack, p.dice),
     move: e.speed,
+    ...(strength(p.attack, 'blast') > 0 ? { blast: strength(p.attack, 'blast') } : {}),
     odds: (_cover, range) => cache.get(range) ?? cache.set(range, doom2004Odds({ ...base, range })).get(range)!,
   };
 }

@@ -75,12 +75,17 @@ export function threatAt(s: Situation, maps: Map<string, SightMap>, cells: numbe
   const left = Math.max(1, s.myLeft);
   const death = s.deathWorth ? new DeathOdds(left) : null;
   const scoredDeath = s.deathWorth && sharers ? new DeathOdds(left) : death;
+  // Friends a blast aimed here would hit too (issue 39: one cyberdemon attack fragged two marines
+  // standing together): the scores count their damage as well, and the attack is not shared.
+  const friends = s.enemies.some((e) => e.threat?.blast) ? s.board.data.figures.filter((f) => f.side === s.me.side && f.id !== s.me.id) : [];
+  const within = (r: number) => friends.filter((f) => cells.some(([x, y]) => Math.max(0, f.x - x, x - (f.x + f.w - 1), f.y - y, y - (f.y + f.h - 1)) <= r)).length;
   const attack = (e: Enemy, o: Odds, weight: number, now: boolean) => {
-    const share = 1 / (1 + (sharers?.get(e.id) ?? 0));
+    const splash = e.threat?.blast ? within(e.threat.blast) : 0;
+    const share = splash ? 1 + splash : 1 / (1 + (sharers?.get(e.id) ?? 0));
     expected += o.expected * weight;
     scoredExpected += o.expected * weight * share;
     death?.add(o.damage, weight);
-    if (scoredDeath !== death) scoredDeath?.add(o.damage, weight * share);
+    if (scoredDeath !== death) scoredDeath?.add(o.damage, weight * Math.min(1, share));
     attackers.push({ id: e.id, expected: o.expected * weight, now });
   };
   for (const e of s.enemies) {
