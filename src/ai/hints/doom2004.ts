@@ -23,6 +23,8 @@ import type { AttackOption, Cell, Enemy, Friendly, Situation, Threat } from './p
 const chebyshev = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
 const left = (f: D4Figure) => f.health - f.wounds;
+/** The invaders' hunting share (Situation.hunt): of the mission's share of a frag, per space closed in. */
+const HUNT = 0.15;
 /** Score of spending an adrenaline token (it is gone for a later turn). */
 const ADRENALINE_COST = 0.5;
 /** The approach maps' searches, copied out at once (no fresh arrays per search). */
@@ -237,5 +239,8 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     // The marines' plans only: with it the invaders stalled against the Monte-Carlo peer (67% of 100
     // games with 33 draws, 93% without; bench/RESULTS.md, AI).
     sharedThreat: !!f.marine,
+    // The invaders hunt (plan.ts `hunt`) when they have no attack: at 5 of 6 frag points a space
+    // closed in is worth 1.5, at none 0.25 (0.1 otherwise).
+    ...(f.marine ? {} : { hunt: HUNT }),
   };
 }

@@ -135,7 +135,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   };
   const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposed, cost: number) =>
     value(odds, e, opt.attacks ?? 1) - danger(x) * (opt.exposureScale ?? 1) - (opt.cost ?? 0) - cost * 1e-4;
-  const approachWeight = fraction ? 0.01 : APPROACH;
+  let approachWeight = fraction ? 0.01 : APPROACH;
 
   // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
   // mpAfter(cost); its exposure is the least over the places it can surely still reach: those
@@ -230,6 +230,8 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       score: value(odds, e) + k.bonus - danger(x) - k.cost * 1e-4, exact: true, label: k.label, enemy: null, opt: null, order: order++,
     });
   }
+  // Hunting (Situation.hunt): with no attack this activation, closing in is all there is to do.
+  if (!fraction && s.hunt && !drafts.length) approachWeight = Math.max(APPROACH, s.hunt * (s.killWorth ?? 0));
   const approach = new Map<string, Int32Array>();
   const summons: { d: Draft; cost: number }[] = [];
   for (const plain of [...(s.moveOnly ? [s.moveOnly] : []), ...(s.moreMoves ?? [])]) {

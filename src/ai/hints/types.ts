@@ -165,6 +165,13 @@ export interface Situation {
    * a doom2016 summon): counted in its exposure, never targets; their sight maps by id.
    */
   arriving?: { enemies: Enemy[]; maps: Map<string, SightMap> } | null;
+  /**
+   * Hunting: when the figure has no attack this activation, a plain move's score per space closed on
+   * the nearest enemy is at least this share of `killWorth` (the mission's share of a kill), so a side
+   * close to its win takes the risk of closing in rather than waiting out of reach (doom2004 invaders at 5 of 6 frag points stayed in place for
+   * 36 rounds while the marines waited in a corner room). Absent: the plain approach (0.1 a space).
+   */
+  hunt?: number;
 }
 
 export interface PlainMove {
