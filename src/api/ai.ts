@@ -114,8 +114,10 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
     const copy = new Game(rules, live.game.state);
     return p.commands.every((c) => copy.apply(c).ok);
   };
+  // The reasons name figures as the element does: the scenario's names, else read from the ids (issue 39).
+  const names = Object.fromEntries((live.record.scenario.figures ?? []).filter((f) => f.name).map((f) => [f.id, f.name!]));
   const ask = (limit: number, budgetMs: number) => {
-    const all = hints(state, asked, { limit, budgetMs, caution: q.caution });
+    const all = hints(state, asked, { limit, budgetMs, caution: q.caution, names });
     return { all, ok: all.filter(playable) };
   };
   // Other choices lie behind the first one's neighbouring spaces in the ranking: ask for many at once.

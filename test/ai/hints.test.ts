@@ -61,7 +61,7 @@ describe('doom2016', () => {
     const top = plans[0];
     expect(top.target).toBe('bravo');
     expect(top.exact).toBe(true);
-    expect(top.reason).toMatch(/attack bravo/);
+    expect(top.reason).toMatch(/^Imp: (move to [A-J][1-4], )?attack Bravo: /);
     for (let i = 1; i < plans.length; i++) expect(plans[i - 1].score).toBeGreaterThanOrEqual(plans[i].score);
     // Legal in the engine, and its odds are the odds module's in the position after the move.
     const { rules, s: after } = await playPlan(s, top);

@@ -132,7 +132,7 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
     },
   }] : [];
   return {
-    ruleset: 'd20', me: f, myLeft: f.hp, board, without,
+    ruleset: 'd20', state: s, me: f, myLeft: f.hp, board, without,
     destinations: (mp) => destinationsOf(board, f.id, Math.max(0, mp)),
     moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),
     options, enemies,

@@ -208,7 +208,7 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     return best;
   };
   return {
-    ruleset: 'doom2004', me: f, myLeft: left(f), board, without, targetSpace,
+    ruleset: 'doom2004', state: s, me: f, myLeft: left(f), board, without, targetSpace,
     destinations(m) {
       const out = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
       const W = s.board.width;

@@ -16,6 +16,7 @@ import type { SightMap } from '../../core/types.ts';
 import type { Odds } from '../odds/dist.ts';
 import { distanceOf, footprint, seenAt, sharersOf, threatAt, type Exposed } from './exposure.ts';
 import { describe } from './reason.ts';
+import { wordsOf } from './words.ts';
 import type { Arrival, AttackOption, Cell, Enemy, Friendly, HintOptions, Plan, SeenEnemies, Sighting, Situation } from './types.ts';
 
 export type { AttackOption, Cell, Enemy, Exposure, Friendly, HintOptions, PlainMove, Plan, SeenEnemies, Sighting, Situation, SureKill, Threat } from './types.ts';
@@ -273,8 +274,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       if (!prefixNeeded) arrivals = bare!;
       const worth = arrivals.reduce((t, a) => t + a.worth, 0);
       const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
-      // A medkit picked up there: the risk of dying there is the healed figure's.
-      const x = heal ? threatAt({ ...threats, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
+      // A medkit picked up there: the risk of dying there is the healed figure's. With no enemy on
+      // the board, the arriving ones count only where the plan brings them (the door that summons):
+      // counted on the way there too, they kept the tutorial's marines from the door (a draw).
+      const bring = arrivals.some((a) => a.last);
+      const seen = seeking && !bring ? s : threats;
+      const x = heal || seen !== threats ? threatAt({ ...seen, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
       const prefix = !to && (!arrivals.length || !prefixNeeded) && plain.prefixToMove ? [] : plain.prefix;
       drafts.push({
@@ -285,7 +290,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         approach: nearest, arrive: arrivals.map((a) => a.command),
       });
       // What the arriving enemies cost a plan that brings them (a door that summons) beyond the same place without them.
-      if (arriving.length && arrivals.some((a) => a.last)) summons.push({ d: drafts.at(-1)!, cost: danger(x) - danger(threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers)) });
+      if (arriving.length && bring) summons.push({ d: drafts.at(-1)!, cost: danger(x) - danger(threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers)) });
     }
   }
   // The mission needs the door opened (its summon is the way on): the arriving demons choose where
@@ -331,9 +336,10 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     };
   };
   // The answer: the best `limit`, each with its reason.
-  const finish = (answer: Draft[]): Plan[] => answer.sort(rank).slice(0, limit).map(({ label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
+  const words = wordsOf(s.state, o.names);
+  const finish = (answer: Draft[]): Plan[] => answer.sort(rank).slice(0, limit).map(({ label: _label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
     const p = { ...rest, exposure };
-    return { ...p, reason: describe(p, label, enemy?.unplayed) };
+    return { ...p, reason: describe(p, words, enemy?.unplayed) };
   });
   // Asked for the estimates alone (`refine: false`): unchecked attack plans are dropped where
   // estimates may be illegal (d20, doom2004).

@@ -5,7 +5,9 @@
 import type { Board } from '../../core/board.ts';
 import type { SightMap } from '../../core/types.ts';
 import type { Command, PlacedFigure } from '../../rules/types.ts';
+import type { GameState } from '../../rules/engine.ts';
 import type { Odds } from '../odds/dist.ts';
+import type { Names } from './words.ts';
 
 export interface Cell {
   x: number;
@@ -88,6 +90,8 @@ export interface Enemy {
 
 export interface Situation {
   ruleset: string;
+  /** The game state it describes (the plans' words name its cards and figures). */
+  state: GameState;
   me: PlacedFigure;
   /** Damage the acting figure can still take before it dies. */
   myLeft: number;
@@ -266,6 +270,8 @@ export interface HintOptions {
   caution?: number;
   /** Score in damage units (default) or in shares of health (`fraction`). */
   scoring?: 'damage' | 'fraction';
+  /** Figure names by id as the player sees them (the element's, the scenario's); default: read from the ids ("Imp 1"). */
+  names?: Names;
   /** Play the best plans out (hints/searched.ts; default true, in the rulesets HINT_SEARCH names). */
   search?: boolean;
 }
