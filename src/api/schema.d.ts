@@ -736,7 +736,7 @@ export interface components {
             exact: boolean;
             /** @description doom2016: the plans the hints' search played out (the best three by the odds) carry its mean result for the figure's side — 0 lost, 0.5 even, 1 won — and the best of them is listed first. The rollouts reshuffle what the side cannot see and roll fresh dice; their number is fixed, so the same state gives the same answer. */
             playedOut?: number;
-            /** @description One line, e.g. "Move to (3,4) and attack alpha with Imp — 34% to hit …". */
+            /** @description One line: the figure's name, then every command in order in the words `<doom-board>` shows (figures by name, spaces as the board prints them: columns A, B, …, rows from 1), then the odds and what can attack the figure there, e.g. "Imp 1: move to B10, attack Bravo: 51% to hit, …; then move to E10; no enemy can attack there next". */
             reason: string;
         };
         Hints: {
