@@ -28,7 +28,7 @@ import { loadCore } from '../src/core/wasm.ts';
 import '../src/rules/index.ts';
 import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
-import { treeSearchPolicy } from '../src/ai/autopilot/ismcts.ts';
+import { planTreeSearch, treeSearchPolicy } from '../src/ai/autopilot/ismcts.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
@@ -62,6 +62,8 @@ export function player(spec: string, seed: number): Policy {
   if (spec === 'greedy') return greedyPolicy();
   if (/^mc\d+$/.test(spec)) return monteCarloPolicy({ rollouts: n('mc'), depth: MC_DEPTH, seed });
   if (/^ismcts\d+$/.test(spec)) return treeSearchPolicy({ iterations: n('ismcts'), seed });
+  // The planner with the tree search over its 6 best plans (the autopilot search's standing: the demons to summon uncounted).
+  if (/^search\d+$/.test(spec)) return plannerPolicy({ search: planTreeSearch({ iterations: n('search'), standing: {} }) });
   throw new Error(`unknown player ${spec}`);
 }
 

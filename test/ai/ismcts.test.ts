@@ -10,7 +10,8 @@ import { createGame, type GameState } from '../../src/rules/index.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { sideOfCommand } from '../../src/ai/autopilot/sides.ts';
-import { treeSearch, treeSearchPolicy } from '../../src/ai/autopilot/ismcts.ts';
+import { planTreeSearch, treeSearch, treeSearchPlans, treeSearchPolicy } from '../../src/ai/autopilot/ismcts.ts';
+import { plannerPolicy } from '../../src/ai/autopilot/planner.ts';
 import { playGame, greedyPolicy } from '../../src/ai/autopilot/index.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
 import { rulesetModule } from '../../src/rules/registry.ts';
@@ -84,4 +85,17 @@ test('as a policy it plays whole games with legal commands only (d20, a few iter
   const r = playGame(d20 as unknown as Scenario, 1, { empire: treeSearchPolicy({ iterations: 4, maxCommands: 8 }), alliance: greedyPolicy() }, { maxRounds: 3 });
   expect(r.refused).toBe(0);
   expect(r.commands).toBeGreaterThan(10);
+});
+
+test('with the planner\'s plans as its root moves: a legal index, the same for the same state, and the planner plays with it', () => {
+  const g = createGame<Doom2016State>(tutorial as unknown as Scenario, { seed: 3 });
+  const state = inActivation(g.state, 'imp-1') as GameState;
+  const legal = legalOf(state, 'invader');
+  const candidates = legal.slice(0, 4).map((c) => [c]);
+  const a = treeSearchPlans(state, 'invader', candidates, { iterations: 12 });
+  expect(a).toBeGreaterThanOrEqual(0);
+  expect(a).toBeLessThan(4);
+  expect(treeSearchPlans(structuredClone(state), 'invader', candidates, { iterations: 12 })).toBe(a);
+  const r = playGame(d20 as unknown as Scenario, 2, { empire: plannerPolicy({ search: planTreeSearch({ iterations: 3, maxCommands: 6 }) }), alliance: greedyPolicy() }, { maxRounds: 2 });
+  expect(r.refused).toBe(0);
 });

@@ -22,6 +22,7 @@ import { determinize } from './determinize.ts';
 import { kitingGreedyPolicy } from './kiting.ts';
 import { greedyPolicy, type Policy } from './policy.ts';
 import { priorOrder } from './prior.ts';
+import type { PlanSearch } from './search.ts';
 import { decidingSide, sideOfCommand } from './sides.ts';
 import { countOption, rolloutResult, standing, type StandingOptions } from './standing.ts';
 
@@ -46,9 +47,10 @@ export interface TreeSearchOptions {
 }
 
 interface Node {
-  /** The side that chose the command leading here (whose results `total` sums). */
+  /** The side that chose the move leading here (whose results `total` sums). */
   who: string;
-  command: Command | null;
+  /** The move: one command, or at the root a plan's commands. */
+  command: Command[] | null;
   visits: number;
   /** How often this node's command was among those its parent could try (ISMCTS availability). */
   avail: number;
@@ -56,7 +58,7 @@ interface Node {
   children: Map<string, Node>;
 }
 
-const node = (who: string, command: Command | null): Node => ({ who, command, visits: 0, avail: 0, total: 0, children: new Map() });
+const node = (who: string, command: Command[] | null): Node => ({ who, command, visits: 0, avail: 0, total: 0, children: new Map() });
 const keyOf = (c: Command) => JSON.stringify(c);
 
 /** The deciding side's legal commands in `s` (null when nobody decides). */
@@ -81,6 +83,37 @@ export interface TreeSearchResult {
  * state, options and seed. null without a rules engine for the state's ruleset.
  */
 export function treeSearch(state: GameState, side: string, legal: Command[], o: TreeSearchOptions = {}): TreeSearchResult | null {
+  const order = priorOrder(state, side, legal);
+  const stats = searchFrom(state, side, order.map((c) => [c]), false, o);
+  if (!stats) return null;
+  const at = new Map(order.map((c, k) => [keyOf(c), k]));
+  const byLegal = legal.map((c) => stats[at.get(keyOf(c))!]);
+  return { index: legal.indexOf(order[mostVisited(stats)]), stats: byLegal };
+}
+
+/**
+ * The same search with `candidates` (command sequences for `side`, best first: the planner's plans)
+ * as the only moves at the root, every one of them tried (issue 39: the planner as the search's
+ * prior); below them the tree goes on over legal commands. The index of the candidate to play, -1
+ * when none can be searched.
+ */
+export function treeSearchPlans(state: GameState, side: string, candidates: Command[][], o: TreeSearchOptions = {}): number {
+  const stats = searchFrom(state, side, candidates, true, o);
+  return stats ? mostVisited(stats) : -1;
+}
+
+/** The most visited; among equals the better mean, then the earlier (the prior's order). */
+function mostVisited(stats: TreeSearchResult['stats']): number {
+  let index = 0;
+  for (let k = 1; k < stats.length; k++) {
+    const [a, b] = [stats[k], stats[index]];
+    if (a.visits > b.visits || (a.visits === b.visits && (a.mean ?? -1) > (b.mean ?? -1))) index = k;
+  }
+  return index;
+}
+
+/** The tree search proper: each root move's visits and mean result for `side`; null without the rules. */
+function searchFrom(state: GameState, side: string, roots: Command[][], allRoots: boolean, o: TreeSearchOptions): TreeSearchResult['stats'] | null {
   const module = rulesetModule(state.ruleset);
   if (!module) return null;
   const rules = module.rules as RulesetEngine<GameState>;
@@ -97,10 +130,9 @@ export function treeSearch(state: GameState, side: string, legal: Command[], o: 
   // Seeds from the position and the seed only: the same state gives the same guesses.
   const base = (state.rng.s ^ Math.imul(state.round + 1, 0x9e3779b1) ^ Math.imul(o.seed ?? 1, 0x85ebca6b)) >>> 0;
   const root = node(side, null);
-  const rootOrder = priorOrder(state, side, legal);
-  const rootKeys = new Set(legal.map(keyOf));
-  /** The commands a node may try now, best prior first. */
-  const allowed = (n: Node, ordered: Command[]) => ordered.slice(0, Math.max(1, Math.ceil(widenBase + Math.sqrt(n.visits))));
+  const keys = (seq: Command[]) => (seq.length === 1 ? keyOf(seq[0]) : JSON.stringify(seq));
+  /** The moves a node may try now, best prior first. */
+  const allowed = <T>(n: Node, ordered: T[]) => (n === root && allRoots ? ordered : ordered.slice(0, Math.max(1, Math.ceil(widenBase + Math.sqrt(n.visits)))));
 
   for (let i = 0; i < iterations; i++) {
     const s = rules.clone ? rules.clone(state) : structuredClone(state);
@@ -111,36 +143,47 @@ export function treeSearch(state: GameState, side: string, legal: Command[], o: 
     let expanded = false;
     for (;;) {
       if (s.winner !== null || s.round > lastRound || played >= maxCommands) break;
-      const d = n === root ? { who: side, legal: rootOrder } : deciding(rules, s);
-      if (!d) break;
-      const ordered = n === root ? rootOrder : priorOrder(s, d.who, d.legal);
-      const tries = allowed(n, ordered);
+      let who = side;
+      let moves = roots;
+      if (n !== root) {
+        const d = deciding(rules, s);
+        if (!d) break;
+        who = d.who;
+        moves = priorOrder(s, d.who, d.legal).map((x) => [x]);
+      }
+      const tries = allowed(n, moves);
       for (const t of tries) {
-        const child = n.children.get(keyOf(t));
+        const child = n.children.get(keys(t));
         if (child) child.avail++;
       }
       let next: Node | undefined;
-      const fresh = tries.find((t) => !n.children.has(keyOf(t)));
+      const fresh = tries.find((t) => !n.children.has(keys(t)));
       if (fresh) {
-        next = node(d.who, fresh);
+        next = node(who, fresh);
         next.avail = 1;
-        n.children.set(keyOf(fresh), next);
+        n.children.set(keys(fresh), next);
         expanded = true;
       } else {
         let best = -Infinity;
         for (const t of tries) {
-          const ch = n.children.get(keyOf(t))!;
+          const ch = n.children.get(keys(t))!;
           const ucb = ch.total / ch.visits + c * Math.sqrt(Math.log(Math.max(1, ch.avail)) / ch.visits);
           if (ucb > best) [best, next] = [ucb, ch];
         }
       }
       if (!next) break;
-      played++;
       path.push(next);
       n = next;
-      // A command the rules refuse in this guess (it cannot happen for the root's: they are legal): score as it stands.
-      if (!Array.isArray(rules.apply(s, structuredClone(next.command!)))) break;
-      if (expanded) break;
+      // A move the rules refuse in this guess: score the game as it stands (a later command of a
+      // plan refused, e.g. its target already dead: go on from there).
+      let refused = false;
+      for (const [k, x] of next.command!.entries()) {
+        played++;
+        if (Array.isArray(rules.apply(s, structuredClone(x)))) continue;
+        refused = k === 0;
+        break;
+      }
+      if (refused || expanded) break;
     }
     // Rollout: every side by its policy, to the horizon (new players each time: greedy remembers the cards it played).
     const ownPlayer = own();
@@ -159,19 +202,10 @@ export function treeSearch(state: GameState, side: string, legal: Command[], o: 
       p.total += p.who === side ? r : 1 - r;
     }
   }
-  const stats = legal.map((x) => {
-    const ch = root.children.get(keyOf(x));
-    return ch && rootKeys.has(keyOf(x)) ? { visits: ch.visits, mean: ch.total / ch.visits } : { visits: 0, mean: null };
+  return roots.map((x) => {
+    const ch = root.children.get(keys(x));
+    return ch ? { visits: ch.visits, mean: ch.total / ch.visits } : { visits: 0, mean: null };
   });
-  // The most visited; among equals the better mean, then the prior's order.
-  const rank = new Map(rootOrder.map((x, k) => [keyOf(x), k]));
-  let index = 0;
-  for (let k = 1; k < legal.length; k++) {
-    const a = stats[k];
-    const b = stats[index];
-    if (a.visits > b.visits || (a.visits === b.visits && (a.mean ?? -1) > (b.mean ?? -1)) || (a.visits === b.visits && a.mean === b.mean && rank.get(keyOf(legal[k]))! < rank.get(keyOf(legal[index]))!)) index = k;
-  }
-  return { index, stats };
 }
 
 /** The search peer as a policy: `treeSearch` for every decision with more than one legal command. */
@@ -185,4 +219,12 @@ export function treeSearchPolicy(o: TreeSearchOptions = {}): Policy {
       return legal[r?.index ?? 0];
     },
   };
+}
+
+/**
+ * The tree search as the planner's search (planner.ts `search`): the planner's best plans are the
+ * root's moves (its prior), searched `iterations` times. Deterministic for a state and its options.
+ */
+export function planTreeSearch(o: TreeSearchOptions & { candidates?: number; rulesets?: readonly string[] } = {}): PlanSearch {
+  return { candidates: o.candidates ?? 6, rulesets: o.rulesets, best: (state, side, candidates) => treeSearchPlans(state, side, candidates, o) };
 }
