@@ -29,10 +29,7 @@ import '../src/rules/index.ts';
 import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
 import { planTreeSearch, treeSearchPolicy } from '../src/ai/autopilot/ismcts.ts';
-import type { Scenario } from '../src/scenario/types.ts';
-import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
-import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
-import d20 from '../src/scenario/bundled/d20-skirmish.json';
+import { SEATS } from './ai-seats.ts';
 import { wilson } from './ai-stats.ts';
 
 beforeAll(async () => {
@@ -44,14 +41,6 @@ const SEED_FROM = Number(process.env.AI_SEED_FROM ?? 1);
 const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
 const MC_DEPTH = Number(process.env.AI_MC_DEPTH ?? 10);
 
-export const SEATS: [string, Scenario, string, string][] = [
-  ['doom2016 tutorial', tutorial as unknown as Scenario, 'marines', 'invader'],
-  ['doom2016 tutorial', tutorial as unknown as Scenario, 'invader', 'marines'],
-  ['doom2004 skirmish', skirmish as unknown as Scenario, 'marines', 'invaders'],
-  ['doom2004 skirmish', skirmish as unknown as Scenario, 'invaders', 'marines'],
-  ['d20 skirmish', d20 as unknown as Scenario, 'alliance', 'empire'],
-  ['d20 skirmish', d20 as unknown as Scenario, 'empire', 'alliance'],
-];
 
 /** A fresh player of `spec` for a game seeded `seed`. */
 export function player(spec: string, seed: number): Policy {
