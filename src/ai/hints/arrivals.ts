@@ -20,8 +20,8 @@ import type { Enemy } from './types.ts';
 
 export interface Arriving {
   enemies: Enemy[];
-  /** Each arriving enemy's sight map, by id, on the board as it will be when it arrives. */
-  maps: Map<string, SightMap>;
+  /** An arriving enemy's sight map, on the board as it will be when it arrives (made when first asked: most are too far to matter). */
+  sightMap(id: string): SightMap;
 }
 
 /** The demons a doom2016 summon would place, as figures of a copy of `s` with every door open. */
@@ -46,9 +46,12 @@ export function doom2016Arrivals(s: Doom2016State, me: Doom2016Figure, enemyOf: 
     });
   }
   if (!arrived.length) return null;
-  const board = boardOf(ghost, [me.id]);
+  let board: ReturnType<typeof boardOf> | null = null;
   return {
     enemies: arrived.map(enemyOf),
-    maps: new Map(arrived.map((f) => [f.id, board.sightMap(board.figureIndex(f.id))])),
+    sightMap(id) {
+      board ??= boardOf(ghost, [me.id]);
+      return board.sightMap(board.figureIndex(id));
+    },
   };
 }

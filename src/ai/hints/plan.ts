@@ -88,7 +88,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // Enemies that can arrive (arrivals.ts) threaten like the others and are never targets: `threats`
   // is the situation as the exposure sees it.
   const arriving = (s.arriving?.enemies ?? []).filter(near);
-  for (const e of arriving) maps.set(e.id, s.arriving!.maps.get(e.id)!);
+  for (const e of arriving) maps.set(e.id, s.arriving!.sightMap(e.id));
   const threats: Situation = arriving.length ? { ...s, enemies: [...enemies, ...arriving] } : s;
   const sharers = s.sharedThreat ? sharersOf(threats, maps, width) : null;
 

@@ -166,9 +166,9 @@ export interface Situation {
   objective?: Objective | null;
   /**
    * Enemies not on the board yet that can arrive before the figure's next activation (arrivals.ts:
-   * a doom2016 summon): counted in its exposure, never targets; their sight maps by id.
+   * a doom2016 summon): counted in its exposure, never targets; their sight maps when asked.
    */
-  arriving?: { enemies: Enemy[]; maps: Map<string, SightMap> } | null;
+  arriving?: { enemies: Enemy[]; sightMap(id: string): SightMap } | null;
   /**
    * Hunting: when the figure has no attack this activation, a plain move's score per space closed on
    * the nearest enemy is at least this share of `killWorth` (the mission's share of a kill), so a side
