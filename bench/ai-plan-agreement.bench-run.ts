@@ -124,6 +124,7 @@ test('top hint against the Monte-Carlo estimate', () => {
     }
     const pct = (x: number) => `${((100 * x) / Math.max(1, n)).toFixed(0)}%`;
     rows.push(`| ${name} | ${side} | ${n} | ${best} (${pct(best)}) | ${close} (${pct(close)}) | ${(rankSum / Math.max(1, n)).toFixed(2)} | ${((performance.now() - t0) / 1000).toFixed(0)} s |`);
+    console.log(rows.at(-1));
   }
   console.log(`playouts: ${PLAYOUT}, ${ROLLOUTS} a plan, depth ${DEPTH}`);
   console.log(['| scenario | side | positions | plan 1 best | plan 1 within 2 SE of the best | mean rank of plan 1 (of up to 5) | time |', '|---|---|---|---|---|---|---|', ...rows].join('\n'));
