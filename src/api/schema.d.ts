@@ -361,11 +361,10 @@ export interface paths {
          *     odds) and the best of them is listed first; those plans carry `playedOut`, that sample's
          *     result (0 lost … 1 won).
          *
-         *     **Time:** the plans are a fixed amount of work, so the same game version gets the same answer
-         *     on any machine, whatever `budgetMs`. `budgetMs` (default 20) is a safety cap, not a target:
-         *     only a request still working after 40 × `budgetMs` answers with the estimates alone (plans
-         *     marked `exact: false`), the same wherever the cap cuts in. The server caps `budgetMs` (250 by
-         *     default; above its cap is a 400).
+         *     **Time:** the plans are a fixed amount of work and no clock is read, so the same game version
+         *     gets the same answer on any machine, however slow or loaded, whatever `budgetMs`. `budgetMs`
+         *     (default 20) does not change the answer; `elapsedMs` reports the time taken. The server caps
+         *     `budgetMs` (250 by default; above its cap is a 400).
          */
         get: operations["getHints"];
         put?: never;
@@ -737,7 +736,7 @@ export interface components {
             exact: boolean;
             /** @description doom2016: the plans the hints' search played out (the best three by the odds) carry its mean result for the figure's side — 0 lost, 0.5 even, 1 won — and the best of them is listed first. The rollouts reshuffle what the side cannot see and roll fresh dice; their number is fixed, so the same state gives the same answer. */
             playedOut?: number;
-            /** @description One line, e.g. "Move to (3,4) and attack alpha with Imp — 34% to hit …". */
+            /** @description One line: the figure's name, then every command in order in the words `<doom-board>` shows (figures by name, spaces as the board prints them: columns A, B, …, rows from 1), then the odds and what can attack the figure there, e.g. "Imp 1: move to B10, attack Bravo: 51% to hit, …; then move to E10; no enemy can attack there next". */
             reason: string;
         };
         Hints: {
@@ -1833,7 +1832,7 @@ export interface operations {
                 figure?: string;
                 /** @description How many plans, best first (default 5). */
                 limit?: number;
-                /** @description The safety cap's unit in milliseconds (default 20, at most the server's cap, 250 by default); past 40 × budgetMs the answer is the estimates alone. The work itself is fixed. */
+                /** @description The thinking budget in milliseconds (default 20, at most the server's cap, 250 by default). The work is fixed and no clock is read, so it does not change the answer. */
                 budgetMs?: number;
                 /** @description What a point of expected damage taken costs against a point dealt (default the ruleset's, the caution the autopilot plays at — 0.25 in doom2016, 0.5 in doom2004, 2.5 in d20, where one hit costs a character half its hit points or more). */
                 caution?: number;
