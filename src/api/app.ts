@@ -353,7 +353,7 @@ export function createApi(options: ApiOptions) {
     const live = await liveGame(c);
     const side = await seat(c, live);
     const expected = expectedVersion(c);
-    const command = checkedCommand(await body<unknown>(c, null));
+    const command = checkedCommand(await body<unknown>(c, null), live.record.scenario.ruleset);
     const entry = await games.apply(live, side, expected, command);
     return json<Schemas['CommandAccepted']>(c, { version: entry.version, events: (entry.events ?? []) as Schemas['GameEvent'][] }, 200, { etag: `"${entry.version}"` });
   });
@@ -379,8 +379,17 @@ export function createApi(options: ApiOptions) {
 
   // A replay file back into a live game, if it reproduces the exported one (replay-import.ts).
   app.post('/api/v1/replays', async (c) => {
-    const q = await body<Schemas['Replay']>(c, 'Replay');
-    const { live, seats } = await importReplay(games, q, (input) => checkedScenario(input, '/body/scenario'));
+    const raw = await body<unknown>(c, null);
+    // The file's shape first, its commands aside: each is checked against its type's schema once the
+    // file's integrity check has held (a precise 422 naming it; replay-import.ts).
+    const v = schemaValidator('Replay');
+    const commands = (raw as { commands?: unknown } | null)?.commands;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Array.isArray(commands) || !v({ ...raw, commands: [] })) {
+      const problems = Array.isArray(commands) ? problemsOf(v.errors, '/body') : [{ path: '/body/commands', message: 'a list of commands' }];
+      throw new ApiError(400, 'invalid-request', 'the body does not match Replay', { problems });
+    }
+    const q = raw as Schemas['Replay'];
+    const { live, seats } = await importReplay(games, q, (input) => checkedScenario(input, '/body/scenario'), (command, ruleset, i) => checkedCommand(command, ruleset, `/body/commands/${i}`));
     return json<Schemas['GameCreated']>(c, { id: live.record.id, ruleset: live.record.scenario.ruleset, version: live.log.length, sides: live.record.scenario.sides, seats }, 201, {
       location: `/api/v1/games/${live.record.id}`, ...etag(live),
     });
