@@ -19,7 +19,14 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-upload: nobody reads this answer, and it is no server error.
+      throw new ApiError(400, 'incomplete-body', 'the request body did not arrive whole (the connection closed while it was sent)');
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {

@@ -5,6 +5,7 @@
 import type { Command } from '../rules/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { stateOf, type GameService, type LiveGame } from './games.ts';
+import { creationKey, type IdempotencyKey } from './idempotency.ts';
 import { checkFinalState, checkReplayFile, integrityOf, type ReplayIntegrity } from './replay-integrity.ts';
 import type { components } from './schema.d.ts';
 
@@ -28,6 +29,7 @@ export async function replayOf(live: LiveGame): Promise<Schemas['Replay']> {
 export async function importReplay(
   games: GameService, q: Schemas['Replay'], validate: (input: unknown) => Scenario,
   checkCommand: (command: unknown, ruleset: string, index: number) => Command,
+  key?: IdempotencyKey,
 ) {
   const integrity = q.integrity as ReplayIntegrity | undefined;
   await checkReplayFile(q.scenario, q.seed, q.commands as Command[], integrity);
@@ -35,6 +37,6 @@ export async function importReplay(
   // Each command as its type's schema reads it (what is stored), or a 422 naming it.
   const commands = (q.commands as unknown[]).map((c, i) => checkCommand(c, scenario.ruleset, i));
   // Nothing is stored before the final state is known to match: replay on a scratch game first.
-  const created = await games.createPlayed(scenario, q.seed, commands, (finalState) => checkFinalState(finalState, integrity!));
+  const created = await games.createPlayed(scenario, q.seed, commands, (finalState) => checkFinalState(finalState, integrity!), key && creationKey(key, scenario.sides));
   return created;
 }

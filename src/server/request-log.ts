@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestInfo } from '../api/request-info.ts';
+import type { LogAllowance } from './log.ts';
 
 export interface RequestLogLine {
   time: string;
@@ -23,6 +24,8 @@ export interface RequestLogLine {
   ms: number;
   /** The client closed the connection before the answer was complete. */
   aborted?: true;
+  /** Lines of this client left out before this one (past its allowance, log.ts). */
+  suppressed?: number;
 }
 
 const infos = new WeakMap<IncomingMessage, RequestInfo>();
@@ -34,11 +37,13 @@ export function noteRequest(req: IncomingMessage, info: RequestInfo): void {
 
 export const jsonLines = (line: RequestLogLine) => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
-/** Calls `write` once per request, when the response is done. */
-export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null): void {
+/** Calls `write` once per request, when the response is done (within the client's allowance, when given). */
+export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null, allowance?: LogAllowance): void {
   const t0 = performance.now();
   const time = new Date().toISOString();
   res.once('close', () => {
+    const admitted = allowance?.admit(req.socket.remoteAddress ?? '?') ?? { write: true, suppressed: 0 };
+    if (!admitted.write) return;
     const info = infos.get(req);
     write({
       time,
@@ -49,6 +54,7 @@ export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (
       status: res.statusCode,
       ms: Math.round((performance.now() - t0) * 100) / 100,
       ...(res.writableFinished ? {} : { aborted: true as const }),
+      ...(admitted.suppressed ? { suppressed: admitted.suppressed } : {}),
     });
   });
 }

@@ -36,7 +36,8 @@ async function newGame(url: string, seed = 1): Promise<{ id: string; seats: Reco
 }
 
 /** The JSON lines of the server's output (the request log). */
-const logLines = (s: ServerProcess) => s.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+/** The request lines (the server's own events are JSON lines too, on stderr: they have a `level`). */
+const logLines = (s: ServerProcess) => s.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => !('level' in l));
 
 /** /readyz's status once ready, or its last status after 10 s (the threads load the grid core after the server listens). */
 async function readySoon(url: string): Promise<number> {
