@@ -12,7 +12,7 @@
  */
 import { loadCore } from '../core/index.ts';
 import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState, type GameView } from '../rules/index.ts';
-import { commandOwner } from '../rules/owner.ts';
+import { awaitingOf, commandOwner, type Awaiting } from '../rules/owner.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { ApiError } from './problem.ts';
 import { GameDamagedError, StoreUnavailableError, VersionTakenError, type GameRecord, type GameStore, type StoredEntry } from './store.ts';
@@ -85,10 +85,17 @@ function cacheOf(live: LiveGame): NonNullable<LiveGame['cache']> {
   return live.cache;
 }
 
-/** The game's view now (shared: do not change it). */
-export function viewOf(live: LiveGame): GameView {
+/**
+ * The game's view now, with who must act (`awaiting`, from the same rules as the seat check:
+ * rules/owner.ts), shared: do not change it.
+ */
+export function viewOf(live: LiveGame): GameView & { awaiting: Awaiting | null } {
   const c = cacheOf(live);
-  return (c.view ??= live.game.view());
+  if (!c.view) {
+    const view = live.game.view();
+    c.view = { ...view, awaiting: awaitingOf(currentState(live.game), view.side) };
+  }
+  return c.view as GameView & { awaiting: Awaiting | null };
 }
 
 /** The game's full state now (shared: do not change it). */

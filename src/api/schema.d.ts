@@ -844,6 +844,12 @@ export interface components {
             active: string | null;
             winner: string | null;
             status: string;
+            /** @description Who must act now and on what: `side` is the seat whose token the server accepts for the decision (the same rules as its seat check), which in a decision window is not always `side` (the turn); `kind` is `turn`, or the window: `status`, `summon`, `press`, `defend`, `displaced` (doom2016), `guard`, `reroll` (doom2004). Null once the game is over. */
+            awaiting?: {
+                side: string;
+                /** @enum {string} */
+                kind: "turn" | "status" | "summon" | "press" | "defend" | "displaced" | "guard" | "reroll";
+            } | null;
             blast?: {
                 [key: string]: number;
             };
@@ -1282,7 +1288,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A fault of the server (e.g. its store failed); the details go to the server's log, never into the answer, and the game is unchanged. */
+        /** @description A fault of the server; the details go to the server's log, never into the answer, and the game is unchanged. `urn:doom-board:problem:game-damaged`: the game's stored record or entries do not replay (the store was damaged); retrying does not help until an operator restores it (`doom-board check` lists every such game). */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -1374,6 +1380,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The game store cannot serve now (`urn:doom-board:problem:store-unavailable`: it is unreachable, read-only, or the server is shutting down; nothing was changed), or it failed while committing this change (`urn:doom-board:problem:outcome-unknown`: the change may or may not have been stored). Retry after `Retry-After` seconds; a change sent with an `Idempotency-Key` is retried with the same key, and gets the original answer if it was stored, or is made now if it was not — never twice. */
+        StoreUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The server's heavy-work queue is full (hints, odds and large board queries run in a bounded pool of threads); retry after `Retry-After` seconds. */
         Busy: {
             headers: {
@@ -1396,6 +1412,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+        IdempotencyKey: string;
         GameId: string;
         /**
          * @description The version the client saw, as its ETag (`"3"`) or a bare number.
@@ -2039,7 +2057,10 @@ export interface operations {
     createGame: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2074,6 +2095,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getGame: {
@@ -2101,6 +2123,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getLegalActions: {
@@ -2130,6 +2153,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getHints: {
@@ -2186,6 +2210,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description The version the client saw, as its ETag (`"3"`) or a bare number.
                  * @example "0"
@@ -2230,12 +2256,15 @@ export interface operations {
             428: components["responses"]["PreconditionRequired"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     undoCommand: {
         parameters: {
             query?: never;
             header: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description The version the client saw, as its ETag (`"3"`) or a bare number.
                  * @example "0"
@@ -2268,6 +2297,7 @@ export interface operations {
             428: components["responses"]["PreconditionRequired"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     listEvents: {
@@ -2298,6 +2328,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     streamEvents: {
@@ -2329,6 +2360,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     exportReplay: {
@@ -2356,12 +2388,16 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     importReplay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2575,6 +2611,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
 }

@@ -9,6 +9,7 @@
  * - PostgreSQL stopped for seconds: /readyz answers 503 the whole time (never "ready"), game
  *   requests 503 with Retry-After (never 500), and both recover once it is back.
  */
+// @ts-ignore -- pg ships no types (an optional peer dependency; src/server/pg-store.ts types the calls it makes)
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCore } from '../../src/core/index.ts';

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-ignore -- pg ships no types (an optional peer dependency; src/server/pg-store.ts types the calls it makes)
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exited, killHard, startServerProcess, type ServerProcess } from './server-process.ts';
