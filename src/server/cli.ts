@@ -46,6 +46,8 @@ Options:
   --work-queue N         heavy requests that may wait for a thread; beyond, 503 with Retry-After
                          (default 4 per thread; WORK_QUEUE)
   --log json|none        one JSON line per request on stdout, or none (default json; LOG)
+  --trust-proxy ADDRS    comma-separated addresses of load balancers in front: the client of their
+                         requests is the last X-Forwarded-For address (rate limits; TRUST_PROXY)
   -h, --help             this text
 
 Stopping: SIGTERM or SIGINT stops taking connections (/readyz answers 503 at once), finishes the
@@ -83,6 +85,7 @@ try {
       workers: { type: 'string', default: process.env.WORKERS || undefined },
       'work-queue': { type: 'string', default: process.env.WORK_QUEUE || undefined },
       log: { type: 'string', default: process.env.LOG || 'json' },
+      'trust-proxy': { type: 'string', default: process.env.TRUST_PROXY ?? '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -158,6 +161,7 @@ const running = await startServer({
   workQueue,
   log: values.log === 'json' ? jsonLines : null,
   onFatal: () => void stop('the game store failed', 1),
+  trustProxy: values['trust-proxy'] ? values['trust-proxy'].split(',').map((a) => a.trim()).filter(Boolean) : [],
 }).catch((e: Error) => fail(`cannot listen on ${values.host}:${port}: ${e.message}`));
 const pages = values.static ? `, pages ${running.url}/ from ${resolve(values.static)}` : '';
 const threads = workers ? `${workers} heavy-work thread${workers > 1 ? 's' : ''}` : 'heavy work on the event loop';

@@ -8,6 +8,8 @@
  * can cause (a request line, a failed request) is bounded per client: past its allowance its lines
  * are counted, not written, and the next line written for it says how many were left out.
  */
+import type { IncomingMessage } from 'node:http';
+
 export type Level = 'error' | 'warn' | 'info';
 export type EventLog = (level: Level, message: string, fields?: Record<string, unknown>) => void;
 
@@ -52,4 +54,12 @@ export class LogAllowance {
     b.dropped = 0;
     return { write: true, suppressed };
   }
+}
+
+/** The client of a request: the connecting address, or behind a trusted proxy the last address it forwarded for. */
+export function clientOf(req: IncomingMessage, trusted: Set<string>): string {
+  const remote = req.socket.remoteAddress ?? 'unknown';
+  if (!trusted.has(remote.replace(/^::ffff:/, ''))) return remote;
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  return forwarded.at(-1) ?? remote;
 }

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestInfo } from '../api/request-info.ts';
-import type { LogAllowance } from './log.ts';
+import { clientOf, type LogAllowance } from './log.ts';
 
 export interface RequestLogLine {
   time: string;
@@ -38,11 +38,11 @@ export function noteRequest(req: IncomingMessage, info: RequestInfo): void {
 export const jsonLines = (line: RequestLogLine) => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
 /** Calls `write` once per request, when the response is done (within the client's allowance, when given). */
-export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null, allowance?: LogAllowance): void {
+export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null, allowance?: LogAllowance, trusted: Set<string> = new Set()): void {
   const t0 = performance.now();
   const time = new Date().toISOString();
   res.once('close', () => {
-    const admitted = allowance?.admit(req.socket.remoteAddress ?? '?') ?? { write: true, suppressed: 0 };
+    const admitted = allowance?.admit(clientOf(req, trusted)) ?? { write: true, suppressed: 0 };
     if (!admitted.write) return;
     const info = infos.get(req);
     write({

@@ -12,7 +12,7 @@ import type { RateLimitOptions } from '../api/rate-limit.ts';
 import { inProcessWork, type HeavyWork } from '../api/heavy-work.ts';
 import { staticFolder } from './static-files.ts';
 import { noteRequest, watchRequest, type RequestLogLine } from './request-log.ts';
-import { jsonEvents, LogAllowance, type EventLog } from './log.ts';
+import { clientOf, jsonEvents, LogAllowance, type EventLog } from './log.ts';
 import { builtWorkerFile, defaultPoolSize, WorkerPool } from './worker-pool.ts';
 
 export interface ServerOptions {
@@ -42,6 +42,12 @@ export interface ServerOptions {
   drainMs?: number;
   /** The server's own log lines (errors, warnings): JSON lines on stderr by default (log.ts); null for none. */
   events?: EventLog | null;
+  /**
+   * Addresses of the load balancers in front (e.g. ["127.0.0.1"]): for their connections the client
+   * is the last address of X-Forwarded-For they add (rate limits and the log's allowance are per
+   * client). By default the connecting address is the client.
+   */
+  trustProxy?: string[];
   /** How often the store is probed (ms, default 1000): /readyz and changes answer 503 while it cannot serve. */
   probeMs?: number;
   /**
@@ -86,6 +92,7 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const heavyWork = heavyWorkOf(o);
   const log = o.log ?? null;
   const events: EventLog = o.events === undefined ? jsonEvents : (o.events ?? (() => undefined));
+  const trusted = new Set(o.trustProxy ?? []);
   /** Request lines a client may cause (log.ts): a client flooding the server does not flood the log. */
   const allowance = new LogAllowance();
   let shuttingDown = false;
@@ -130,7 +137,10 @@ export function createServer(o: ServerOptions): DoomBoardServer {
     rateLimit: o.rateLimit === undefined ? DEFAULT_RATE_LIMIT : o.rateLimit,
     corsOrigins: o.corsOrigins,
     limits: { ...o.limits, ...(cap !== undefined ? { maxHintBudgetMs: Math.max(1, Math.min(250, Math.floor(cap))) } : {}) },
-    clientKey: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown',
+    clientKey: (c) => {
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      return incoming ? clientOf(incoming, trusted) : 'unknown';
+    },
   });
   const api = getRequestListener(app.fetch);
   const files = o.staticDir ? staticFolder(o.staticDir) : null;
@@ -140,7 +150,7 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split(/[?#]/)[0];
     let servedFile = false;
-    if (log) watchRequest(req, res, log, () => (servedFile ? 'static' : null), allowance);
+    if (log) watchRequest(req, res, log, () => (servedFile ? 'static' : null), allowance, trusted);
     if (!isStream(path)) {
       inFlight++;
       res.once('close', () => {
