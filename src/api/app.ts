@@ -64,7 +64,7 @@ export interface ApiOptions {
   /** Why the server is not ready beyond the store and the grid core (it is shutting down), or null. */
   notReady?: () => string | null;
   /** Why the store cannot take changes now, as a client may be told (the server's continuous probe), or null: changes are then 503. */
-  storeDown?: () => string | null;
+  storeDown?: () => Promise<string | null> | string | null;
 }
 
 /** One JSON line on stderr (the default log). */
@@ -134,7 +134,7 @@ export function createApi(options: ApiOptions) {
   // Changes while the store cannot take them: 503 before anything is tried (nothing changed, so
   // the outcome is known), with the probe's reason. Reads go on: they fail on their own if they must.
   app.use('/api/v1/*', async (c, next) => {
-    const down = c.req.method === 'POST' && /^\/api\/v1\/(games|replays)(\/|$)/.test(c.req.path) ? options.storeDown?.() : null;
+    const down = c.req.method === 'POST' && /^\/api\/v1\/(games|replays)(\/|$)/.test(c.req.path) ? await options.storeDown?.() : null;
     if (down) throw new ApiError(503, 'store-unavailable', `${down}; nothing was changed: retry in 2 s`, { retryAfter: 2 }, { 'retry-after': '2' });
     await next();
   });
@@ -187,10 +187,11 @@ export function createApi(options: ApiOptions) {
     }
   }
 
-  async function liveGame(c: Context): Promise<LiveGame> {
+  /** The game of the path; `fresh` false for a change, which needs no read of a shared store first (GameService.get). */
+  async function liveGame(c: Context, fresh = true): Promise<LiveGame> {
     const id = c.req.param('gameId') ?? '';
     if (!GAME_ID.test(id)) throw new ApiError(400, 'invalid-request', 'a game id is 8 to 64 letters, digits, "_" or "-"', { problems: [{ path: '/path/gameId', message: 'does not match ^[A-Za-z0-9_-]{8,64}$' }] });
-    const live = await games.get(id);
+    const live = await games.get(id, fresh);
     if (!live) throw new ApiError(404, 'no-such-game', `no game ${id}`);
     await games.settled(live);
     return live;
@@ -382,7 +383,7 @@ export function createApi(options: ApiOptions) {
   });
 
   app.post('/api/v1/games/:gameId/commands', async (c) => {
-    const live = await liveGame(c);
+    const live = await liveGame(c, false);
     const side = await seat(c, live);
     const expected = expectedVersion(c);
     const command = checkedCommand(await body<unknown>(c, null), live.record.scenario.ruleset);
@@ -392,7 +393,7 @@ export function createApi(options: ApiOptions) {
   });
 
   app.post('/api/v1/games/:gameId/undo', async (c) => {
-    const live = await liveGame(c);
+    const live = await liveGame(c, false);
     const side = await seat(c, live);
     const expected = expectedVersion(c);
     const key = await idempotencyKey(c, { route: 'undo', side, expected });

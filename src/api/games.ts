@@ -231,8 +231,12 @@ export class GameService {
     return { record, seats };
   }
 
-  /** The game, rebuilt from the store on first use; null when there is none. Up to date with a shared store. */
-  async get(id: string): Promise<LiveGame | null> {
+  /**
+   * The game, rebuilt from the store on first use; null when there is none. Up to date with a
+   * shared store, unless `fresh` is false: a change needs no read first (a version another instance
+   * took fails in the store, and the game is then brought up to date: `change`).
+   */
+  async get(id: string, fresh = true): Promise<LiveGame | null> {
     let p = this.live.get(id);
     if (!p) {
       const damaged = this.damaged.get(id);
@@ -251,7 +255,7 @@ export class GameService {
       return p;
     }
     const live = await p;
-    if (live && this.shared) await this.refresh(live);
+    if (live && this.shared && fresh) await this.refresh(live);
     return live;
   }
 

@@ -100,12 +100,10 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   // The store, probed continuously (cheap: a query on its table): changes are refused while it
   // cannot take them, and /readyz says so, rather than finding out one request at a time.
   let storeDown: string | null = null;
-  let probing = false;
-  const probe = async () => {
-    if (probing || !o.store.check) return;
-    probing = true;
+  let probing: Promise<void> | null = null;
+  const probe = (): Promise<void> => (probing ??= (async () => {
     try {
-      await o.store.check();
+      await o.store.check?.();
       if (storeDown) events('info', 'the game store serves again', {});
       storeDown = null;
     } catch (e) {
@@ -113,9 +111,9 @@ export function createServer(o: ServerOptions): DoomBoardServer {
       if (!storeDown) events('warn', 'the game store cannot serve: changes are answered 503 until it can', { reason });
       storeDown = e instanceof StoreUnavailableError ? e.said : 'the game store cannot take changes now';
     } finally {
-      probing = false;
+      probing = null;
     }
-  };
+  })());
   const probeTimer = setInterval(() => void probe(), o.probeMs ?? 1000);
   probeTimer.unref();
   void probe();
@@ -128,7 +126,13 @@ export function createServer(o: ServerOptions): DoomBoardServer {
     heavyWork,
     log: (level, message, fields) => events(level, message, fields),
     notReady: () => (fatal ? fatal.message : shuttingDown ? 'the server is shutting down' : null),
-    storeDown: () => (fatal ? 'the game store stopped after a failed write; the server is restarting' : shuttingDown ? 'the server is shutting down' : storeDown),
+    storeDown: async () => {
+      if (fatal) return 'the game store stopped after a failed write; the server is restarting';
+      if (shuttingDown) return 'the server is shutting down';
+      // Down at the last probe: look again before refusing (it may be back since).
+      if (storeDown) await probe();
+      return storeDown;
+    },
     onAnswered: log ? (c, info) => {
       const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
       if (incoming) noteRequest(incoming, info);

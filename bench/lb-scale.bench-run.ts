@@ -1,0 +1,135 @@
+/**
+ * Scale-out through a real load balancer (issue 38 item 8): 1, 2 and 4 built instances on one
+ * PostgreSQL behind nginx with the deployment recipe (deploy/nginx/doom-board.conf, consistent
+ * hashing of the game id), and 2 instances round-robin, each instance under its own CPU quota (a
+ * cgroup v1 `cpu` child group, cpu.cfs_quota_us): each is a small machine of its own, so the
+ * 2-core machine does not cap the sum. Clients play command + undo pairs on their own games (no
+ * reads in between), as many for every row; the figure is accepted changes per second.
+ *
+ * Every row runs once per block, the blocks interleaved (the rows' order rotating), 5 blocks; each
+ * ratio is the median over the blocks of that block's rate / the 1-instance rate of the same block.
+ *
+ *   npx vitest run --config bench/vitest.config.ts bench/lb-scale.bench-run.ts
+ *   (env: LB_QUOTA=0.1 cores per instance, LB_SECONDS=4 per row, LB_CLIENTS=24, LB_BLOCKS=5)
+ */
+import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { expect, test } from 'vitest';
+import { median } from './measure.ts';
+import { startNginx, type Nginx } from '../test/api/nginx-server.ts';
+import { startPgServer } from '../test/api/pg-server.ts';
+import { killHard, startServerProcess, type ServerProcess } from '../test/api/server-process.ts';
+
+const QUOTA = Number(process.env.LB_QUOTA ?? 0.1);
+const SECONDS = Number(process.env.LB_SECONDS ?? 4);
+const CLIENTS = Number(process.env.LB_CLIENTS ?? 24);
+const BLOCKS = Number(process.env.LB_BLOCKS ?? 5);
+const CGROUP = '/sys/fs/cgroup/cpu';
+
+/** A child group of the cgroup v1 cpu controller with `cores` of CPU time, holding `pid`; its removal. */
+function cpuQuota(name: string, pid: number, cores: number): () => void {
+  const dir = `${CGROUP}/${name}`;
+  mkdirSync(dir);
+  writeFileSync(`${dir}/cpu.cfs_period_us`, '100000');
+  writeFileSync(`${dir}/cpu.cfs_quota_us`, String(Math.round(cores * 100000)));
+  writeFileSync(`${dir}/cgroup.procs`, String(pid));
+  return () => {
+    try {
+      writeFileSync(`${CGROUP}/cgroup.procs`, String(pid));
+    } catch {
+      // gone already
+    }
+    rmdirSync(dir);
+  };
+}
+
+interface Game {
+  id: string;
+  token: string;
+  command: unknown;
+  version: number;
+}
+
+async function post(url: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const r = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await r.json()) as Record<string, any>;
+  return { status: r.status, body: json };
+}
+
+/** A d20 game created through `lb`, with its first legal command and the seat that owns it. */
+async function newGame(lb: string, seed: number): Promise<Game> {
+  const created = (await post(lb, '/api/v1/games', {}, { scenarioId: 'd20-skirmish', seed })).body;
+  const g = (await (await fetch(`${lb}/api/v1/games/${created.id}`)).json()) as Record<string, any>;
+  const actions = ((await (await fetch(`${lb}/api/v1/games/${created.id}/actions`)).json()) as Record<string, any>).actions;
+  return { id: created.id, token: created.seats[g.view.awaiting.side], command: actions[0], version: 0 };
+}
+
+/** Accepted changes per second over `seconds`: every client plays command, undo, command… on its game. */
+async function rate(lb: string, games: Game[], seconds: number): Promise<number> {
+  let accepted = 0;
+  let counting = false;
+  const end = performance.now() + 1000 * (seconds + 0.5);
+  const start = performance.now() + 500; // the first half second warms the instances' copies
+  await Promise.all(games.map(async (g) => {
+    while (performance.now() < end) {
+      const auth = { authorization: `Bearer ${g.token}`, 'if-match': String(g.version) };
+      const r = g.version % 2 === 0 ? await post(lb, `/api/v1/games/${g.id}/commands`, auth, g.command) : await post(lb, `/api/v1/games/${g.id}/undo`, auth);
+      if (r.status !== 200) throw new Error(`game ${g.id} at ${g.version}: ${r.status} ${JSON.stringify(r.body)}`);
+      g.version = r.body.version;
+      counting ||= performance.now() >= start;
+      if (counting) accepted++;
+    }
+  }));
+  return accepted / seconds;
+}
+
+test('changes per second through nginx: 1, 2, 4 instances (consistent hashing) and 2 round-robin, each instance under a CPU quota', async () => {
+  if (!existsSync(`${CGROUP}/cgroup.procs`)) throw new Error(`no cgroup v1 cpu controller at ${CGROUP}: this bench needs one (say so where it is missing)`);
+  const db = await startPgServer();
+  const instances: ServerProcess[] = [];
+  const quotas: (() => void)[] = [];
+  const balancers: Nginx[] = [];
+  try {
+    for (let i = 0; i < 4; i++) {
+      const s = await startServerProcess(['--database-url', db.url, '--rate-limit', '0', '--log', 'none', '--workers', '0']);
+      instances.push(s);
+      quotas.push(cpuQuota(`doom-board-bench-${process.pid}-${i}`, s.child.pid!, QUOTA));
+    }
+    const hosts = instances.map((s) => new URL(s.url).host);
+    const rows = [
+      { name: '1 instance', lb: await startNginx(hosts.slice(0, 1)) },
+      { name: '2 instances, hashed', lb: await startNginx(hosts.slice(0, 2)) },
+      { name: '4 instances, hashed', lb: await startNginx(hosts) },
+      { name: '2 instances, round-robin', lb: await startNginx(hosts.slice(0, 2), { roundRobin: true }) },
+    ];
+    balancers.push(...rows.map((r) => r.lb));
+    // Each row's clients and games, made once (through the row's balancer).
+    const games = new Map<string, Game[]>();
+    for (const [k, r] of rows.entries()) games.set(r.name, await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newGame(r.lb.url, 1000 * k + i + 1))));
+    const rates = new Map<string, number[]>(rows.map((r) => [r.name, []]));
+    const ratios = new Map<string, number[]>(rows.map((r) => [r.name, []]));
+    for (let block = 0; block < BLOCKS; block++) {
+      const order = rows.map((_, i) => rows[(i + block) % rows.length]);
+      const got = new Map<string, number>();
+      for (const r of order) got.set(r.name, await rate(r.lb.url, games.get(r.name)!, SECONDS));
+      for (const r of rows) {
+        rates.get(r.name)!.push(got.get(r.name)!);
+        ratios.get(r.name)!.push(got.get(r.name)! / got.get('1 instance')!);
+      }
+    }
+    const lines = [
+      `lb-scale: ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
+        `each instance ${QUOTA} core (cgroup v1 cpu quota), ${CLIENTS} clients, ${BLOCKS} interleaved blocks of ${SECONDS} s per row`,
+      ...rows.map((r) => `${r.name.padEnd(26)} ${median(rates.get(r.name)!).toFixed(0).padStart(6)} changes/s   ×${median(ratios.get(r.name)!).toFixed(2)} of 1 instance   (blocks: ${ratios.get(r.name)!.map((x) => x.toFixed(2)).join(' ')})`),
+    ];
+    console.log(lines.join('\n'));
+    expect(median(ratios.get('2 instances, hashed')!)).toBeGreaterThanOrEqual(1.8);
+    expect(median(ratios.get('4 instances, hashed')!)).toBeGreaterThanOrEqual(3);
+    expect(median(ratios.get('2 instances, round-robin')!)).toBeGreaterThanOrEqual(1);
+  } finally {
+    await Promise.all(balancers.map((b) => b.stop()));
+    await Promise.all(instances.map(killHard));
+    for (const q of quotas) q();
+    await db.stop();
+  }
+}, 30 * 60 * 1000);
