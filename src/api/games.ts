@@ -149,7 +149,6 @@ export class GameService {
 
   constructor(readonly store: GameStore, private readonly log: ServiceLog = () => undefined) {
     this.shared = typeof store.entriesSince === 'function';
-    store.watch?.((id, version) => this.noticed(id, version));
   }
 
   /**
@@ -455,7 +454,15 @@ export class GameService {
     }
   }
 
+  private watching = false;
+
   subscribe(live: LiveGame, listener: (e: LogEntry) => void): () => void {
+    // Other instances' notices matter only to followers: an instance nobody follows a game on does
+    // not listen (each notice costs every listening instance CPU, as much as a tenth of a change).
+    if (!this.watching) {
+      this.watching = true;
+      this.store.watch?.((id, version) => this.noticed(id, version));
+    }
     live.listeners.add(listener);
     return () => live.listeners.delete(listener);
   }
