@@ -344,7 +344,8 @@ export class GameService {
       }
       const r = live.game.apply(command);
       if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });
-      const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command: structuredClone(command), ...(key ? { key: { key: key.key, request: key.request } } : {}) };
+      // `command` is the request's own (checkedCommand built it): stored as it is, no copy.
+      const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command, ...(key ? { key: { key: key.key, request: key.request } } : {}) };
       await this.committed(live, this.store.append(live.record.id, entry), () => live.game.undo(), entry.version);
       const full: LogEntry = { ...entry, events: r.events };
       live.sides.push(side);

@@ -35,7 +35,24 @@ export function noteRequest(req: IncomingMessage, info: RequestInfo): void {
   infos.set(req, info);
 }
 
-export const jsonLines = (line: RequestLogLine) => void process.stdout.write(`${JSON.stringify(line)}\n`);
+/** The lines of one turn of the event loop, written together (one write instead of one per request). */
+let pending = '';
+let flushOnExit = false;
+export const jsonLines = (line: RequestLogLine) => {
+  if (!pending) setImmediate(flushLines);
+  pending += `${JSON.stringify(line)}\n`;
+  if (!flushOnExit) {
+    // Lines of the last turn before an exit are written too (stdout is synchronous for files and pipes on Linux).
+    flushOnExit = true;
+    process.once('exit', flushLines);
+  }
+};
+function flushLines(): void {
+  if (!pending) return;
+  const text = pending;
+  pending = '';
+  process.stdout.write(text);
+}
 
 /** Calls `write` once per request, when the response is done (within the client's allowance, when given). */
 export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null, allowance?: LogAllowance, trusted: Set<string> = new Set()): void {

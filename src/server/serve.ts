@@ -125,6 +125,7 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const { app } = createApi({
     heavyWork,
     log: (level, message, fields) => events(level, message, fields),
+    rawBody: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming ?? null,
     notReady: () => (fatal ? fatal.message : shuttingDown ? 'the server is shutting down' : null),
     storeDown: async () => {
       if (fatal) return 'the game store stopped after a failed write; the server is restarting';
