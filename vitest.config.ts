@@ -11,6 +11,8 @@ export default defineConfig({
     // The JSON report feeds test/summary.mjs (the closing "N passed, N failed" line of npm test).
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
+    // Generous: a whole-game test or a fixture built in beforeAll must not fail because the machine is busy.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

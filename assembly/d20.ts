@@ -224,12 +224,14 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
           if (k == 0) noteCover(character ? 2 : 3, x, y, x, y);
         }
       }
+    // Walls between two off-map spaces are left out: RULES §1 does not make them walls, and one never
+    // decides cover (the region's inside reaches it only across a wall bordering the map, also scanned).
     for (let Y = y0; Y <= y1 && !covered; Y++)
       for (let X = x0; X <= x1 && !covered; X++) {
-        if (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X + 2, 2 * <i64>Y)) {
+        if (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y)) && (onMap(X, Y - 1) || onMap(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X + 2, 2 * <i64>Y)) {
           covered = true;
           if (k == 0) noteCover(1, X, Y, X + 1, Y);
-        } else if (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X, 2 * <i64>Y + 2)) {
+        } else if (Y < y1 && blocks(SIGHT_EDGES, vEdge(X, Y)) && (onMap(X - 1, Y) || onMap(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X, 2 * <i64>Y + 2)) {
           covered = true;
           if (k == 0) noteCover(1, X, Y, X, Y + 1);
         }

@@ -12,7 +12,9 @@ import { bucketsReset } from './buckets';
 import { coverD20, losD20, sightMapD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl, reachInit } from './reach';
+export { reachSpan } from './reach';
 import { los2004, sightMap2004 } from './sight2004';
+import { openBoard, sightMapOpen } from './open2016';
 import { losCover2016, sightMap2016 } from './sight2016';
 import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, minDist } from './steps';
 
@@ -96,7 +98,8 @@ function rangeKind(): i32 {
 export function sightMap(f: i32): void {
   const ax = figX(f), ay = figY(f), aw = figW(f), ah = figH(f);
   if (RULESET == DOOM2016) {
-    sightMap2016(ax, ay, aw, ah);
+    if (openBoard()) sightMapOpen(ax, ay, aw, ah);
+    else sightMap2016(ax, ay, aw, ah);
     return;
   }
   if (RULESET == DOOM2004) {

@@ -308,6 +308,7 @@ export function reach(f: i32, mp: i32): i32 {
     memory.fill(REACH_END + <usize>TOUCHED_LO, 0, <usize>(TOUCHED_HI - TOUCHED_LO + 1));
   }
   let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
+  let lo0 = 0x7fffffff, hi0 = -1, lo1 = 0x7fffffff, hi1 = -1; // large figures: the states reached, per orientation
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
@@ -337,6 +338,7 @@ export function reach(f: i32, mp: i32): i32 {
           continue;
         }
         const o = i >= plane ? 1 : 0;
+        if (o == 0) { lo0 = min(lo0, i); hi0 = max(hi0, i); } else { lo1 = min(lo1, i); hi1 = max(hi1, i); }
         const r = i - o * plane;
         const y = <i32>((<u64>r * magic) >> 32);
         const x = r - y * W;
@@ -349,7 +351,21 @@ export function reach(f: i32, mp: i32): i32 {
   }
   TOUCHED_LO = touchedLo << 5;
   TOUCHED_HI = (touchedHi << 5) | 31;
+  if (large) {
+    SPAN_LO0 = lo0; SPAN_HI0 = hi0; SPAN_LO1 = lo1; SPAN_HI1 = hi1;
+  } else {
+    SPAN_LO0 = TOUCHED_LO; SPAN_HI0 = min(TOUCHED_HI, plane - 1); SPAN_HI1 = -1;
+  }
   return orients;
+}
+
+// The states the last search reached lie in these ranges, one per orientation (empty when hi < lo):
+// a snapshot of its answer copies only them (src/core/board.ts).
+let SPAN_LO0: i32 = 0, SPAN_HI0: i32 = -1, SPAN_LO1: i32 = 0, SPAN_HI1: i32 = -1;
+
+/** The last search's reached states: k = 0, 1 the first and last of orientation 0; 2, 3 of orientation 1. */
+export function reachSpan(k: i32): i32 {
+  return k == 0 ? SPAN_LO0 : k == 1 ? SPAN_HI0 : k == 2 ? SPAN_LO1 : SPAN_HI1;
 }
 
 /** States (a range) the last search may have written into REACH_COST and REACH_END. */

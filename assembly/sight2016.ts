@@ -46,8 +46,13 @@ const CO_ROW: i32 = MAX_SIDE + 1;
 // The windows' divisions x / d (0 ≤ x < 2^17, 1 ≤ d ≤ MAX_SIDE + 1) as a multiply by d's reciprocal
 // 2^32 / d rounded up, keeping the top 32 bits: exact, as the rounding adds less than x / 2^32 <
 // 1 / d to x / d; a division costs about 25 cycles, and a sight map does thousands.
-@inline function divSmall(x: i32, d: i32): i32 {
+@inline export function divSmall(x: i32, d: i32): i32 {
   return <i32>((<u64>x * load<u64>(RECIP + (<usize>d << 3))) >> 32);
+}
+
+/** RECIP (and COPRIME) built for this board's side: divSmall is exact up to it. */
+export function ensureRecip(): void {
+  if (max(W, H) > COPRIME_SIDE) buildCoprime(max(W, H));
 }
 
 /** COPRIME[a][b] = 1 when gcd(a, b) == 1, by gcd(a, b) = gcd(a - b, b) (no divisions); RECIP up to side + 1. */

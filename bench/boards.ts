@@ -29,3 +29,7 @@ export function benchBoard(side: number, smallFigures: number, seed: number): Bo
   if (!best) throw new Error(`no room for a 2×3 figure on bench board ${seed}`);
   return best.data;
 }
+
+
+/** Open boards (issue 41): see test/core/random-boards.ts. */
+export { openBoard } from '../test/core/random-boards.ts';

@@ -82,8 +82,12 @@ export interface NativeReachServer {
   /** Nanoseconds for `calls` reaches; with `copy`, each also copies cost and end into new arrays. */
   time(figure: number, mp: number, calls: number, copy: boolean): Promise<number>;
   answer(figure: number, mp: number): Promise<NativeReach>;
-  /** Nanoseconds for `calls` doom2016 sight maps of the figure. */
+  /** Nanoseconds for `calls` doom2016 sight maps of the figure (the best kernel for the board: on open boards, the open sweep). */
   sight(figure: number, calls: number): Promise<number>;
+  /** The same with the general sweep whatever the board (the baseline before open boards had their own). */
+  sightGeneral(figure: number, calls: number): Promise<number>;
+  /** On an open board, the sweep that visits every lattice corner from every attacker corner (bench/native/core.c sightMapOpen). */
+  sightDense(figure: number, calls: number): Promise<number>;
   close(): void;
 }
 
@@ -111,6 +115,8 @@ export function serveNativeReach(data: BoardData): NativeReachServer | null {
     time: async (figure, mp, calls, copy) => Number(await ask(`t ${figure} ${mp} ${calls} ${copy ? 1 : 0}`)),
     answer: async (figure, mp) => JSON.parse(await ask(`a ${figure} ${mp}`)) as NativeReach,
     sight: async (figure, calls) => Number(await ask(`s ${figure} ${calls}`)),
+    sightGeneral: async (figure, calls) => Number(await ask(`g ${figure} ${calls}`)),
+    sightDense: async (figure, calls) => Number(await ask(`d ${figure} ${calls}`)),
     close: () => child.stdin.end(),
   };
 }

@@ -1,6 +1,7 @@
 /*
  * Native baseline for the benchmarks: the grid core's doom2016 sight map (LOS + cover + range)
- * and reach written in C with the same algorithms and tables as assembly/, compiled with gcc -O2
+ * and reach written in C with the same algorithms and tables as assembly/ (on open boards, a
+ * sweep of its own by slope intervals, see sightMapOpen), compiled with gcc -O2
  * by bench/native.ts. It reads boards on stdin, checks nothing itself (bench/native.ts compares
  * its answers with the Wasm core cell by cell) and prints answers and median times as JSON.
  *
@@ -95,6 +96,8 @@ static void buildTables(void) {
     }
 }
 
+static int isOpenBoard(void);
+static int openBoard;
 static int largeVersion;
 static void commit(void) {
   largeVersion++; /* largeCells rebuilt: every kept move set is stale */
@@ -124,6 +127,7 @@ static void commit(void) {
       raysSight[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES);
       raysCover[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES | OUTLINE);
     }
+  openBoard = isOpenBoard();
 }
 
 /* ------------------------------------------------------------------ range (breadth-first) */
@@ -365,6 +369,218 @@ static void sightMap2016(int f) {
     }
 }
 
+/* ------------------------------------------------------------------ sight map, open boards */
+
+/* Open boards (every cell on the map, no edge inside that blocks sight, no difficult terrain; set by
+   commit): every cell is seen, range is the Chebyshev distance to the attacker, and only figures'
+   spaces block cover lines (RULES §1.1 clause 1.1.3), besides lines running along the map's border
+   (clause 1.1.1). As assembly/open2016.ts: per attacker corner C, each octant is swept column by
+   column (u outward along its major axis, v = 0..u across), keeping the union of the open slope
+   intervals (m/(k+1), (m+1)/k) of the figure spaces in the columns passed (band k, row m); the
+   line to corner (u, v) enters such a space before its last one when v/u lies in it, and its last
+   space is the one in band u - 1, row v - 1, which blocks the line for every space at that corner
+   but itself. QMASK gets, per corner, the spaces round it whose cover line from C is clear; a space
+   is out of cover when all four of its corners give it a clear line from some attacker corner. */
+static uint8_t qmask[MAXK];
+static int ivLn[MAXC], ivLd[MAXC], ivHn[MAXC], ivHd[MAXC], ivN;
+static int addLn[MAXS + 1], addLd[MAXS + 1], addHn[MAXS + 1], addHd[MAXS + 1];
+
+static int isOpenBoard(void) {
+  for (int i = 0; i < W * H; i++) if ((cells[i] & (C_ON | C_DIFFICULT)) != C_ON) return 0;
+  for (int Y = 1; Y < H; Y++) for (int x = 0; x < W; x++) if (blocks(SIGHT_EDGES, hedges[Y * W + x])) return 0;
+  for (int y = 0; y < H; y++) for (int X = 1; X < W; X++) if (blocks(SIGHT_EDGES, vedges[y * (W + 1) + X])) return 0;
+  return 1;
+}
+
+/* Add the open interval (ln/ld, hn/hd) to the union (disjoint, sorted): merged with those it overlaps. */
+static void addInterval(int ln, int ld, int hn, int hd) {
+  int i = 0;
+  while (i < ivN && ivHn[i] * ld <= ln * ivHd[i]) i++; /* intervals ending at or before its start */
+  int j = i;
+  while (j < ivN && ivLn[j] * hd < hn * ivLd[j]) { /* those starting before its end overlap it */
+    if (ivLn[j] * ld < ln * ivLd[j]) { ln = ivLn[j]; ld = ivLd[j]; }
+    if (ivHn[j] * hd > hn * ivHd[j]) { hn = ivHn[j]; hd = ivHd[j]; }
+    j++;
+  }
+  if (j == i + 1) { ivLn[i] = ln; ivLd[i] = ld; ivHn[i] = hn; ivHd[i] = hd; return; }
+  int shift = 1 - (j - i); /* one interval replaces j - i */
+  if (shift > 0) for (int k = ivN - 1; k >= j; k--) { ivLn[k + 1] = ivLn[k]; ivLd[k + 1] = ivLd[k]; ivHn[k + 1] = ivHn[k]; ivHd[k + 1] = ivHd[k]; }
+  else if (shift < 0) for (int k = j; k < ivN; k++) { ivLn[k + shift] = ivLn[k]; ivLd[k + shift] = ivLd[k]; ivHn[k + shift] = ivHn[k]; ivHd[k + shift] = ivHd[k]; }
+  ivN += shift;
+  ivLn[i] = ln; ivLd[i] = ld; ivHn[i] = hn; ivHd[i] = hd;
+}
+
+static void sweepOctant(int cX, int cY, int sx, int sy, int swap) {
+  int maxU = swap ? (sy > 0 ? H - cY : cY) : sx > 0 ? W - cX : cX;
+  int maxV = swap ? (sx > 0 ? W - cX : cX) : sy > 0 ? H - cY : cY;
+  if (maxU == 0) return;
+  const int cw = W + 1;
+  /* Steps in corner and cell index per unit of u and of v; the cell in band k, row m is base + k*cu + m*cv. */
+  int qu = swap ? sy * cw : sx, qv = swap ? sx : sy * cw;
+  int cu = swap ? sy * W : sx, cv = swap ? sx : sy * W;
+  int cellBase = (cY - (sy < 0)) * W + cX - (sx < 0);
+  /* The cell a line ends in, seen from its end corner (record's bits: 1 NE, 2 SE, 4 SW, 8 NW). */
+  int lastQuad = sy > 0 ? (sx > 0 ? 8 : 1) : (sx > 0 ? 4 : 2);
+  /* Along v = 0 the line runs on the grid line through C: along the border when C lies on it. */
+  int minor = swap ? cX : cY, minorMax = swap ? W : H;
+  uint8_t axis = (minor == 0 || minor == minorMax) ? 0 : 15;
+  ivN = 0;
+  int q0 = cY * cw + cX;
+  for (int u = 1; u <= maxU; u++) {
+    int vEnd = u < maxV ? u : maxV, nAdd = 0, p = 0;
+    int q = q0 + u * qu;
+    qmask[q] = axis;
+    int cell = cellBase + (u - 1) * cu;
+    for (int v = 1; v <= vEnd; v++) {
+      q += qv;
+      while (p < ivN && ivHn[p] * u <= v * ivHd[p]) p++;
+      uint8_t m = 15;
+      if (p < ivN && ivLn[p] * u < v * ivLd[p]) m = 0;
+      else if (blockMap[cell]) m = (uint8_t)lastQuad;
+      if (blockMap[cell]) { addLn[nAdd] = v - 1; addLd[nAdd] = u; addHn[nAdd] = v; addHd[nAdd] = u - 1; nAdd++; }
+      qmask[q] = m;
+      cell += cv;
+    }
+    for (int k = 0; k < nAdd; k++) addInterval(addLn[k], addLd[k], addHn[k] ? addHn[k] : 1, addHd[k]);
+  }
+}
+
+static void sightMapOpen(int f) {
+  int ax = figs[f][0], ay = figs[f][1], aw = figs[f][2], ah = figs[f][3];
+  int n = W * H;
+  const int cw = W + 1;
+  memset(coverAll, 1, n);
+  memcpy(blockMap, coverCells, n);
+  for (int y = ay; y < ay + ah; y++) for (int x = ax; x < ax + aw; x++) blockMap[y * W + x] = 0;
+  for (int Y = ay; Y <= ay + ah; Y++)
+    for (int X = ax; X <= ax + aw; X++) {
+      qmask[Y * cw + X] = 15; /* zero-length lines: the spaces connect round the corner */
+      for (int o = 0; o < 8; o++) sweepOctant(X, Y, o & 1 ? -1 : 1, o & 2 ? -1 : 1, (o & 4) != 0);
+      /* A space is clear from this corner when its four corners give it a clear line. */
+      for (int y = 0; y < H; y++) {
+        const uint8_t *top = qmask + y * cw, *bottom = top + cw;
+        uint8_t *out = coverAll + y * W;
+        for (int x = 0; x < W; x++)
+          if ((top[x] & 2) && (top[x + 1] & 4) && (bottom[x] & 1) && (bottom[x + 1] & 8)) out[x] = 0;
+      }
+    }
+  memset(outLos, 1, n);
+  for (int y = 0; y < H; y++) {
+    int gy = y < ay ? ay - y : y >= ay + ah ? y - (ay + ah - 1) : 0;
+    for (int x = 0; x < W; x++) {
+      int gx = x < ax ? ax - x : x >= ax + aw ? x - (ax + aw - 1) : 0, t = y * W + x;
+      outRange[t] = gx > gy ? gx : gy;
+      outCover[t] = inRect(x, y, ax, ay, aw, ah) ? 0 : coverAll[t];
+    }
+  }
+}
+
+/* The same answers by the sweep of assembly/open2016.ts: only the corners whose cover lines some
+   figure space blocks are visited (the slope intervals' insides and the spaces' own corners), and
+   coverAll counts, per space, the attacker corners from which it is in cover so far. */
+static int fcList[MAXC], fcM[MAXC], fcNext[MAXC], bandHead[MAXS + 1];
+static int CXs, CYs, QSXs, QSYs, QSWAPs;
+static uint8_t Ks;
+
+static inline void markCell(int t) { if (coverAll[t] == Ks) coverAll[t] = (uint8_t)(Ks + 1); }
+static void blockedAtS(int u, int v, int keep) {
+  int QX = CXs + QSXs * (QSWAPs ? v : u), QY = CYs + QSYs * (QSWAPs ? u : v);
+  for (int b = 0; b < 4; b++) {
+    if ((keep >> b) & 1) continue;
+    int x = b >= 2 ? QX - 1 : QX, y = (b == 0 || b == 3) ? QY - 1 : QY;
+    if ((unsigned)x < (unsigned)W && (unsigned)y < (unsigned)H) markCell(y * W + x);
+  }
+}
+static inline void markRun(int base, int cu, int cv, int band, int m0, int m1) {
+  int at = base + band * cu + m0 * cv;
+  for (int m = m0; m <= m1; m++, at += cv) markCell(at);
+}
+static int shadowedS(int u, int v) {
+  for (int i = 0; i < ivN; i++) {
+    if (ivHn[i] * u <= v * ivHd[i]) continue;
+    return ivLn[i] * u < v * ivLd[i];
+  }
+  return 0;
+}
+
+static void sweepOctantSparse(int nfc, int sx, int sy, int swap) {
+  int maxU = swap ? (sy > 0 ? H - CYs : CYs) : sx > 0 ? W - CXs : CXs;
+  int maxV = swap ? (sx > 0 ? W - CXs : CXs) : sy > 0 ? H - CYs : CYs;
+  if (maxU == 0) return;
+  QSXs = sx; QSYs = sy; QSWAPs = swap;
+  int minor = swap ? CXs : CYs;
+  if (minor == 0 || minor == (swap ? W : H)) for (int u = 1; u <= maxU; u++) blockedAtS(u, 0, 0);
+  for (int k = 0; k < maxU; k++) bandHead[k] = -1;
+  int lastBand = -1;
+  for (int i = 0; i < nfc; i++) {
+    int x = fcList[i] & 0xffff, y = fcList[i] >> 16;
+    int dx = sx > 0 ? x - CXs : CXs - 1 - x, dy = sy > 0 ? y - CYs : CYs - 1 - y;
+    int k = swap ? dy : dx, m = swap ? dx : dy;
+    if (k < 0 || m < 0 || m > k) continue;
+    fcM[i] = m; fcNext[i] = bandHead[k]; bandHead[k] = i;
+    if (k > lastBand) lastBand = k;
+  }
+  int cu = swap ? sy * W : sx, cv = swap ? sx : sy * W;
+  int base = (CYs - (sy < 0)) * W + CXs - (sx < 0);
+  ivN = 0;
+  for (int u = 1; u <= maxU; u++) {
+    if (ivN == 0 && u - 1 > lastBand) return;
+    int vEnd = u < maxV ? u : maxV, more = u < maxU;
+    for (int i = 0; i < ivN; i++) {
+      int lo = divSmall(ivLn[i] * u, ivLd[i]) + 1;
+      if (lo > vEnd) break;
+      int hi = ivHd[i] == 0 ? vEnd : divSmall(ivHn[i] * u - 1, ivHd[i]);
+      if (hi > vEnd) hi = vEnd;
+      if (hi < lo) continue;
+      int top = hi < maxV - 1 ? hi : maxV - 1;
+      markRun(base, cu, cv, u - 1, lo - 1, top);
+      if (more) markRun(base, cu, cv, u, lo - 1, top);
+    }
+    int nAdd = 0;
+    for (int i = bandHead[u - 1]; i >= 0; i = fcNext[i]) {
+      int v = fcM[i] + 1;
+      if (!shadowedS(u, v)) {
+        if (v < maxV) markCell(base + (u - 1) * cu + v * cv);
+        if (more) markRun(base, cu, cv, u, v - 1, v < maxV - 1 ? v : maxV - 1);
+      }
+      addLn[nAdd] = v - 1; addLd[nAdd] = u; addHn[nAdd] = v; addHd[nAdd] = u - 1; nAdd++;
+    }
+    for (int k = 0; k < nAdd; k++) addInterval(addLn[k], addLd[k], addHn[k], addHd[k]);
+  }
+}
+
+static void sightMapOpenSparse(int f) {
+  int ax = figs[f][0], ay = figs[f][1], aw = figs[f][2], ah = figs[f][3], n = W * H, nfc = 0;
+  if ((W > H ? W : H) > coprimeSide) buildCoprime(W > H ? W : H);
+  for (int g = 0; g < NF; g++)
+    for (int y = figs[g][1]; y < figs[g][1] + figs[g][3]; y++)
+      for (int x = figs[g][0]; x < figs[g][0] + figs[g][2]; x++)
+        if (!inRect(x, y, ax, ay, aw, ah)) fcList[nfc++] = x | y << 16;
+  memset(coverAll, 0, n);
+  Ks = 0;
+  for (int Y = ay; Y <= ay + ah; Y++)
+    for (int X = ax; X <= ax + aw; X++) {
+      CXs = X; CYs = Y;
+      for (int o = 0; o < 8; o++) sweepOctantSparse(nfc, o & 1 ? -1 : 1, o & 2 ? -1 : 1, (o & 4) != 0);
+      Ks++;
+    }
+  memset(outLos, 1, n);
+  for (int y = 0; y < H; y++) {
+    int gy = y < ay ? ay - y : y >= ay + ah ? y - (ay + ah - 1) : 0, inY = y >= ay && y < ay + ah;
+    for (int x = 0; x < W; x++) {
+      int gx = x < ax ? ax - x : x >= ax + aw ? x - (ax + aw - 1) : 0, t = y * W + x;
+      outRange[t] = gx > gy ? gx : gy;
+      outCover[t] = coverAll[t] == Ks && !(inY && gx == 0);
+    }
+  }
+}
+
+/* The best exact sight map this baseline has for the board: the open-board sweep where it applies. */
+static void sightMap(int f) {
+  if (openBoard) sightMapOpenSparse(f);
+  else sightMap2016(f);
+}
+
 /* ------------------------------------------------------------------ reach (doom2016) */
 
 /* Bucket queue: bucket (cost mod 8) holds one bit per state; drained in increasing state, which is
@@ -601,14 +817,14 @@ static double measure(int kind, int f, int mp) {
   long calls = 1;
   for (;;) {
     double t = nowNs();
-    for (long i = 0; i < calls; i++) { if (kind == 0) sightMap2016(f); else sink += reach(f, mp); }
+    for (long i = 0; i < calls; i++) { if (kind == 0) sightMap(f); else sink += reach(f, mp); }
     if (nowNs() - t >= 5e6) break;
     calls *= 2;
   }
   double times[21];
   for (int s = 0; s < 21; s++) {
     double t = nowNs();
-    for (long i = 0; i < calls; i++) { if (kind == 0) sightMap2016(f); else sink += reach(f, mp); }
+    for (long i = 0; i < calls; i++) { if (kind == 0) sightMap(f); else sink += reach(f, mp); }
     times[s] = (nowNs() - t) / calls;
   }
   qsort(times, 21, sizeof(double), cmpd);
@@ -656,9 +872,11 @@ static int serve(void) {
         }
       }
       printf("%.0f\n", nowNs() - t);
-    } else if (cmd[0] == 's' && scanf("%d %d", &f, &calls) == 2) {
+    } else if ((cmd[0] == 's' || cmd[0] == 'g' || cmd[0] == 'd') && scanf("%d %d", &f, &calls) == 2) {
+      /* s: the best sight map for the board; g: the general sweep whatever the board; d: on an open
+         board, the sweep that visits every corner (sightMapOpen) */
       double t = nowNs();
-      for (int i = 0; i < calls; i++) sightMap2016(f);
+      for (int i = 0; i < calls; i++) { if (cmd[0] == 's') sightMap(f); else if (cmd[0] == 'd' && openBoard) sightMapOpen(f); else sightMap2016(f); }
       sink += outRange[W * H - 1];
       printf("%.0f\n", nowNs() - t);
     } else if (cmd[0] == 'a' && scanf("%d %d", &f, &mp) == 2) {
@@ -695,7 +913,7 @@ int main(int argc, char **argv) {
     if (serving) return serve();
     double tSight = measure(0, sf, 0);
     double tReach = measure(1, rf, mp);
-    sightMap2016(sf);
+    sightMap(sf);
     int orients = reach(rf, mp);
     printf(b ? ",{" : "{");
     printf("\"sightNs\":%.1f,\"reachNs\":%.1f,", tSight, tReach);

@@ -3,11 +3,11 @@
 // too; warm: a further board), and select-to-highlight (select a figure → reach, fog and costs drawn).
 // Each starts at the beginning of a frame, as input does, and ends when that frame is rendered.
 
-function scenario40() {
+function scenario40(W = 40, H = W) {
   let s = 12345;
   const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
-  const W = 40;
-  const H = 40;
+  // Larger boards (issue 41: 101×101, 201×201) keep the 40×40 board's density of edge runs and figures.
+  const scale = (W * H) / 1600;
   const map = [];
   for (let y = 0; y < H; y++) {
     let row = '';
@@ -15,7 +15,7 @@ function scenario40() {
     map.push(row);
   }
   const edges = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < Math.round(60 * scale); i++) {
     const x = 1 + Math.floor(rnd() * (W - 6));
     const y = 1 + Math.floor(rnd() * (H - 6));
     const len = 1 + Math.floor(rnd() * 5);
@@ -24,7 +24,7 @@ function scenario40() {
   }
   const figures = [];
   const taken = new Set();
-  for (let i = 0; i < 24; i++) {
+  for (let i = 0; i < Math.round(24 * scale); i++) {
     let x;
     let y;
     do {
@@ -34,7 +34,7 @@ function scenario40() {
     taken.add(`${x},${y}`);
     figures.push({ id: i < 6 ? `marine-${i + 1}` : `imp-${i - 5}`, side: i < 6 ? 'marines' : 'invader', type: i < 6 ? 'marine' : 'imp', x, y });
   }
-  return { ruleset: 'doom2016', title: 'Bench 40×40', map, edges, figures, sides: ['marines', 'invader'] };
+  return { ruleset: 'doom2016', title: `Bench ${W}×${H}`, map, edges, figures, sides: ['marines', 'invader'] };
 }
 
 const median = (a) => [...a].sort((p, q) => p - q)[Math.floor(a.length / 2)];
@@ -121,6 +121,42 @@ export async function run(idleMs = 0) {
     coldRendered: cold.rendered,
     warmDom: median(warm.map((r) => r.dom)),
     warmRendered: median(warm.map((r) => r.rendered)),
+    selectDom: median(select.map((r) => r.dom)),
+    selectRendered: median(select.map((r) => r.rendered)),
+    selectMax: Math.max(...select.map((r) => r.rendered)),
+  };
+}
+
+/**
+ * Issue 41: a large board (side × side, the 40×40 board's densities) after the page's first board:
+ * first render (median of 3 boards) and select-to-highlight (median of 9, and the worst).
+ */
+export async function runLarge(side) {
+  const sc = scenario40(side);
+  const warmup = await firstRender(100, scenario40());
+  warmup.value.remove();
+  await settle();
+  const renders = [];
+  for (let i = 1; i <= 3; i++) {
+    const r = await firstRender(100 + i, sc);
+    renders.push(r);
+    if (i < 3) r.value.remove();
+    await settle();
+  }
+  const el = renders[renders.length - 1].value;
+  const select = [];
+  for (let i = 0; i < 9; i++) {
+    await el.select(null);
+    await settle();
+    select.push(await inFrame(`large-select-${i}`, () => el.select(`marine-${(i % 6) + 1}`)));
+  }
+  const reachCells = el.shadowRoot.querySelector('.cost')?.getAttribute('data-costs')?.split(' ').length ?? 0;
+  return {
+    side,
+    figures: sc.figures.length,
+    reachCells,
+    renderDom: median(renders.map((r) => r.dom)),
+    renderRendered: median(renders.map((r) => r.rendered)),
     selectDom: median(select.map((r) => r.dom)),
     selectRendered: median(select.map((r) => r.rendered)),
     selectMax: Math.max(...select.map((r) => r.rendered)),

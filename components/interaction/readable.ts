@@ -52,7 +52,7 @@ const N = '(-?\\d+(?:\\.\\d+)?)';
 export function readableSummary(text: string, board: Size, names: ReadonlyMap<string, string>): string {
   let s = text;
   s = s.replace(new RegExp(`from \\(${N},${N}\\) to \\(${N},${N}\\) \\(clause`, 'g'), (_, a, b2, c, d) => `on ${edgeWords(board, +a, +b2, +c, +d)} (clause`);
-  s = s.replace(new RegExp(`the wall from \\(${N},${N}\\) to \\(${N},${N}\\)`, 'g'), (_, a, b2, c, d) => `the wall along ${edgeWords(board, +a, +b2, +c, +d)}`);
+  s = s.replace(new RegExp(`the (wall|closed door|blocking terrain) from \\(${N},${N}\\) to \\(${N},${N}\\)`, 'g'), (_, k, a, b2, c, d) => `the ${k} along ${edgeWords(board, +a, +b2, +c, +d)}`);
   s = s.replace(new RegExp(`(at|from) corner \\(${N},${N}\\)`, 'g'), (_, w, x, y) => `${w} ${cornerWords(board, +x, +y)}`);
   s = s.replace(new RegExp(`at \\(${N},${N}\\) \\(clause 1\\.1\\.3\\)`, 'g'), (_, x, y) => `in ${cellName(+x, +y)} (clause 1.1.3)`);
   s = s.replace(new RegExp(`(character|low objects) at \\(${N},${N}\\)`, 'g'), (_, what, x, y) => `${what} in ${cellName(+x, +y)}`);

@@ -233,8 +233,11 @@ function doom2004(e: GameEvent, t: WordsContext): string | null {
     }
     case 'not-placed':
       return `${who} could not be placed: no free space`;
-    case 'interrupt-window':
-      return `${and(arr(e.guards).map((g) => t.name(String(g))))} may interrupt ${t.name(str(e.invader))} with a guard attack`;
+    case 'interrupt-window': {
+      // The window also opens after a step that killed the invader (issue 45): then there is no one to name.
+      const gone = !t.view.figures.some((f) => f.id === e.invader);
+      return `${and(arr(e.guards).map((g) => t.name(String(g))))} may interrupt ${gone ? "the invaders' turn" : t.name(str(e.invader))} with a guard attack`;
+    }
     case 'passed':
       return `${Side(str(e.side))} let the moment pass`;
     case 'berserk-faded':

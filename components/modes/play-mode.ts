@@ -395,6 +395,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
       return;
     }
     this.pending = cmds;
+    // The buttons say the rest; a touch preview's "Tap … again" no longer applies.
+    this.state.message = '';
     this.state.announce(`Choose: ${cmds.map((c) => this.commandWords(c)).join('; ')}`);
   }
 

@@ -8,6 +8,8 @@
  * the engine client offers it (`GameClient.state`). Without it the table shows what the view has.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { Board } from '../../src/core/board.ts';
+import { Cell } from '../../src/core/types.ts';
 import type { Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import { cellName, figureName } from '../coords.ts';
 import { card2016, cardText, defenseWords } from '../log/cards-2016.ts';
@@ -121,6 +123,12 @@ export function commandWords(c: Command, t: TableContext): string | null {
   }
   if (t.view.ruleset === 'doom2004') {
     switch (c.type) {
+      case 'move': {
+        // Through damaging obstacles or around them (the player's choice: `route`), with what each costs.
+        const way = Array.isArray(c.route) ? `by ${c.route.map((p) => (isCell(p) ? cellName(p.x, p.y) : '?')).join(', ')}` : routeWords(c, t);
+        if (way && isCell(c.to)) return `Move ${who} to ${cellName(c.to.x, c.to.y)} ${way}`;
+        break;
+      }
       case 'action': {
         const extra = [c.order ? `order: ${str(c.order)}` : '', c.adrenaline ? 'with adrenaline' : ''].filter(Boolean).join(', ');
         return `${who}: ${str(c.action)}${extra ? ` (${extra})` : ''}`;
@@ -164,6 +172,39 @@ export function commandWords(c: Command, t: TableContext): string | null {
 }
 
 const isCell = (v: unknown): v is { x: number; y: number } => Number.isInteger(obj(v).x) && Number.isInteger(obj(v).y);
+
+/**
+ * A doom2004 move's way in words where it matters: through damaging obstacles (its MP and wounds)
+ * or, with `route: 'avoid-hazards'`, around them (its MP); null for a plain move entering none or
+ * without the game state. Routed as the engine routes it (src/rules/doom2004/route.ts): the
+ * figure's movement board (unrevealed spaces closed but to a marine's teleporter hop), a cheapest
+ * path, among them one entering no damaging obstacle when there is one.
+ */
+function routeWords(c: Command, t: TableContext): string | null {
+  const s = obj(t.state);
+  const f = arr(s.figures).map(obj).find((g) => g.id === c.figure);
+  const to = c.to;
+  if (!f || !isCell(to) || (c.route !== undefined && c.route !== 'avoid-hazards')) return null;
+  const { width: W, height, cells, hEdges, vEdges } = t.view.board;
+  const foot = (x: number, y: number) => Array.from({ length: num(f.w) * num(f.h) }, (_, k) => (y + Math.floor(k / num(f.w))) * W + x + (k % num(f.w)));
+  const ends = new Set([...foot(num(f.x), num(f.y)), ...foot(to.x, to.y)]);
+  const hidden = new Set(t.view.hidden ?? []);
+  const figures = arr(s.figures).map(obj).map((g) => ({ id: str(g.id), side: str(g.side), x: num(g.x), y: num(g.y), w: num(g.w), h: num(g.h), teleports: g.marine === true }));
+  const path = (avoid: boolean, mp: number) => Board.fromData({
+    ruleset: 'doom2004', width: W, height, hEdges: Uint8Array.from(hEdges), vEdges: Uint8Array.from(vEdges), figures,
+    cells: Uint8Array.from(cells, (b, i) => (hidden.has(i) && !(f.marine && b & Cell.teleporter) ? b & ~Cell.on : b) | (avoid && b & Cell.hazard && !ends.has(i) ? Cell.obstacle : 0)),
+  }).path(str(f.id), mp, { x: to.x, y: to.y, o: 0 });
+  // Wounds: steps whose footprint takes in a damaging obstacle it did not cover.
+  const wounds = (steps: { x: number; y: number }[]) => steps.slice(1).filter((p, k) => {
+    const before = new Set(foot(steps[k].x, steps[k].y));
+    return foot(p.x, p.y).some((i) => !before.has(i) && cells[i] & Cell.hazard);
+  }).length;
+  let p = path(c.route !== undefined, num(obj(s.turn).mp));
+  if (p && !c.route && wounds(p.steps)) p = [path(true, p.cost)].find((q) => q && q.cost === p!.cost && !wounds(q.steps)) ?? p;
+  const n = p ? wounds(p.steps) : 0;
+  if (!p || (!c.route && !n)) return null;
+  return `${c.route ? 'around the damaging obstacles' : `through ${n === 1 ? 'a damaging obstacle' : 'damaging obstacles'}`}: ${p.cost} MP${n ? `, ${plural(n, 'wound')}` : ''}`;
+}
 
 // ------------------------------------------------------------------ the table
 

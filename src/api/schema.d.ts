@@ -950,6 +950,8 @@ export interface components {
             type: "move";
             figure: components["schemas"]["CommandId"];
             to: components["schemas"]["CommandSpace"];
+            /** @description Which way: `cheapest` (the default: a cheapest path, among them one entering no damaging obstacle when there is one), `avoid-hazards` (the cheapest path entering no damaging obstacle), or waypoints `[{x, y}, …]`: spaces passed in that order, each leg as the default goes. */
+            route?: ("cheapest" | "avoid-hazards") | components["schemas"]["CommandSpace"][];
         };
         Doom2004AttackCommand: {
             /**

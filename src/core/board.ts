@@ -9,6 +9,7 @@ import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput
 import { explainSight } from './explain.ts';
 import { fillReach, fillSight, type ReachBuffer, type SightBuffer } from './result-buffers.ts';
 import { copyOut } from './result-pool.ts';
+import { ReachSnapshot } from './snapshots.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
   EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
@@ -341,18 +342,14 @@ export class Board implements GridQueries {
     const core = getCore();
     const { width, height } = this._data;
     if (into) return into[fillReach](core, width, height, orientations);
-    const n = orientations * width * height;
-    const mem = core.memory.buffer;
-    return {
-      width,
-      height,
-      orientations,
-      cost: copyOut(Int32Array, mem, core.reachCostPtr(), n),
-      end: copyOut(Uint8Array, mem, core.reachEndPtr(), n),
-    };
+    return new ReachSnapshot(core, width, height, orientations);
   }
 
-  path(f: string | number, mp: number, to: Placement): ReachPath | null {
+  /**
+   * One cheapest path to `to`, or null. `through`: to any placement the search reaches, also one
+   * the figure may not end on (doom2016: the occupied teleporter a marine hops from).
+   */
+  path(f: string | number, mp: number, to: Placement, through = false): ReachPath | null {
     const orientations = this.search(f, mp);
     const core = getCore();
     const { width: w, height: h } = this._data;
@@ -365,7 +362,7 @@ export class Board implements GridQueries {
     if (![to.x, to.y, to.o].every(Number.isInteger) || to.o < 0 || to.o >= orientations) return null;
     if (to.x < 0 || to.y < 0 || to.x >= w || to.y >= h) return null;
     let k = to.o * w * h + to.y * w + to.x;
-    if (cost[k] < 0 || !end[k]) return null;
+    if (cost[k] < 0 || (!end[k] && !through)) return null;
     const steps: Placement[] = [];
     for (; k >= 0; k = parent[k]) {
       const o = Math.floor(k / (w * h));

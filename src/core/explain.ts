@@ -3,7 +3,7 @@
  * clause of RULES §1.1), and a one-line summary citing the rule.
  */
 import { COVER_EDGES_2016, SIGHT_EDGES } from './masks.ts';
-import { Cell, EDGE_KIND_NAMES, type Blocker, type BoardData, type SightAnswer, type SightExplanation, type TestedLine } from './types.ts';
+import { Cell, EDGE_KIND_NAMES, type Blocker, type EdgeKindName, type BoardData, type SightAnswer, type SightExplanation, type TestedLine } from './types.ts';
 
 /** Line modes and flags understood by the core's `lineTest` (assembly/line.ts). */
 export const LineMode = { none: 0, cover2016: 1, sight2004: 2 } as const;
@@ -70,6 +70,12 @@ export function describeBlocker(b: Blocker, data: BoardData): string {
   }
 }
 
+/** The kind of the unit edge between two corners (the core reports any edge blocking sight as a d20 "wall"). */
+function edgeKindAt(data: BoardData, e: { x1: number; y1: number; x2: number; y2: number }): EdgeKindName {
+  const k = e.y1 === e.y2 ? data.hEdges[e.y1 * data.width + Math.min(e.x1, e.x2)] : data.vEdges[Math.min(e.y1, e.y2) * (data.width + 1) + e.x1];
+  return EDGE_KIND_NAMES[k];
+}
+
 function edgeWords(kind: string): string {
   if (kind === 'wall') return 'a wall';
   if (kind === 'door') return 'a closed door';
@@ -91,6 +97,9 @@ function cellWords(bits: number): string {
   if (bits & Cell.difficult) return 'difficult terrain';
   return 'a blocking space';
 }
+
+/** What a d20 summary calls an edge that gives cover; readableSummary (components/interaction) matches these words. */
+const d20EdgeWords: Partial<Record<EdgeKindName, string>> = { wall: 'wall', door: 'closed door', blocking: 'blocking terrain' };
 
 /** What the d20 core found: the critical points of a clear line, and what gives cover. */
 export interface D20Findings {
@@ -136,17 +145,60 @@ export function explainSight(
       const w = d20.witness;
       losLines.push({ from: { x: 2 * w.x1, y: 2 * w.y1 }, to: { x: 2 * w.x2, y: 2 * w.y2 }, blocked: false });
     }
-    // What gives cover, marked like doom2016's blockers: a line between the centres, blocked by it.
+    // What gives cover, marked like doom2016's blockers: the core judged it from A's first corner, so
+    // the line drawn runs from that corner to a point of T's space, through it.
     const c = answer.cover && d20?.cover;
     if (c) {
-      coverLines.push({
-        from: { x: 2 * A.x + A.w, y: 2 * A.y + A.h }, to: { x: 2 * T.x + T.w, y: 2 * T.y + T.h }, blocked: true,
-        blocker: c.kind === 'wall' ? { clause: '1.1.1', edge: { x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2 }, kind: 'wall' } : { clause: '1.1.3', cell: { x: c.x1, y: c.y1 } },
-      });
+      const blocker: Blocker = c.kind === 'wall' ? { clause: '1.1.1', edge: { x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2 }, kind: edgeKindAt(data, c) } : { clause: '1.1.3', cell: { x: c.x1, y: c.y1 } };
+      coverLines.push({ ...coverLineThrough({ x: 2 * A.x, y: 2 * A.y }, T, blocker), blocked: true, blocker });
     }
   }
   const summary = summarize(data, A.id, T.id, answer, losLines, coverLines, rule, d20);
   return { ...answer, losLines, coverLines, summary };
+}
+
+type Pt = { x: number; y: number };
+const orient = (a: Pt, b: Pt, c: Pt) => (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+
+/** Does the open segment p–q meet the open edge e1–e2 (crossing it, or running along it)? Doubled coordinates. */
+export function segmentCrossesEdge(p: Pt, q: Pt, e1: Pt, e2: Pt): boolean {
+  const o1 = orient(p, q, e1), o2 = orient(p, q, e2);
+  if (o1 === 0 && o2 === 0) {
+    const k = e1.y === e2.y ? 'x' : 'y';
+    return Math.max(Math.min(p[k], q[k]), Math.min(e1[k], e2[k])) < Math.min(Math.max(p[k], q[k]), Math.max(e1[k], e2[k]));
+  }
+  return o1 * o2 < 0 && orient(e1, e2, p) * orient(e1, e2, q) < 0;
+}
+
+/** Does the open segment p–q enter the open interior of cell (x,y)? Separating axes: x, y, the segment's normal. */
+export function segmentEntersCell(p: Pt, q: Pt, x: number, y: number): boolean {
+  const X0 = 2 * x, Y0 = 2 * y;
+  if (Math.max(p.x, q.x) <= X0 || Math.min(p.x, q.x) >= X0 + 2 || Math.max(p.y, q.y) <= Y0 || Math.min(p.y, q.y) >= Y0 + 2) return false;
+  const nx = p.y - q.y, ny = q.x - p.x;
+  const v = nx * p.x + ny * p.y;
+  const c = [nx * X0 + ny * Y0, nx * (X0 + 2) + ny * Y0, nx * X0 + ny * (Y0 + 2), nx * (X0 + 2) + ny * (Y0 + 2)];
+  return Math.min(...c) < v && v < Math.max(...c);
+}
+
+/**
+ * A line from corner `c` to a point of T's space that passes through `b`; the core found b meeting the
+ * inside of the region swept from c to T (RULES §4), so such points fill an open part of T. Tried: T's
+ * centre, then its points on ever finer dyadic grids (exact in doubles); the centre should none serve.
+ */
+function coverLineThrough(c: Pt, T: Rect, b: Blocker): { from: Pt; to: Pt } {
+  const through = (t: Pt) => ('edge' in b ? segmentCrossesEdge(c, t, { x: 2 * b.edge.x1, y: 2 * b.edge.y1 }, { x: 2 * b.edge.x2, y: 2 * b.edge.y2 })
+    : 'cell' in b && segmentEntersCell(c, t, b.cell.x, b.cell.y));
+  const centre = { x: 2 * T.x + T.w, y: 2 * T.y + T.h };
+  if (through(centre)) return { from: c, to: centre };
+  for (let k = 0; k <= 6; k++) {
+    const n = 2 << k; // points per doubled unit: T's corners and centres at k = 0
+    for (let j = 0; j <= n * T.h; j++)
+      for (let i = 0; i <= n * T.w; i++) {
+        const t = { x: 2 * T.x + (2 * i) / n, y: 2 * T.y + (2 * j) / n };
+        if (through(t)) return { from: c, to: t };
+      }
+  }
+  return { from: c, to: centre };
 }
 
 function summarize(
@@ -161,7 +213,7 @@ function summarize(
     const w = d20.witness;
     const seen = w ? `a clear line runs just beside the one through (${w.x1},${w.y1}) and (${w.x2},${w.y2})` : 'a clear line';
     const c = d20.cover;
-    const what = c ? (c.kind === 'wall' ? `the wall from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
+    const what = c ? (c.kind === 'wall' ? `the ${d20EdgeWords[edgeKindAt(data, c)] ?? 'wall'} from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
     // Why adjacency did or did not decide it: touching across a wall or door is not adjacent.
     const why = d20.contact === 'adjacent' ? 'adjacent for movement, and adjacent enemies never have cover'
       : d20.contact === 'touching' ? 'touching only across a wall or door or past a wall end, so not adjacent for movement' : '';

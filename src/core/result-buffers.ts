@@ -28,24 +28,45 @@ export class ReachBuffer implements ReachMap {
   /** Per orientation count − 1: the arrays returned, and the core's (views made per size, not per query). */
   private own: Array<[Int32Array, Uint8Array]> = [];
   private from: Array<[Int32Array, Uint8Array]> = [];
+  /** The state ranges last written (first, last, …): all else holds -1 and 0, as the core keeps it. */
+  private written: number[] = [];
 
   /** The answer of the reach search the core has just run on a width × height board. */
   [fillReach](core: CoreExports, width: number, height: number, orientations: number): this {
     const memory = core.memory.buffer;
     const n = width * height;
     if (width !== this.width || height !== this.height) {
-      const cost = new Int32Array(2 * n);
+      const cost = new Int32Array(2 * n).fill(-1);
       const end = new Uint8Array(2 * n);
       this.own = [[cost.subarray(0, n), end.subarray(0, n)], [cost, end]];
       this.from = [];
+      this.written = [];
       this.width = width;
       this.height = height;
     }
     if (this.from[0]?.[0].buffer !== memory) this.from = [n, 2 * n].map((k) => [new Int32Array(memory, core.reachCostPtr(), k), new Uint8Array(memory, core.reachEndPtr(), k)]);
     const [cost, end] = this.own[orientations - 1];
     const [coreCost, coreEnd] = this.from[orientations - 1];
-    cost.set(coreCost);
-    end.set(coreEnd);
+    // Large boards (issue 41): clear what the last answer wrote and copy only the states this search
+    // reached (the core's spans); a small board is copied whole, cheaper than the range views.
+    if (n <= 4096) {
+      cost.set(coreCost);
+      end.set(coreEnd);
+    } else {
+      const [all, allEnd] = this.own[1];
+      for (let k = 0; k < this.written.length; k += 2) {
+        all.fill(-1, this.written[k], this.written[k + 1] + 1);
+        allEnd.fill(0, this.written[k], this.written[k + 1] + 1);
+      }
+      this.written = [];
+      for (let o = 0; o < orientations; o++) {
+        const lo = core.reachSpan(2 * o), hi = core.reachSpan(2 * o + 1);
+        if (hi < lo) continue;
+        cost.set(coreCost.subarray(lo, hi + 1), lo);
+        end.set(coreEnd.subarray(lo, hi + 1), lo);
+        this.written.push(lo, hi);
+      }
+    }
     this.orientations = orientations;
     this.cost = cost;
     this.end = end;

@@ -27,3 +27,30 @@ export function copyOut<A>(kind: ArrayKind<A>, buffer: ArrayBuffer, ptr: number,
   used = (used + bytes + 7) & ~7; // every kind's alignment
   return out;
 }
+
+/** Bytes kept in a pool: its buffer and where they start. */
+export type Stashed = [ArrayBuffer, number];
+
+let source: Uint8Array | null = null;
+
+/**
+ * Copy `bytes` bytes at `ptr` of the Wasm memory `buffer` into the pool without making a typed
+ * array for them (a snapshot makes its arrays only when read: src/core/snapshots.ts).
+ */
+export function stash(buffer: ArrayBuffer, ptr: number, bytes: number): Stashed {
+  if (bytes > POOL_BYTES >> 2) return [buffer.slice(ptr, ptr + bytes), 0];
+  if (used + bytes > POOL_BYTES) {
+    pool = new Uint8Array(POOL_BYTES);
+    used = 0;
+  }
+  if (source?.buffer !== buffer) source = new Uint8Array(buffer);
+  pool.set(source.subarray(ptr, ptr + bytes), used);
+  const at: Stashed = [pool.buffer, used];
+  used = (used + bytes + 7) & ~7; // every kind's alignment
+  return at;
+}
+
+/** A view of `length` elements of `kind` kept by `stash`. */
+export function stashed<A>(kind: ArrayKind<A>, [buffer, at]: Stashed, length: number): A {
+  return new kind(buffer, at, length);
+}

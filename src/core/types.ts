@@ -122,6 +122,8 @@ export interface SightToFigures {
 /**
  * Reach of one figure. States are indexed `o*width*height + y*width + x` where `o` is the
  * orientation: 0 = the figure's own w×h, 1 = rotated h×w (doom2016 rotating figures only).
+ * `Board.reach` without a buffer returns a snapshot whose `cost` and `end` are getters, made the
+ * first time they are read (src/core/snapshots.ts): copy them to post them to a worker.
  */
 export interface ReachMap {
   width: number;

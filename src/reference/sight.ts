@@ -265,8 +265,9 @@ export function coverD20(grid: RefGrid, a: Space, t: Space, attacker: number, ta
       }
     for (let Y = y0; Y <= y1; Y++)
       for (let X = x0; X <= x1; X++) {
-        if (X < x1 && blocks(SIGHT_EDGES, grid.hEdge(X, Y)) && segmentMeetsInterior(region, { x: 2 * X, y: 2 * Y }, { x: 2 * X + 2, y: 2 * Y })) return true;
-        if (Y < y1 && blocks(SIGHT_EDGES, grid.vEdge(X, Y)) && segmentMeetsInterior(region, { x: 2 * X, y: 2 * Y }, { x: 2 * X, y: 2 * Y + 2 })) return true;
+        // Only walls of the board (RULES §1): an edge between two off-map spaces is none.
+        if (X < x1 && blocks(SIGHT_EDGES, grid.hEdge(X, Y)) && (grid.on(X, Y - 1) || grid.on(X, Y)) && segmentMeetsInterior(region, { x: 2 * X, y: 2 * Y }, { x: 2 * X + 2, y: 2 * Y })) return true;
+        if (Y < y1 && blocks(SIGHT_EDGES, grid.vEdge(X, Y)) && (grid.on(X - 1, Y) || grid.on(X, Y)) && segmentMeetsInterior(region, { x: 2 * X, y: 2 * Y }, { x: 2 * X, y: 2 * Y + 2 })) return true;
       }
     return false;
   });

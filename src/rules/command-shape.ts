@@ -14,7 +14,7 @@ import type { Command, Refusal } from './types.ts';
 export type Shape = { [keyword: string]: unknown };
 
 /** The keywords `shapeProblem` checks; nothing else may appear in a command schema. */
-export const CHECKED = ['type', 'const', 'enum', 'minLength', 'maxLength', 'minimum', 'maximum', 'maxItems', 'items', 'properties', 'required', 'additionalProperties', 'maxProperties', 'propertyNames', 'anyOf', 'description'];
+export const CHECKED = ['type', 'const', 'enum', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'items', 'properties', 'required', 'additionalProperties', 'maxProperties', 'propertyNames', 'anyOf', 'description'];
 
 /** Ids of figures, cards, tokens, weapons…: scenario ids are at most 64 characters. */
 export const id: Shape = { type: 'string', minLength: 1, maxLength: 64 };
@@ -77,6 +77,7 @@ function problem(shape: Shape, v: unknown, path: string): string | null {
     if (v > (shape.maximum as number)) return at(`${v} is above ${shape.maximum}`);
   }
   if (Array.isArray(v)) {
+    if (v.length < ((shape.minItems as number) ?? 0)) return at(`fewer than ${shape.minItems} items`);
     if (v.length > (shape.maxItems as number)) return at(`more than ${shape.maxItems} items`);
     for (let i = 0; i < v.length; i++) {
       const p = problem(shape.items as Shape, v[i], `${path}/${i}`);

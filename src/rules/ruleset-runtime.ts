@@ -8,5 +8,5 @@ export { BoardError, checkFigures, parseBoard } from '../core/board-input.ts';
 export { Cell, EdgeKind } from '../core/types.ts';
 export { deepFreeze } from '../data/index.ts';
 export { ScenarioError, joinPath } from '../scenario/validate.ts';
-export { entriesOf } from './registry.ts';
+export { entriesOf } from './ruleset-module.ts';
 export { roll, seedRng, shuffle } from './rng.ts';

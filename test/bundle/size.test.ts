@@ -11,7 +11,11 @@ import { describe, expect, test } from 'vitest';
 import { wasmAsText } from '../../vite.modules.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const BUDGET = 60 * 1024;
+// 60 KB until issue 41: the grid core's sight map for open boards (no edges, no difficult terrain;
+// assembly/open2016.ts, about 1.1 KB gzipped in every bundle that carries the core) costs what its
+// shadows cost instead of side³ per attacker corner (101×101: 27 ms → 0.12 ms); reach snapshots
+// that copy only what the search reached (src/core/snapshots.ts) 0.3 KB more: 60.5 KB.
+const BUDGET = 61 * 1024;
 const ENGINE_BUDGET = 20 * 1024;
 const ENGINES = ['doom-board-d20.js', 'doom-board-doom2004.js', 'doom-board-doom2016.js'];
 /** The HTTP engine (the `api` attribute), loaded on demand; it imports nothing. */
@@ -38,10 +42,14 @@ const AI_BUDGET = 33 * 1024;
 // rules engine, which it carries (9.5 KB; it imports nothing at run time). 63 KB since every
 // decision has hints (about the same 3 KB as the AI chunk's). 64 KB since plans shoot and scoot
 // (issue 23: the step back after an attack, named in the plan, and the search's kiting rollouts;
-// about 0.8 KB, the worker 63.2 KB with it). 66 KB since every command type has its schema, checked by
-// the engine it carries (issue 38: a field of another type or an unbounded value is refused before
-// anything is stored; the checker and the tables of the rulesets it plays: 1.3 KB, the worker 64.9 KB).
-const AI_WORKER_BUDGET = 66 * 1024;
+// about 0.8 KB, the worker 63.2 KB with it). 65 KB since doom2016 telefrags happen on the way (issue
+// 46: the hops of a move's path onto demons, and a large demon's spaces priced without it after its
+// telefrag; 0.43 KB). 67 KB since the core's open-board sight map and reach snapshots (issue 41: the
+// same 1.4 KB as doom-board.js) and d20 cover lines drawn through their blocker (issue 43: 0.2 KB).
+// 69 KB since every command type has its schema, checked by the engine the worker carries (issue 38:
+// a field of another type or an unbounded value is refused before anything is stored; the checker
+// and the tables of the rulesets it plays: 1.3 KB, the worker 67.6 KB with it).
+const AI_WORKER_BUDGET = 69 * 1024;
 const CORE_TEXT = wasmAsText(readFileSync(fileURLToPath(new URL('../../build/core.wasm', import.meta.url))));
 const read = (f: string) => readFileSync(`${DIST}${f}`, 'utf8');
 const gzipped = (f: string) => gzipSync(readFileSync(`${DIST}${f}`), { level: 9 }).length;

@@ -103,7 +103,8 @@ describe('changes are all or nothing', () => {
     b.closeDoor(0, 2, 0, 1);
     expect(b.data.hEdges[2 * 4 + 0]).toBe(EdgeKind.door);
     expect(b.sightMap('soldier')).toEqual(closed.sight);
-    expect(b.reach('soldier', 3)).toEqual(closed.reach);
+    const again = b.reach('soldier', 3);
+    expect([[...again.cost], [...again.end]]).toEqual([[...closed.reach.cost], [...closed.reach.end]]);
     const before = b.data;
     expect(() => b.closeDoor(0, 1, 0, 2)).toThrow('door (0,1)–(0,2): there is already a door there');
     expect(() => b.closeDoor(1, 0, 2, 0)).toThrow('door (1,0)–(2,0): there is already a wall there');

@@ -23,6 +23,8 @@ export interface RandomBoardOptions {
   largeFigures?: number;
   /** Paint this many random rectangles of difficult terrain (areas with outlines, not lone cells). */
   difficultAreas?: number;
+  /** Cut this many random rectangles off the map (voids with edges between two off-map cells). */
+  voidAreas?: number;
 }
 
 export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardOptions = {}): BoardInput {
@@ -46,6 +48,11 @@ export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardO
     const x0 = Math.floor(r() * w), y0 = Math.floor(r() * h);
     const x1 = Math.min(w, x0 + 1 + Math.floor(r() * 4)), y1 = Math.min(h, y0 + 1 + Math.floor(r() * 4));
     for (let y = y0; y < y1; y++) map[y] = map[y].slice(0, x0) + 'd'.repeat(x1 - x0) + map[y].slice(x1);
+  }
+  for (let i = 0; i < (o.voidAreas ?? 0); i++) {
+    const x0 = Math.floor(r() * w), y0 = Math.floor(r() * h);
+    const x1 = Math.min(w, x0 + 2 + Math.floor(r() * 3)), y1 = Math.min(h, y0 + 2 + Math.floor(r() * 3));
+    for (let y = y0; y < y1; y++) map[y] = map[y].slice(0, x0) + ' '.repeat(x1 - x0) + map[y].slice(x1);
   }
   const edges: EdgeInput[] = [];
   const kind = (): EdgeInput['kind'] | null => {
@@ -94,4 +101,30 @@ export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardO
 
 export function randomBoard(ruleset: Ruleset, seed: number, o?: RandomBoardOptions): BoardData {
   return parseBoard(randomBoardInput(ruleset, seed, o));
+}
+
+/**
+ * Open boards (issue 41): every space on the map, no edges, no difficult terrain; seeded small
+ * figures on free spaces and one 2×3 figure (as on the mixed boards), sides alternating.
+ */
+export function openBoard(side: number, smallFigures: number, seed: number, height = side): BoardData {
+  const r = rng(seed);
+  const map = Array.from({ length: height }, () => '.'.repeat(side));
+  const taken = new Set<number>();
+  const figures: FigureInput[] = [];
+  const place = (id: string, w: number, h: number, figureSide: string) => {
+    if (w > side || h > height) return;
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const x = Math.floor(r() * (side - w + 1)), y = Math.floor(r() * (height - h + 1));
+      const cells: number[] = [];
+      for (let dy = 0; dy < h; dy++) for (let dx = 0; dx < w; dx++) cells.push((y + dy) * side + x + dx);
+      if (cells.some((c) => taken.has(c))) continue;
+      for (const c of cells) taken.add(c);
+      figures.push({ id, side: figureSide, x, y, w, h });
+      return;
+    }
+  };
+  for (let i = 0; i < smallFigures; i++) place(`f${i}`, 1, 1, i % 2 ? 'demons' : 'marines');
+  place('cyberdemon', 2, 3, 'demons');
+  return parseBoard({ ruleset: 'doom2016', map, edges: [], figures });
 }

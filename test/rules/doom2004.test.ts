@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { blastArea } from '../../components/interaction/blast.ts';
 import { boardDataOfView } from '../../components/interaction/selection.ts';
+import { eventLine } from '../../components/log/event-words.ts';
 import { Board } from '../../src/core/board.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { Cell } from '../../src/core/types.ts';
@@ -1037,6 +1038,159 @@ describe('RULES §5 engine', () => {
     for (const c of g.legalActions()) {
       const copy = createGame<D4State>(scenario(['M.z', 'N..']), { seed: 1 });
       expect(copy.apply(c).ok, JSON.stringify(c)).toBe(true);
+    }
+  });
+});
+
+describe('RULES §3 movement: the route of a move (issue 45)', () => {
+  /** M at (0,2) with 8 spaces (Sprint); the door above it between (0,1) and (0,2) open; a damaging obstacle at (1,1); an invader holds (0,1). */
+  const example = () => {
+    const g = setup(['...', '.h.', 'M..'], { edges: [{ from: [0, 2], to: [1, 2], kind: 'door' }], extra: [{ id: 'y', side: 'invaders', type: 'grunt', x: 0, y: 1 }] });
+    act(g, 'M', 'sprint');
+    ok(g, { type: 'open-door', figure: 'M', door: 'door-1' });
+    return g;
+  };
+  test('the example: moving from (0,2) to (0,0) costs 2 through the damaging obstacle (1 wound), by default', () => {
+    const g = example();
+    expect(g.state.turn!.mp).toBe(6);
+    const e = ok(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 } });
+    expect(one(e, 'moved')).toMatchObject({ cost: 2, path: [{ x: 0, y: 2 }, { x: 1, y: 1 }, { x: 0, y: 0 }] });
+    expect(one(e, 'wounded')).toMatchObject({ figure: 'M', wounds: 1, cause: 'damaging obstacle' });
+    expect(g.state.turn!.mp).toBe(4);
+  });
+  test('route "cheapest" is the default; route "avoid-hazards" goes round for 4 and takes no wound', () => {
+    const g = example();
+    expect(one(ok(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: 'cheapest' }), 'moved')).toMatchObject({ cost: 2 });
+    const h = example();
+    const e = ok(h, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: 'avoid-hazards' });
+    expect(one(e, 'moved')).toMatchObject({ cost: 4, path: [{ x: 0, y: 2 }, { x: 1, y: 2 }, { x: 2, y: 1 }, { x: 1, y: 0 }, { x: 0, y: 0 }] });
+    expect(of(e, 'wounded')).toEqual([]);
+    expect(h.state.turn!.mp).toBe(2);
+  });
+  test('legalActions offers both where they differ, and only one where the cheapest way avoids the obstacle', () => {
+    const g = example();
+    const moves = g.legalActions('M').filter((c) => c.type === 'move' && (c.to as { x: number; y: number }).x === 0 && (c.to as { x: number; y: number }).y === 0);
+    expect(moves).toEqual([{ type: 'move', figure: 'M', to: { x: 0, y: 0 } }, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: 'avoid-hazards' }]);
+    // (2,1): 2 spaces through (1,1) or by (1,2): one command, and it takes no wound (Ruling: among the cheapest, one avoiding it).
+    expect(g.legalActions('M').filter((c) => c.type === 'move' && (c.to as { x: number }).x === 2 && (c.to as { y: number }).y === 1)).toHaveLength(1);
+    const e = ok(g, { type: 'move', figure: 'M', to: { x: 2, y: 1 } });
+    expect(one(e, 'moved')).toMatchObject({ cost: 2, path: [{ x: 0, y: 2 }, { x: 1, y: 2 }, { x: 2, y: 1 }] });
+    expect(of(e, 'wounded')).toEqual([]);
+    // Every offered command is accepted.
+    for (const c of example().legalActions('M')) expect(example().apply(c).ok, JSON.stringify(c)).toBe(true);
+  });
+  test('a 2×2 invader standing on a damaging obstacle is charged the cheapest, 3, not 4 round the other obstacle', () => {
+    const rows = ['h.h..', '.....', '.....', '.....'];
+    const g = setup(rows, { types: { k: 'brute' }, extra: [{ id: 'k', side: 'invaders', type: 'brute', x: 0, y: 0 }] });
+    toInvaders(g);
+    expect(fig(g, 'k')).toMatchObject({ w: 2, h: 2 });
+    ok(g, { type: 'activate', figure: 'k' });
+    expect(g.legalActions('k')).toContainEqual({ type: 'move', figure: 'k', to: { x: 3, y: 1 }, route: 'avoid-hazards' });
+    const e = ok(g, { type: 'move', figure: 'k', to: { x: 3, y: 1 } });
+    expect(one(e, 'moved')).toMatchObject({ cost: 3 });
+    expect(one(e, 'wounded')).toMatchObject({ figure: 'k', cause: 'damaging obstacle' });
+    const h = setup(rows, { extra: [{ id: 'k', side: 'invaders', type: 'brute', x: 0, y: 0 }] });
+    toInvaders(h);
+    ok(h, { type: 'activate', figure: 'k' });
+    const round = ok(h, { type: 'move', figure: 'k', to: { x: 3, y: 1 }, route: 'avoid-hazards' });
+    expect(one(round, 'moved')).toMatchObject({ cost: 4 });
+    expect(of(round, 'wounded')).toEqual([]);
+  });
+  test('waypoints: the move passes them in order, each leg the cheapest; the cost is the sum', () => {
+    const g = example();
+    const e = ok(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: [{ x: 2, y: 2 }, { x: 2, y: 0 }] });
+    expect(one(e, 'moved')).toMatchObject({ cost: 6, path: [{ x: 0, y: 2 }, { x: 1, y: 2 }, { x: 2, y: 2 }, { x: 2, y: 1 }, { x: 2, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 0 }] });
+    expect(of(e, 'wounded')).toEqual([]);
+    // Space by space through the obstacle: the same as the default.
+    expect(one(ok(example(), { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: [{ x: 1, y: 1 }] }), 'wounded')).toMatchObject({ wounds: 1 });
+  });
+  test('a route that cannot be taken is refused with the reason, the state unchanged', () => {
+    const g = example();
+    expect(refused(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: 'scenic' }, 'command')!.message).toMatch(/"cheapest", "avoid-hazards" or a list of 1 to 64 waypoints/);
+    refused(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: [] }, 'command');
+    refused(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: Array(65).fill({ x: 1, y: 2 }) }, 'command');
+    refused(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: [{ x: 1.5, y: 2 }] }, 'command');
+    // A waypoint held by an invader, or out of reach, names that waypoint.
+    expect(refused(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: [{ x: 0, y: 1 }] }, 'RULES §3 movement')!.message).toMatch(/waypoint 1 \(0,1\)/);
+    expect(refused(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: [{ x: 2, y: 2 }, { x: 2, y: 0 }, { x: 2, y: 2 }] }, 'RULES §3 movement')!.message).toMatch(/end of the move \(0,0\)/);
+    // No way round within the movement left.
+    ok(g, { type: 'move', figure: 'M', to: { x: 1, y: 2 } });
+    ok(g, { type: 'move', figure: 'M', to: { x: 0, y: 2 } });
+    ok(g, { type: 'move', figure: 'M', to: { x: 1, y: 2 } });
+    ok(g, { type: 'move', figure: 'M', to: { x: 0, y: 2 } });
+    expect(g.state.turn!.mp).toBe(2);
+    expect(refused(g, { type: 'move', figure: 'M', to: { x: 0, y: 0 }, route: 'avoid-hazards' }, 'RULES §3 movement')!.message).toMatch(/avoids the damaging obstacles/);
+  });
+});
+
+describe('RULES §3 guard: a window after every invader step (issue 45)', () => {
+  /** M guards; z (1 wound left) stands next to a damaging obstacle, y (a tank) farther off; M can shoot y. */
+  const guarding = (rows: string[]) => {
+    const g = setup(rows, { types: { y: 'tank' }, state: { z: { wounds: 2 } } });
+    act(g, 'M', 'ready', { order: 'guard' });
+    ok(g, { type: 'end', figure: 'M' });
+    toInvaders(g);
+    return g;
+  };
+  test('an invader killed by a damaging obstacle on its own move: the window opens while a guard can attack another invader', () => {
+    const g = guarding(['M...y', '.....', '..hz.']);
+    const started = one(ok(g, { type: 'activate', figure: 'z' }), 'interrupt-window');
+    expect(eventLine(started, { view: g.view(), state: g.state, name: (id) => `<${id}>` })?.text).toBe('<M> may interrupt <z> with a guard attack');
+    ok(g, { type: 'pass', side: 'marines' });
+    const e = ok(g, { type: 'move', figure: 'z', to: { x: 2, y: 2 } });
+    one(e, 'killed');
+    expect(one(e, 'interrupt-window')).toMatchObject({ invader: 'z', guards: ['M'] });
+    // The log does not name the invader that is gone.
+    const words = (ev: GameEvent) => eventLine(ev, { view: g.view(), state: g.state, name: (id) => `<${id}>` })?.text;
+    expect(words(one(e, 'interrupt-window'))).toBe("<M> may interrupt the invaders' turn with a guard attack");
+    expect(g.state.window).toEqual({ invader: 'z' });
+    expect(g.legalActions()).toContainEqual({ type: 'guard-attack', figure: 'M', weapon: 'pistol', target: { x: 4, y: 0 } });
+    refused(g, { type: 'activate', figure: 'y' }, 'RULES §3 guard');
+    const a = ok(g, { type: 'guard-attack', figure: 'M', weapon: 'pistol', target: { x: 4, y: 0 } });
+    expect(one(a, 'attacked')).toMatchObject({ guard: true, targetFigure: 'y' });
+    // The invader's turn goes on: y is still to be activated.
+    expect(g.state.phase).toBe('invaders');
+    ok(g, { type: 'activate', figure: 'y' });
+  });
+  test('when the killed invader was the last to act, the turn passes on only after the window', () => {
+    const g = guarding(['M...y', '.....', '..hz.']);
+    ok(g, { type: 'activate', figure: 'y' });
+    ok(g, { type: 'pass', side: 'marines' });
+    ok(g, { type: 'end', figure: 'y' });
+    ok(g, { type: 'activate', figure: 'z' });
+    ok(g, { type: 'pass', side: 'marines' });
+    const e = ok(g, { type: 'move', figure: 'z', to: { x: 2, y: 2 } });
+    one(e, 'interrupt-window');
+    expect(of(e, 'phase-started')).toEqual([]);
+    expect(g.state.phase).toBe('invaders');
+    const p = ok(g, { type: 'pass', side: 'marines' });
+    expect(one(p, 'phase-started')).toMatchObject({ side: 'marines' });
+  });
+  test('no guard with an attack left: no window, and the turn goes on at once as before', () => {
+    const g = guarding(['M....', '.....', '..hz.']);
+    ok(g, { type: 'activate', figure: 'z' });
+    ok(g, { type: 'pass', side: 'marines' });
+    const e = ok(g, { type: 'move', figure: 'z', to: { x: 2, y: 2 } });
+    one(e, 'killed');
+    expect(of(e, 'interrupt-window')).toEqual([]);
+    expect(g.state.window).toBe(null);
+  });
+});
+
+describe('objectives: one command meeting both sides\' objectives (Ruling)', () => {
+  /** M (1 wound left) shoots the barrel between it and z (1 wound left): the blast frags M and kills z. */
+  const both = (first: 'marines' | 'invaders') => {
+    const objectives: Scenario['objectives'] = [{ kind: 'eliminate', side: 'marines' }, { kind: 'frags', side: 'invaders', frags: 1 }];
+    const g = setup(['Mbz'], { state: { M: { health: 2, wounds: 1 }, z: { wounds: 2 } }, objectives: first === 'marines' ? objectives : [...objectives].reverse() });
+    act(g, 'M', 'attack');
+    return shoot(g, 'M', 'pistol', 1, 0);
+  };
+  test('the side whose objective the scenario lists first wins', () => {
+    for (const first of ['marines', 'invaders'] as const) {
+      const e = both(first);
+      one(e, 'killed');
+      one(e, 'fragged');
+      expect(one(e, 'game-over')).toMatchObject({ winner: first });
     }
   });
 });

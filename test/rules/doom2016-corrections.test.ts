@@ -70,11 +70,15 @@ describe('RULES §2.2 telefrag of large demons', () => {
     expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'pinky-1', how: 'telefrag' }));
     expect(fig(g, 'm1')).toMatchObject({ x: 8, y: 1 });
   });
-  test('the space of a large demon that is not a teleporter cannot be entered by a hop', () => {
+  test('the space of a large demon that is not a teleporter is not landed on by a hop: reached by the telefrag on the way and a step (issue 46)', () => {
     const g = game(['t.......P.', '..1.......'], {}, all(cards(['run']), (s) => { s.initiative.deck = ['marine:m1', ...s.initiative.deck.filter((c) => c !== 'marine:m1')]; }, teleporter(8, 1), events(['e-none'])));
     start(g);
     ok(g, { type: 'play', figure: 'm1', card: 'run' });
-    expect(refused(g, { type: 'move', figure: 'm1', to: { x: 8, y: 0 } })).toMatchObject({ rule: 'RULES §2.2 movement' });
+    // Walk 2, hop onto (8,1) 1 (the pinky is telefragged), step up 1: 4 MP (with 3 it is refused: doom2016-telefrag.test.ts).
+    const ev = ok(g, { type: 'move', figure: 'm1', to: { x: 8, y: 0 } });
+    expect(ev[0]).toMatchObject({ type: 'moved', cost: 4 });
+    expect((ev[0].path as unknown[]).slice(-2)).toEqual([{ x: 8, y: 1 }, { x: 8, y: 0 }]);
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'killed', figure: 'pinky-1', how: 'telefrag' }));
   });
 });
 
@@ -242,5 +246,20 @@ describe('RULES §2.2 displacement: by normal movement, chosen by the controller
     expect(fig(g, 'm1')).toMatchObject({ x: 2, y: 1 });
     expect(g.state.pending).toBeNull();
     ok(g, { type: 'end', figure: 'pinky-1' });
+  });
+});
+
+describe('objectives: a state meeting both sides\' objectives (Ruling, as doom2004)', () => {
+  test('the side whose objective the scenario lists first wins', () => {
+    const marines = { kind: 'eliminate', side: 'marines' };
+    const invader = { kind: 'kills', side: 'invader', kills: { 1: 1 } };
+    for (const [objectives, winner] of [[[marines, invader], 'marines'], [[invader, marines], 'invader']] as const) {
+      // No demon is left and the invader holds the one kill token it needs: the status command ends the game.
+      const g = game(['1..x'], { objectives: objectives as never }, (s) => {
+        s.figures = s.figures.filter((f) => f.side === 'marines');
+        s.invader.kills = 1;
+      });
+      expect(ok(g, { type: 'status', discard: [] })).toContainEqual({ type: 'game-over', winner, objective: objectives[0].kind });
+    }
   });
 });

@@ -10,7 +10,7 @@
  * memoised. The odds enumerate the rolls (faces the choice cannot tell apart merged) and add up the
  * chosen pairs; the same `chooseSubset` picks the dice for an actual roll, so play and odds agree.
  */
-import type { Doom2004Spec } from './doom2004.ts';
+import type { Doom2004Spec } from './doom2004-spec.ts';
 import { joint, judgedTargets, rangeNeeded, valueOf } from './doom2004-roll.ts';
 
 /** Above this many (roll, subset) pairs the odds fall back to the per-die policy (doom2004.ts). */

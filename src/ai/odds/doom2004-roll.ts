@@ -4,7 +4,7 @@
  * the value both re-roll choosers judge by, and the joint distribution of (range total, damage).
  */
 import type { D4Face } from '../../rules/doom2004/state.ts';
-import type { Doom2004Spec, Doom2004Target } from './doom2004.ts';
+import type { Doom2004Spec, Doom2004Target } from './doom2004-spec.ts';
 
 export const woundsFrom = (damage: number, armor: number): number => (armor <= 0 ? damage : Math.floor(damage / armor));
 

@@ -16,41 +16,14 @@
  * to the others, iterated (`rule: 'per-die'`; the odds are exact for that policy, which the play
  * then follows).
  */
-import type { D4Face } from '../../rules/doom2004/state.ts';
 import { bestSetFits, cachedBestSetOdds, cachedBestSetTable, chooseSubset } from './doom2004-best-set.ts';
 import { faceProbs, joint, judgedTargets, killedBy, rangeNeeded, valueOf, woundsDealt } from './doom2004-roll.ts';
 import { addMass, mean, oddsFrom, type Odds } from './dist.ts';
+import type { Doom2004Spec } from './doom2004-spec.ts';
 
 export { woundsFrom } from './doom2004-roll.ts';
 
-export interface Doom2004Target {
-  armor: number;
-  /** Wounds still needed to kill / frag. */
-  left: number;
-  /** False for a figure outside the attack that only exploding barrels reach (default true). */
-  struck?: boolean;
-  /** Barrels that go off next to the figure when the hit deals any damage (default 0). */
-  barrels?: number;
-}
-
-export interface Doom2004Spec {
-  /** Each die: its faces. Dice of the same colour share a key. */
-  dice: readonly { colour: string; faces: readonly D4Face[] }[];
-  /** The target space's range (ignored by melee). */
-  range: number;
-  accuracy?: number;
-  deadly?: number;
-  melee?: boolean;
-  /**
-   * The figures hit: the nominated one first, then the rest of a blast area, then the figures only
-   * exploding barrels reach. May be empty (a barrel with nobody near).
-   */
-  targets: readonly Doom2004Target[];
-  /** Who re-rolls: the aiming attacker, or the dodging target (RULES §3: never both). */
-  reroll?: 'aim' | 'dodge' | null;
-  /** A per-die policy to use instead of the best set (faces re-rolled per colour). */
-  policy?: Record<string, boolean[]>;
-}
+export type { Doom2004Spec, Doom2004Target } from './doom2004-spec.ts';
 
 /** How re-rolls are chosen: none, by the best set of dice, or by a per-die policy. */
 export type Doom2004RerollRule = 'none' | 'best-set' | 'per-die';

@@ -1,5 +1,5 @@
 /** The d20 ruleset (RULES §4): rules + starting state, as registered with the engine. */
-import { entriesOf, type RulesetModule } from '../registry.ts';
+import { entriesOf, type RulesetModule } from '../ruleset-module.ts';
 import { d20Rules } from './rules.ts';
 import { initD20, type D20State, type D20Unit } from './state.ts';
 

@@ -4,7 +4,8 @@
  */
 import { checkFigures } from '../../core/board-input.ts';
 import type { GameEvent } from '../types.ts';
-import { boardOf, buildFigure, unpack, type D4Area, type D4State } from './state.ts';
+import { buildFigure } from './setup.ts';
+import { boardOf, unpack, type D4Area, type D4State } from './state.ts';
 
 export function explore(s: D4State, events: GameEvent[]): void {
   for (;;) {

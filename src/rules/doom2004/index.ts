@@ -1,8 +1,9 @@
 /** The doom2004 ruleset module (RULES §3): its rules and its starting state. */
-import type { RulesetModule } from '../registry.ts';
+import type { RulesetModule } from '../ruleset-module.ts';
 import { explore } from './explore.ts';
 import { doom2004Rules } from './rules.ts';
-import { initDoom2004, type D4State } from './state.ts';
+import { initDoom2004 } from './setup.ts';
+import type { D4State } from './state.ts';
 import { advance } from './turn.ts';
 
 export const doom2004Module: RulesetModule<D4State> = {

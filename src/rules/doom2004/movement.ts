@@ -6,7 +6,8 @@
 import { Cell, EdgeKind } from '../../core/types.ts';
 import type { GameEvent, Refusal } from '../types.ts';
 import { wound } from './damage.ts';
-import { boardOf, cellBits, dataOf, doorEdge, cellsOf, setEdge, unpack, figureAt, hiddenCells, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
+import { boardOf, cellBits, dataOf, doorEdge, cellsOf, setEdge, figureAt, hiddenCells, isRefusal, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
+import { movementBoard, planRoute } from './route.ts';
 
 /** A health token returns up to 3 wounds (RULES §3 tokens). */
 export const HEALTH_TOKEN_HEAL = 3;
@@ -14,12 +15,7 @@ export const DOOR_COST = 2;
 export const GIVE_COST = 1;
 export const HOP_COST = 1;
 
-/** The movement board for `f`: unrevealed cells are off the map, except teleporters for marines. */
-export function movementBoard(s: D4State, f: D4Figure, block: number[] = []) {
-  const hidden = hiddenCells(s);
-  if (f.marine) for (const i of [...hidden]) if ((cellBits(s, i) & Cell.teleporter) !== 0) hidden.delete(i);
-  return boardOf(s, { block, voidCells: hidden });
-}
+export { movementBoard };
 
 /** Where `f` may end a move with `mp` movement: indices y*W+x with their cost (> 0). */
 export function reachable(s: D4State, f: D4Figure, mp: number): Map<number, number> {
@@ -31,35 +27,19 @@ export function reachable(s: D4State, f: D4Figure, mp: number): Map<number, numb
 }
 
 /**
- * Move `f` to `to` spending at most `mp`. Ruling: the figure takes a cheapest path; among them one
- * that enters no damaging obstacle when there is one (the player may also move space by space).
- * Each step whose new spaces include a damaging obstacle deals 1 automatic wound (RULES §3).
+ * Move `f` to `to` spending at most `mp`, by the route the command names (route.ts: the cheapest
+ * path by default). Each step whose new spaces include a damaging obstacle deals 1 automatic wound
+ * (RULES §3); a figure killed on the way stops there, the whole route's cost spent.
  */
-export function moveFigure(s: D4State, f: D4Figure, to: unknown, mp: number, events: GameEvent[]): Refusal | number {
+export function moveFigure(s: D4State, f: D4Figure, to: unknown, mp: number, events: GameEvent[], route?: unknown): Refusal | number {
   const t = to as { x?: unknown; y?: unknown } | null;
   if (!t || typeof t !== 'object' || !Number.isInteger(t.x) || !Number.isInteger(t.y)) return refuse('command', '"to" must be a space {x, y} with integers');
   const x = t.x as number;
   const y = t.y as number;
-  const idx = s.figures.indexOf(f);
-  const place = { x, y, o: 0 };
-  const path = mp > 0 ? movementBoard(s, f).path(idx, mp, place) : null;
-  if (!path || path.cost === 0) {
-    return refuse('RULES §3 movement', `${f.id} cannot end a move at (${x},${y}) with ${Math.max(0, mp)} spaces of movement (enemies, obstacles and barrels block, unrevealed areas are closed, and no move may end on a figure)`);
-  }
+  const plan = planRoute(s, f, { x, y, o: 0 }, mp, route);
+  if (isRefusal(plan)) return plan;
+  const { steps, cost } = plan;
   const W = s.board.width;
-  const hazards: number[] = [];
-  unpack(s.board.cells).forEach((c, i) => (c & Cell.hazard) !== 0 && hazards.push(i));
-  const end = new Set(cellsOf({ x, y, w: f.w, h: f.h }).map(([cx, cy]) => cy * W + cx));
-  const avoid = hazards.filter((i) => !end.has(i));
-  let steps = path.steps;
-  let cost = path.cost;
-  if (avoid.length) {
-    const safe = movementBoard(s, f, avoid).path(idx, mp, place);
-    if (safe && safe.cost > 0) {
-      steps = safe.steps;
-      cost = safe.cost;
-    }
-  }
   const from = { x: f.x, y: f.y };
   events.push({ type: 'moved', figure: f.id, from, to: { x, y }, cost, path: steps.map((p) => ({ x: p.x, y: p.y })) });
   for (let k = 1; k < steps.length && s.figures.includes(f); k++) {

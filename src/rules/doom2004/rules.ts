@@ -15,6 +15,7 @@ import { cellBits, figureAt, unpack, hiddenCells, isRefusal, ORDERS, refuse, typ
 import {
   ACTIONS, actionRefusal, advance, allMarines, checkWinner, endTurn, respawnSpaces, startActivation, startMarineTurn, tidy, useReady,
 } from './turn.ts';
+import { hazardDetours } from './route.ts';
 import { viewOf } from './view.ts';
 import { shapeRefusal } from '../command-shape.ts';
 import { DOOM2004_COMMANDS } from './commands.ts';
@@ -104,7 +105,7 @@ function move(s: D4State, c: Command): Result {
   const t = s.turn!;
   if (t.action === 'ready' && t.readyUse === 'attack') return refuse('RULES §3 marine actions', `${f.id} took the Ready action and attacked, so it may not move`);
   const events: GameEvent[] = [];
-  const cost = moveFigure(s, f, c.to, t.mp, events);
+  const cost = moveFigure(s, f, c.to, t.mp, events, c.route);
   if (isRefusal(cost)) return cost;
   t.mp -= cost;
   t.moved = true;
@@ -425,7 +426,10 @@ function legal(s: D4State): Command[] {
   const f = s.figures.find((g) => g.id === t.figure)!;
   const W = s.board.width;
   if (!(t.action === 'ready' && t.readyUse === 'attack')) {
-    for (const i of reachable(s, f, t.mp).keys()) out.push({ type: 'move', figure: f.id, to: { x: i % W, y: Math.floor(i / W) } });
+    const reach = reachable(s, f, t.mp);
+    for (const i of reach.keys()) out.push({ type: 'move', figure: f.id, to: { x: i % W, y: Math.floor(i / W) } });
+    // Where the cheapest way enters a damaging obstacle and a dearer one avoids them: both (route.ts).
+    for (const i of hazardDetours(s, f, t.mp, reach)) out.push({ type: 'move', figure: f.id, to: { x: i % W, y: Math.floor(i / W) }, route: 'avoid-hazards' });
   }
   if (t.attacks > 0) out.push(...attackCommands(s, f, { type: 'attack' }, hidden));
   if (t.mp >= DOOR_COST) {
@@ -461,19 +465,23 @@ export const doom2004Rules: RulesetEngine<D4State> = {
     const { result, opensWindow } = dispatch(s, c);
     if (!Array.isArray(result)) return result;
     const events = result;
-    tidy(s, events);
+    // RULES §3 guard: the marine player must get the chance to interrupt after each invader step,
+    // whatever the step did to the invader (one killed by a damaging obstacle included, issue 45):
+    // its turn ends, but the invader's turn goes on only once the window is passed or used.
+    const invader = opensWindow && s.phase === 'invaders' && s.turn && !s.turn.action ? s.turn.figure : null;
+    tidy(s, events, invader !== null);
     explore(s, events);
     checkWinner(s, events);
     if (s.winner !== null) return events;
-    // RULES §3 guard: the marine player must get the chance to interrupt after each invader step.
-    const invader = s.phase === 'invaders' && s.turn && !s.turn.action ? s.turn.figure : null;
     // Only guards with an attack to make are asked: a window nobody can use is no choice (issue 21).
-    const guards = opensWindow && invader && s.figures.some((f) => f.id === invader) ? armedGuards(s) : [];
+    const guards = invader ? armedGuards(s) : [];
     if (guards.length) {
       s.window = { invader: invader! };
       events.push({ type: 'interrupt-window', invader, guards: guards.map((f) => f.id) });
     }
     if (s.window && !s.pending && !s.chain && !guardHolders(s).length) s.window = null;
+    // A phase left with nothing to do moves on once no window holds it (tidy waited for this).
+    if (!s.window && !s.pending) advance(s, events);
     return events;
   },
   legalActions(s, actor) {

@@ -178,15 +178,18 @@ export function checkWinner(s: D4State, events: GameEvent[]): void {
   }
 }
 
-/** After any command: a turn whose figure is gone ends; a blow-through walk whose figure is gone stops. */
-export function tidy(s: D4State, events: GameEvent[]): void {
+/**
+ * After any command: a turn whose figure is gone ends; a blow-through walk whose figure is gone
+ * stops. `hold`: the phase does not move on yet (a guard window may still open; the caller advances).
+ */
+export function tidy(s: D4State, events: GameEvent[], hold = false): void {
   if (s.chain && !s.figures.some((f) => f.id === s.chain!.figure)) s.chain = null;
   if (s.turn && !s.figures.some((f) => f.id === s.turn!.figure) && !s.pending) {
     const t = s.turn;
     s.turn = null;
     s.done.push(t.figure);
     events.push({ type: t.action ? 'turn-ended' : 'activation-ended', figure: t.figure, why: 'removed' });
-    advance(s, events);
+    if (!hold) advance(s, events);
   }
 }
 

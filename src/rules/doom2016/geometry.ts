@@ -2,7 +2,7 @@
 import { BoardError } from '../../core/board-input.ts';
 import { Board } from '../../core/board.ts';
 import { Cell } from '../../core/types.ts';
-import { boardOf } from './state.ts';
+import { boardOf } from './board.ts';
 import type { Doom2016Figure, Doom2016State } from './types.ts';
 
 export const cellIndex = (s: Doom2016State, x: number, y: number) => y * s.board.width + x;

@@ -1,5 +1,5 @@
 /** The doom2016 ruleset (RULES §2): rules + starting state, as registered with the engine. */
-import type { RulesetModule } from '../registry.ts';
+import type { RulesetModule } from '../ruleset-module.ts';
 import { doom2016Rules } from './rules.ts';
 import { initDoom2016 } from './state.ts';
 import type { Doom2016State } from './types.ts';

@@ -1,9 +1,10 @@
 /** Every command the doom2016 rules allow now (what the UI offers and the random games pick from). */
 import type { Command } from '../types.ts';
 import { playableCards } from './attack.ts';
-import { activeTeleporters, covers, isStaggered, respawnSpots } from './geometry.ts';
+import { activeTeleporters, covers, figureAt, isStaggered, respawnSpots } from './geometry.ts';
 import { argentTargets, summonGroups } from './invader.ts';
 import { planMove } from './movement.ts';
+import { largeTelefragDestinations } from './telefrag.ts';
 import { readyDemonTypes } from './round.ts';
 import { queryBoardOf } from './state.ts';
 import type { DemonActivation, Doom2016Figure, Doom2016State, MarineActivation } from './types.ts';
@@ -37,6 +38,12 @@ function moves(s: Doom2016State, f: Doom2016Figure, mp: number): Command[] {
     out.push({ type: 'move', figure: f.id, to: { x: r % reach.width, y: Math.floor(r / reach.width), o } });
   }
   if (f.side === s.marineSide) {
+    // Spaces past a large demon telefragged on the way (RULES §2.2) that the core's reach misses
+    // (its own spaces come with the demons' below).
+    for (const i of largeTelefragDestinations(s, f, mp)) {
+      const [x, y] = [i % reach.width, Math.floor(i / reach.width)];
+      if ((!reach.end[i] || reach.cost[i] <= 0) && !figureAt(s, x, y)) out.push({ type: 'move', figure: f.id, to: { x, y, o: 0 } });
+    }
     // Glory kills and telefrags end on a demon's space: the core's reach never offers those.
     // (The teleporters are read once: a scan of the whole board, asked for every demon it cost the
     // autopilot's rollouts a twentieth of their time.)

@@ -5,23 +5,31 @@
 import { Cell, EdgeKind } from '../../core/types.ts';
 import type { Command, GameEvent, Refusal } from '../types.ts';
 import { actingFigure, isRefusal, refuse } from './common.ts';
-import { activeTeleporters, cellIndex, covers, displacementOptions, figureAt, inMap, isLarge, isStaggered } from './geometry.ts';
+import { cellIndex, covers, displacementOptions, figureAt, inMap, isLarge, isStaggered } from './geometry.ts';
 import { gloryKill, killFigure } from './damage.ts';
 import { revealPortals } from './invader.ts';
 import { boardOf, queryBoardOf } from './state.ts';
+import { hopOnto, telefragsOn, throughLargeTelefrag, type Route, type Telefrag } from './telefrag.ts';
 import type { Doom2016Figure, Doom2016State } from './types.ts';
 
 export interface MovePlan {
   cost: number;
   steps: { x: number; y: number; o: number }[];
-  /** A demon on an active teleporter, killed by a marine's hop onto it. */
-  telefrag?: string;
+  /** Demons on active teleporters killed by the marine's hops onto them, on the way or at the end. */
+  telefrags: Telefrag[];
   /** A staggered demon whose space is the destination (glory kill). */
   glory?: string;
 }
 
 /** How `f` can get to `to` with `mp` MP, or why not. */
 export function planMove(s: Doom2016State, f: Doom2016Figure, mp: number, to: { x: number; y: number; o: number }): MovePlan | Refusal {
+  const route = cheapestRoute(s, f, mp, to);
+  if (isRefusal(route)) return route;
+  if (f.side !== s.marineSide) return { ...route, telefrags: [] };
+  return { ...route, telefrags: telefragsOn(s, route.steps, route.glory) };
+}
+
+function cheapestRoute(s: Doom2016State, f: Doom2016Figure, mp: number, to: { x: number; y: number; o: number }): (Route & { glory?: string }) | Refusal {
   const fi = s.figures.indexOf(f);
   const marine = f.side === s.marineSide;
   const target = figureAt(s, to.x, to.y);
@@ -33,21 +41,15 @@ export function planMove(s: Doom2016State, f: Doom2016Figure, mp: number, to: { 
       const path = board.path(board.figureIndex(f.id), mp, to);
       if (path && path.cost + 1 <= mp) return { cost: path.cost + 1, steps: path.steps, glory: target.id };
     }
-    if (teleporter) {
-      // Telefrag (RULES §2.2): a hop from another active teleporter onto any space of a demon (small
-      // or large) on a teleporter kills it, without the extra MP.
-      const reach = queryBoardOf(s).reach(fi, Math.max(0, mp));
-      const hop = 1 + ((s.board.cells[cellIndex(s, to.x, to.y)] & Cell.difficult) ? 1 : 0);
-      let best = -1;
-      for (const t of activeTeleporters(s)) {
-        if (t.x === to.x && t.y === to.y) continue;
-        const c = reach.cost[cellIndex(s, t.x, t.y)];
-        if (c >= 0 && (best < 0 || c < best)) best = c;
-      }
-      if (best >= 0 && best + hop <= mp) return { cost: best + hop, steps: [{ x: f.x, y: f.y, o: 0 }, to], telefrag: target.id };
-    }
+    // Telefrag (RULES §2.2): a hop from another active teleporter onto any space of a demon (small
+    // or large) on a teleporter kills it, without the extra MP.
+    const hop = teleporter ? hopOnto(s, f, mp, to) : null;
+    if (hop) return hop;
   }
   const path = queryBoardOf(s).path(fi, Math.max(0, mp), to);
+  // A marine may also go on through the spaces of a large demon it telefragged on the way.
+  const through = marine && !(to.x === f.x && to.y === f.y) ? throughLargeTelefrag(s, f, mp, to) : null;
+  if (through && (!path || through.cost < path.cost)) return through;
   if (!path || path.cost === 0) {
     if (!inMap(s, to.x, to.y)) return refuse('RULES §2.2 movement', `(${to.x},${to.y}) is not a space of the map`);
     const other = figureAt(s, to.x, to.y);
@@ -70,33 +72,35 @@ export function move(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   const dest = { x: to.x as number, y: to.y as number, o: (to.o as number | undefined) ?? 0 };
   const plan = planMove(s, f, a.mp, dest);
   if (isRefusal(plan)) return plan;
-  const events: GameEvent[] = [];
   const from = { x: f.x, y: f.y };
   a.mp -= plan.cost;
-  if (plan.telefrag) killFigure(s, s.figures.find((g) => g.id === plan.telefrag)!, events, { by: f.id, how: 'telefrag' });
-  if (plan.glory) gloryKill(s, f, s.figures.find((g) => g.id === plan.glory)!, a, events);
   f.x = dest.x;
   f.y = dest.y;
   if (dest.o === 1) [f.w, f.h] = [f.h, f.w];
-  events.unshift({ type: 'moved', figure: f.id, from, to: { x: f.x, y: f.y }, rotated: dest.o === 1, cost: plan.cost, mp: a.mp, path: plan.steps.map(({ x, y }) => ({ x, y })) });
-  if (f.side === s.marineSide) enterSpaces(s, f, plan.steps, a, events);
+  const events: GameEvent[] = [{ type: 'moved', figure: f.id, from, to: { x: f.x, y: f.y }, rotated: dest.o === 1, cost: plan.cost, mp: a.mp, path: plan.steps.map(({ x, y }) => ({ x, y })) }];
+  if (f.side === s.marineSide) enterSpaces(s, f, plan, a, events);
   if (isLarge(f)) displaceUnder(s, f, events);
   return events;
 }
 
-/** A marine entering spaces: staggered demons passed through are glory-killed; inactive teleporters activate. */
-function enterSpaces(s: Doom2016State, f: Doom2016Figure, steps: { x: number; y: number }[], a: { mp: number }, events: GameEvent[]): void {
-  for (const p of steps.slice(1)) {
+/**
+ * A marine entering spaces, in path order: a hop onto a demon's teleporter telefrags it;
+ * staggered demons entered are glory-killed (the destination's too); inactive teleporters activate.
+ */
+function enterSpaces(s: Doom2016State, f: Doom2016Figure, plan: MovePlan, a: { mp: number }, events: GameEvent[]): void {
+  plan.steps.forEach((p, k) => {
+    if (k === 0) return;
+    for (const t of plan.telefrags) if (t.step === k) killFigure(s, s.figures.find((g) => g.id === t.figure)!, events, { by: f.id, how: 'telefrag' });
     const demon = s.figures.find((g) => g !== f && g.side === s.invaderSide && covers(g, p.x, p.y));
     if (demon && isStaggered(s, demon)) gloryKill(s, f, demon, a, events);
     const i = cellIndex(s, p.x, p.y);
-    const k = s.inactiveTeleporters.indexOf(i);
-    if (k >= 0) {
-      s.inactiveTeleporters.splice(k, 1);
+    const n = s.inactiveTeleporters.indexOf(i);
+    if (n >= 0) {
+      s.inactiveTeleporters.splice(n, 1);
       s.board.cells[i] |= Cell.teleporter;
       events.push({ type: 'teleporter-activated', at: { x: p.x, y: p.y }, by: f.id });
     }
-  }
+  });
 }
 
 /**

@@ -4,48 +4,16 @@
  * back to where it started. The element file stays small, and nothing but the bundle's entry
  * imports it: the state model and the controllers depend on each other, never on the element.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { circles, importsOf as importsUnder, lineCount, sources } from './imports.ts';
 
 const ROOT = fileURLToPath(new URL('../../components', import.meta.url));
 const ELEMENT = join(ROOT, 'doom-board.ts');
 /** The bundle's entry (components/index.ts), which defines and exports the element. */
 const ENTRY_POINTS = [join(ROOT, 'index.ts')];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? sources(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
-
-/** Every import of a file that lands inside components/. */
-function importsOf(file: string): string[] {
-  const src = readFileSync(file, 'utf8');
-  return [...src.matchAll(/(?:(?:import|export)\s[^'"]*?from\s+|import\()'(\.[^']+\.ts)'/g)]
-    .map((m) => resolve(dirname(file), m[1]))
-    .filter((p) => p.startsWith(ROOT + '/'));
-}
-
-function circles(files: string[], importsOf: (f: string) => string[]): string[][] {
-  const found: string[][] = [];
-  const done = new Set<string>();
-  const path: string[] = [];
-  const visit = (f: string) => {
-    path.push(f);
-    for (const d of importsOf(f)) {
-      const at = path.indexOf(d);
-      if (at >= 0) found.push([...path.slice(at), d]);
-      else if (!done.has(d)) visit(d);
-    }
-    path.pop();
-    done.add(f);
-  };
-  for (const f of files) if (!done.has(f)) visit(f);
-  return found;
-}
+const importsOf = (file: string) => importsUnder(file, ROOT);
 
 test('the circle finder finds a circle (a → b → a) and none in a line', () => {
   expect(circles(['a', 'b'], (f) => (f === 'a' ? ['b'] : ['a']))).toEqual([['a', 'b', 'a']]);
@@ -60,9 +28,7 @@ test('no import circle among components/ files', () => {
 });
 
 test('components/doom-board.ts has at most 400 lines', () => {
-  const lines = readFileSync(ELEMENT, 'utf8').split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  expect(lines.length).toBeLessThanOrEqual(400);
+  expect(lineCount(ELEMENT)).toBeLessThanOrEqual(400);
 });
 
 test('only the element\'s entry point imports components/doom-board.ts: controllers and the state model never do', () => {

@@ -1,0 +1,99 @@
+/**
+ * Large boards in the browser (issue 41): the production bundle dist/doom-board.js in Debian's
+ * Chromium, as bench/ui-bench.mjs runs it, with boards of 101×101 and 201×201 spaces (the 40×40
+ * bench board's densities of edge runs and figures). First render after the page's first board
+ * (median of 3) and select-to-highlight (median of 9, worst shown), against the frame budgets the
+ * 40×40 board keeps: first render ≤ 100 ms, select-to-highlight ≤ 16 ms. Each figure is the median
+ * of 3 page loads. Writes its section of bench/RESULTS.md (between the ui-large markers).
+ * Run: `npm run build:lib && node bench/ui/large-boards.mjs`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { chromium } from '@playwright/test';
+
+const root = new URL('../../', import.meta.url);
+const bundle = readFileSync(new URL('dist/doom-board.js', root));
+const pageJs = readFileSync(new URL('bench/ui/bench-page.js', root));
+const ORIGIN = 'http://bench.test';
+const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
+<style>body{margin:0;width:1000px} doom-board{--doom-max-width:1000px;--doom-cell-max:24px}</style></head>
+<body><script type="module" src="/doom-board.js"></script></body></html>`;
+
+const loadBefore = loadavg().map((x) => x.toFixed(1)).join(' / ');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+const version = browser.version();
+async function benchPage() {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body: HTML });
+    if (path === '/doom-board.js') return route.fulfill({ contentType: 'text/javascript', body: bundle });
+    if (path === '/bench-page.js') return route.fulfill({ contentType: 'text/javascript', body: pageJs });
+    return route.fulfill({ status: 404, body: '' });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => customElements.get('doom-board'));
+  return page;
+}
+
+const results = {};
+for (const side of [101, 201]) {
+  const runs = [];
+  for (let k = 0; k < 3; k++) {
+    const page = await benchPage();
+    runs.push(await page.evaluate(async (s) => (await import('/bench-page.js')).runLarge(s), side));
+    await page.close();
+  }
+  const med = (key) => [...runs.map((r) => r[key])].sort((a, b) => a - b)[1];
+  results[side] = { ...runs[0], ...Object.fromEntries(['renderDom', 'renderRendered', 'selectDom', 'selectRendered', 'selectMax'].map((k) => [k, med(k)])) };
+}
+await browser.close();
+
+const ms = (v) => `${v.toFixed(1)} ms`;
+const met = (v, t) => (v <= t ? `yes (≤ ${t} ms)` : `**no** (> ${t} ms)`);
+const rows = [101, 201].flatMap((side) => {
+  const r = results[side];
+  return [
+    `| first render ${side}×${side} (${r.figures} figures), after the page's first board | ${ms(r.renderDom)} | ${ms(r.renderRendered)} | ${met(r.renderRendered, 100)} |`,
+    `| select-to-highlight ${side}×${side} (reach MP 8: ${r.reachCells} spaces; worst ${ms(r.selectMax)}) | ${ms(r.selectDom)} | ${ms(r.selectRendered)} | ${met(r.selectRendered, 16)} |`,
+  ];
+});
+const section = `<!-- ui-large:start -->
+## Component on large boards (issue 41)
+
+Written by \`node bench/ui/large-boards.mjs\` (after \`npm run build:lib\`): \`dist/doom-board.js\` in
+Chromium ${version} (headless, no GPU), measured as in the component section above (bench/ui/bench-page.js
+\`runLarge\`): seeded doom2016 boards of 101×101 and 201×201 spaces with the 40×40 board's densities of
+edge runs, difficult terrain and figures, rendered after the page's first board (median of 3), then
+\`select(marine)\` (median of 9). Each figure is the median of 3 page loads. Budgets: those of the
+40×40 board (first render ≤ 100 ms, select-to-highlight ≤ 16 ms).
+
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; a shared VM
+- Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadavg().map((x) => x.toFixed(1)).join(' / ')} after
+
+| case | DOM | rendered | within the 40×40 budget |
+|---|---|---|---|
+${rows.join('\n')}
+
+Not met: the element is not responsive on these boards yet. The grid core's share of a selection
+(a reach and a sight map: about 0.8 and 1.3 ms at most on 101×101 and 201×201 mixed boards, section
+above) is small; the rest is the element drawing 10,201 / 40,401 spaces and their overlays
+(components/, not changed for issue 41).
+<!-- ui-large:end -->
+`;
+const file = new URL('bench/RESULTS.md', root);
+const old = readFileSync(file, 'utf8');
+const start = old.indexOf('<!-- ui-large:start -->');
+const end = old.indexOf('<!-- ui-large:end -->');
+const after = old.indexOf('<!-- component-bench:end -->');
+const next = start >= 0 && end > start
+  ? old.slice(0, start) + section + old.slice(end + '<!-- ui-large:end -->\n'.length)
+  : after >= 0
+    ? `${old.slice(0, after + '<!-- component-bench:end -->\n'.length)}\n${section}${old.slice(after + '<!-- component-bench:end -->\n'.length)}`
+    : `${old.trimEnd()}\n\n${section}`;
+if (!process.env.NO_WRITE) writeFileSync(file, next);
+console.log(section);
