@@ -11,9 +11,10 @@
  * ratio is the median over the blocks of that block's rate / the 1-instance rate of the same block.
  *
  *   npx vitest run --config bench/vitest.config.ts bench/lb-scale.bench-run.ts
- *   (env: LB_QUOTA=0.05 cores per instance, LB_SECONDS=5 per row, LB_CLIENTS=12 per instance, LB_BLOCKS=5)
+ *   (env: LB_QUOTA=0.05 cores per instance, LB_SECONDS=6 per row, LB_CLIENTS=12 per instance, LB_BLOCKS=5)
  */
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { expect, test } from 'vitest';
 import { median } from './measure.ts';
@@ -22,7 +23,7 @@ import { startPgServer } from '../test/api/pg-server.ts';
 import { killHard, startServerProcess, type ServerProcess } from '../test/api/server-process.ts';
 
 const QUOTA = Number(process.env.LB_QUOTA ?? 0.05);
-const SECONDS = Number(process.env.LB_SECONDS ?? 5);
+const SECONDS = Number(process.env.LB_SECONDS ?? 6);
 /** Clients per instance of the row: each instance is driven as hard (its group commit batches as much). */
 const CLIENTS = Number(process.env.LB_CLIENTS ?? 12);
 const BLOCKS = Number(process.env.LB_BLOCKS ?? 5);
@@ -68,18 +69,47 @@ interface Game {
   version: number;
 }
 
-async function post(url: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const r = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await r.json()) as Record<string, any>;
-  return { status: r.status, body: json };
+// Node's own HTTP client with keep-alive: the clients are one thread, and fetch costs it about twice
+// the CPU per request (at 4 instances the clients, not the instances, set the pace with fetch).
+const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+function post(url: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: Record<string, any> }> {
+  const { hostname, port } = new URL(url);
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (data += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(data) }));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
 }
 
-/** A d20 game created through `lb`, with its first legal command and the seat that owns it. */
-async function newGame(lb: string, seed: number): Promise<Game> {
+/** A d20 game created through `lb`, with its first legal command, the seat that owns it, and the instance that serves it. */
+async function newGame(lb: string, seed: number): Promise<Game & { upstream: string }> {
   const created = (await post(lb, '/api/v1/games', {}, { scenarioId: 'd20-skirmish', seed })).body;
-  const g = (await (await fetch(`${lb}/api/v1/games/${created.id}`)).json()) as Record<string, any>;
+  const r = await fetch(`${lb}/api/v1/games/${created.id}`);
+  const g = (await r.json()) as Record<string, any>;
   const actions = ((await (await fetch(`${lb}/api/v1/games/${created.id}/actions`)).json()) as Record<string, any>).actions;
-  return { id: created.id, token: created.seats[g.view.awaiting.side], command: actions[0], version: 0 };
+  return { id: created.id, token: created.seats[g.view.awaiting.side], command: actions[0], version: 0, upstream: r.headers.get('x-upstream') ?? '' };
+}
+
+/**
+ * `perInstance` games for each of the row's `n` instances: hashed, games are made until each
+ * instance serves as many (the ring spreads a few dozen ids unevenly); round-robin, n × perInstance.
+ */
+async function gamesFor(lb: string, n: number, hashed: boolean, perInstance: number, seed0: number): Promise<Game[]> {
+  if (!hashed) return Promise.all(Array.from({ length: n * perInstance }, (_, i) => newGame(lb, seed0 + i)));
+  const by = new Map<string, Game[]>();
+  for (let seed = seed0; [...by.values()].reduce((k, l) => k + Math.min(l.length, perInstance), 0) < n * perInstance; seed++) {
+    const g = await newGame(lb, seed);
+    if (!by.has(g.upstream)) by.set(g.upstream, []);
+    by.get(g.upstream)!.push(g);
+    if (seed - seed0 > 50 * n * perInstance) throw new Error('the balancer does not spread the games');
+  }
+  return [...by.values()].flatMap((l) => l.slice(0, perInstance));
 }
 
 /** Accepted changes per second over `seconds`: every client plays command, undo, command… on its game. */
@@ -127,7 +157,7 @@ test('changes per second through nginx: 1, 2, 4 instances (consistent hashing) a
     balancers.push(...rows.map((r) => r.lb));
     // Each row's clients and games, made once (through the row's balancer).
     const games = new Map<string, Game[]>();
-    for (const [k, r] of rows.entries()) games.set(r.name, await Promise.all(Array.from({ length: CLIENTS * r.n }, (_, i) => newGame(r.lb.url, 1000 * k + i + 1))));
+    for (const [k, r] of rows.entries()) games.set(r.name, await gamesFor(r.lb.url, r.n, !r.name.includes('round-robin'), CLIENTS, 1000 * k + 1));
     const rates = new Map<string, number[]>(rows.map((r) => [r.name, []]));
     const ratios = new Map<string, number[]>(rows.map((r) => [r.name, []]));
     for (let block = 0; block < BLOCKS; block++) {

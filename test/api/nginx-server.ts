@@ -42,6 +42,8 @@ error_log stderr warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  # Which instance answered (tests and benches read it; not part of the recipe).
+  add_header X-Upstream $upstream_addr always;
   ${temp}
 ${recipeFor(instances, port, o.roundRobin)}
 }
