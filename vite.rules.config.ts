@@ -1,9 +1,24 @@
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { fromMainModule } from './vite.modules.ts';
 
-/** A rules engine's own folder; everything else comes from the main module (see src/rules/ruleset-runtime.ts). */
-const FOLDER = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]/;
+/** A rules engine's own folder; everything else comes from the main module (see src/rules/ruleset-runtime.ts)… */
+const FOLDER = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]|[\\/]command-shape\.ts\?engine/;
+
+/**
+ * …but the command-shape checker: each engine carries its own copy (a module id per engine, so no
+ * shared chunk), the main module plays no rules and need not carry it on every page.
+ */
+const ownCommandShape = (): Plugin => ({
+  name: 'doom-board:command-shape-per-engine',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const engine = importer && /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]/.exec(importer)?.[1];
+    if (!engine || !source.endsWith('/command-shape.ts')) return null;
+    return `${resolve(dirname(importer), source)}?engine=${engine}`;
+  },
+});
 
 const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index.ts`, import.meta.url));
 
@@ -11,7 +26,7 @@ const entry = (name: string) => fileURLToPath(new URL(`./src/rules/${name}/index
 // and the HTTP engine (openapi-fetch), loaded when a board has an `api` attribute.
 export default defineConfig({
   publicDir: false,
-  plugins: [fromMainModule('rules', FOLDER)],
+  plugins: [ownCommandShape(), fromMainModule('rules', FOLDER)],
   // openapi-fetch asks `typeof process` to detect Node: as a property of globalThis, so that a
   // bundler building an app from these files (Parcel) sees no Node global to polyfill.
   define: { process: 'globalThis.process' },

@@ -452,7 +452,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
         : [...this.others, ...attackButtons, ...this.sideCommands];
     const ai = this.ai.current;
     return playPanel({
-      status: v?.status && s.model ? readableSummary(v.status, s.model, s.names()) : '',
+      // A server's game says who must act when that is a decision window, not the turn (view.awaiting).
+      status: v?.status && s.model ? `${readableSummary(v.status, s.model, s.names())}${v.awaiting && v.awaiting.kind !== 'turn' ? ` — ${v.awaiting.side} to decide (${v.awaiting.kind})` : ''}` : '',
       winner: v?.winner ? figureName(v.winner) : null,
       explanation: this.explanationText(ai?.text((id) => s.figureName(id), s.model?.ruleset ?? '')),
       rules: this.host.rulesHref,
