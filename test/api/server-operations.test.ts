@@ -156,16 +156,21 @@ describe('graceful shutdown', () => {
     expect(inFlight.filter((r) => r.status !== undefined && r.status >= 500 && r.status !== 503)).toEqual([]);
     const ackedCount = [...acked.values()].reduce((n, m) => n + m.size, 0);
     expect(ackedCount).toBeGreaterThan(6);
-    // The server's side: no answer was cut off, and the commands it accepted are exactly the ones the clients were told of.
+    // The server's side: no answer was cut off. (Its request lines are bounded per client, and these
+    // players are one client: past the allowance lines are counted, not written, so the log cannot
+    // count the commands; the store does, below.)
     const lines = logLines(s);
     expect(lines.filter((l) => l.aborted && l.route !== '/api/v1/games/{gameId}/stream')).toEqual([]);
-    expect(lines.filter((l) => l.route === '/api/v1/games/{gameId}/commands' && l.status === 200).length).toBe(ackedCount);
+    const logged = lines.filter((l) => l.route === '/api/v1/games/{gameId}/commands' && l.status === 200).length;
+    if (!lines.some((l) => l.suppressed)) expect(logged).toBe(ackedCount);
 
     const again = await start(['--data-dir', dataDir, '--log', 'none']);
     for (const g of games) {
       const page = (await (await fetch(`${again.url}/api/v1/games/${g.id}/events`)).json()) as { entries: { version: number; command?: unknown }[] };
-      const stored = new Map(page.entries.map((e) => [e.version, e.command]));
+      const stored = new Map(page.entries.filter((e) => e.command !== undefined).map((e) => [e.version, e.command]));
       for (const [version, command] of acked.get(g.id)!) expect(stored.get(version), `game ${g.id} version ${version}`).toEqual(command);
+      // …and the commands it stored are exactly the ones the clients were told of: none taken unanswered.
+      expect([...stored.keys()].sort((a, b) => a - b), `game ${g.id}`).toEqual([...acked.get(g.id)!.keys()].sort((a, b) => a - b));
     }
   }, 60_000);
 });
