@@ -42,6 +42,11 @@ export interface GameClient {
   newEntries?(): Promise<HistoryEntry[]>;
   /** Optional: whether this page may take back the last command (a server game: only its sender's seat). */
   mayUndo?(): Promise<boolean>;
+  /**
+   * Optional: what `apply(command)` would do now (its events or its refusal), with nothing kept —
+   * so that a choice can say what each option costs. A client without it gets plain words.
+   */
+  preview?(command: Command): Promise<ApplyResult>;
 }
 
 /** One accepted change of a game kept elsewhere: a command and its events, or an undo. */
@@ -85,6 +90,7 @@ export class InPageEngine implements EngineClient {
       view: async () => game.view(),
       legalActions: async (figure) => game.legalActions(figure),
       apply: async (command) => game.apply(command),
+      preview: async (command) => game.preview(command),
       undo: async () => game.undo(),
       history: async () => game.history,
       state: async () => game.state,

@@ -66,6 +66,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
   /** Commands the table offers in a chooser of its own (the status phase's discards). */
   choices: Command[] = [];
   pending: Command[] = [];
+  /** What each pending command would do (GameClient.preview), for the buttons' words. */
+  private outcomes = new Map<Command, ApplyResult>();
   log: LogLine[] = [];
   hint: Hint | null = null;
   /** Stops following a server game. */
@@ -127,6 +129,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     return {
       view: this.view!, state: this.gameState, lastEvents: this.lastEvents, name: (id: string) => this.state.figureName(id),
       choices: this.choices.filter((c) => !this.ai.current?.owns(c)), apply: (c: Command) => void this.state.guard(() => this.apply(c)),
+      outcome: (c: Command) => this.outcomes.get(c),
     };
   }
 
@@ -405,6 +408,9 @@ export class PlayMode extends SelectingMode<PlayHost> {
       await this.apply(cmds[0]);
       return;
     }
+    // What each would do (a move's MP and wounds), when the engine can tell before one is chosen.
+    const game = this.game;
+    this.outcomes = game?.preview ? new Map(await Promise.all(cmds.map(async (c) => [c, await game.preview!(c)] as const))) : new Map();
     this.pending = cmds;
     // The buttons say the rest; a touch preview's "Tap … again" no longer applies.
     this.state.message = '';

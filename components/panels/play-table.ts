@@ -8,9 +8,7 @@
  * the engine client offers it (`GameClient.state`). Without it the table shows what the view has.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { Board } from '../../src/core/board.ts';
-import { Cell } from '../../src/core/types.ts';
-import type { Command, GameEvent, GameView } from '../../src/rules/types.ts';
+import type { ApplyResult, Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import { cellName, figureName } from '../coords.ts';
 import { card2016, cardText, defenseWords } from '../log/cards-2016.ts';
 import { extras } from '../interaction/describe.ts';
@@ -26,6 +24,8 @@ export interface TableContext {
   /** Commands the table offers in a chooser of its own (`choosesItself`), and how to send one. */
   choices?: Command[];
   apply?: (c: Command) => void;
+  /** What a command offered as a choice would do (the engine's preview), when the client can tell. */
+  outcome?: (c: Command) => ApplyResult | undefined;
 }
 
 /** The status phase's discards (2^cards × targets of them) are one chooser, not a button each. */
@@ -175,35 +175,18 @@ const isCell = (v: unknown): v is { x: number; y: number } => Number.isInteger(o
 
 /**
  * A doom2004 move's way in words where it matters: through damaging obstacles (its MP and wounds)
- * or, with `route: 'avoid-hazards'`, around them (its MP); null for a plain move entering none or
- * without the game state. Routed as the engine routes it (src/rules/doom2004/route.ts): the
- * figure's movement board (unrevealed spaces closed but to a marine's teleporter hop), a cheapest
- * path, among them one entering no damaging obstacle when there is one.
+ * or, with `route: 'avoid-hazards'`, around them (its MP) — read from what the engine says the move
+ * would do (TableContext.outcome); null for a plain move entering none, or without a preview.
  */
 function routeWords(c: Command, t: TableContext): string | null {
-  const s = obj(t.state);
-  const f = arr(s.figures).map(obj).find((g) => g.id === c.figure);
-  const to = c.to;
-  if (!f || !isCell(to) || (c.route !== undefined && c.route !== 'avoid-hazards')) return null;
-  const { width: W, height, cells, hEdges, vEdges } = t.view.board;
-  const foot = (x: number, y: number) => Array.from({ length: num(f.w) * num(f.h) }, (_, k) => (y + Math.floor(k / num(f.w))) * W + x + (k % num(f.w)));
-  const ends = new Set([...foot(num(f.x), num(f.y)), ...foot(to.x, to.y)]);
-  const hidden = new Set(t.view.hidden ?? []);
-  const figures = arr(s.figures).map(obj).map((g) => ({ id: str(g.id), side: str(g.side), x: num(g.x), y: num(g.y), w: num(g.w), h: num(g.h), teleports: g.marine === true }));
-  const path = (avoid: boolean, mp: number) => Board.fromData({
-    ruleset: 'doom2004', width: W, height, hEdges: Uint8Array.from(hEdges), vEdges: Uint8Array.from(vEdges), figures,
-    cells: Uint8Array.from(cells, (b, i) => (hidden.has(i) && !(f.marine && b & Cell.teleporter) ? b & ~Cell.on : b) | (avoid && b & Cell.hazard && !ends.has(i) ? Cell.obstacle : 0)),
-  }).path(str(f.id), mp, { x: to.x, y: to.y, o: 0 });
-  // Wounds: steps whose footprint takes in a damaging obstacle it did not cover.
-  const wounds = (steps: { x: number; y: number }[]) => steps.slice(1).filter((p, k) => {
-    const before = new Set(foot(steps[k].x, steps[k].y));
-    return foot(p.x, p.y).some((i) => !before.has(i) && cells[i] & Cell.hazard);
-  }).length;
-  let p = path(c.route !== undefined, num(obj(s.turn).mp));
-  if (p && !c.route && wounds(p.steps)) p = [path(true, p.cost)].find((q) => q && q.cost === p!.cost && !wounds(q.steps)) ?? p;
-  const n = p ? wounds(p.steps) : 0;
-  if (!p || (!c.route && !n)) return null;
-  return `${c.route ? 'around the damaging obstacles' : `through ${n === 1 ? 'a damaging obstacle' : 'damaging obstacles'}`}: ${p.cost} MP${n ? `, ${plural(n, 'wound')}` : ''}`;
+  if (c.route !== undefined && c.route !== 'avoid-hazards') return null;
+  const r = t.outcome?.(c);
+  if (!r?.ok) return null;
+  const moved = r.events.find((e) => e.type === 'moved' && e.figure === c.figure);
+  if (!moved) return null;
+  const n = r.events.filter((e) => e.type === 'wounded' && e.figure === c.figure && e.cause === 'damaging obstacle').length;
+  if (!c.route && !n) return null;
+  return `${c.route ? 'around the damaging obstacles' : `through ${n === 1 ? 'a damaging obstacle' : 'damaging obstacles'}`}: ${num(moved.cost)} MP${n ? `, ${plural(n, 'wound')}` : ''}`;
 }
 
 // ------------------------------------------------------------------ the table

@@ -1,9 +1,10 @@
 /**
  * A game: state + history. Every change goes through `apply`, which works on a copy and keeps it
  * only when the rules accept the command, so a refusal (or a malformed command) leaves the state
- * exactly as it was. Games replay exactly from scenario + seed + commands.
+ * exactly as it was (`preview` plays it the same way and keeps nothing). Games replay exactly from
+ * scenario + seed + commands.
  */
-import type { ApplyResult, Command, GameView, RulesetEngine } from './types.ts';
+import type { ApplyResult, Command, GameEvent, GameView, Refusal, RulesetEngine } from './types.ts';
 
 export class Game<S extends object> {
   private current: S;
@@ -38,6 +39,25 @@ export class Game<S extends object> {
   }
 
   apply(command: Command): ApplyResult {
+    const r = this.attempt(command);
+    if (!r.ok) return r;
+    this.snapshots.push(this.current);
+    this.commands.push(r.command);
+    this.current = r.state;
+    return { ok: true, events: r.events };
+  }
+
+  /**
+   * What `apply(command)` would do now — its events, or its refusal — with nothing kept: the state,
+   * the dice and the history stay as they are. Lets a page say what a choice costs before it is made.
+   */
+  preview(command: Command): ApplyResult {
+    const r = this.attempt(command);
+    return r.ok ? { ok: true, events: r.events } : r;
+  }
+
+  /** The command played on a copy of the state. */
+  private attempt(command: Command): { ok: true; state: S; command: Command; events: GameEvent[] } | { ok: false; refusal: Refusal } {
     if (typeof command !== 'object' || command === null || typeof command.type !== 'string') {
       return { ok: false, refusal: { rule: 'command', message: 'a command is an object with a string "type"' } };
     }
@@ -57,10 +77,7 @@ export class Game<S extends object> {
       return { ok: false, refusal: { rule: 'command', message: `malformed command: ${(e as Error).message}` } };
     }
     if (!Array.isArray(result)) return { ok: false, refusal: result };
-    this.snapshots.push(this.current);
-    this.commands.push(command2);
-    this.current = copy;
-    return { ok: true, events: result };
+    return { ok: true, state: copy, command: command2, events: result };
   }
 
   /** Take back the last accepted command; false when there is none. */
