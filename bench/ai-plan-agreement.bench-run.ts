@@ -10,7 +10,9 @@
  * dice; the peer's standing), AGREE_ROLLOUTS times each (default 300), every plan meeting the same
  * determinizations. Printed per scenario: how often plan 1 has the best mean, how often it is within
  * two standard errors of the best (plans that differ only by a space tie within the noise), and the
- * mean rank of plan 1 by that estimate.
+ * mean rank of plan 1 by that estimate. Issue 39: AGREE_SEATS picks seats of bench/ai-seats.ts (every
+ * side), AGREE_PLAYOUT=greedy plays each plan out greedily for every side instead of randomly,
+ * AGREE_DEPTH the commands after the plan (default 10).
  */
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
@@ -22,7 +24,9 @@ import { greedyPolicy, nextStep, plannerPolicy, type Policy } from '../src/ai/au
 import { rollout } from '../src/ai/autopilot/montecarlo.ts';
 import { determinize } from '../src/ai/autopilot/determinize.ts';
 import { lcg } from '../src/ai/autopilot/policy.ts';
-import { standing } from '../src/ai/autopilot/standing.ts';
+import { rolloutResult, standing } from '../src/ai/autopilot/standing.ts';
+import { decidingSide, sideOfCommand } from '../src/ai/autopilot/sides.ts';
+import { SEATS } from './ai-seats.ts';
 import { hints, type Plan } from '../src/ai/hints/index.ts';
 import { rulesetModule } from '../src/rules/registry.ts';
 import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
@@ -36,13 +40,18 @@ beforeAll(async () => {
 const POSITIONS = Number(process.env.AGREE_POSITIONS ?? 50);
 const EVERY = Number(process.env.AGREE_EVERY ?? 5);
 const ROLLOUTS = Number(process.env.AGREE_ROLLOUTS ?? 300);
-const DEPTH = 10;
+const DEPTH = Number(process.env.AGREE_DEPTH ?? 10);
+/** How a plan is played out after its commands (issue 39): random legal commands (the flat peer's rollout, default) or greedy play for every side. */
+const PLAYOUT = process.env.AGREE_PLAYOUT === 'greedy' ? 'greedy' : 'random';
 
-const CASES: [string, Scenario, string, string][] = [
-  ['doom2016 tutorial', tutorial as unknown as Scenario, 'marines', 'invader'],
-  ['doom2004 skirmish', skirmish as unknown as Scenario, 'marines', 'invaders'],
-  ['d20 skirmish', d20 as unknown as Scenario, 'alliance', 'empire'],
-];
+// AGREE_SEATS (issue 39: every side): indices into bench/ai-seats.ts; default the three marine-side seats.
+const CASES: [string, Scenario, string, string][] = process.env.AGREE_SEATS
+  ? process.env.AGREE_SEATS.split(',').map((k) => SEATS[Number(k)])
+  : [
+    ['doom2016 tutorial', tutorial as unknown as Scenario, 'marines', 'invader'],
+    ['doom2004 skirmish', skirmish as unknown as Scenario, 'marines', 'invaders'],
+    ['d20 skirmish', d20 as unknown as Scenario, 'alliance', 'empire'],
+  ];
 
 /** Positions where `side` decides and its hints offer two plans or more. */
 function positions(scenario: Scenario, side: string, other: string): GameState[] {
@@ -74,11 +83,26 @@ function estimate(state: GameState, side: string, plan: Plan): { mean: number; s
     let ok = true;
     for (const c of commands.slice(0, -1)) if (!Array.isArray(rules.apply(s, structuredClone(c)))) ok = false;
     if (!ok && i === 0) return null;
-    values.push(rollout(rules, s, commands.at(-1)!, DEPTH, lcg(1000 + i), side, before));
+    values.push(PLAYOUT === 'greedy' ? greedyPlayout(rules, s, commands.at(-1)!, side, before) : rollout(rules, s, commands.at(-1)!, DEPTH, lcg(1000 + i), side, before));
   }
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, values.length - 1));
   return { mean, se: sd / Math.sqrt(values.length) };
+}
+
+/** The plan's last command, then greedy play for every side, DEPTH commands; the peer's standing. */
+function greedyPlayout(rules: RulesetEngine<GameState>, s: GameState, last: Command, side: string, before: ReturnType<typeof standing>): number {
+  if (!Array.isArray(rules.apply(s, structuredClone(last)))) return rolloutResult(rules, s, side, before, { toSummon: true });
+  const players = new Map<string, Policy>();
+  for (let n = 0; n < DEPTH && s.winner === null; n++) {
+    const legal = rules.legalActions(s);
+    if (!legal.length) break;
+    const who = decidingSide(s, legal, new Set(legal.map((c) => sideOfCommand(s, c))).size > 1 ? rules.view(s).side : null)!;
+    let p = players.get(who);
+    if (!p) players.set(who, (p = greedyPolicy()));
+    if (!Array.isArray(rules.apply(s, p.choose({ state: s, side: who, legal: legal.filter((c) => sideOfCommand(s, c) === who), budgetMs: 0 })))) break;
+  }
+  return rolloutResult(rules, s, side, before, { toSummon: true });
 }
 
 test('top hint against the Monte-Carlo estimate', () => {
@@ -100,6 +124,8 @@ test('top hint against the Monte-Carlo estimate', () => {
     }
     const pct = (x: number) => `${((100 * x) / Math.max(1, n)).toFixed(0)}%`;
     rows.push(`| ${name} | ${side} | ${n} | ${best} (${pct(best)}) | ${close} (${pct(close)}) | ${(rankSum / Math.max(1, n)).toFixed(2)} | ${((performance.now() - t0) / 1000).toFixed(0)} s |`);
+    console.log(rows.at(-1));
   }
+  console.log(`playouts: ${PLAYOUT}, ${ROLLOUTS} a plan, depth ${DEPTH}`);
   console.log(['| scenario | side | positions | plan 1 best | plan 1 within 2 SE of the best | mean rank of plan 1 (of up to 5) | time |', '|---|---|---|---|---|---|---|', ...rows].join('\n'));
 }, 60 * 60 * 1000);

@@ -34,6 +34,7 @@ import tutorial from '../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
 import d20 from '../src/scenario/bundled/d20-skirmish.json';
 import { parseHandicap, RECOMMENDED_HANDICAPS, withHandicap } from '../src/scenario/handicap.ts';
+import { wilson } from './ai-stats.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -123,15 +124,6 @@ function handicapped(pick: number[]): Matchup[] {
   return out;
 }
 
-/** The 95% Wilson score interval of k successes in n trials, in percent. */
-export function wilson(k: number, n: number): [number, number] {
-  const z = 1.959964;
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [100 * Math.max(0, c - h), 100 * Math.min(1, c + h)];
-}
 
 const label = (p: Player) => ({ autopilot: 'autopilot', random: 'random legal', greedy: 'greedy nearest', montecarlo: `flat Monte-Carlo (${MC.rollouts}×, depth ${MC.depth})` })[p];
 

@@ -14,6 +14,7 @@ import { aiWorkerAsset } from './plugins/ai-worker-asset.ts';
 import { dropPureAnnotations } from './plugins/drop-pure-annotations.ts';
 import { literalWorkerStart } from './plugins/literal-worker-start.ts';
 import { fromMainModule, onDemand } from './plugins/on-demand.ts';
+import { ownCommandShape } from './plugins/own-command-shape.ts';
 import { rulesPage } from './plugins/rules-page.ts';
 import { stripDataSetNotes } from './plugins/strip-data-set-notes.ts';
 import { stripSchemaAnnotations } from './plugins/strip-schema-annotations.ts';
@@ -43,8 +44,11 @@ function library(step: ViteStep): LibraryOptions {
 const ON_DEMAND: ViteStep[] = ['rules', 'ui', 'ai'];
 const onDemandEntries = () => new Map(ON_DEMAND.flatMap(entriesOf).map((o) => [at(o.from), basename(o.file)] as const));
 
-/** A rules engine's own folder; everything else comes from the main module (see src/rules/ruleset-runtime.ts). */
-const RULES_OWN = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]/;
+/**
+ * A rules engine's own folder and its own copy of the command-shape checker (plugins/own-command-shape.ts);
+ * everything else comes from the main module (see src/rules/ruleset-runtime.ts).
+ */
+const RULES_OWN = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]|[\\/]command-shape\.ts\?engine/;
 /** The UI modules' own files; everything else they import comes from the main module (components/ui-runtime.ts). */
 const UI_OWN = /[\\/]components[\\/](editor[\\/]|log[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|panels[\\/]steps-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts|modes[\\/]legend-entry\.ts|render[\\/]legend-list\.ts|modes[\\/]blast-entry\.ts|interaction[\\/]blast\.ts|modes[\\/]handicap-entry\.ts|replay[\\/])|[\\/]src[\\/]scenario[\\/]handicap\.ts$/;
 /**
@@ -83,7 +87,7 @@ export const VITE_BUILDS: Record<ViteStep, () => UserConfig> = {
 
   rules: () => ({
     publicDir: false,
-    plugins: [fromMainModule('rules', RULES_OWN)],
+    plugins: [ownCommandShape(), fromMainModule('rules', RULES_OWN)],
     // openapi-fetch asks `typeof process` to detect Node: as a property of globalThis, so that a
     // bundler building an app from these files (Parcel) sees no Node global to polyfill.
     define: { process: 'globalThis.process' },

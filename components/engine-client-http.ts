@@ -94,9 +94,11 @@ export class HttpGame implements GameClient {
     return data.actions as Command[];
   }
 
+  /** The seat for the decision the server awaits now (`awaiting`: in a decision window not always the turn's side). */
   private async token(): Promise<string | undefined> {
     if (Object.keys(this.seatsBySide).length) {
-      const side = (await this.view()).side;
+      const view = await this.view();
+      const side = view.awaiting?.side ?? view.side;
       if (side && this.seatsBySide[side]) return this.seatsBySide[side];
     }
     return this.seats[0];

@@ -14,10 +14,9 @@ import type { Board } from '../../src/core/board.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import type { GameClient } from '../engine-client.ts';
 import type { DrawModel } from '../model.ts';
-import { cellName } from '../coords.ts';
 import { S } from '../render/geometry.ts';
 import { AutopilotDriver } from './autopilot-driver.ts';
-import { aiHintProvider, hintText, type AiHint } from './hint-provider.ts';
+import { aiHintProvider, type AiHint } from './hint-provider.ts';
 import { oddsInWords, targetOdds, type TargetOdds } from './odds-format.ts';
 import { labelPlacer } from './label-placer.ts';
 import { labelSize, planArrowsLayer, type LineOf } from './plan-arrows.ts';
@@ -76,22 +75,9 @@ export class AiPlay {
     const game = play.game!;
     this.state = shadowState(game, scenario, seed);
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
-    const provider = aiHintProvider({ state: this.state, ai: this.ai, page: inPageAi() });
-    // The reasons name spaces and figures as the rest of the element does ("F4", "Possessed soldier 1").
-    const name = (id: string) => play.state.figureName(id);
-    this.hints = async (context) => {
-      const h = (await provider(context)) as AiHint | null;
-      if (!h) return h;
-      // The figures a reason names by id: its target, and the figure it is for (a demon card's plan names its demon).
-      const known = new Set(context.view.figures.map((f) => f.id));
-      const plans = h.plans.map((p) => {
-        const ids = [p.target, p.figure].filter((id): id is string => !!id && known.has(id)).map((id) => id.replace(/[^\w-]/g, ''));
-        const named = ids.length ? new RegExp(`\\b(${ids.join('|')})\\b(?!-)`, 'g') : null;
-        const reason = p.reason.replace(/\((\d+),(\d+)\)/g, (_, x: string, y: string) => cellName(Number(x), Number(y)));
-        return { ...p, reason: named ? reason.replace(named, (id) => name(id)) : reason };
-      });
-      return { ...h, plans, text: hintText(plans.map((p) => p.reason)) };
-    };
+    // The reasons name spaces and figures as the rest of the element does ("F4", "Possessed soldier 1"):
+    // the AI is given the element's names, and says every click in order.
+    this.hints = aiHintProvider({ state: this.state, ai: this.ai, page: inPageAi(), name: (id) => play.state.figureName(id) });
     if (side) {
       if (!(scenario.sides ?? []).includes(side)) {
         this.say(`autopilot: "${side}" is not a side of this scenario (${(scenario.sides ?? []).join(', ')})`);

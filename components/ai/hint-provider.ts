@@ -25,6 +25,8 @@ export interface AiHintOptions {
    */
   page?: Ai;
   budgetMs?: number;
+  /** The figures' names as the element shows them: the plans' reasons name figures so (issue 39). */
+  name?: (id: string) => string;
   /** How many plans to show (default 3): other choices first (distinctPlans). */
   limit?: number;
 }
@@ -44,11 +46,12 @@ export function aiHintProvider(o: AiHintOptions): HintProvider {
     // The selected figure when it is the one acting; else whoever acts now.
     const figure = context.selected && context.view.active === context.selected ? context.selected : undefined;
     const limit = o.limit ?? 3;
-    const ask = (f: string | undefined) => ai.hints(state, f, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN });
+    const names = o.name ? Object.fromEntries(context.view.figures.map((g) => [g.id, o.name!(g.id)])) : undefined;
+    const ask = (f: string | undefined) => ai.hints(state, f, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN, names });
     let all = await ask(figure);
     // The selected figure may be the attacker while the defender decides (a defense hint): then whoever decides.
     if (!all.length && figure !== undefined) all = await ask(undefined);
-    if (!all.length && o.page) all = await o.page.hints(state, undefined, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN });
+    if (!all.length && o.page) all = await o.page.hints(state, undefined, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN, names });
     const plans = distinctPlans(all, limit);
     if (!plans.length) return null;
     return {

@@ -63,6 +63,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
   others: Command[] = [];
   /** Legal commands that name no figure (a side's own actions), always offered. */
   sideCommands: Command[] = [];
+  /** Every legal command now (whoever gives it). */
+  private legalNow: Command[] = [];
   /** Commands the table offers in a chooser of its own (the status phase's discards). */
   choices: Command[] = [];
   pending: Command[] = [];
@@ -198,6 +200,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.gameState = this.table && this.game!.state ? await this.game!.state() : null;
     // With the table, every command that is not a move or an attack on the board is a button; the
     // board highlights the figure expected to act, and it is selected for its moves and attacks.
+    this.legalNow = legal;
     this.sideCommands = this.table ? uniqueCommands(legal.filter((c) => !isBoardCommand(c) && !this.table!.choosesItself(c))) : legal.filter((c) => c.figure === undefined);
     this.choices = this.table ? legal.filter(this.table.choosesItself) : [];
     if (this.table && v.active && v.active !== this.lastActive && v.figures.some((f) => f.id === v.active)) this.state.selected = v.active;
@@ -323,9 +326,15 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.host.mode = 'replay';
   }
 
+  /** Whether the autopilot decides now (every legal command is its side's): Hint is off then (issue 39). */
+  private autopilotTurn(): boolean {
+    const ai = this.ai.current;
+    return !!ai && this.legalNow.length > 0 && this.legalNow.every((c) => ai.owns(c));
+  }
+
   async askHint(): Promise<void> {
     const hints = this.ai.hints;
-    if (!hints || !this.game || !this.view) return;
+    if (!hints || !this.game || !this.view || this.autopilotTurn()) return;
     const legal = await this.game.legalActions(this.state.selected ?? undefined);
     const h = await hints({ view: this.view, selected: this.state.selected, legalActions: legal });
     this.hint = h === null ? { text: 'No hint for this position.' } : typeof h === 'string' ? { text: h } : h;
@@ -443,7 +452,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
         : [...this.others, ...attackButtons, ...this.sideCommands];
     const ai = this.ai.current;
     return playPanel({
-      status: v?.status && s.model ? readableSummary(v.status, s.model, s.names()) : '',
+      // A server's game says who must act when that is a decision window, not the turn (view.awaiting).
+      status: v?.status && s.model ? `${readableSummary(v.status, s.model, s.names())}${v.awaiting && v.awaiting.kind !== 'turn' ? ` — ${v.awaiting.side} to decide (${v.awaiting.kind})` : ''}` : '',
       winner: v?.winner ? figureName(v.winner) : null,
       explanation: this.explanationText(ai?.text((id) => s.figureName(id), s.model?.ruleset ?? '')),
       rules: this.host.rulesHref,
@@ -459,6 +469,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
       ],
       undo: { enabled: this.undoable, run: () => s.guard(() => this.undo()) },
       askHint: this.ai.hints ? () => s.guard(() => this.askHint()) : null,
+      // The autopilot's own decisions are not the person's to be advised on (it would show the autopilot's plan).
+      hintOff: this.autopilotTurn(),
       log: this.log,
       replay: v?.winner ? () => s.guard(() => this.openReplay()) : null,
       table: this.table && v ? this.table.playTable(this.tableContext()) : nothing,

@@ -17,6 +17,8 @@ export interface PlayPanel {
   commands: { label: string; run: () => void }[];
   undo: { enabled: boolean; run: () => void };
   askHint: (() => void) | null;
+  /** The autopilot decides now: Hint is off (its plans are not the person's to follow). */
+  hintOff?: boolean;
   log: LogLine[];
   /** Once the game is over: step through it (replay mode). */
   replay: (() => void) | null;
@@ -34,7 +36,7 @@ export function playPanel(p: PlayPanel): TemplateResult {
       ${p.selectedName ? html`<span>${p.selectedName}:</span>` : p.commands.length ? nothing : html`<span>Select a figure to see its actions.</span>`}
       ${p.commands.map((c) => html`<button part="button" @click=${c.run}>${c.label}</button>`)}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
-      ${p.askHint ? html`<button part="button" @click=${p.askHint}>Hint</button>` : nothing}
+      ${p.askHint ? html`<button part="button" ?disabled=${!!p.hintOff} title=${p.hintOff ? 'The autopilot is playing this turn' : nothing} @click=${p.askHint}>Hint</button>` : nothing}
       ${p.replay ? html`<button part="button" @click=${p.replay}>Replay step by step</button>` : nothing}
     </div>
     ${p.table}

@@ -114,14 +114,17 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
     const copy = new Game(rules, live.game.state);
     return p.commands.every((c) => copy.apply(c).ok);
   };
+  // The reasons name figures as the element does: the scenario's names, else read from the ids (issue 39).
+  const names = Object.fromEntries((live.record.scenario.figures ?? []).filter((f) => f.name).map((f) => [f.id, f.name!]));
   const ask = (limit: number, budgetMs: number) => {
-    const all = hints(state, asked, { limit, budgetMs, caution: q.caution });
+    const all = hints(state, asked, { limit, budgetMs, caution: q.caution, names });
     return { all, ok: all.filter(playable) };
   };
   // Other choices lie behind the first one's neighbouring spaces in the ranking: ask for many at once.
   let got = ask(q.distinct ? MAX_PLANS_ASKED : PLANS_ASKED * q.limit, q.budgetMs);
-  // The second search gets what is left of the budget, so the whole answer stays near `budgetMs`.
-  if (!q.distinct && got.ok.length < q.limit && got.all.length === PLANS_ASKED * q.limit) got = ask(MAX_PLANS_ASKED, Math.max(1, q.budgetMs - (performance.now() - t0)));
+  // The same budget again, never what the clock leaves of it: the answer must not depend on the
+  // machine's speed (issue 44).
+  if (!q.distinct && got.ok.length < q.limit && got.all.length === PLANS_ASKED * q.limit) got = ask(MAX_PLANS_ASKED, q.budgetMs);
   const plans = q.distinct ? distinctPlans(got.ok, q.limit) : got.ok.slice(0, q.limit);
   return {
     version: live.log.length, figure, side: seatSide, budgetMs: q.budgetMs,

@@ -15,7 +15,9 @@ import { notReadyReasons } from './health.ts';
 import { noteSeat, requestInfo, type RequestInfo } from './request-info.ts';
 import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
 import { openApiDocument, problemsOf, schemaValidator } from './document.ts';
-import { GameService, actionsOf, stateOf, viewOf, type LiveGame, type LogEntry } from './games.ts';
+import { GameService, actionsOf, stateOf, viewOf, type Created, type LiveGame, type LogEntry, type ServiceLog } from './games.ts';
+import { creationKey, idempotencyKey } from './idempotency.ts';
+import { storeProblem } from './store-problem.ts';
 import { readJsonBody } from './json-body.ts';
 import { checkedCommand } from './command-check.ts';
 import { importReplay, replayOf } from './replay-import.ts';
@@ -57,7 +59,18 @@ export interface ApiOptions {
   heavyWork?: HeavyWork;
   /** Told, once the answer is made, which route, game and seat side a request was (the request log). */
   onAnswered?: (c: Context, info: RequestInfo) => void;
+  /** Where the API's own log lines go (one JSON line each on the Node server); console.error by default. */
+  log?: ServiceLog;
+  /** Why the server is not ready beyond the store and the grid core (it is shutting down), or null. */
+  notReady?: () => string | null;
+  /** The request's body as the Node server received it (read directly: cheaper than its web stream), or null. */
+  rawBody?: (c: Context) => AsyncIterable<Uint8Array> | null;
+  /** Why the store cannot take changes now, as a client may be told (the server's continuous probe), or null: changes are then 503. */
+  storeDown?: () => Promise<string | null> | string | null;
 }
+
+/** One JSON line on stderr (the default log). */
+const consoleLog: ServiceLog = (level, message, fields = {}) => console.error(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perSecond: 100, burst: 200 };
 
@@ -66,7 +79,8 @@ const NAME = /^[a-z0-9-]{1,64}$/;
 
 export function createApi(options: ApiOptions) {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const games = new GameService(options.store);
+  const log = options.log ?? consoleLog;
+  const games = new GameService(options.store, log);
   const limiting = options.rateLimit === null ? null : (options.rateLimit ?? DEFAULT_RATE_LIMIT);
   // A store shared by several instances keeps the buckets too: the limit must not multiply by instances.
   const limiter = limiting && (options.store.rateLimiter?.(limiting) ?? new RateLimiter(limiting));
@@ -77,8 +91,14 @@ export function createApi(options: ApiOptions) {
 
   app.onError((err) => {
     if (err instanceof ApiError) return problemResponse(err.toProblem(), err.headers);
-    // Never a stack trace in an answer: the log gets the details.
-    console.error('doom-board api:', err);
+    const known = storeProblem(err);
+    if (known) {
+      // The operator's side of it (files, hosts) goes to the log, the client's to the answer.
+      log(known.status === 503 ? 'warn' : 'error', known.status === 503 ? 'the game store failed a request' : 'a game is damaged', { error: (err as Error).message });
+      return problemResponse(known.toProblem(), known.headers);
+    }
+    // Never a stack trace in an answer: the log gets the details, on one line.
+    log('error', 'a request failed', { error: String((err as Error)?.message ?? err), stack: String((err as Error)?.stack ?? '').split('\n').slice(1, 6).map((l) => l.trim()) });
     return problemResponse({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'the server failed; the request may be retried' });
   });
   app.notFound((c) => problemResponse({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${c.req.method} ${new URL(c.req.url).pathname}` }));
@@ -95,12 +115,14 @@ export function createApi(options: ApiOptions) {
   app.get('/healthz', (c) => c.json({ status: 'alive' }, 200, { 'cache-control': 'no-store' }));
   app.get('/readyz', async (c) => {
     const reasons = await notReadyReasons(options.store, heavy);
+    const more = options.notReady?.();
+    if (more && !reasons.includes(more)) reasons.unshift(more);
     if (!reasons.length) return c.json({ status: 'ready' }, 200, { 'cache-control': 'no-store' });
     return problemResponse({ type: 'urn:doom-board:problem:not-ready', title: 'Service Unavailable', status: 503, detail: reasons.join('; '), problems: reasons.map((message) => ({ path: '', message })) });
   });
 
   if (options.corsOrigins?.length) {
-    app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'If-Match', 'Last-Event-ID'], exposeHeaders: ['ETag', 'Location', 'Retry-After'] }));
+    app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'If-Match', 'Last-Event-ID', 'Idempotency-Key'], exposeHeaders: ['ETag', 'Location', 'Retry-After'] }));
   }
 
   app.use('*', async (c, next) => {
@@ -111,13 +133,21 @@ export function createApi(options: ApiOptions) {
     await next();
   });
 
+  // Changes while the store cannot take them: 503 before anything is tried (nothing changed, so
+  // the outcome is known), with the probe's reason. Reads go on: they fail on their own if they must.
+  app.use('/api/v1/*', async (c, next) => {
+    const down = c.req.method === 'POST' && /^\/api\/v1\/(games|replays)(\/|$)/.test(c.req.path) ? await options.storeDown?.() : null;
+    if (down) throw new ApiError(503, 'store-unavailable', `${down}; nothing was changed: retry in 2 s`, { retryAfter: 2 }, { 'retry-after': '2' });
+    await next();
+  });
+
   // ------------------------------------------------------------------ helpers
 
   const json = <T>(c: Context, body: T, status: 200 | 201 = 200, headers: Record<string, string> = {}) =>
     c.body(JSON.stringify(body), status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
 
   async function body<T>(c: Context, schema: string | null): Promise<T> {
-    const value = await readJsonBody(c.req.raw, limits.maxBodyBytes);
+    const value = await readJsonBody(c.req.raw, limits.maxBodyBytes, options.rawBody?.(c));
     if (schema) {
       const v = schemaValidator(schema);
       if (!v(value)) throw new ApiError(400, 'invalid-request', `the body does not match ${schema}`, { problems: problemsOf(v.errors, '/body') });
@@ -159,10 +189,11 @@ export function createApi(options: ApiOptions) {
     }
   }
 
-  async function liveGame(c: Context): Promise<LiveGame> {
+  /** The game of the path; `fresh` false for a change, which needs no read of a shared store first (GameService.get). */
+  async function liveGame(c: Context, fresh = true): Promise<LiveGame> {
     const id = c.req.param('gameId') ?? '';
     if (!GAME_ID.test(id)) throw new ApiError(400, 'invalid-request', 'a game id is 8 to 64 letters, digits, "_" or "-"', { problems: [{ path: '/path/gameId', message: 'does not match ^[A-Za-z0-9_-]{8,64}$' }] });
-    const live = await games.get(id);
+    const live = await games.get(id, fresh);
     if (!live) throw new ApiError(404, 'no-such-game', `no game ${id}`);
     await games.settled(live);
     return live;
@@ -211,6 +242,12 @@ export function createApi(options: ApiOptions) {
   }
 
   const etag = (live: LiveGame) => ({ etag: `"${live.log.length}"` });
+
+  /** 201 with the new game's seats (a retry with the creation's key: the same answer again). */
+  const createdAnswer = (c: Context, { live, seats, version }: Created) => {
+    const { id, scenario } = live.record;
+    return json<Schemas['GameCreated']>(c, { id, ruleset: scenario.ruleset, version, sides: scenario.sides, seats }, 201, { location: `/api/v1/games/${id}`, etag: `"${version}"` });
+  };
 
   const entryOut = (e: LogEntry): Schemas['LogEntry'] => ({
     version: e.version, kind: e.kind, side: e.side,
@@ -303,19 +340,17 @@ export function createApi(options: ApiOptions) {
     let scenario = checkedScenario(input, '/body/scenario');
     if (q.handicap !== undefined) scenario = checkedScenario(handicapped(scenario, q.handicap), '/body/scenario');
     const seed = q.seed ?? scenario.seed ?? 1;
+    const key = await idempotencyKey(c, { route: 'games', body: q });
     let created;
     try {
-      created = await games.create(scenario, seed);
+      created = await games.create(scenario, seed, key && creationKey(key, scenario.sides));
     } catch (e) {
       // The rules refuse scenarios they cannot play (e.g. a missing data set); anything else is ours.
       if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/scenario/${p.path}` })) });
       if (e instanceof Error && /^createGame/.test(e.message)) throw new ApiError(422, 'cannot-start', e.message, { rule: 'createGame' });
       throw e;
     }
-    const { live, seats } = created;
-    return json<Schemas['GameCreated']>(c, { id: live.record.id, ruleset: scenario.ruleset, version: 0, sides: scenario.sides, seats }, 201, {
-      location: `/api/v1/games/${live.record.id}`, ...etag(live),
-    });
+    return createdAnswer(c, created);
   });
 
   app.get('/api/v1/games/:gameId', async (c) => {
@@ -350,19 +385,21 @@ export function createApi(options: ApiOptions) {
   });
 
   app.post('/api/v1/games/:gameId/commands', async (c) => {
-    const live = await liveGame(c);
+    const live = await liveGame(c, false);
     const side = await seat(c, live);
     const expected = expectedVersion(c);
-    const command = checkedCommand(await body<unknown>(c, null));
-    const entry = await games.apply(live, side, expected, command);
+    const command = checkedCommand(await body<unknown>(c, null), live.record.scenario.ruleset);
+    const key = await idempotencyKey(c, { route: 'commands', side, expected, command });
+    const entry = await games.apply(live, side, expected, command, key);
     return json<Schemas['CommandAccepted']>(c, { version: entry.version, events: (entry.events ?? []) as Schemas['GameEvent'][] }, 200, { etag: `"${entry.version}"` });
   });
 
   app.post('/api/v1/games/:gameId/undo', async (c) => {
-    const live = await liveGame(c);
+    const live = await liveGame(c, false);
     const side = await seat(c, live);
     const expected = expectedVersion(c);
-    const entry = await games.undo(live, side, expected);
+    const key = await idempotencyKey(c, { route: 'undo', side, expected });
+    const entry = await games.undo(live, side, expected, key);
     return json<Schemas['UndoDone']>(c, { version: entry.version, undone: entry.command as Schemas['Command'] }, 200, { etag: `"${entry.version}"` });
   });
 
@@ -379,11 +416,19 @@ export function createApi(options: ApiOptions) {
 
   // A replay file back into a live game, if it reproduces the exported one (replay-import.ts).
   app.post('/api/v1/replays', async (c) => {
-    const q = await body<Schemas['Replay']>(c, 'Replay');
-    const { live, seats } = await importReplay(games, q, (input) => checkedScenario(input, '/body/scenario'));
-    return json<Schemas['GameCreated']>(c, { id: live.record.id, ruleset: live.record.scenario.ruleset, version: live.log.length, sides: live.record.scenario.sides, seats }, 201, {
-      location: `/api/v1/games/${live.record.id}`, ...etag(live),
-    });
+    const raw = await body<unknown>(c, null);
+    // The file's shape first, its commands aside: each is checked against its type's schema once the
+    // file's integrity check has held (a precise 422 naming it; replay-import.ts).
+    const v = schemaValidator('Replay');
+    const commands = (raw as { commands?: unknown } | null)?.commands;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Array.isArray(commands) || !v({ ...raw, commands: [] })) {
+      const problems = Array.isArray(commands) ? problemsOf(v.errors, '/body') : [{ path: '/body/commands', message: 'a list of commands' }];
+      throw new ApiError(400, 'invalid-request', 'the body does not match Replay', { problems });
+    }
+    const q = raw as Schemas['Replay'];
+    const key = await idempotencyKey(c, { route: 'replays', body: q });
+    const created = await importReplay(games, q, (input) => checkedScenario(input, '/body/scenario'), (command, ruleset, i) => checkedCommand(command, ruleset, `/body/commands/${i}`), key);
+    return createdAnswer(c, created);
   });
 
   app.get('/api/v1/games/:gameId/stream', async (c) => {

@@ -11,73 +11,44 @@
  * answered 409 with the game brought up to date, never applied twice or silently.
  */
 import { loadCore } from '../core/index.ts';
-import { createGame, loadRuleset, type Command, type Game, type GameEvent, type GameState, type GameView } from '../rules/index.ts';
+import { createGame, loadRuleset, type Command, type Game, type GameState } from '../rules/index.ts';
 import { commandOwner } from '../rules/owner.ts';
 import type { Scenario } from '../scenario/index.ts';
+import { currentState, rebuildGame, replayEntry, viewOf, type LiveGame, type LogEntry } from './live-game.ts';
 import { ApiError } from './problem.ts';
-import { VersionTakenError, type GameRecord, type GameStore, type StoredEntry } from './store.ts';
+import { GameDamagedError, StoreUnavailableError, VersionTakenError, type GameRecord, type GameStore, type StoredEntry } from './store.ts';
 
-export interface LogEntry {
+export { actionsOf, rebuildGame, stateOf, viewOf, type LiveGame, type LogEntry } from './live-game.ts';
+
+
+/** An Idempotency-Key as the service uses it (idempotency.ts): its hash, the request's fingerprint. */
+export interface ChangeKey {
+  key: string;
+  request: string;
+}
+
+/** …and for a creation, how to derive the game's seat tokens from the key and a salt. */
+export interface CreateKey extends ChangeKey {
+  seats(salt: string): Promise<Record<string, string>>;
+}
+
+/** What a creation answers: the game, its seat tokens, its version then (an import's last). */
+export interface Created {
+  live: LiveGame;
+  seats: Record<string, string>;
   version: number;
-  kind: 'command' | 'undo';
-  side: string;
-  command?: Command;
-  events?: GameEvent[];
 }
 
-export interface LiveGame {
-  record: GameRecord;
-  game: Game<GameState>;
-  /** Every entry so far (version n at index n-1), with the events of commands. */
-  log: LogEntry[];
-  /** Per accepted command still standing: the side whose seat sent it (undo checks it). */
-  sides: string[];
-  listeners: Set<(e: LogEntry) => void>;
-  queue: Promise<unknown>;
-  /**
-   * Set while a change is applied in memory but not yet durable (its store append in flight):
-   * readers wait for it (`GameService.settled`), so nobody sees a change before it is committed.
-   */
-  committing?: Promise<unknown> | null;
-  /** Seat tokens already checked against `record.seatHashes`, with their side. */
-  seats?: Map<string, string>;
-  /** A read of the shared store's newer entries that is queued and not yet started (later readers join it). */
-  refreshing?: Promise<void> | null;
-  /** View, state and legal actions of the current version, computed once (every follower reads them). */
-  cache?: { version: number; view?: GameView; state?: unknown; actions: Map<string, Command[]> };
+/** The same key with another request: 422, nothing changed. */
+export function keyReused(): ApiError {
+  return new ApiError(422, 'idempotency-key-reused', 'this Idempotency-Key was used for another request (another body, seat, version or route); send a new key for each new request', {
+    problems: [{ path: '/header/Idempotency-Key', message: 'used for another request' }],
+  });
 }
 
-function cacheOf(live: LiveGame): NonNullable<LiveGame['cache']> {
-  if (live.cache?.version !== live.log.length) live.cache = { version: live.log.length, actions: new Map() };
-  return live.cache;
-}
+/** Said once per damaged game (a JSON log line), as often as it is asked for. */
+export type ServiceLog = (level: 'error' | 'warn' | 'info', message: string, fields?: Record<string, unknown>) => void;
 
-/** The game's view now (shared: do not change it). */
-export function viewOf(live: LiveGame): GameView {
-  const c = cacheOf(live);
-  return (c.view ??= live.game.view());
-}
-
-/** The game's full state now (shared: do not change it). */
-export function stateOf(live: LiveGame): unknown {
-  const c = cacheOf(live);
-  return (c.state ??= live.game.state);
-}
-
-/** The legal commands now, for one figure or all (shared: do not change them). */
-export function actionsOf(live: LiveGame, figure?: string): Command[] {
-  const c = cacheOf(live);
-  const key = figure === undefined ? '' : `#${figure}`;
-  let a = c.actions.get(key);
-  if (!a) c.actions.set(key, (a = live.game.legalActions(figure)));
-  return a;
-}
-
-/**
- * The game's current state, read only, without the copy `game.state` makes: the seat check runs on
- * every command and needs only who owns what (Game keeps the state private to guard it from callers).
- */
-const currentState = (game: Game<GameState>): GameState => (game as unknown as { current: GameState }).current;
 
 const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -104,70 +75,117 @@ export class GameService {
   /** The store is shared with other instances: memory must be brought up to date before use. */
   private readonly shared: boolean;
 
-  constructor(readonly store: GameStore) {
+  /** Games that did not replay, with when that was found (GameDamagedError). */
+  private readonly damaged = new Map<string, { error: GameDamagedError; at: number }>();
+
+  constructor(readonly store: GameStore, private readonly log: ServiceLog = () => undefined) {
     this.shared = typeof store.entriesSince === 'function';
-    store.watch?.((id, version) => this.noticed(id, version));
   }
 
-  async create(scenario: Scenario, seed: number): Promise<{ live: LiveGame; seats: Record<string, string> }> {
-    await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
-    const game = createGame(scenario, { seed });
-    const { record, seats } = await this.newRecord(scenario, seed);
-    await this.store.create(record);
-    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
-    this.live.set(record.id, Promise.resolve(live));
-    return { live, seats };
+  /**
+   * A new game. With an Idempotency-Key, a game already created with it is answered again (the
+   * same request) or refused (another request, 422); the key is stored with the game.
+   */
+  async create(scenario: Scenario, seed: number, idem?: CreateKey): Promise<Created> {
+    return this.created(scenario, seed, [], idem, async () => {
+      await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
+      return { game: createGame(scenario, { seed }), entries: [], log: [] };
+    });
   }
 
   /**
    * A new game that has played `commands` (an imported replay), each stored as sent by the seat of
    * the side that owns it. A command the rules refuse is a 422 naming it, and `verify` may refuse the
-   * final state; nothing is stored then.
+   * final state; nothing is stored then. The game and its entries are stored in one transaction.
    */
-  async createPlayed(scenario: Scenario, seed: number, commands: Command[], verify: (finalState: unknown) => Promise<void> = async () => {}): Promise<{ live: LiveGame; seats: Record<string, string> }> {
-    await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
-    const game = createGame(scenario, { seed });
-    const entries: StoredEntry[] = [];
-    const log: LogEntry[] = [];
-    for (const [i, command] of commands.entries()) {
-      const side = commandOwner(currentState(game), command) ?? game.view().side ?? scenario.sides[0];
-      const r = game.apply(command);
-      if (!r.ok) throw new ApiError(422, 'refused', `command ${i} (${command.type}) is refused: ${r.refusal.message}`, { rule: r.refusal.rule, problems: [{ path: `/body/commands/${i}`, message: r.refusal.message }] });
-      const entry: StoredEntry = { version: i + 1, kind: 'command', side, command: structuredClone(command) };
-      entries.push(entry);
-      log.push({ ...entry, events: r.events });
+  async createPlayed(scenario: Scenario, seed: number, commands: Command[], verify: (finalState: unknown) => Promise<void> = async () => {}, idem?: CreateKey): Promise<Created> {
+    return this.created(scenario, seed, commands, idem, async () => {
+      await Promise.all([loadCore(), loadRuleset(scenario.ruleset)]);
+      const game = createGame(scenario, { seed });
+      const entries: StoredEntry[] = [];
+      const log: LogEntry[] = [];
+      for (const [i, command] of commands.entries()) {
+        const side = commandOwner(currentState(game), command) ?? game.view().side ?? scenario.sides[0];
+        const r = game.apply(command);
+        if (!r.ok) throw new ApiError(422, 'refused', `command ${i} (${command.type}) is refused: ${r.refusal.message}`, { rule: r.refusal.rule, problems: [{ path: `/body/commands/${i}`, message: r.refusal.message }] });
+        const entry: StoredEntry = { version: i + 1, kind: 'command', side, command: structuredClone(command) };
+        entries.push(entry);
+        log.push({ ...entry, events: r.events });
+      }
+      await verify(game.state);
+      return { game, entries, log };
+    });
+  }
+
+  private async created(scenario: Scenario, seed: number, commands: Command[], idem: CreateKey | undefined, play: () => Promise<{ game: Game<GameState>; entries: StoredEntry[]; log: LogEntry[] }>): Promise<Created> {
+    if (idem) {
+      const prior = await this.again(idem);
+      if (prior) return prior;
     }
-    await verify(game.state);
-    const { record, seats } = await this.newRecord(scenario, seed);
-    await this.store.create(record);
-    for (const e of entries) await this.store.append(record.id, e);
+    const { game, entries, log } = await play();
+    const { record, seats } = await this.newRecord(scenario, seed, idem, commands.length);
+    try {
+      await this.store.create(record, entries);
+    } catch (e) {
+      // Another request with the same key won the race: its answer.
+      if (idem && e instanceof VersionTakenError) {
+        const prior = await this.again(idem);
+        if (prior) return prior;
+      }
+      throw unknownOutcome(e, `creating game ${record.id}`);
+    }
     const live: LiveGame = { record, game, log, sides: entries.map((e) => e.side), listeners: new Set(), queue: Promise.resolve() };
     this.live.set(record.id, Promise.resolve(live));
-    return { live, seats };
+    return { live, seats, version: entries.length };
   }
 
-  private async newRecord(scenario: Scenario, seed: number): Promise<{ record: GameRecord; seats: Record<string, string> }> {
-    const seats: Record<string, string> = {};
+  /** The answer of the creation made with this key before, null when none was; 422 for another request. */
+  private async again(idem: CreateKey): Promise<Created | null> {
+    const record = await this.store.createdWith(idem.key);
+    if (!record?.idempotency) return null;
+    if (record.idempotency.request !== idem.request) throw keyReused();
+    const live = await this.get(record.id);
+    if (!live) return null;
+    return { live, seats: await idem.seats(record.idempotency.salt), version: record.idempotency.version };
+  }
+
+  private async newRecord(scenario: Scenario, seed: number, idem: CreateKey | undefined, version: number): Promise<{ record: GameRecord; seats: Record<string, string> }> {
+    const salt = randomId(16);
+    let seats: Record<string, string> = {};
+    if (idem) seats = await idem.seats(salt);
+    else for (const side of scenario.sides) seats[side] = randomId(24);
     const seatHashes: Record<string, string> = {};
-    for (const side of scenario.sides) {
-      seats[side] = randomId(24);
-      seatHashes[side] = await sha256(seats[side]);
-    }
-    return { record: { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() }, seats };
+    for (const side of scenario.sides) seatHashes[side] = await sha256(seats[side]);
+    const record: GameRecord = { id: randomId(12), scenario, seed, seatHashes, createdAt: new Date().toISOString() };
+    if (idem) record.idempotency = { key: idem.key, request: idem.request, version, salt };
+    return { record, seats };
   }
 
-  /** The game, rebuilt from the store on first use; null when there is none. Up to date with a shared store. */
-  async get(id: string): Promise<LiveGame | null> {
+  /**
+   * The game, rebuilt from the store on first use; null when there is none. Up to date with a
+   * shared store, unless `fresh` is false: a change needs no read first (a version another instance
+   * took fails in the store, and the game is then brought up to date: `change`).
+   */
+  async get(id: string, fresh = true): Promise<LiveGame | null> {
     let p = this.live.get(id);
     if (!p) {
+      const damaged = this.damaged.get(id);
+      // A damaged game is not read again at every request (each would log it): once a minute at most.
+      if (damaged && Date.now() - damaged.at < 60_000) throw damaged.error;
       p = this.rebuild(id);
       this.live.set(id, p);
       // Do not cache "no such game": it may be created by another instance later.
-      p.then((g) => g ?? this.live.delete(id), () => this.live.delete(id));
+      p.then((g) => g ?? this.live.delete(id), (e) => {
+        this.live.delete(id);
+        if (e instanceof GameDamagedError) {
+          this.damaged.set(id, { error: e, at: Date.now() });
+          this.log('error', 'a game cannot be rebuilt from the store: it is damaged (run `doom-board check`)', { game: id, reason: e.reason });
+        }
+      });
       return p;
     }
     const live = await p;
-    if (live && this.shared) await this.refresh(live);
+    if (live && this.shared && fresh) await this.refresh(live);
     return live;
   }
 
@@ -192,7 +210,7 @@ export class GameService {
     if (!this.shared) return;
     const entries = await this.store.entriesSince!(live.record.id, live.log.length);
     for (const e of entries) {
-      if (e.version !== live.log.length + 1) throw new Error(`game ${live.record.id}: the store gave version ${e.version} after ${live.log.length}`);
+      if (e.version !== live.log.length + 1) throw new GameDamagedError(live.record.id, `the store gave version ${e.version} after ${live.log.length}`);
       this.publish(live, this.replay(live, e));
     }
   }
@@ -206,7 +224,7 @@ export class GameService {
     for (const p of games) {
       p.then((live) => {
         if (live && live.listeners.size && (id === null || live.log.length < version)) {
-          this.refresh(live).catch((e) => console.error(`doom-board: cannot read game ${live.record.id} from the store:`, e));
+          this.refresh(live).catch((e) => this.log('warn', 'cannot read a followed game from the store', { game: live.record.id, error: (e as Error).message }));
         }
       }, () => undefined);
     }
@@ -214,31 +232,12 @@ export class GameService {
 
   private async rebuild(id: string): Promise<LiveGame | null> {
     const stored = await this.store.load(id);
-    if (!stored) return null;
-    const { record, entries } = stored;
-    await Promise.all([loadCore(), loadRuleset(record.scenario.ruleset)]);
-    const game = createGame(record.scenario, { seed: record.seed });
-    const live: LiveGame = { record, game, log: [], sides: [], listeners: new Set(), queue: Promise.resolve() };
-    for (const e of entries) this.replay(live, e);
-    return live;
+    return stored && rebuildGame(stored.record, stored.entries);
   }
 
-  /** Play one stored entry on the game in memory. */
+  /** Play one stored entry on the game in memory; a GameDamagedError when it does not replay. */
   private replay(live: LiveGame, e: StoredEntry): LogEntry {
-    const id = live.record.id;
-    if (e.kind === 'command') {
-      const r = live.game.apply(e.command!);
-      if (!r.ok) throw new Error(`game ${id}: stored command ${e.version} was refused on replay (${r.refusal.message})`);
-      const full: LogEntry = { ...e, events: r.events };
-      live.log.push(full);
-      live.sides.push(e.side);
-      return full;
-    }
-    if (!live.game.undo()) throw new Error(`game ${id}: stored undo ${e.version} had nothing to undo`);
-    live.sides.pop();
-    const full: LogEntry = { ...e };
-    live.log.push(full);
-    return full;
+    return replayEntry(live, e);
   }
 
   /** The side whose seat `token` is, or null. */
@@ -261,7 +260,7 @@ export class GameService {
    * Wait for `append` with the game marked as committing (readers wait: see `settled`). When it
    * fails, `rollback` takes the change back before any reader can look again.
    */
-  private async committed(live: LiveGame, append: Promise<void>, rollback: () => void): Promise<void> {
+  private async committed(live: LiveGame, append: Promise<void>, rollback: () => void, version: number): Promise<void> {
     live.committing = append;
     try {
       await append;
@@ -269,7 +268,14 @@ export class GameService {
       rollback();
       // A reader may have cached the view of the change just taken back.
       live.cache = undefined;
-      throw e;
+      if (!(e instanceof VersionTakenError)) {
+        // The change may be stored after all: this copy is dropped, the next request reads the game again.
+        live.stale = true;
+        this.live.delete(live.record.id);
+      }
+      // Lost to another writer: known. Anything else: it may be stored (a shared store's next read
+      // brings it in; a local store that cannot tell stops, see onFatal).
+      throw e instanceof VersionTakenError ? e : unknownOutcome(e, `committing version ${version} of game ${live.record.id}`);
     } finally {
       live.committing = null;
     }
@@ -292,7 +298,12 @@ export class GameService {
    * instance has not read yet makes it read first; a change refused against memory another instance
    * moved past (403, 422, or its version taken in the store) is answered 409 with the game up to date.
    */
-  private async change<T>(live: LiveGame, expected: number, fn: () => Promise<T>): Promise<T> {
+  private async change(live: LiveGame, expected: number, key: ChangeKey | undefined, fn: () => Promise<LogEntry>): Promise<LogEntry> {
+    // A retry with its key: the entry it made, whatever happened since (before the version check:
+    // the game has moved past the version the retry names, by this very change).
+    if (live.stale) throw new StoreUnavailableError(`game ${live.record.id} is being read again from the store after a failed commit`, false, 1);
+    const before = key && this.keyed(live, key);
+    if (before) return before;
     if (this.shared && expected > live.log.length) await this.catchUp(live);
     this.checkVersion(live, expected);
     try {
@@ -300,9 +311,20 @@ export class GameService {
     } catch (e) {
       if (!this.shared || !(e instanceof VersionTakenError || (e instanceof ApiError && e.status !== 409))) throw e;
       await this.catchUp(live);
+      const raced = key && this.keyed(live, key);
+      if (raced) return raced;
       this.checkVersion(live, expected);
       throw e;
     }
+  }
+
+  /** The entry made with this key, or null when none; 422 when it was made by another request. */
+  private keyed(live: LiveGame, key: ChangeKey): LogEntry | null {
+    const version = live.keys?.get(key.key);
+    if (version === undefined) return null;
+    const entry = live.log[version - 1];
+    if (entry.key?.request !== key.request) throw keyReused();
+    return entry;
   }
 
   private checkVersion(live: LiveGame, expected: number): void {
@@ -311,8 +333,9 @@ export class GameService {
     }
   }
 
-  apply(live: LiveGame, side: string, expected: number, command: Command): Promise<LogEntry> {
-    return this.serial(live, () => this.change(live, expected, async () => {
+  /** Play `command` for `side` at version `expected`; with a key, a retry gets the entry it made. */
+  apply(live: LiveGame, side: string, expected: number, command: Command, key?: ChangeKey): Promise<LogEntry> {
+    return this.serial(live, () => this.change(live, expected, key, async () => {
       // The seat must own the decision (rules/owner.ts), whoever's turn it is; a command the rules
       // cannot place (unknown figure or type) falls back to the side to act, and the rules refuse it.
       const owner = commandOwner(currentState(live.game), command) ?? viewOf(live).side;
@@ -321,30 +344,36 @@ export class GameService {
       }
       const r = live.game.apply(command);
       if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });
-      const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command: structuredClone(command) };
-      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.undo());
+      // `command` is the request's own (checkedCommand built it): stored as it is, no copy.
+      const entry: StoredEntry = { version: live.log.length + 1, kind: 'command', side, command, ...(key ? { key: { key: key.key, request: key.request } } : {}) };
+      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.undo(), entry.version);
       const full: LogEntry = { ...entry, events: r.events };
-      live.log.push(full);
       live.sides.push(side);
-      this.publish(live, full);
+      this.push(live, full);
       return full;
     }));
   }
 
-  undo(live: LiveGame, side: string, expected: number): Promise<LogEntry> {
-    return this.serial(live, () => this.change(live, expected, async () => {
+  undo(live: LiveGame, side: string, expected: number, key?: ChangeKey): Promise<LogEntry> {
+    return this.serial(live, () => this.change(live, expected, key, async () => {
       const last = live.sides.at(-1);
       if (last === undefined) throw new ApiError(422, 'nothing-to-undo', 'no command to take back', { rule: 'undo' });
       if (last !== side) throw new ApiError(403, 'not-your-command', `the last command is ${last}'s; only that seat may take it back`);
       const command = live.game.history.at(-1)!;
       live.game.undo();
-      const entry: StoredEntry = { version: live.log.length + 1, kind: 'undo', side, command };
-      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.apply(command));
-      live.log.push(entry);
+      const entry: StoredEntry = { version: live.log.length + 1, kind: 'undo', side, command, ...(key ? { key: { key: key.key, request: key.request } } : {}) };
+      await this.committed(live, this.store.append(live.record.id, entry), () => live.game.apply(command), entry.version);
       live.sides.pop();
-      this.publish(live, entry);
+      this.push(live, entry);
       return entry;
     }));
+  }
+
+  /** A change made here joins the log (and its key the index), and followers hear of it. */
+  private push(live: LiveGame, entry: LogEntry): void {
+    live.log.push(entry);
+    if (entry.key) (live.keys ??= new Map()).set(entry.key.key, entry.version);
+    this.publish(live, entry);
   }
 
   private publish(live: LiveGame, entry: LogEntry): void {
@@ -357,8 +386,23 @@ export class GameService {
     }
   }
 
+  private watching = false;
+
   subscribe(live: LiveGame, listener: (e: LogEntry) => void): () => void {
+    // Other instances' notices matter only to followers: an instance nobody follows a game on does
+    // not listen (each notice costs every listening instance CPU, as much as a tenth of a change).
+    if (!this.watching) {
+      this.watching = true;
+      this.store.watch?.((id, version) => this.noticed(id, version));
+    }
     live.listeners.add(listener);
     return () => live.listeners.delete(listener);
   }
+}
+
+/** A store failure while committing, as the 503 it is: the change may or may not have been stored. */
+function unknownOutcome(e: unknown, what: string): StoreUnavailableError {
+  if (e instanceof StoreUnavailableError && e.outcomeUnknown) return e;
+  if (e instanceof StoreUnavailableError) return new StoreUnavailableError(`the store failed while ${what} (${e.message})`, true, e.retryAfter, e.said);
+  return new StoreUnavailableError(`the store failed while ${what} (${(e as Error)?.message ?? e})`, true, 2);
 }

@@ -52,8 +52,27 @@ export class ApiError extends Error {
   }
 }
 
+/** Values a client sent, echoed in a problem, are cut to this many characters and "…". */
+export const ECHO_LIMIT = 64;
+
+/**
+ * `text` with every quoted value longer than ECHO_LIMIT cut, and every unbroken run longer than 80
+ * ("…" marks the cut): a 100,000-character figure name must not come back in full, nor fill the log.
+ */
+export function cutEchoes(text: string): string {
+  return text
+    .replace(/"((?:[^"\\]|\\.){64})(?:[^"\\]|\\.)+"/g, '"$1…"')
+    // Unquoted echoes (a path naming a field): a longer run, so a cut quoted value is left as it is.
+    .replace(/\S{90,}/g, (run) => `${run.slice(0, 80)}…`);
+}
+
 export function problemResponse(p: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(p), {
+  const cut: Problem = {
+    ...p,
+    ...(p.detail !== undefined ? { detail: cutEchoes(p.detail) } : {}),
+    ...(p.problems ? { problems: p.problems.slice(0, 50).map((q) => ({ path: cutEchoes(q.path), message: cutEchoes(q.message) })) } : {}),
+  };
+  return new Response(JSON.stringify(cut), {
     status: p.status,
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
   });

@@ -361,11 +361,10 @@ export interface paths {
          *     odds) and the best of them is listed first; those plans carry `playedOut`, that sample's
          *     result (0 lost … 1 won).
          *
-         *     **Time:** the plans are a fixed amount of work, so the same game version gets the same answer
-         *     on any machine, whatever `budgetMs`. `budgetMs` (default 20) is a safety cap, not a target:
-         *     only a request still working after 40 × `budgetMs` answers with the estimates alone (plans
-         *     marked `exact: false`), the same wherever the cap cuts in. The server caps `budgetMs` (250 by
-         *     default; above its cap is a 400).
+         *     **Time:** the plans are a fixed amount of work and no clock is read, so the same game version
+         *     gets the same answer on any machine, however slow or loaded, whatever `budgetMs`. `budgetMs`
+         *     (default 20) does not change the answer; `elapsedMs` reports the time taken. The server caps
+         *     `budgetMs` (250 by default; above its cap is a 400).
          */
         get: operations["getHints"];
         put?: never;
@@ -737,7 +736,7 @@ export interface components {
             exact: boolean;
             /** @description doom2016: the plans the hints' search played out (the best three by the odds) carry its mean result for the figure's side — 0 lost, 0.5 even, 1 won — and the best of them is listed first. The rollouts reshuffle what the side cannot see and roll fresh dice; their number is fixed, so the same state gives the same answer. */
             playedOut?: number;
-            /** @description One line, e.g. "Move to (3,4) and attack alpha with Imp — 34% to hit …". */
+            /** @description One line: the figure's name, then every command in order in the words `<doom-board>` shows (figures by name, spaces as the board prints them: columns A, B, …, rows from 1), then the odds and what can attack the figure there, e.g. "Imp 1: move to B10, attack Bravo: 51% to hit, …; then move to E10; no enemy can attack there next". */
             reason: string;
         };
         Hints: {
@@ -844,6 +843,12 @@ export interface components {
             active: string | null;
             winner: string | null;
             status: string;
+            /** @description Who must act now and on what: `side` is the seat whose token the server accepts for the decision (the same rules as its seat check), which in a decision window is not always `side` (the turn); `kind` is `turn`, or the window: `status`, `summon`, `press`, `defend`, `displaced` (doom2016), `guard`, `reroll` (doom2004). Null once the game is over. */
+            awaiting?: {
+                side: string;
+                /** @enum {string} */
+                kind: "turn" | "status" | "summon" | "press" | "defend" | "displaced" | "guard" | "reroll";
+            } | null;
             blast?: {
                 [key: string]: number;
             };
@@ -856,66 +861,374 @@ export interface components {
             /** @description The ruleset's full state (its shape depends on the ruleset). */
             state: Record<string, never>;
         };
-        /** @description A command; `type` names it and the other fields depend on the ruleset (see legal actions). Only the fields listed here exist: any other is refused (422, naming it), as is a field of another ruleset's commands (by the rules), and nothing else is ever stored with a command. */
-        Command: {
-            type: string;
-            /** @description The acting (or defending, healed, re-rolling) figure, by id. */
-            figure?: unknown;
-            /** @description What is attacked or healed: a figure id, or a space `{x, y}` (doom2004 attacks a space). */
-            target?: unknown;
-            /** @description Where to: a placement `{x, y, o?}` (moves, displacement, doom2004 respawn and duct hops), or the marine given a token (doom2004 `give`). */
-            to?: unknown;
-            /** @description doom2004 move: which way. `cheapest` (the default: a cheapest path, among them one entering no damaging obstacle when there is one), `avoid-hazards` (the cheapest path entering no damaging obstacle), or waypoints `[{x, y}, …]`: spaces passed in that order, each leg as the default goes. */
-            route?: ("cheapest" | "avoid-hazards") | {
+        /** @description A command: `type` names it, and each type of each ruleset has its own schema (below, `<Ruleset><Type>Command`, chosen by `type` within the game's ruleset) listing exactly its fields, each bounded. A command is checked against its game's ruleset: a field its type does not have (even one another type has), an unknown field or a value out of bounds is refused (422 naming its JSON path), by the engine as by the API. What is stored is the command as its type's schema reads it, and nothing else. */
+        Command: components["schemas"]["D20Command"] | components["schemas"]["Doom2004Command"] | components["schemas"]["Doom2016Command"];
+        /** @description An id (of a figure, card, token, weapon, side…) as a command names it. */
+        CommandId: string;
+        /** @description A space on the map (maps are at most 256 spaces a side). */
+        CommandSpace: {
+            x: number;
+            y: number;
+        };
+        /** @description A d20 command: one schema per type, chosen by `type`. */
+        D20Command: components["schemas"]["D20ActivateCommand"] | components["schemas"]["D20MoveCommand"] | components["schemas"]["D20AttackCommand"] | components["schemas"]["D20EndCommand"];
+        /** @description A doom2004 command: one schema per type, chosen by `type`. */
+        Doom2004Command: components["schemas"]["Doom2004RespawnCommand"] | components["schemas"]["Doom2004ActionCommand"] | components["schemas"]["Doom2004ActivateCommand"] | components["schemas"]["Doom2004MoveCommand"] | components["schemas"]["Doom2004AttackCommand"] | components["schemas"]["Doom2004GuardAttackCommand"] | components["schemas"]["Doom2004BlowThroughCommand"] | components["schemas"]["Doom2004RerollCommand"] | components["schemas"]["Doom2004HealCommand"] | components["schemas"]["Doom2004PassCommand"] | components["schemas"]["Doom2004OpenDoorCommand"] | components["schemas"]["Doom2004CloseDoorCommand"] | components["schemas"]["Doom2004PickUpCommand"] | components["schemas"]["Doom2004GiveCommand"] | components["schemas"]["Doom2004HopCommand"] | components["schemas"]["Doom2004EndCommand"] | components["schemas"]["Doom2004EndTurnCommand"];
+        /** @description A doom2016 command: one schema per type, chosen by `type`. */
+        Doom2016Command: components["schemas"]["Doom2016StatusCommand"] | components["schemas"]["Doom2016ActivateDemonsCommand"] | components["schemas"]["Doom2016ActivateDemonCommand"] | components["schemas"]["Doom2016PlayCommand"] | components["schemas"]["Doom2016SprintCommand"] | components["schemas"]["Doom2016UseClassCommand"] | components["schemas"]["Doom2016PickUpCommand"] | components["schemas"]["Doom2016RespawnCommand"] | components["schemas"]["Doom2016MoveCommand"] | components["schemas"]["Doom2016PlaceDisplacedCommand"] | components["schemas"]["Doom2016OpenDoorCommand"] | components["schemas"]["Doom2016AttackCommand"] | components["schemas"]["Doom2016DefendCommand"] | components["schemas"]["Doom2016PressCommand"] | components["schemas"]["Doom2016SummonCommand"] | components["schemas"]["Doom2016EndCommand"];
+        D20ActivateCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activate";
+            figure: components["schemas"]["CommandId"];
+        };
+        D20MoveCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            figure: components["schemas"]["CommandId"];
+            to: components["schemas"]["CommandSpace"];
+        };
+        D20AttackCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "attack";
+            figure: components["schemas"]["CommandId"];
+            target: components["schemas"]["CommandId"];
+            helpers?: components["schemas"]["CommandId"][];
+        };
+        D20EndCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+            figure: components["schemas"]["CommandId"];
+        };
+        Doom2004RespawnCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "respawn";
+            figure: components["schemas"]["CommandId"];
+            to: components["schemas"]["CommandSpace"];
+        };
+        Doom2004ActionCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action";
+            figure: components["schemas"]["CommandId"];
+            /** @enum {string} */
+            action: "sprint" | "advance" | "attack" | "ready";
+            /** @enum {string} */
+            order?: "aim" | "guard" | "dodge" | "heal";
+            adrenaline?: boolean;
+        };
+        Doom2004ActivateCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activate";
+            figure: components["schemas"]["CommandId"];
+        };
+        Doom2004MoveCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            figure: components["schemas"]["CommandId"];
+            to: components["schemas"]["CommandSpace"];
+            /** @description Which way: `cheapest` (the default: a cheapest path, among them one entering no damaging obstacle when there is one), `avoid-hazards` (the cheapest path entering no damaging obstacle), or waypoints `[{x, y}, …]`: spaces passed in that order, each leg as the default goes. */
+            route?: ("cheapest" | "avoid-hazards") | components["schemas"]["CommandSpace"][];
+        };
+        Doom2004AttackCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "attack";
+            figure: components["schemas"]["CommandId"];
+            target: components["schemas"]["CommandSpace"];
+            weapon?: components["schemas"]["CommandId"];
+            aimed?: boolean;
+        };
+        Doom2004GuardAttackCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "guard-attack";
+            figure: components["schemas"]["CommandId"];
+            target: components["schemas"]["CommandSpace"];
+            weapon?: components["schemas"]["CommandId"];
+            aimed?: boolean;
+        };
+        Doom2004BlowThroughCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "blow-through";
+            figure: components["schemas"]["CommandId"];
+            target: components["schemas"]["CommandSpace"];
+            drop: components["schemas"]["CommandId"];
+        };
+        Doom2004RerollCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reroll";
+            figure: components["schemas"]["CommandId"];
+            dice: number[];
+        };
+        Doom2004HealCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "heal";
+            figure: components["schemas"]["CommandId"];
+            target: components["schemas"]["CommandId"];
+        };
+        Doom2004PassCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pass";
+            side?: components["schemas"]["CommandId"];
+        };
+        Doom2004OpenDoorCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "open-door";
+            figure: components["schemas"]["CommandId"];
+            door: components["schemas"]["CommandId"];
+        };
+        Doom2004CloseDoorCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "close-door";
+            figure: components["schemas"]["CommandId"];
+            door: components["schemas"]["CommandId"];
+        };
+        Doom2004PickUpCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pick-up";
+            figure: components["schemas"]["CommandId"];
+            token: components["schemas"]["CommandId"];
+        };
+        Doom2004GiveCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "give";
+            figure: components["schemas"]["CommandId"];
+            to: components["schemas"]["CommandId"];
+            weapon?: components["schemas"]["CommandId"];
+            ammo?: components["schemas"]["CommandId"];
+        };
+        Doom2004HopCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hop";
+            figure: components["schemas"]["CommandId"];
+            to: components["schemas"]["CommandSpace"];
+        };
+        Doom2004EndCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+            figure: components["schemas"]["CommandId"];
+        };
+        Doom2004EndTurnCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end-turn";
+            side?: components["schemas"]["CommandId"];
+        };
+        Doom2016StatusCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "status";
+            discard?: components["schemas"]["CommandId"][];
+            onto?: components["schemas"]["CommandId"] | components["schemas"]["CommandId"][] | {
+                [key: string]: number;
+            };
+        };
+        Doom2016ActivateDemonsCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activate-demons";
+            demon: components["schemas"]["CommandId"];
+        };
+        Doom2016ActivateDemonCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activate-demon";
+            figure: components["schemas"]["CommandId"];
+        };
+        Doom2016PlayCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play";
+            figure: components["schemas"]["CommandId"];
+            card: components["schemas"]["CommandId"];
+        };
+        Doom2016SprintCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sprint";
+            figure: components["schemas"]["CommandId"];
+            discard: components["schemas"]["CommandId"];
+        };
+        Doom2016UseClassCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "use-class";
+            figure: components["schemas"]["CommandId"];
+        };
+        Doom2016PickUpCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pick-up";
+            figure: components["schemas"]["CommandId"];
+            token: components["schemas"]["CommandId"];
+        };
+        Doom2016RespawnCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "respawn";
+            figure: components["schemas"]["CommandId"];
+            at: components["schemas"]["CommandSpace"];
+        };
+        Doom2016MoveCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            figure: components["schemas"]["CommandId"];
+            to: {
                 x: number;
                 y: number;
-            }[];
-            /** @description doom2016 respawn: the active teleporter `{x, y}`. */
-            at?: unknown;
-            /** @description The door: its edge `{x1, y1, x2, y2}` (doom2016) or its id (doom2004). */
-            door?: unknown;
-            /** @description The token picked up, by id. */
-            token?: unknown;
-            /** @description doom2016: the action card played. */
-            card?: unknown;
-            /** @description doom2016: the event cards discarded for argent (status), or the card discarded to sprint. */
-            discard?: unknown;
-            /** @description doom2016: the demon type activated (activate-demons). */
-            demon?: unknown;
-            /** @description doom2016: the revealed portal that summons. */
-            portal?: unknown;
-            /** @description doom2016: the invasion group summoned (its index for the portal colour). */
-            group?: unknown;
-            /** @description doom2016: the reaction or event cards played while defending or attacking. */
-            play?: unknown;
-            /** @description doom2016: whether the defender reveals a second defense card. */
-            reveal?: unknown;
-            /** @description doom2016: a demon's argent ability added to the attack. */
-            ability?: unknown;
-            /** @description The die dropped: by a stunned attacker (doom2016), or for a blow-through (doom2004, green or blue). */
-            drop?: unknown;
-            /** @description doom2016 status: where the argent of discarded event cards goes (a target, one per card, or counts). */
-            onto?: unknown;
-            /** @description doom2016 summon: how argent is spread over the group's demon cards (one target per argent, or counts). */
-            argent?: unknown;
-            /** @description doom2004: the marine's action (sprint, advance, attack, ready). */
-            action?: unknown;
-            /** @description doom2004: the order a Ready action places (aim, guard, dodge, heal). */
-            order?: unknown;
-            /** @description doom2004: spend an adrenaline token for +4 movement. */
-            adrenaline?: unknown;
-            /** @description doom2004: the weapon attacking, or the weapon token given. */
-            weapon?: unknown;
-            /** @description doom2004: make the attack aimed. */
-            aimed?: unknown;
-            /** @description doom2004 reroll: the positions of the dice re-rolled. */
-            dice?: unknown;
-            /** @description doom2004 give: the ammo type given. */
-            ammo?: unknown;
-            /** @description doom2004 end-turn: the side ending its turn. */
-            side?: unknown;
-            /** @description d20: the characters adding combined fire (+4 each). */
-            helpers?: unknown;
+                o?: number;
+            };
+        };
+        Doom2016PlaceDisplacedCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "place-displaced";
+            figure: components["schemas"]["CommandId"];
+            to: components["schemas"]["CommandSpace"];
+        };
+        Doom2016OpenDoorCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "open-door";
+            figure: components["schemas"]["CommandId"];
+            door: {
+                x1: number;
+                y1: number;
+                x2: number;
+                y2: number;
+            };
+        };
+        Doom2016AttackCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "attack";
+            figure: components["schemas"]["CommandId"];
+            target: components["schemas"]["CommandId"];
+            ability?: components["schemas"]["CommandId"];
+            drop?: components["schemas"]["CommandId"];
+        };
+        Doom2016DefendCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "defend";
+            figure: components["schemas"]["CommandId"];
+            reveal?: boolean;
+            play?: components["schemas"]["CommandId"][];
+        };
+        Doom2016PressCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "press";
+            figure: components["schemas"]["CommandId"];
+            play?: components["schemas"]["CommandId"][];
+        };
+        Doom2016SummonCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "summon";
+            portal: components["schemas"]["CommandId"];
+            group: number;
+            argent?: components["schemas"]["CommandId"] | components["schemas"]["CommandId"][] | {
+                [key: string]: number;
+            };
+        };
+        Doom2016EndCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+            figure: components["schemas"]["CommandId"];
         };
         GameEvent: {
             type: string;
@@ -976,7 +1289,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A fault of the server (e.g. its store failed); the details go to the server's log, never into the answer, and the game is unchanged. */
+        /** @description A fault of the server; the details go to the server's log, never into the answer, and the game is unchanged. `urn:doom-board:problem:game-damaged`: the game's stored record or entries do not replay (the store was damaged); retrying does not help until an operator restores it (`doom-board check` lists every such game). */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -1068,6 +1381,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The game store cannot serve now (`urn:doom-board:problem:store-unavailable`: it is unreachable, read-only, or the server is shutting down; nothing was changed), or it failed while committing this change (`urn:doom-board:problem:outcome-unknown`: the change may or may not have been stored). Retry after `Retry-After` seconds; a change sent with an `Idempotency-Key` is retried with the same key, and gets the original answer if it was stored, or is made now if it was not — never twice. */
+        StoreUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The server's heavy-work queue is full (hints, odds and large board queries run in a bounded pool of threads); retry after `Retry-After` seconds. */
         Busy: {
             headers: {
@@ -1090,6 +1413,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+        IdempotencyKey: string;
         GameId: string;
         /**
          * @description The version the client saw, as its ETag (`"3"`) or a bare number.
@@ -1733,7 +2058,10 @@ export interface operations {
     createGame: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1768,6 +2096,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getGame: {
@@ -1795,6 +2124,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getLegalActions: {
@@ -1824,6 +2154,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getHints: {
@@ -1833,7 +2164,7 @@ export interface operations {
                 figure?: string;
                 /** @description How many plans, best first (default 5). */
                 limit?: number;
-                /** @description The safety cap's unit in milliseconds (default 20, at most the server's cap, 250 by default); past 40 × budgetMs the answer is the estimates alone. The work itself is fixed. */
+                /** @description The thinking budget in milliseconds (default 20, at most the server's cap, 250 by default). The work is fixed and no clock is read, so it does not change the answer. */
                 budgetMs?: number;
                 /** @description What a point of expected damage taken costs against a point dealt (default the ruleset's, the caution the autopilot plays at — 0.25 in doom2016, 0.5 in doom2004, 2.5 in d20, where one hit costs a character half its hit points or more). */
                 caution?: number;
@@ -1880,6 +2211,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description The version the client saw, as its ETag (`"3"`) or a bare number.
                  * @example "0"
@@ -1924,12 +2257,15 @@ export interface operations {
             428: components["responses"]["PreconditionRequired"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     undoCommand: {
         parameters: {
             query?: never;
             header: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description The version the client saw, as its ETag (`"3"`) or a bare number.
                  * @example "0"
@@ -1962,6 +2298,7 @@ export interface operations {
             428: components["responses"]["PreconditionRequired"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     listEvents: {
@@ -1992,6 +2329,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     streamEvents: {
@@ -2023,6 +2361,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     exportReplay: {
@@ -2050,12 +2389,16 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     importReplay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh random value per request (a UUID; 16 to 128 visible ASCII characters), sent again unchanged when the request is retried. It is stored with the change, in the same transaction: the same key with the same request gets the original answer (status, version, events; a created game's seat tokens) and changes nothing more; the same key with another request is a 422 (`urn:doom-board:problem:idempotency-key-reused`). Keys of changes are scoped to their game; keys of creations are global, and a created game's seat tokens are derived from its key, so keep keys secret and unguessable. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2269,6 +2612,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
 }

@@ -63,3 +63,38 @@ function doom2004Owner(s: D4State, c: Command): string | null {
 function d20Owner(s: D20State, c: Command): string | null {
   return sideOfFigure(s.figures, c.figure);
 }
+
+/** Who must act now, and on what: the decision the seat check (`commandOwner`) gives a side. */
+export interface Awaiting {
+  side: string;
+  /** turn, or a decision window: status, summon, press, defend, displaced (doom2016); guard, reroll (doom2004). */
+  kind: string;
+}
+
+/**
+ * The side that must act now and the kind of decision, read from the same state as `commandOwner`
+ * (so it names the seat the server will accept), or null when the game is over. `turnSide` is the
+ * view's side to act (the turn) when no decision window is open.
+ */
+export function awaitingOf(state: GameState, turnSide: string | null): Awaiting | null {
+  if (state.winner !== null) return null;
+  if (state.ruleset === 'doom2016') {
+    const p = state.pending;
+    if (p?.kind === 'attack') {
+      const press = p.step === 'press';
+      const side = sideOfFigure(state.figures, press ? p.attacker : p.defender);
+      if (side) return { side, kind: press ? 'press' : 'defend' };
+    }
+    if (p?.kind === 'displace') return { side: p.figure.side, kind: 'displaced' };
+    if (p?.kind === 'summon') return { side: state.invaderSide, kind: 'summon' };
+    if (state.phase === 'status') return { side: state.invaderSide, kind: 'status' };
+  }
+  if (state.ruleset === 'doom2004') {
+    if (state.pending) {
+      const side = sideOfFigure(state.figures, state.pending.by);
+      if (side) return { side, kind: 'reroll' };
+    }
+    if (state.window) return { side: state.marineSide, kind: 'guard' };
+  }
+  return turnSide === null ? null : { side: turnSide, kind: 'turn' };
+}

@@ -67,6 +67,11 @@ export interface GameView {
   /** One line for a status bar, e.g. "Round 2 — marines: alpha is activating". */
   status: string;
   /**
+   * Who must act now and on what (`turn`, or a decision window such as `guard` or `defend`): set by
+   * the HTTP API's view (rules/owner.ts), absent from an in-page game's.
+   */
+  awaiting?: { side: string; kind: string } | null;
+  /**
    * Blast radius per weapon id, or per unit type for invaders (doom2004): such an attack hits every
    * space within that many spaces of the target space, counted like range. Lets a board draw the area.
    */

@@ -4,7 +4,10 @@
  *   doom-board serve [--host 127.0.0.1] [--port 5173] [--data-dir DIR | --memory | --database-url URL]
  *                    [--static DIR] [--rate-limit N] [--cors https://a.example,...] [--hint-budget-cap MS]
  *                    [--workers N] [--work-queue N] [--log json|none]
+ *   doom-board check [--data-dir DIR | --database-url URL]
  *
+ * Every line a running server writes is one JSON object (stdout: one per request; stderr: its own
+ * events, log.ts), including what the libraries it uses print (console is routed through it).
  * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, STATIC_DIR, CORS_ORIGINS, HINT_BUDGET_CAP, WORKERS, WORK_QUEUE,
  * LOG. Games are kept in SQLite under the data directory, by default outside any source tree:
  * $XDG_DATA_HOME/doom-board (~/.local/share/doom-board); with a PostgreSQL URL, in that database,
@@ -13,6 +16,9 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { format } from 'node:util';
+import { checkStore } from './check.ts';
+import { jsonEvents, LogAllowance } from './log.ts';
 import { startServer } from './serve.ts';
 import { jsonLines } from './request-log.ts';
 import { defaultPoolSize } from './worker-pool.ts';
@@ -20,6 +26,7 @@ import { openStore } from './open-store.ts';
 import { safeUrl } from './safe-url.ts';
 
 const USAGE = `Usage: doom-board serve [options]
+       doom-board check [--data-dir DIR | --database-url URL]
 
 Serves the doom-board HTTP API (/api/v1, /openapi.json) and, with --static, a folder of pages.
 
@@ -39,14 +46,23 @@ Options:
   --work-queue N         heavy requests that may wait for a thread; beyond, 503 with Retry-After
                          (default 4 per thread; WORK_QUEUE)
   --log json|none        one JSON line per request on stdout, or none (default json; LOG)
+  --trust-proxy ADDRS    comma-separated addresses of load balancers in front: the client of their
+                         requests is the last X-Forwarded-For address (rate limits; TRUST_PROXY)
   -h, --help             this text
 
-Stopping: SIGTERM or SIGINT stops taking connections, finishes the requests in flight (every
-command being committed is committed and answered), ends event streams, and exits 0.
+Stopping: SIGTERM or SIGINT stops taking connections (/readyz answers 503 at once), finishes the
+requests in flight (every command being committed is committed and answered), ends event streams,
+and exits 0. If the store stops trusting its file (an fsync failed), the server stops the same way
+and exits 1: restart it (a supervisor does), and recovery runs.
+
+check: replays every game of the store and lists those that do not replay (damaged), exiting 1
+when there are any. A SQLite store is checked with its server stopped (the server holds its lock).
+Every line a server writes is JSON: stdout one per request, stderr its own events.
 `;
 
+/** Said as a JSON line (like every line the server writes), then exit 2. */
 function fail(message: string): never {
-  process.stderr.write(`doom-board: ${message}\n`);
+  jsonEvents('error', `doom-board: ${message}`);
   process.exit(2);
 }
 
@@ -69,6 +85,7 @@ try {
       workers: { type: 'string', default: process.env.WORKERS || undefined },
       'work-queue': { type: 'string', default: process.env.WORK_QUEUE || undefined },
       log: { type: 'string', default: process.env.LOG || 'json' },
+      'trust-proxy': { type: 'string', default: process.env.TRUST_PROXY ?? '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -80,7 +97,8 @@ if (values.help) {
   process.stdout.write(USAGE);
   process.exit(0);
 }
-if (positionals.length !== 1 || positionals[0] !== 'serve') fail(`expected the command "serve"\n\n${USAGE}`);
+const command = positionals[0];
+if (positionals.length !== 1 || (command !== 'serve' && command !== 'check')) fail(`expected the command "serve" or "check"\n\n${USAGE}`);
 
 const whole = (name: string, text: string | undefined, min: number, max: number): number | undefined => {
   if (text === undefined) return undefined;
@@ -99,11 +117,37 @@ const databaseUrl = values['database-url'] || null;
 if (databaseUrl && (values.memory || values['data-dir'])) fail(`--database-url${process.env.DATABASE_URL ? ' (or DATABASE_URL)' : ''} excludes --memory and --data-dir (DATA_DIR)`);
 const dataDir = values.memory || databaseUrl ? null : resolve(values['data-dir'] ?? defaultDataDir());
 
+// Whatever a library prints goes out as JSON lines too (one per call, the text as `message`), and
+// a message repeated faster than 5 a second (an aborted request each) is counted, not written.
+const repeats = new LogAllowance(5, 50);
+const routed = (level: 'error' | 'warn' | 'info') => (...args: unknown[]) => {
+  const message = format(...args);
+  const admitted = repeats.admit(message.slice(0, 100));
+  if (admitted.write) jsonEvents(level, message, admitted.suppressed ? { suppressed: admitted.suppressed } : {});
+};
+console.error = routed('error');
+console.warn = routed('warn');
+console.info = routed('info');
+console.log = routed('info');
+console.debug = routed('info');
+
 let store;
 try {
   store = await openStore({ dataDir, databaseUrl });
 } catch (e) {
   fail((e as Error).message);
+}
+
+if (command === 'check') {
+  const where = databaseUrl ? `PostgreSQL ${safeUrl(databaseUrl)}` : (dataDir ?? 'memory');
+  const gameIds = (store as { gameIds?: () => Promise<string[]> }).gameIds;
+  if (!gameIds) fail('check needs a store: --data-dir DIR or --database-url URL');
+  const result = await checkStore(store as typeof store & { gameIds(): Promise<string[]> }, (game, damaged) => {
+    if (damaged) process.stdout.write(`damaged ${game}: ${damaged}\n`);
+  });
+  await store.close();
+  process.stdout.write(`doom-board check: ${result.checked} game${result.checked === 1 ? '' : 's'} in ${where}; ${result.damaged.length ? `${result.damaged.length} damaged (listed above): restore them from a backup` : 'none damaged'}\n`);
+  process.exit(result.damaged.length ? 1 : 0);
 }
 const running = await startServer({
   host: values.host,
@@ -116,23 +160,35 @@ const running = await startServer({
   workers,
   workQueue,
   log: values.log === 'json' ? jsonLines : null,
+  onFatal: () => void stop('the game store failed', 1),
+  trustProxy: values['trust-proxy'] ? values['trust-proxy'].split(',').map((a) => a.trim()).filter(Boolean) : [],
 }).catch((e: Error) => fail(`cannot listen on ${values.host}:${port}: ${e.message}`));
 const pages = values.static ? `, pages ${running.url}/ from ${resolve(values.static)}` : '';
 const threads = workers ? `${workers} heavy-work thread${workers > 1 ? 's' : ''}` : 'heavy work on the event loop';
-console.log(`doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${databaseUrl ? `PostgreSQL ${safeUrl(databaseUrl)}` : (dataDir ?? 'memory')}; ${threads}`);
+jsonEvents('info', `doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${databaseUrl ? `PostgreSQL ${safeUrl(databaseUrl)}` : (dataDir ?? 'memory')}; ${threads}`);
 
 let stopping = false;
-const stop = async (signal: string) => {
+async function stop(why: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
-  process.stderr.write(`doom-board: ${signal}: finishing the requests in flight, then stopping\n`);
+  jsonEvents(code ? 'error' : 'info', `doom-board: ${why}: finishing the requests in flight, then stopping`, code ? { exitCode: code } : {});
   try {
     await running.close();
   } catch (e) {
-    process.stderr.write(`doom-board: stopping failed: ${(e as Error).message}\n`);
+    jsonEvents('error', `doom-board: stopping failed: ${(e as Error).message}`);
     process.exit(1);
   }
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+// Started by npm (`npm start`, `npx doom-board serve`): npm runs the server under a shell, and a
+// signal sent to npm ends that shell but not this process. So when the process that started it is
+// gone, the server stops as if signalled. (Not otherwise: a server started with nohup outlives its shell.)
+if (process.env.npm_command || process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('the npm process that started the server is gone');
+  }, 250).unref();
+}

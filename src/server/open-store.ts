@@ -28,7 +28,7 @@ export async function openStore(o: StoreOptions): Promise<GameStore> {
         'Install it beside doom-board (npm install better-sqlite3, and allow its install script: it builds a native module), or keep games in memory (--memory).',
     );
   }
-  return new SqliteStore(o.dataDir);
+  return SqliteStore.open(o.dataDir);
 }
 
 async function openPgStore(url: string): Promise<GameStore> {

@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestInfo } from '../api/request-info.ts';
+import { clientOf, type LogAllowance } from './log.ts';
 
 export interface RequestLogLine {
   time: string;
@@ -23,6 +24,8 @@ export interface RequestLogLine {
   ms: number;
   /** The client closed the connection before the answer was complete. */
   aborted?: true;
+  /** Lines of this client left out before this one (past its allowance, log.ts). */
+  suppressed?: number;
 }
 
 const infos = new WeakMap<IncomingMessage, RequestInfo>();
@@ -32,13 +35,32 @@ export function noteRequest(req: IncomingMessage, info: RequestInfo): void {
   infos.set(req, info);
 }
 
-export const jsonLines = (line: RequestLogLine) => void process.stdout.write(`${JSON.stringify(line)}\n`);
+/** The lines of one turn of the event loop, written together (one write instead of one per request). */
+let pending = '';
+let flushOnExit = false;
+export const jsonLines = (line: RequestLogLine) => {
+  if (!pending) setImmediate(flushLines);
+  pending += `${JSON.stringify(line)}\n`;
+  if (!flushOnExit) {
+    // Lines of the last turn before an exit are written too (stdout is synchronous for files and pipes on Linux).
+    flushOnExit = true;
+    process.once('exit', flushLines);
+  }
+};
+function flushLines(): void {
+  if (!pending) return;
+  const text = pending;
+  pending = '';
+  process.stdout.write(text);
+}
 
-/** Calls `write` once per request, when the response is done. */
-export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null): void {
+/** Calls `write` once per request, when the response is done (within the client's allowance, when given). */
+export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null, allowance?: LogAllowance, trusted: Set<string> = new Set()): void {
   const t0 = performance.now();
   const time = new Date().toISOString();
   res.once('close', () => {
+    const admitted = allowance?.admit(clientOf(req, trusted)) ?? { write: true, suppressed: 0 };
+    if (!admitted.write) return;
     const info = infos.get(req);
     write({
       time,
@@ -49,6 +71,7 @@ export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (
       status: res.statusCode,
       ms: Math.round((performance.now() - t0) * 100) / 100,
       ...(res.writableFinished ? {} : { aborted: true as const }),
+      ...(admitted.suppressed ? { suppressed: admitted.suppressed } : {}),
     });
   });
 }

@@ -8,11 +8,12 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, DEFAULT_RATE_LIMIT, type ApiLimits } from '../api/app.ts';
-import type { GameStore } from '../api/store.ts';
+import { StoreUnavailableError, type GameStore } from '../api/store.ts';
 import type { RateLimitOptions } from '../api/rate-limit.ts';
 import { inProcessWork, type HeavyWork } from '../api/heavy-work.ts';
 import { builtReferenceDir, staticFolder } from './static-files.ts';
 import { noteRequest, watchRequest, type RequestLogLine } from './request-log.ts';
+import { clientOf, jsonEvents, LogAllowance, type EventLog } from './log.ts';
 import { builtWorkerFile, defaultPoolSize, WorkerPool } from './worker-pool.ts';
 
 export interface ServerOptions {
@@ -40,6 +41,21 @@ export interface ServerOptions {
   log?: ((line: RequestLogLine) => void) | null;
   /** How long `close()` waits for requests in flight before ending them (ms, default 10 s). */
   drainMs?: number;
+  /** The server's own log lines (errors, warnings): JSON lines on stderr by default (log.ts); null for none. */
+  events?: EventLog | null;
+  /**
+   * Addresses of the load balancers in front (e.g. ["127.0.0.1"]): for their connections the client
+   * is the last address of X-Forwarded-For they add (rate limits and the log's allowance are per
+   * client). By default the connecting address is the client.
+   */
+  trustProxy?: string[];
+  /** How often the store is probed (ms, default 1000): /readyz and changes answer 503 while it cannot serve. */
+  probeMs?: number;
+  /**
+   * Called once if the store stops trusting its file (an fsync failed): the process must stop and
+   * be restarted (its supervisor's job), so that recovery runs. Until then every change is a 503.
+   */
+  onFatal?: (e: Error) => void;
 }
 
 export interface DoomBoardServer {
@@ -76,8 +92,49 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const cap = o.maxHintBudgetMs;
   const heavyWork = heavyWorkOf(o);
   const log = o.log ?? null;
+  const events: EventLog = o.events === undefined ? jsonEvents : (o.events ?? (() => undefined));
+  const trusted = new Set(o.trustProxy ?? []);
+  /** Request lines a client may cause (log.ts): a client flooding the server does not flood the log. */
+  const allowance = new LogAllowance();
+  let shuttingDown = false;
+  let fatal: Error | null = null;
+  // The store, probed continuously (cheap: a query on its table): changes are refused while it
+  // cannot take them, and /readyz says so, rather than finding out one request at a time.
+  let storeDown: string | null = null;
+  let probing: Promise<void> | null = null;
+  const probe = (): Promise<void> => (probing ??= (async () => {
+    try {
+      await o.store.check?.();
+      if (storeDown) events('info', 'the game store serves again', {});
+      storeDown = null;
+    } catch (e) {
+      const reason = (e as Error).message;
+      if (!storeDown) events('warn', 'the game store cannot serve: changes are answered 503 until it can', { reason });
+      storeDown = e instanceof StoreUnavailableError ? e.said : 'the game store cannot take changes now';
+    } finally {
+      probing = null;
+    }
+  })());
+  const probeTimer = setInterval(() => void probe(), o.probeMs ?? 1000);
+  probeTimer.unref();
+  void probe();
+  o.store.onFatal?.((e) => {
+    fatal = e;
+    events('error', 'the game store stopped trusting its file: no more changes; the server stops so that recovery runs on its next start', { reason: e.message });
+    o.onFatal?.(e);
+  });
   const { app } = createApi({
     heavyWork,
+    log: (level, message, fields) => events(level, message, fields),
+    rawBody: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming ?? null,
+    notReady: () => (fatal ? fatal.message : shuttingDown ? 'the server is shutting down' : null),
+    storeDown: async () => {
+      if (fatal) return 'the game store stopped after a failed write; the server is restarting';
+      if (shuttingDown) return 'the server is shutting down';
+      // Down at the last probe: look again before refusing (it may be back since).
+      if (storeDown) await probe();
+      return storeDown;
+    },
     onAnswered: log ? (c, info) => {
       const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
       if (incoming) noteRequest(incoming, info);
@@ -86,7 +143,10 @@ export function createServer(o: ServerOptions): DoomBoardServer {
     rateLimit: o.rateLimit === undefined ? DEFAULT_RATE_LIMIT : o.rateLimit,
     corsOrigins: o.corsOrigins,
     limits: { ...o.limits, ...(cap !== undefined ? { maxHintBudgetMs: Math.max(1, Math.min(250, Math.floor(cap))) } : {}) },
-    clientKey: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown',
+    clientKey: (c) => {
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      return incoming ? clientOf(incoming, trusted) : 'unknown';
+    },
   });
   const api = getRequestListener(app.fetch);
   const files = o.staticDir ? staticFolder(o.staticDir) : null;
@@ -99,7 +159,7 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split(/[?#]/)[0];
     let servedFile = false;
-    if (log) watchRequest(req, res, log, () => (servedFile ? 'static' : null));
+    if (log) watchRequest(req, res, log, () => (servedFile ? 'static' : null), allowance, trusted);
     if (!isStream(path)) {
       inFlight++;
       res.once('close', () => {
@@ -114,6 +174,8 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const server = createHttpServer(listener);
   let closing: Promise<void> | null = null;
   const close = async () => {
+    shuttingDown = true;
+    clearInterval(probeTimer);
     const stopped = server.listening ? new Promise((r) => server.close(r)) : Promise.resolve();
     server.closeIdleConnections();
     if (inFlight > 0) {

@@ -1,7 +1,8 @@
 /**
  * Serving one folder of built files (the demo site, the API reference, the rules page) and nothing
  * outside it. A request path is decoded exactly once; a path that does not decode, holds a NUL or a
- * backslash, or has a `.` or `..` segment is refused before the disk is touched. The file found is
+ * backslash, or has a segment starting with `.` (`.`, `..`, a dotfile or dot-folder such as `.env`
+ * or `.git`) is refused before the disk is touched. The file found is
  * then resolved through symlinks and served only when its real path is still inside the folder's
  * real path, so a link cannot lead out either.
  */
@@ -35,7 +36,8 @@ export function safeSegments(urlPath: string): string[] | null {
   }
   if (!decoded.startsWith('/') || /[\0\\]/.test(decoded)) return null;
   const segments = decoded.slice(1).split('/');
-  if (segments.some((s, i) => s === '.' || s === '..' || (s === '' && i < segments.length - 1))) return null;
+  // Dotfiles and dot-folders (.env, .git/…) are never served: they are configuration, not pages.
+  if (segments.some((s, i) => s.startsWith('.') || (s === '' && i < segments.length - 1))) return null;
   return segments;
 }
 

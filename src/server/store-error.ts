@@ -50,6 +50,7 @@ export function storeProblem(file: string, error: unknown): StoreError | null {
         `"sqlite3 ${file} .recover" may save the games in it.`,
     );
   }
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return inUse(file);
   if (typeof code === 'string' && NO_ACCESS.test(code)) {
     return new StoreError(`the game store ${file} cannot be opened for writing (${reason}): check that the folder and the file exist and that this user may write them, or choose another folder (--data-dir).`);
   }
@@ -66,3 +67,9 @@ export function foreignDatabase(file: string, what: string): StoreError {
       'Point the server at another folder (--data-dir), or move the file aside to start with an empty store.',
   );
 }
+
+/** A SQLite store another server holds (its lock): one writer per store. */
+export const inUse = (file: string) => new StoreError(
+  `the game store ${file} is in use by another doom-board server (a SQLite store has one writer, which holds its lock). ` +
+    'Stop that server, or give this one another folder (--data-dir); several instances serving the same games need PostgreSQL (--database-url).',
+);

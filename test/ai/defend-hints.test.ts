@@ -39,9 +39,10 @@ function marineDefenses(seeds: number[]): { seed: number; history: Command[] }[]
 
 describe('doom2016 defense hints', () => {
   let positions: ReturnType<typeof marineDefenses> = [];
+  // Three autopilot games: seconds on a loaded machine, past the default 10 s hook timeout.
   beforeAll(() => {
     positions = marineDefenses([1, 2, 3]);
-  });
+  }, 300_000);
 
   test('every marine defense in three games gets plans: one per legal choice, the commands legal, best first', () => {
     expect(positions.length).toBeGreaterThan(10);

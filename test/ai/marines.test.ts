@@ -106,7 +106,7 @@ describe('doom2004: marines explore, pick up and find the key when no invader is
     const pick = { type: 'pick-up', figure: m.id, token: 'red-key' };
     // Every plan that stays there picks the key up; the top plan picks it up (it is on the way to nothing better).
     expect(plans[0].commands).toContainEqual(pick);
-    expect(plans[0].reason).toMatch(/pick up the red key/);
+    expect(plans[0].reason).toMatch(/pick up Red key/);
   });
 });
 
@@ -151,7 +151,7 @@ describe('doom2004: hints alone lead the marines out of their room (issue 23 rev
     const plans = hints(s, s.turn!.figure, { budgetMs: Infinity });
     expect(plans.length).toBeGreaterThan(0);
     expect(plans[0].commands.map((c) => c.type)).toEqual(['end']);
-    expect(plans[0].reason).toMatch(/^Stay/);
+    expect(plans[0].reason).toMatch(/^[A-Z][a-z]+ \d: end the turn \(no attack\)/);
   });
 });
 
@@ -185,7 +185,8 @@ describe('doom2016: a glory kill is proposed and outranks every uncertain attack
     expect(top.option).toBe('glory kill');
     expect(top.target).toBe('imp');
     expect(top.odds!.kill).toBe(1);
-    expect(top.reason).toMatch(/^Glory kill imp: move into its space \(3,1\)/);
+    // Every click in order, the space named as the board prints it ((3,1) is D2).
+    expect(top.reason).toMatch(/^Alpha: (.+, )?move to D2, end the activation: a glory kill on Imp, a sure kill/);
     // Attacks with a chance to kill are there too, and rank below.
     const chance = plans.filter((p) => p.option !== 'glory kill' && p.odds && p.odds.kill > 0 && p.odds.kill < 1);
     expect(chance.length).toBeGreaterThan(0);
@@ -295,7 +296,7 @@ test('doom2016 Sprint discards the card worth least and the hint names it (a car
   s.marines.alpha.hand = ['har-burst', 'har-suppress'];
   const top = hints(s, undefined, { budgetMs: Infinity })[0];
   expect(top.commands[0]).toEqual({ type: 'sprint', figure: 'alpha', discard: 'har-suppress' });
-  expect(top.reason).toMatch(/Sprint, discarding Suppressing Fire/);
+  expect(top.reason).toMatch(/^Alpha: sprint, discarding Suppressing Fire, move to /);
 });
 
 test('doom2004: a marine uses its adrenaline token when only the extra movement brings an attack (Advance +4)', async () => {
@@ -388,7 +389,7 @@ describe('doom2016 medkit (RULES §2.4 items: heals 5)', () => {
     const s = hallWithMedkit(6);
     const top = hints(s, 'alpha', { budgetMs: Infinity })[0];
     expect(picksUp(top), top.reason).toBe(true);
-    expect(top.reason).toMatch(/pick up the medkit/);
+    expect(top.reason).toMatch(/pick up Medkit 1/);
     const { rulesetModule } = await import('../../src/rules/registry.ts');
     const rules = rulesetModule('doom2016' as never)!.rules as unknown as RulesetEngine<Doom2016State>;
     const copy = structuredClone(s);
@@ -460,7 +461,7 @@ describe('doom2016: staying to pick up or open needs no Sprint (issue 23 review:
     const ready = inActivation(s, 'alpha');
     const plans = hints(ready, 'alpha', { budgetMs: Infinity, limit: 40 });
     const pick = plans.find((p) => !p.to && p.commands.some((c) => c.type === 'pick-up'))!;
-    expect(pick.reason).toMatch(/^Stay and pick up the medkit, without attacking/);
+    expect(pick.reason).toMatch(/^Alpha: pick up Medkit 1, end the activation \(no attack\)/);
     expect(pick.commands.map((c) => c.type)).toEqual(['pick-up', 'end']);
   });
 });

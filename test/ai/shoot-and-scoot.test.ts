@@ -54,7 +54,8 @@ describe('shoot and scoot (doom2016 marines)', () => {
     expect(Math.abs(to.x - 12)).toBeGreaterThan(7); // beyond the cacodemon's 3 MP + range 4
     // The exposure shown is the retreat's: nobody can attack there, and the reason says where and how.
     expect(top.exposure.attackers).toEqual([]);
-    expect(top.reason).toContain(`then move to (${to.x},${to.y}) (playing Dash)`);
+    // Every click of the step back, the space as the board prints it.
+    expect(top.reason).toContain(`; then play Dash, move to ${String.fromCharCode(65 + to.x)}${to.y + 1};`);
     expect(top.reason).toMatch(/no enemy can attack there next$/);
     // The commands play in the engine as planned, and the marine ends where the plan says.
     const g = gameAt(s);

@@ -63,11 +63,11 @@ describe('doom2016 attack plans name the cards their odds leave out', () => {
     // Armor back in the marine's deck: it may be in its hidden hand.
     s.marines.alpha.discard.pop();
     s.marines.alpha.deck.push('uac-armor');
-    expect(attackPlan(inActivation(structuredClone(s), 'cacodemon-1'), 'cacodemon-1').reason).toContain('(before the invader\'s "while attacking" cards or a "while defending" card alpha may play)');
+    expect(attackPlan(inActivation(structuredClone(s), 'cacodemon-1'), 'cacodemon-1').reason).toContain('(before the invader\'s "while attacking" cards or a "while defending" card Alpha may play)');
     // The invader holds only shield cards (a Fury only in its deck is not in its hand: it knows).
     s.invader.hand = [...SHIELDS];
     s.invader.deck = [...FURY];
-    expect(attackPlan(inActivation(structuredClone(s), 'cacodemon-1'), 'cacodemon-1').reason).toContain('(before a "while defending" card alpha may play)');
+    expect(attackPlan(inActivation(structuredClone(s), 'cacodemon-1'), 'cacodemon-1').reason).toContain('(before a "while defending" card Alpha may play)');
     s.marines.alpha.deck = s.marines.alpha.deck.filter((k) => k !== 'uac-armor');
     expect(attackPlan(inActivation(structuredClone(s), 'cacodemon-1'), 'cacodemon-1').reason).not.toContain('before');
   });

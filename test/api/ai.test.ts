@@ -70,7 +70,9 @@ describe('hints over HTTP (getHints)', () => {
     const marines = tut.figures.filter((f) => f.side === 'marines').map((f) => f.id);
     const best = h.plans[0];
     expect(marines).toContain(best.target);
-    expect(best.reason).toContain(best.target!);
+    // The reason names the target as the element does ("Delta"), every command in order (issue 39).
+    expect(best.reason).toContain(`attack ${best.target![0].toUpperCase()}${best.target!.slice(1).replace(/-/g, ' ')}`);
+    expect(best.reason).toMatch(/^Imp 1: /);
     expect(best.odds!.hit).toBeGreaterThan(0);
 
     // The same state locally: the same plans (every plan refined: no budget left out), the ones the
@@ -284,7 +286,7 @@ describe('hints over HTTP (getHints)', () => {
     expect(top.commands[0].type).toBe('activate-demons');
     // One plan per ready card (both of the tutorial's), not only the top plan's demon's.
     expect(new Set(card.data!.plans.map((p) => JSON.stringify(p.commands[0])))).toEqual(new Set([JSON.stringify({ type: 'activate-demons', demon: 'imp' }), JSON.stringify({ type: 'activate-demons', demon: 'possessed-soldier' })]));
-    expect(top.reason).toMatch(/^Activate the .+ card.*, then /);
+    expect(top.reason).toMatch(/^Activate the .+ card.*; then [A-Z][a-z]+ \d: /);
     for (const [i, c] of top.commands.entries()) expect((await send(1 + i, c)).response.status, JSON.stringify(c)).toBe(200);
   });
 

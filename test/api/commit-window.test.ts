@@ -63,7 +63,9 @@ describe('the commit window', () => {
     const reading = client.GET('/api/v1/games/{gameId}', path);
     await tick();
     store.fail();
-    expect((await post).response.status).toBe(500);
+    const failed = await post;
+    expect(failed.response.status).toBe(503);
+    expect(failed.error).toMatchObject({ type: 'urn:doom-board:problem:outcome-unknown' });
     expect((await reading).data).toEqual(before);
     expect((await client.GET('/api/v1/games/{gameId}', path)).data).toEqual(before);
   });

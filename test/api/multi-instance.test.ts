@@ -279,10 +279,13 @@ describe('choosing PostgreSQL on the command line', () => {
     const viaEnv = await new Promise<string>((resolve) => {
       const child = spawn(process.execPath, [cli, 'serve', '--port', '0'], { env: { ...process.env, DATABASE_URL: pg.url.replace('postgres@', 'postgres:hunter2@') }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
-      child.stdout.on('data', (d) => {
+      // The server's own lines (JSON, like every line it writes) are on stderr.
+      const read = (d: Buffer) => {
         out += d;
         if (out.includes('listening on')) child.kill('SIGTERM');
-      });
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
       child.once('exit', () => resolve(out));
     });
     expect(viaEnv).toMatch(/games in PostgreSQL postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres/);

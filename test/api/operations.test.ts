@@ -155,13 +155,13 @@ describe('games', () => {
     const side = (await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: id } } })).data!.view.side!;
     const auth = { authorization: `Bearer ${data!.seats[side]}` };
     const before = await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: id } } });
-    const refused = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id }, header: { 'If-Match': '0' } }, headers: auth, body: { type: 'fly-to-the-moon' } });
+    const refused = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id }, header: { 'If-Match': '0' } }, headers: auth, body: { type: 'fly-to-the-moon' } as never });
     expect(refused.response.status).toBe(422);
     expect(refused.error!.rule).toBeTruthy();
-    const stale = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id }, header: { 'If-Match': '"5"' } }, headers: auth, body: { type: 'end' } });
+    const stale = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id }, header: { 'If-Match': '"5"' } }, headers: auth, body: { type: 'end', figure: 'marine-1' } });
     expect(stale.response.status).toBe(409);
     expect(stale.error!.version).toBe(0);
-    const noVersion = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id } } as never, headers: auth, body: { type: 'end' } });
+    const noVersion = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id } } as never, headers: auth, body: { type: 'end', figure: 'marine-1' } });
     expect(noVersion.response.status).toBe(428);
     const nothing = await client.POST('/api/v1/games/{gameId}/undo', { params: { path: { gameId: id }, header: { 'If-Match': '0' } }, headers: auth });
     expect(nothing.response.status).toBe(422);
@@ -221,7 +221,7 @@ describe('games', () => {
     expect((await client.GET('/api/v1/games/{gameId}/replay', { params: { path: { gameId } } })).response.status).toBe(404);
     expect((await client.GET('/api/v1/games/{gameId}/stream', { params: { path: { gameId } }, parseAs: 'text' })).response.status).toBe(404);
     expect((await client.POST('/api/v1/games/{gameId}/undo', { params: { path: { gameId }, header: { 'If-Match': '0' } } })).response.status).toBe(404);
-    expect((await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId }, header: { 'If-Match': '0' } }, body: { type: 'end' } })).response.status).toBe(404);
+    expect((await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId }, header: { 'If-Match': '0' } }, body: { type: 'end', figure: 'marine-1' } })).response.status).toBe(404);
   });
 });
 

@@ -96,7 +96,7 @@ describe('replay integrity', () => {
   it('an edited command, another seed, no check at all: each named', async () => {
     const { replay } = await playedGame(3);
     const commands = structuredClone(replay.commands);
-    commands[1] = { ...commands[1], type: 'end' === commands[1].type ? 'status' : 'end' };
+    commands[1] = { ...commands[1], type: 'end' === commands[1].type ? 'status' : 'end' } as never;
     await refused({ ...replay, commands }, '/body/commands', /commands are not the ones exported/);
     await refused({ ...replay, seed: replay.seed + 1 }, '/body/seed', /seed 5 is not the one exported/);
     const { integrity: _, ...bare } = replay;

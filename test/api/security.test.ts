@@ -30,7 +30,7 @@ describe('CORS', () => {
 });
 
 describe('failures', () => {
-  it('a store that fails to append: 500 problem, no stack trace, the command rolled back', async () => {
+  it('a store that fails to append: 503 outcome-unknown with Retry-After, no stack trace or store detail, the command rolled back', async () => {
     class FailingStore extends MemoryStore {
       fail = false;
       override async append(id: string, entry: StoredEntry): Promise<void> {
@@ -52,7 +52,8 @@ describe('failures', () => {
     console.error = (...a: unknown[]) => errors.push(a);
     try {
       const r = await app.fetch(post(`/api/v1/games/${created.id}/commands`, action, { authorization: `Bearer ${created.seats[side]}`, 'if-match': '0' }));
-      expect(r.status).toBe(500);
+      expect(r.status).toBe(503);
+      expect(r.headers.get('retry-after')).toBe('2');
       expect(r.headers.get('content-type')).toMatch(/problem\+json/);
       const text = await r.text();
       expect(schemaValidator('Problem')(JSON.parse(text))).toBe(true);

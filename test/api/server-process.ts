@@ -11,8 +11,8 @@ export interface ServerProcess {
 }
 
 /** Start the server on an ephemeral loopback port; resolves once it listens. */
-export function startServerProcess(args: string[], timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [main, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServerProcess(args: string[], timeoutMs = 60_000, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [main, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -42,5 +42,13 @@ export function killHard(p: ServerProcess): Promise<void> {
     if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
     p.child.once('exit', () => resolve());
     p.child.kill('SIGKILL');
+  });
+}
+
+/** Resolves with the exit code (or the signal) once the process has exited. */
+export function exited(p: ServerProcess): Promise<number | string> {
+  return new Promise((resolve) => {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve(p.child.exitCode ?? p.child.signalCode!);
+    p.child.once('exit', (code, signal) => resolve(code ?? signal!));
   });
 }

@@ -106,8 +106,8 @@ test('the Hint button draws the top 3 plans as arrows starting at the acting fig
   }
   // Each arrow carries its odds; the reasons are the hint text.
   await expect(board.locator('svg .plans .plan-label').first()).toHaveText(/^1 · \d+% · [\d.]+ · \d+%$/);
-  // The reasons name spaces and figures as the board does: "Move to C2 and attack Scout …".
-  await expect(board.locator('.hint')).toContainText(/1\. (Move to [A-H][1-6] and attack|Attack) (Scout|Rebel)/);
+  // The reasons list the clicks, naming spaces and figures as the board does: "Trooper 1: move to C2, attack Scout …".
+  await expect(board.locator('.hint')).toContainText(/1\. Trooper 1: (move to [A-H][1-6], )?attack (Scout|Rebel)/);
   await expect(board.locator('.hint')).not.toContainText(/\(\d+,\d+\)/);
   const hint = board.locator('.hint');
   await expect(hint).toContainText('Hint: 1. ');
@@ -307,7 +307,7 @@ for (const phone of [false, true]) {
     expect(drawn.length).toBeGreaterThan(0);
     for (const d of drawn) {
       // The reason names the space: "then move to D6" (column letters, row from 1; the tutorial has fewer than 27 columns).
-      const m = /then move to ([A-Z])(\d+)/.exec(d.reason);
+      const m = /then (?:.+, )?move to ([A-Z])(\d+)/.exec(d.reason);
       expect(m, d.reason).not.toBeNull();
       const [x, y] = [m![1].charCodeAt(0) - 65, Number(m![2]) - 1];
       // From where the attack is made (the move arrow's end), to the centre of that space (32 SVG units a space, 1×1 marines).

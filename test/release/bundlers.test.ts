@@ -194,7 +194,8 @@ describe('the element\'s AI worker in a bundler app, from the packed tarball', (
       const timer = setTimeout(() => reject(new Error(`vite did not start:\n${out}`)), 60_000);
       const onData = (d: Buffer) => {
         out += d;
-        if (out.includes(`:${port}`)) {
+        // Vite colours its banner when it thinks it has a terminal (CI sets FORCE_COLOR): the port is wrapped in escapes.
+        if (out.replace(/\x1b\[[0-9;]*m/g, '').includes(`:${port}`)) {
           clearTimeout(timer);
           resolve();
         }

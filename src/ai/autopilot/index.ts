@@ -11,3 +11,4 @@ export * from './sides.ts';
 export { monteCarloPolicy, type MonteCarloOptions } from './montecarlo.ts';
 export { AUTOPILOT_SEARCH, rolloutSearch, type PlanSearch, type SearchOptions } from './search.ts';
 export { determinize } from './determinize.ts';
+export { treeSearch, treeSearchPolicy, type TreeSearchOptions, type TreeSearchResult } from './ismcts.ts';

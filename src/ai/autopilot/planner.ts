@@ -60,10 +60,9 @@ let tuning: HintOptions = {};
 
 /** The best plans of `figure` (`limit` of them, best first); the budget covers building its situation too. */
 function bestPlans(state: GameState, figure: string | undefined, budgetMs: number, limit: number): Plan[] {
-  const t0 = performance.now();
   const sit = situationOf(state, figure);
   if (!sit) return [];
-  return rankPlans(sit, { ...tuning, budgetMs, startedAt: t0, limit });
+  return rankPlans(sit, { ...tuning, budgetMs, limit });
 }
 const bestPlan = (state: GameState, figure: string | undefined, budgetMs: number): Plan | null => bestPlans(state, figure, budgetMs, 1)[0] ?? null;
 
@@ -78,9 +77,9 @@ function stayCost(s: D20State, id: string): number {
 }
 
 /**
- * The budget each candidate's planning gets: the whole decision's budget, as a safety cap only (the
- * planning does fixed work, hints/plan.ts SAFETY), never a share of what time is left: shares
- * would make the decision depend on the machine's speed (issue 23: the same game from a seed).
+ * The budget each candidate's planning gets: the whole decision's budget (the planning does fixed
+ * work, hints/plan.ts), never a share of what time is left: shares would make the decision depend
+ * on the machine's speed (issues 23 and 44: the same game from a seed on any machine).
  */
 function splitter(budgetMs: number, _candidates: number): () => number {
   return () => budgetMs;
@@ -239,26 +238,17 @@ export interface PlannerOptions extends Pick<HintOptions, 'caution' | 'scoring'>
   search?: PlanSearch | null;
 }
 
-/**
- * The search's safety cap, in budgets: its work is a fixed number of rollouts (the same choice on
- * any machine; on the bench machine a searched decision took p99 ≈ 1.4 budgets of 40 ms under
- * load), and only a decision that runs this many budgets gives the search up for the planner's
- * first plan — far enough that a machine 5× slower still plays the same game (test/ai/determinism).
- */
-const SEARCH_SAFETY = 100;
-
 export function plannerPolicy(options: PlannerOptions = {}): Policy {
   const { combinedFire = false, search = rolloutSearch(AUTOPILOT_SEARCH), ...hintOptions } = options;
   const K = search?.candidates ?? 3;
   const searching = (state: GameState) => !!search && (!search.rulesets || search.rulesets.includes(state.ruleset));
-  let deadline = Infinity;
   /** Among plans (each maybe behind a starting command), the one the search plays out best. */
   const searched = (state: GameState, side: string, plans: { plan: Plan; starter?: Command }[]) => {
     if (!search || !searching(state) || plans.length < 2) return plans[0];
     // A plan another candidate dominates (the same without an attack that can hurt) is not searched.
     const pool = plans.filter((x) => !dominated(x.plan, plans.map((y) => y.plan)));
     if (pool.length < 2) return pool[0];
-    const at = search.best(state, side, pool.map(({ plan, starter }) => (starter ? [starter, ...playedCommands(plan)] : playedCommands(plan))), deadline);
+    const at = search.best(state, side, pool.map(({ plan, starter }) => (starter ? [starter, ...playedCommands(plan)] : playedCommands(plan))));
     return pool[Math.max(0, at)];
   };
   let queue: Command[] = [];
@@ -273,7 +263,6 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
       blocked = false;
     },
     choose({ state, side, legal, budgetMs }: DecisionContext): Command {
-      deadline = performance.now() + SEARCH_SAFETY * budgetMs;
       tuning = hintOptions;
       // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
       // summon or a displacement: then plan again from here).

@@ -33,7 +33,7 @@ export interface PlanSearch {
   /** The rulesets it searches in (default: all); elsewhere the planner's first plan is played. */
   rulesets?: readonly string[];
   /** The index of the candidate to play; -1: none searched (the planner's first stands). */
-  best(state: GameState, side: string, candidates: Command[][], deadline?: number): number;
+  best(state: GameState, side: string, candidates: Command[][]): number;
 }
 
 /** The rollout search with these options, for `plannerPolicy({ search })`. */
@@ -41,7 +41,7 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
   for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0]] as const) {
     if (o[name] !== undefined) countOption(name, o[name], min);
   }
-  return { candidates: o.candidates, rulesets: o.rulesets, best: (state, side, candidates, deadline) => bestByRollouts(state, side, candidates, { deadline, ...o }) };
+  return { candidates: o.candidates, rulesets: o.rulesets, best: (state, side, candidates) => bestByRollouts(state, side, candidates, o) };
 }
 
 /**
@@ -74,17 +74,12 @@ export interface SearchOptions {
    * opponent) and random play searched no better against the Monte-Carlo peer (bench/RESULTS.md, AI).
    */
   opponent?: () => Policy;
-  /**
-   * A safety cap (performance.now() time): past it the search gives up and answers -1, so the
-   * planner's own first choice is played — the same shallower answer wherever the cap cuts in.
-   */
-  deadline?: number;
 }
 
 /**
  * The index of the candidate (a sequence of commands for `side`, played first) with the best mean
- * rollout result; ties keep the earlier (higher-ranked) candidate. -1 when none can be played, or
- * when the deadline passed before every candidate was played out.
+ * rollout result; ties keep the earlier (higher-ranked) candidate. -1 when none can be played.
+ * No clock is read (issue 44): the same state and candidates give the same answer on any machine.
  */
 export function bestByRollouts(state: GameState, side: string, candidates: Command[][], o: SearchOptions = {}): number {
   const means = rolloutMeans(state, side, candidates, o);
@@ -101,7 +96,7 @@ export function bestMean(means: (number | null)[]): number {
 /**
  * Each candidate's mean rollout result for `side` (0 lost … 0.5 even … 1 won, standing.ts), null
  * for one that cannot be played. null when there is nothing to play out with (no rules engine
- * loaded here: an AI built without it) or when the deadline passed first.
+ * loaded here: an AI built without it).
  */
 export function rolloutMeans(state: GameState, side: string, candidates: Command[][], o: SearchOptions = {}): (number | null)[] | null {
   const module = rulesetModule(state.ruleset);
@@ -115,7 +110,6 @@ export function rolloutMeans(state: GameState, side: string, candidates: Command
   for (const commands of candidates) {
     let total: number | null = 0;
     for (let i = 0; i < n && total !== null; i++) {
-      if (o.deadline !== undefined && performance.now() > o.deadline) return null;
       const copy = rules.clone ? rules.clone(state) : structuredClone(state);
       determinize(copy, side, (base + Math.imul(i + 1, 0x85ebca6b)) >>> 0);
       const v = playOut(rules, copy, commands, side, before, o);

@@ -132,7 +132,7 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
     },
   }] : [];
   return {
-    ruleset: 'd20', me: f, myLeft: f.hp, board, without,
+    ruleset: 'd20', state: s, me: f, myLeft: f.hp, board, without,
     destinations: (mp) => destinationsOf(board, f.id, Math.max(0, mp)),
     moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),
     options, enemies,
@@ -173,7 +173,7 @@ export function d20Situation(s: D20State, figure?: string): Situation | null {
 export function d20StayExposure(s: D20State, figure: string, options: HintOptions = {}): number {
   const sit = d20Situation({ ...s, active: null } as D20State, figure);
   if (!sit) return 0;
-  // Only the plain "stay" plan: no budget needed (plain moves are never refined).
+  // Only the plain "stay" plan: nothing to refine (plain moves are never refined).
   const stay: Situation = { ...sit, options: [], moveOnly: { mp: 0, prefix: [], label: '' } };
-  return rankPlans(stay, { ...options, budgetMs: 0, limit: 1 })[0]?.exposure.expected ?? 0;
+  return rankPlans(stay, { ...options, refine: false, limit: 1 })[0]?.exposure.expected ?? 0;
 }

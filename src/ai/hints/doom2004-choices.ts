@@ -20,6 +20,7 @@ import { bestSetFits, cachedBestSetTable, subsetValue } from '../odds/doom2004-b
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { lookaheadPlans, type Choice, type SituationOf } from './lookahead.ts';
 import type { HintOptions, Plan } from './plan.ts';
+import { cellName, wordsOf, type Names } from './words.ts';
 
 /**
  * Respawn spaces looked at, spread from the nearest to an enemy to the farthest. Each costs a plan
@@ -33,14 +34,14 @@ const noExposure = () => ({ expected: 0, death: 0, attackers: [] });
 export function doom2004ChoicePlans(s: D4State, situationOf: SituationOf, figure: string | undefined, o: HintOptions): Plan[] | null {
   if (s.winner !== null) return null;
   if (s.pending) return figure === undefined || figure === s.pending.by ? rerollPlans(s) : null;
-  if (s.window) return guardPlans(s, figure);
+  if (s.window) return guardPlans(s, figure, o.names);
   if (s.turn || s.phase !== 'marines') return null;
   const fragged = s.fragged.filter((x) => !s.done.includes(x.figure.id) && (figure === undefined || x.figure.id === figure));
   if (!fragged.length) return null;
   const W = s.board.width;
   const id = fragged[0].figure.id;
   const spaces = respawnSpaces(s, fragged[0]).map((i): Command => ({ type: 'respawn', figure: id, to: { x: i % W, y: Math.floor(i / W) } }));
-  return lookaheadPlans(s, respawnChoices(s, spaces), situationOf, o);
+  return lookaheadPlans(s, respawnChoices(s, spaces, o.names), situationOf, o);
 }
 
 function rerollPlans(s: D4State): Plan[] {
@@ -95,7 +96,7 @@ function guardAttacks(s: D4State, f: D4Figure): Command[] {
   });
 }
 
-function guardPlans(s: D4State, figure: string | undefined): Plan[] {
+function guardPlans(s: D4State, figure: string | undefined, names?: Names): Plan[] {
   const plans: Plan[] = [];
   const guards = s.figures.filter((g) => g.marine && g.order === 'guard' && (figure === undefined || g.id === figure));
   if (!guards.length) return plans;
@@ -112,7 +113,7 @@ function guardPlans(s: D4State, figure: string | undefined): Plan[] {
         // Wounds and the kill, on an enemy for, on a marine (a blast, a barrel) against.
         score += (v.side === f.side ? -1 : 1) * (o.expected + o.kill);
       });
-      const victim = spec.victims[0] ?? `(${target.x},${target.y})`;
+      const victim = spec.victims[0] !== undefined ? wordsOf(s, names).name(spec.victims[0]) : cellName(target.x, target.y);
       plans.push({
         figure: f.id, to: null, option: (c.weapon as string | undefined) ?? 'attack', target: spec.victims[0] ?? null, odds, exposure: noExposure(), commands: [c], score,
         exact: !spec.estimate,
@@ -132,7 +133,7 @@ function guardPlans(s: D4State, figure: string | undefined): Plan[] {
  * a plan ranking): RESPAWN_LOOKED_AT of them spread evenly over the distance to the nearest enemy,
  * from the nearest (an attack at once, and exposure) to the farthest (safety); ties by the rules' order.
  */
-function respawnChoices(s: D4State, commands: Command[]): Choice[] {
+function respawnChoices(s: D4State, commands: Command[], names?: Names): Choice[] {
   const enemies = s.figures.filter((g) => !g.marine);
   const near = (c: Command) => {
     const at = c.to as { x: number; y: number };
@@ -145,6 +146,6 @@ function respawnChoices(s: D4State, commands: Command[]): Choice[] {
     .map((j) => sorted[j])
     .map(([c]) => {
       const at = c.to as { x: number; y: number };
-      return { commands: [c], figure: c.figure as string, at: { ...at, o: 0 }, words: `Respawn at (${at.x},${at.y})` };
+      return { commands: [c], figure: c.figure as string, at: { ...at, o: 0 }, words: `${wordsOf(s, names).name(c.figure as string)}: respawn at ${cellName(at.x, at.y)}` };
     });
 }

@@ -20,6 +20,7 @@ import { faceDist, oddsFrom, sumOf } from '../odds/dist.ts';
 import { lookaheadPlans, type Choice, type SituationOf } from './lookahead.ts';
 import { missionKillWorth } from './objective.ts';
 import type { HintOptions, Plan } from './plan.ts';
+import { cellName, wordsOf } from './words.ts';
 
 /** What a card spent is worth, in damage: a little, so that of equal outcomes the card is kept. */
 const CARD_KEPT = 0.25;
@@ -36,12 +37,13 @@ export function doom2016ChoicePlans(s: Doom2016State, situationOf: SituationOf, 
   const legal = rulesetModule('doom2016')?.rules.legalActions(s) ?? [];
   const p = s.pending;
   const a = s.active;
+  const w = wordsOf(s, o.names);
   if (p?.kind === 'attack' && p.step === 'press') return figure === undefined || figure === p.attacker ? pressPlans(s, legal) : null;
   if (p?.kind === 'summon') return figure === undefined || figure === s.invaderSide ? summonPlans(s, legal) : null;
   if (p?.kind === 'displace') {
     const id = p.figure.id;
     if (figure !== undefined && figure !== id) return null;
-    const choices = p.options.map(({ x, y }): Choice => ({ commands: [{ type: 'place-displaced', figure: id, to: { x, y } }], figure: id, at: { x, y, o: 0 }, words: `Place ${id} at (${x},${y})` }));
+    const choices = p.options.map(({ x, y }): Choice => ({ commands: [{ type: 'place-displaced', figure: id, to: { x, y } }], figure: id, at: { x, y, o: 0 }, words: `${w.name(id)}: place at ${cellName(x, y)}` }));
     return lookaheadPlans(s, choices, (st, f) => situationOf(standing(st as Doom2016State, f!), f), o);
   }
   if (!p && s.phase === 'status') return figure === undefined || figure === s.invaderSide ? statusPlans(s, legal) : null;
@@ -51,14 +53,14 @@ export function doom2016ChoicePlans(s: Doom2016State, situationOf: SituationOf, 
     const choices = legal.filter((c) => c.type === 'respawn').map((c): Choice => {
       const { x, y } = c.at as { x: number; y: number };
       const there = s.figures.find((f) => f.x <= x && x < f.x + f.w && f.y <= y && y < f.y + f.h);
-      return { commands: [c], figure: a.figure, at: { x, y, o: 0 }, words: `Respawn at (${x},${y})${there ? ` (killing ${there.id}: a telefrag)` : ''}` };
+      return { commands: [c], figure: a.figure, at: { x, y, o: 0 }, words: `${w.name(a.figure)}: respawn at ${cellName(x, y)}${there ? ` (killing ${w.name(there.id)}: a telefrag)` : ''}` };
     });
     return lookaheadPlans(s, choices, situationOf, o);
   }
   if (a.kind !== 'demons') return null;
   if (a.type === null) return cardPlans(s, legal, situationOf, figure, o);
   if (a.figure === null) {
-    const choices = a.queue.filter((id) => figure === undefined || id === figure).map((id): Choice => ({ commands: [{ type: 'activate-demon', figure: id }], figure: id, words: `Activate ${id} next` }));
+    const choices = a.queue.filter((id) => figure === undefined || id === figure).map((id): Choice => ({ commands: [{ type: 'activate-demon', figure: id }], figure: id, words: `Activate ${w.name(id)} next` }));
     return lookaheadPlans(s, choices, situationOf, o);
   }
   return null;
@@ -76,7 +78,7 @@ function cardPlans(s: Doom2016State, legal: Command[], situationOf: SituationOf,
     const words = `Activate the ${name} card${demons.length > 1 ? ` (${plural(demons.length, 'demon')})` : ''}`;
     const each = demons.length === 1
       ? lookaheadPlans(s, [{ commands: [c], figure: demons[0].id, words }], situationOf, o)
-      : lookaheadPlans(s, demons.map((f) => ({ commands: [c, { type: 'activate-demon', figure: f.id }], figure: f.id, words: `${words}, ${f.id} first` })), situationOf, o);
+      : lookaheadPlans(s, demons.map((f) => ({ commands: [c, { type: 'activate-demon', figure: f.id }], figure: f.id, words: `${words}, ${wordsOf(s, o.names).name(f.id)} first` })), situationOf, o);
     if (!each.length) continue;
     // The card is worth what all its demons do (the autopilot's rule); the plan shown is its best demon's.
     const best = each.reduce((b, x) => (x.score > b.score ? x : b));

@@ -11,6 +11,8 @@ import { cardValue, doom2016Odds, doom2016Spec, type Doom2016Odds, type Doom2016
 import { addMass, choose, faceDist, mean, oddsFrom, type Odds } from '../odds/dist.ts';
 import { gap } from '../autopilot/policy.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
+import { doom2016Arrivals } from './arrivals.ts';
+import { readableName } from './words.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
 import { isStaggered } from '../../rules/doom2016/geometry.ts';
@@ -129,7 +131,7 @@ function unplayedCards(s: Doom2016State, me: Doom2016Figure, target: Doom2016Fig
   const m = s.marines[target.id];
   const parts = [
     ...(events(s.invader.hand, 'attacking') ? ['the invader\'s "while attacking" cards'] : []),
-    ...(m?.hand.length && [...m.hand, ...m.deck].some((k) => s.data.actionCards[k]?.action === 'reaction' && s.data.actionCards[k]?.when === 'defending') ? [`a "while defending" card ${target.id} may play`] : []),
+    ...(m?.hand.length && [...m.hand, ...m.deck].some((k) => s.data.actionCards[k]?.action === 'reaction' && s.data.actionCards[k]?.when === 'defending') ? [`a "while defending" card ${readableName(target.id)} may play`] : []),
   ];
   return parts.length ? `before ${parts.join(' or ')}` : undefined;
 }
@@ -261,7 +263,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     return out;
   };
   return {
-    ruleset: 'doom2016', me, myLeft: healthLeft(s, me), board, without, sureKills,
+    ruleset: 'doom2016', state: s, me, myLeft: healthLeft(s, me), board, without, sureKills,
     destinations: (mp) => destinationsOf(board, id, mp),
     moveCommand: (to) => ({ type: 'move', figure: id, to: { x: to.x, y: to.y, o: to.o } }),
     options, enemies,
@@ -271,5 +273,6 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
     killWorth: missionKillWorth(s, me.side),
     deathWorth: missionKillWorth(s, marine ? s.invaderSide : s.marineSide),
     sharedThreat: true,
+    arriving: marine ? doom2016Arrivals(s, me, (f) => ({ id: f.id, figure: f, left: s.data.units[f.type].health, threat: demonThreat(s, f, me, later) })) : null,
   };
 }

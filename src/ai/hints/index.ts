@@ -12,7 +12,7 @@ import { doom2016Situation } from './doom2016.ts';
 import { doom2016ChoicePlans } from './doom2016-choices.ts';
 import { doom2016DefendPlans } from './doom2016-defend.ts';
 import { doom2004ChoicePlans } from './doom2004-choices.ts';
-import { rankPlans, SAFETY, type HintOptions, type Plan, type Situation } from './plan.ts';
+import { rankPlans, type HintOptions, type Plan, type Situation } from './plan.ts';
 import { searchesHints, searchPlans } from './searched.ts';
 
 export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
@@ -47,14 +47,13 @@ export function decisionPlans(state: GameState, figure?: string, options: HintOp
 /**
  * Ranked plans for the acting figure (or the defender choosing its defense); [] when nobody can act (or it is not `figure`'s turn). Ranked
  * by the exact odds, then (doom2016, unless `search: false`) the best few played out (searched.ts).
- * The time budget (`budgetMs`, default 8; a safety cap only, see plan.ts SAFETY) counts from this call.
+ * The work is fixed (issue 44): no clock is read, so the same state and options give the same plans
+ * on any machine, however slow or loaded.
  */
 export function hints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
-  // The budget covers describing the situation too (boards, enemies' odds), not only the ranking.
-  const t0 = performance.now();
   const s = situationOf(state, figure);
-  if (!s) return (decisionPlans(state, figure, { ...options, startedAt: t0 }) ?? []).slice(0, options.limit ?? 5);
-  const plans = rankPlans(s, { ...options, startedAt: t0 });
+  if (!s) return (decisionPlans(state, figure, options) ?? []).slice(0, options.limit ?? 5);
+  const plans = rankPlans(s, options);
   if (options.search === false || !searchesHints(state.ruleset)) return plans;
-  return searchPlans(state, s.me.side, plans, t0 + SAFETY * (options.budgetMs ?? 8));
+  return searchPlans(state, s.me.side, plans);
 }

@@ -47,7 +47,7 @@ export function lookaheadPlans(state: GameState, choices: Choice[], situationOf:
       ...best,
       to: best.to ?? choice.at ?? null,
       commands: [...choice.commands, ...best.commands],
-      reason: `${choice.words}, then ${best.reason[0].toLowerCase()}${best.reason.slice(1)}`,
+      reason: `${choice.words}; then ${best.reason}`,
     });
   }
   // Of equals, the rules' order of the choices.

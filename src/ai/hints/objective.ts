@@ -17,32 +17,11 @@ import type { D4Figure, D4State } from '../../rules/doom2004/state.ts';
 import { pickUpRefusal } from '../../rules/doom2004/movement.ts';
 import { DOOR_COST, HEALTH_TOKEN_HEAL } from '../../rules/doom2004/movement.ts';
 import { MEDKIT_HEAL } from '../../rules/doom2016/marine.ts';
-import type { Command } from '../../rules/types.ts';
 import { EdgeKind } from '../../core/types.ts';
 import { walkDistance, type Box } from '../autopilot/walk.ts';
-import type { Cell } from './plan.ts';
+import type { Arrival, Cell, Objective } from './types.ts';
 
-export interface Arrival {
-  command: Command;
-  /** Worth in the plans' score units (damage). */
-  worth: number;
-  /**
-   * Counted only while the figure has no enemy to walk to (opening a door that summons demons), or
-   * (`unseen`) while no enemy is in sight from there: the way to the enemies is through the door.
-   */
-  seeking: boolean | 'unseen';
-  /** The plan stops after it: what comes next depends on what it reveals (a doom2016 door's summon comes first). */
-  last?: boolean;
-  /** Health it gives back (a medkit, a health token): the exposure there counts the health after it. */
-  heal?: number;
-}
-
-export interface Objective {
-  /** Walking distance from each cell to the nearest goal (-1: none); computed when first asked. */
-  distance(): Int32Array;
-  /** What the figure does on arriving at `to` with `left` movement, in order. */
-  arrive(to: Cell, left: number): Arrival[];
-}
+export type { Arrival, Objective } from './types.ts';
 
 /** Worth of opening a door the mission needs opened, and of picking up a token. */
 const DOOR_WORTH = 1;

@@ -9,257 +9,17 @@
  * there" (its LOS, cover and range to that cell) for every destination at once. The cover of the
  * target as seen from a destination is not symmetric, so it is first estimated and then computed
  * exactly (move the figure on a board copy, one sight query) for the best plans: a fixed number of
- * them (deterministic, issue 23), the time budget being only a safety cap far above what that takes
- * (SAFETY × budgetMs); a call cut short answers with the estimates alone (`exact: false`).
+ * them, never as many as time allows (issue 44: the same state gives the same plans on any machine,
+ * however slow or loaded); `refine: false` asks for the estimates alone (`exact: false`).
  */
-import type { Board } from '../../core/board.ts';
-import type { FigureData, SightMap } from '../../core/types.ts';
-import type { Command, PlacedFigure } from '../../rules/types.ts';
+import type { SightMap } from '../../core/types.ts';
 import type { Odds } from '../odds/dist.ts';
-import type { Arrival, Objective } from './objective.ts';
+import { distanceOf, footprint, seenAt, sharersOf, threatAt, type Exposed } from './exposure.ts';
+import { describe } from './reason.ts';
+import { wordsOf } from './words.ts';
+import type { Arrival, AttackOption, Cell, Enemy, Friendly, HintOptions, Plan, SeenEnemies, Sighting, Situation } from './types.ts';
 
-export interface Cell {
-  x: number;
-  y: number;
-  /** Orientation (1: a large figure rotated). */
-  o: number;
-}
-
-export interface AttackOption {
-  /** Card, weapon or ability key, and a short label ("super shotgun", "pistol"). */
-  key: string;
-  label: string;
-  /** Movement available before attacking with this option. */
-  mp: number;
-  /** Longest range it may attack at; melee attacks only at range 1. */
-  range: number;
-  melee?: boolean;
-  /** Commands that come before the move (play a card, announce an action). */
-  prefix: Command[];
-  /** Attacks this option gives from the destination (doom2004 Attack action: 2); default 1. */
-  attacks?: number;
-  /** Exposure multiplier (doom2004 Ready with a dodge order: the attackers re-roll); default 1. */
-  exposureScale?: number;
-  /** Score spent on it (an adrenaline token used up); default 0. */
-  cost?: number;
-  /** No movement after attacking (doom2004 Attack and Ready actions), whatever `retreatMp` says. */
-  noRetreat?: boolean;
-  /** Movement left after attacking from a destination that cost `cost`, for this option (default: the situation's `retreatMp`). */
-  retreatMp?(cost: number): number;
-  /**
-   * Of that movement, what must be bought after the attack (doom2016: the bonus cards that give MP
-   * and no attack, played then): their MP and the commands; a retreat further than the rest needs them.
-   */
-  retreatCards?: { mp: number; commands: Command[]; label: string };
-  /** The exact odds against `enemy` with this cover and range, and the attack command. */
-  /**
-   * `friendly`: what the attack does to the attacker's own side (its blast or the barrels it sets
-   * off wounding the attacker or a friend; doom2004): the expected wounds, and their cost in score
-   * units (kills included), taken off the plan's score.
-   */
-  attack(enemy: Enemy, cover: boolean, range: number, at: Cell, space?: { x: number; y: number }): { odds: Odds; command: Command; friendly?: Friendly } | null;
-}
-
-/** How an enemy would attack the acting figure next. */
-export interface Threat {
-  range: number;
-  /** Spaces it can move before attacking. */
-  move: number;
-  /**
-   * It attacks after moving as surely as from where it stands (d20 Melee Attack: adjacency is all
-   * it needs); otherwise an attack after a move counts at half weight (it may find no line of sight).
-   */
-  sure?: boolean;
-  /** Its odds against the acting figure with this cover at this range. */
-  odds(cover: boolean, range: number): Odds;
-}
-
-export interface Enemy {
-  id: string;
-  figure: PlacedFigure;
-  /** Damage (wounds, hit points) still needed to kill it. */
-  left: number;
-  /**
-   * doom2016, a demon a marine attacks: damage still needed to stagger it (RULES §2.4 glory kill;
-   * a staggered demon is a sure kill for the next marine that enters its space). Absent: no such rule.
-   */
-  stagger?: number;
-  threat: Threat | null;
-  /**
-   * What the odds of an attack on it leave out, named in a plan's reason (doom2016: cards either
-   * side may still play on the attack, each side's own choice).
-   */
-  unplayed?: string;
-}
-
-export interface Situation {
-  ruleset: string;
-  me: PlacedFigure;
-  /** Damage the acting figure can still take before it dies. */
-  myLeft: number;
-  /** The board with every figure (reach, exact refinement). */
-  board: Board;
-  /** The board without the acting figure (the enemies' sight maps). */
-  without: Board;
-  /** End placements within `mp` and their cost, staying put (cost 0) included. */
-  destinations(mp: number): (Cell & { cost: number })[];
-  moveCommand(to: Cell): Command;
-  options: AttackOption[];
-  enemies: Enemy[];
-  /** Extra targeting rules at a destination (d20: adjacent enemies first, cover only for the nearest). */
-  mayTarget?(to: Cell, enemy: Enemy, seen: SeenEnemies): boolean;
-  /**
-   * The targeting rules (`mayTarget`) need what the figure sees from its destination, which the
-   * enemies' sight maps give only by symmetry (d20: an enemy in cover may be attacked only when it is
-   * the nearest, and cover is not symmetric): attack plans are then kept only once checked by exact
-   * pair queries, and the rules judged again on their answers.
-   */
-  checkTargets?: boolean;
-  /**
-   * Distance from each enemy ignoring closed doors (any monotone measure), for plain moves when no
-   * path leads to any enemy (doom2004: walk to the door, then open it).
-   */
-  approachMap?(enemy: Enemy): Int32Array;
-  /**
-   * Where an enemy surely attacks next (1 per cell), for enemies whose threat a sight map measures
-   * badly (d20 Melee Attack: any space next to a place it reaches within its move); null: use the map.
-   */
-  threatZone?(enemy: Enemy): Uint8Array | null;
-  /**
-   * Movement left after attacking from a destination that cost `cost` (d20: an attack may come
-   * before the rest of the move, so a figure shoots and then steps out of reach); absent: none.
-   */
-  retreatMp?(cost: number): number;
-  /** How to finish when no attack is planned. */
-  finish: Command[];
-  /**
-   * Options without an attack: the move allowance of a plain move. `prefixToMove`: the prefix only
-   * buys movement (doom2016 Sprint discards a card), so staying put goes without it.
-   */
-  moveOnly: PlainMove | null;
-  /** Other ways to move without attacking (doom2004 Sprint, Ready with a dodge order, adrenaline). */
-  moreMoves?: PlainMove[];
-  /**
-   * Moves that kill for sure (doom2016 glory kill: a marine entering a staggered demon's space,
-   * RULES §2.4): where, whom, the move's cost, the commands and what pays for the movement.
-   */
-  sureKills?(): SureKill[];
-  /** What a kill is worth to the mission beyond its damage (objective.ts missionKillWorth). */
-  killWorth?: number;
-  /**
-   * What the acting figure's own death is worth to the enemy's mission (a kill token, frag points):
-   * a destination costs P(dying there before its next activation) × this, on top of the damage.
-   */
-  deathWorth?: number;
-  /**
-   * The space of `enemy` to attack from `at` (doom2004 targets spaces: a large invader's top-left
-   * space may be out of sight while another is not), judged by the rules' own checks; null: none is
-   * legal. With it, attack plans are kept only once checked this way (never returned unchecked).
-   */
-  targetSpace?(at: Cell, enemy: Enemy, option: AttackOption, sight: () => SightMap): { x: number; y: number; range: number } | null;
-  /**
-   * An enemy attacks one figure per activation: where friends of the acting figure stand within its
-   * reach too, its threat to a destination is shared with them (counted at 1 / (1 + their number))
-   * in the scores; the exposure shown stays the whole threat. (doom2016, doom2004 marines: measured
-   * in bench/RESULTS.md, AI; d20 and the doom2004 invaders play worse with it.)
-   */
-  sharedThreat?: boolean;
-  /** The mission's goals when no enemy is on the board to walk to (objective.ts). */
-  objective?: Objective | null;
-}
-
-export interface PlainMove {
-  mp: number;
-  prefix: Command[];
-  label: string;
-  prefixToMove?: boolean;
-  /** With `prefixToMove`: the movement there is without the prefix (staying put and a free pick-up need no Sprint). */
-  baseMp?: number;
-  exposureScale?: number;
-  cost?: number;
-}
-
-export interface SureKill {
-  to: Cell;
-  target: string;
-  cost: number;
-  commands: Command[];
-  /** What buys the movement ("Sprint", a card), '' for movement already there. */
-  label: string;
-  /** Damage units gained besides the kill (a glory kill heals 2). */
-  bonus: number;
-}
-
-export interface Exposure {
-  /** Expected damage the figure could take there before its next activation (see `threatAt`). */
-  expected: number;
-  /** P(that damage reaches the figure's health left): the attackers' damage summed as independent. */
-  death: number;
-  /** Enemies that could attack that space: `now` = from where they stand, else after moving. */
-  attackers: { id: string; expected: number; now: boolean }[];
-}
-
-/** Harm an attack does to its own side (AttackOption.attack). */
-export interface Friendly {
-  wounds: number;
-  cost: number;
-}
-
-export interface Plan {
-  figure: string;
-  /** Destination (null: stay). */
-  to: Cell | null;
-  /** Attack option key, target and odds (null: a move only). */
-  option: string | null;
-  target: string | null;
-  odds: Odds | null;
-  exposure: Exposure;
-  /** The commands that play the plan, in order. */
-  commands: Command[];
-  score: number;
-  /** For a plain move: the range to the nearest enemy from the destination (Infinity: no path). */
-  approach?: number;
-  /**
-   * After the attack: where to move out of the enemies' reach, and the commands (a card that buys
-   * the movement, the move). The plan's exposure is there; the plan's commands stop at the attack,
-   * whose outcome may change what is best next.
-   */
-  then?: { to: Cell; commands: Command[]; label?: string };
-  /** Commands done on arriving (open a door, pick up a token): named in the reason. */
-  arrive?: Command[];
-  /** Cover and range of the target computed exactly from the destination (else estimated). */
-  exact: boolean;
-  /** Expected wounds the attack deals to the attacker's own side (doom2004 blasts and barrels), when any. */
-  friendlyWounds?: number;
-  /**
-   * For the plans the hints' search played out (searched.ts): the mean result of its rollouts for
-   * the figure's side, 0 lost … 0.5 even … 1 won.
-   */
-  playedOut?: number;
-  reason: string;
-}
-
-/** What a figure here sees of each enemy, by id (only `get` is used, so answers may be computed when asked). */
-export type SeenEnemies = Pick<Map<string, Sighting>, 'get'>;
-
-export interface HintOptions {
-  /**
-   * Time budget in milliseconds (default 8). The work is fixed (the best `limit` × 3 plans are
-   * refined), so the same state gives the same plans on any machine; only past SAFETY × budgetMs
-   * (a machine far too slow, or a budget of 0) is the answer the estimates alone.
-   */
-  budgetMs?: number;
-  /** When the call began (performance.now()), if before rankPlans: the safety cap counts from there. */
-  startedAt?: number;
-  /** How many plans to return (default 5). */
-  limit?: number;
-  /** How much a point of expected damage taken costs against a point dealt (default: `defaultCaution`). */
-  caution?: number;
-  /** Score in damage units (default) or in shares of health (`fraction`). */
-  scoring?: 'damage' | 'fraction';
-  /** Play the best plans out (hints/searched.ts; default true, in the rulesets HINT_SEARCH names). */
-  search?: boolean;
-}
+export type { AttackOption, Cell, Enemy, Exposure, Friendly, HintOptions, PlainMove, Plan, SeenEnemies, Sighting, Situation, SureKill, Threat } from './types.ts';
 
 /**
  * The caution hints and the autopilot use unless told otherwise, per ruleset: what the autopilot
@@ -276,184 +36,25 @@ export function defaultCaution(ruleset: string): number {
   return ruleset === 'd20' ? 2.5 : ruleset === 'doom2016' ? 0.25 : 0.5;
 }
 
-const now = () => performance.now();
-/**
- * How far past its budget a call may run before the safety cap cuts the refinement short: the fixed
- * work takes about the default budget on the busiest positions, so a machine (or a loaded one) many
- * times slower still gets the same answer as a fast one; past the cap the answer is the estimates
- * alone, the same wherever the cap cut in.
- */
-export const SAFETY = 40;
 /** Score per space of range closed on the nearest enemy by a plain move. */
 const APPROACH = 0.1;
 
-/** Which cells a footprint at `c` covers. */
-function footprint(me: Pick<FigureData, 'w' | 'h'>, c: Cell): number[][] {
-  const [w, h] = c.o ? [me.h, me.w] : [me.w, me.h];
-  const out: number[][] = [];
-  for (let y = c.y; y < c.y + h; y++) for (let x = c.x; x < c.x + w; x++) out.push([x, y]);
-  return out;
-}
-
-/** The least of a distance map (-1: none) over a footprint's cells; Infinity when none is reached. */
-function distanceOf(map: Int32Array, width: number, cells: number[][]): number {
-  let best = Infinity;
-  for (const [x, y] of cells) {
-    const v = map[y * width + x];
-    if (v >= 0 && v < best) best = v;
-  }
-  return best;
-}
-
-/** An attack that cannot hurt: no chance to hit, or no damage and no kill however it lands. */
 /** P(an attack deals at least `k` damage). */
 const atLeast = (o: Odds, k: number) => o.damage.reduce((t, p, i) => (i >= k ? t + p : t), 0);
 /** What staggering a demon is worth, as a share of killing it (value() in rankPlans). */
 export const STAGGER_SHARE = 0.5;
 
+/** An attack that cannot hurt: no chance to hit, or no damage and no kill however it lands. */
 const worthless = (o: Odds) => o.hit <= 0 || (o.expected <= 0 && o.kill <= 0);
-
-/** What a figure standing somewhere sees of an enemy. */
-export interface Sighting {
-  los: boolean;
-  cover: boolean;
-  range: number;
-}
-
-/** What enemy `m` (its sight map) makes of the footprint at `c`: the best cell for it. */
-function seenAt(map: SightMap, width: number, cells: number[][]): Sighting {
-  let best: Sighting = { los: false, cover: true, range: -1 };
-  for (const [x, y] of cells) {
-    const i = y * width + x;
-    const r = map.range[i];
-    const los = map.los[i] === 1;
-    if (los && (!best.los || (map.cover[i] === 0 && best.cover) || (r >= 0 && r < best.range))) best = { los, cover: map.cover[i] === 1, range: r };
-    else if (!best.los && r >= 0 && (best.range < 0 || r < best.range)) best = { los: false, cover: true, range: r };
-  }
-  return best;
-}
-
-/** P(damage summed over attacks reaches `left`): the mass at ≥ left, attacks added one by one. */
-class DeathOdds {
-  private alive: number[];
-  dead = 0;
-  constructor(private left: number) {
-    this.alive = [1, ...new Array<number>(left - 1).fill(0)];
-  }
-  /** An attack with this damage distribution, made with probability `weight`. */
-  add(d: readonly number[], weight: number): void {
-    const next = this.alive.map((p) => p * (1 - weight));
-    for (let i = 0; i < this.left; i++) {
-      const p = this.alive[i] * weight;
-      if (!p) continue;
-      for (let k = 0; k < d.length; k++) {
-        if (i + k < this.left) next[i + k] += p * d[k];
-        else this.dead += p * d[k];
-      }
-    }
-    this.alive = next;
-  }
-}
-
-/**
- * An exposure and what the plans' scores count of it: with `sharers`, each enemy's attack is shared
- * with the friends it can also attack (it attacks one figure per activation), 1 / (1 + their number).
- */
-type Exposed = Exposure & { scored: { expected: number; death: number } };
-
-/** The exposure of the footprint at `c` to every enemy's next attack. */
-function threatAt(s: Situation, maps: Map<string, SightMap>, cells: number[][], width: number, zones: Map<string, Uint8Array | null>, sharers: Map<string, number> | null): Exposed {
-  const attackers: Exposure['attackers'] = [];
-  let expected = 0;
-  let scoredExpected = 0;
-  // Only where a death is worth something to the enemy's mission.
-  const left = Math.max(1, s.myLeft);
-  const death = s.deathWorth ? new DeathOdds(left) : null;
-  const scoredDeath = s.deathWorth && sharers ? new DeathOdds(left) : death;
-  const attack = (e: Enemy, o: Odds, weight: number, now: boolean) => {
-    const share = 1 / (1 + (sharers?.get(e.id) ?? 0));
-    expected += o.expected * weight;
-    scoredExpected += o.expected * weight * share;
-    death?.add(o.damage, weight);
-    if (scoredDeath !== death) scoredDeath?.add(o.damage, weight * share);
-    attackers.push({ id: e.id, expected: o.expected * weight, now });
-  };
-  for (const e of s.enemies) {
-    if (!e.threat) continue;
-    const zone = zones.get(e.id);
-    if (zone) {
-      if (cells.some(([x, y]) => zone[y * width + x] === 1)) attack(e, e.threat.odds(false, 1), 1, false);
-      continue;
-    }
-    const seen = seenAt(maps.get(e.id)!, width, cells);
-    if (seen.range < 0) continue;
-    const t = e.threat;
-    const direct = seen.los && seen.range <= t.range;
-    // An enemy that must move first is counted at half weight: it may not find a line of sight.
-    const after = !direct && seen.range <= t.range + t.move;
-    if (!direct && !after) continue;
-    attack(e, t.odds(direct ? seen.cover : false, Math.min(seen.range, t.range)), direct || t.sure ? 1 : 0.5, direct);
-  }
-  return { expected, death: death?.dead ?? 0, attackers, scored: { expected: scoredExpected, death: scoredDeath?.dead ?? 0 } };
-}
-
-/**
- * How many of the acting figure's friends each enemy can attack next from where they stand (the
- * same test as threatAt's: in sight and range, or within range + move).
- */
-function sharersOf(s: Situation, maps: Map<string, SightMap>, width: number): Map<string, number> {
-  const friends = s.board.data.figures.filter((f) => f.side === s.me.side && f.id !== s.me.id);
-  const out = new Map<string, number>();
-  for (const e of s.enemies) {
-    const t = e.threat;
-    if (!t) continue;
-    let n = 0;
-    for (const f of friends) {
-      const v = seenAt(maps.get(e.id)!, width, footprint(f, { x: f.x, y: f.y, o: 0 }));
-      if (v.range >= 0 && ((v.los && v.range <= t.range) || v.range <= t.range + t.move)) n++;
-    }
-    out.set(e.id, n);
-  }
-  return out;
-}
-
-const pct = (p: number) => `${Math.round(p * 100)}%`;
-const where = (c: Cell | null) => (c ? `(${c.x},${c.y})${c.o ? ' rotated' : ''}` : 'where it stands');
 
 const friendlyOf = (f: Friendly | undefined) => (f && f.wounds > 0 ? { friendlyWounds: f.wounds } : {});
 
-/** A token's id in words: "medkit-1" → "the medkit", "rocket-launcher" → "the rocket launcher". */
-const tokenWords = (id: string) => `the ${id.replace(/-\d+$/, '').replace(/[-_]/g, ' ')}`;
-
-function describe(p: Omit<Plan, 'reason' | 'score'>, label: string | null, unplayed?: string): string {
-  const exp = p.exposure.attackers.length
-    ? `; ${p.exposure.attackers.length} ${p.exposure.attackers.length === 1 ? 'enemy' : 'enemies'} can attack there (≈${p.exposure.expected.toFixed(1)} damage${p.exposure.death >= 0.005 ? `, ${pct(p.exposure.death)} to be killed` : ''})`
-    : '; no enemy can attack there next';
-  if (p.option === 'glory kill' && p.target) return `Glory kill ${p.target}: move into its space ${where(p.to)}${label ? ` (${label})` : ''}, a sure kill${exp}`;
-  if (p.odds && p.target) {
-    // Odds not checked from the destination (a call cut short by the safety cap) say so.
-    const guess = p.exact ? '' : ' (estimated: cover and range not checked from there)';
-    const own = p.friendlyWounds ? `; its own side takes ≈${p.friendlyWounds.toFixed(1)} wounds (blast or barrel)` : '';
-    // A stun card's worth is partly the stun (RULES §2.4: the stunned figure loses a die or its next defense card): say its chance.
-    const stunned = (p.odds as Odds & { stun?: number }).stun;
-    const stun = stunned ? `, ${pct(stunned)} to stun` : '';
-    // The exposure is where the figure moves after the attack, when it does.
-    const then = p.then ? `; then move to ${where(p.then.to)}${p.then.label ? ` (${p.then.label})` : ''}` : '';
-    return `${p.to ? `Move to ${where(p.to)} and attack` : 'Attack'} ${p.target}${label ? ` with ${label}` : ''}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${stun}${unplayed ? ` (${unplayed})` : ''}${own}${guess}${then}${exp}`;
-  }
-  const done = (p.arrive ?? []).map((c) => (c.type === 'open-door' ? 'open the door' : c.type === 'pick-up' ? `pick up ${tokenWords(String(c.token))}` : c.type)).join(', ');
-  // Not "no attack possible": the figure may well have one (another plan makes it); this one does not.
-  return `${p.to ? `Move to ${where(p.to)}` : 'Stay'}${label ? ` (${label})` : ''}${done ? ` and ${done}` : ''}, without attacking${exp}`;
-}
-
 /**
  * Rank plans for the situation's figure. Deterministic for a given situation: ties are broken by
- * destination, option and target order, never by time; the budget only caps (SAFETY).
+ * destination, option and target order, never by time (issue 44: no clock is read here).
  */
 export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   let s = situation;
-  const t0 = o.startedAt ?? now();
-  const budget = SAFETY * (o.budgetMs ?? 8);
   const limit = o.limit ?? 5;
   const caution = o.caution ?? defaultCaution(s.ruleset);
   const width = s.board.data.width;
@@ -472,10 +73,11 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const dy = Math.max(0, f.y - (s.me.y + s.me.h - 1), s.me.y - (f.y + f.h - 1));
     return Math.max(dx, dy) - Math.max(s.me.w, s.me.h) + 1;
   };
-  const enemies = s.enemies.filter((e) => {
+  const near = (e: Enemy) => {
     const d = gap(e) - reachMp;
     return d <= reachRange || (e.threat !== null && d <= e.threat.range + e.threat.move);
-  });
+  };
+  const enemies = s.enemies.filter(near);
   // With nobody near, the nearest enemy still gives plain moves a direction.
   if (!enemies.length && s.enemies.length) enemies.push(s.enemies.reduce((b, e) => (gap(e) < gap(b) ? e : b)));
   for (const e of enemies) maps.set(e.id, s.without.sightMap(wi(e.id)));
@@ -483,7 +85,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   if (s.threatZone) for (const e of enemies) zones.set(e.id, s.threatZone(e));
   const sub: Situation = { ...s, enemies };
   s = sub;
-  const sharers = s.sharedThreat ? sharersOf(s, maps, width) : null;
+  // Enemies that can arrive (arrivals.ts) threaten like the others and are never targets: `threats`
+  // is the situation as the exposure sees it.
+  const arriving = (s.arriving?.enemies ?? []).filter(near);
+  for (const e of arriving) maps.set(e.id, s.arriving!.sightMap(e.id));
+  const threats: Situation = arriving.length ? { ...s, enemies: [...enemies, ...arriving] } : s;
+  const sharers = s.sharedThreat ? sharersOf(threats, maps, width) : null;
 
   // Destinations per movement allowance, computed once each.
   const byMp = new Map<number, (Cell & { cost: number })[]>();
@@ -497,7 +104,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const exposureAt = (c: Cell) => {
     const k = keyOf(c);
     let x = exposure.get(k);
-    if (!x) exposure.set(k, (x = threatAt(s, maps, footprint(s.me, c), width, zones, sharers)));
+    if (!x) exposure.set(k, (x = threatAt(threats, maps, footprint(s.me, c), width, zones, sharers)));
     return x;
   };
   // Scores are in the ruleset's damage units: damage dealt (capped at what kills) plus, for a kill,
@@ -529,7 +136,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   };
   const optionScore = (odds: Odds, e: Enemy, opt: AttackOption, x: Exposed, cost: number) =>
     value(odds, e, opt.attacks ?? 1) - danger(x) * (opt.exposureScale ?? 1) - (opt.cost ?? 0) - cost * 1e-4;
-  const approachWeight = fraction ? 0.01 : APPROACH;
+  let approachWeight = fraction ? 0.01 : APPROACH;
 
   // Shoot and scoot: an attack from a destination reached for `cost` may be followed by a move of
   // mpAfter(cost); its exposure is the least over the places it can surely still reach: those
@@ -618,13 +225,16 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const left = Math.max(0, e.left);
     const odds: Odds = { hit: 1, expected: left, kill: 1, damage: [...Array(left).fill(0), 1] };
     // The victim no longer threatens the space it dies in (and the kill's heal counts towards surviving).
-    const x = threatAt({ ...s, myLeft: s.myLeft + k.bonus, enemies: s.enemies.filter((a) => a.id !== k.target) }, maps, footprint(s.me, k.to), width, zones, sharers);
+    const x = threatAt({ ...threats, myLeft: s.myLeft + k.bonus, enemies: threats.enemies.filter((a) => a.id !== k.target) }, maps, footprint(s.me, k.to), width, zones, sharers);
     drafts.push({
       figure: s.me.id, to: k.to, option: 'glory kill', target: k.target, odds, exposure: x, commands: k.commands,
       score: value(odds, e) + k.bonus - danger(x) - k.cost * 1e-4, exact: true, label: k.label, enemy: null, opt: null, order: order++,
     });
   }
+  // Hunting (Situation.hunt): with no attack this activation, closing in is all there is to do.
+  if (!fraction && s.hunt && !drafts.length) approachWeight = Math.max(APPROACH, s.hunt * (s.killWorth ?? 0));
   const approach = new Map<string, Int32Array>();
+  const summons: { d: Draft; cost: number }[] = [];
   for (const plain of [...(s.moveOnly ? [s.moveOnly] : []), ...(s.moreMoves ?? [])]) {
     // Plain moves: towards the nearest enemy, weighed against exposure.
     for (const d of dests(plain.mp)) {
@@ -664,8 +274,12 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       if (!prefixNeeded) arrivals = bare!;
       const worth = arrivals.reduce((t, a) => t + a.worth, 0);
       const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
-      // A medkit picked up there: the risk of dying there is the healed figure's.
-      const x = heal ? threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
+      // A medkit picked up there: the risk of dying there is the healed figure's. With no enemy on
+      // the board, the arriving ones count only where the plan brings them (the door that summons):
+      // counted on the way there too, they kept the tutorial's marines from the door (a draw).
+      const bring = arrivals.some((a) => a.last);
+      const seen = seeking && !bring ? s : threats;
+      const x = heal || seen !== threats ? threatAt({ ...seen, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
       const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
       const prefix = !to && (!arrivals.length || !prefixNeeded) && plain.prefixToMove ? [] : plain.prefix;
       drafts.push({
@@ -675,12 +289,18 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
         approach: nearest, arrive: arrivals.map((a) => a.command),
       });
+      // What the arriving enemies cost a plan that brings them (a door that summons) beyond the same place without them.
+      if (arriving.length && bring) summons.push({ d: drafts.at(-1)!, cost: danger(x) - danger(threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers)) });
     }
   }
+  // The mission needs the door opened (its summon is the way on): the arriving demons choose where
+  // it is opened from, not whether — the least of their costs is given back to every such plan.
+  const given = Math.min(...summons.map((x) => x.cost));
+  for (const x of summons) x.d.score += given;
   const rank = (a: Draft, b: Draft) => b.score - a.score || a.order - b.order;
   drafts.sort(rank);
 
-  // Refine the best attack plans exactly, in rank order, while the budget lasts.
+  // Refine the best attack plans exactly, in rank order: a fixed number of them.
   const probe = s.board;
   const meIndex = probe.figureIndex(s.me.id);
   const home = { x: s.me.x, y: s.me.y };
@@ -695,7 +315,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   };
   // Where the targeting rules were judged by symmetry (d20), or the space to target is chosen by the
   // rules' own checks (doom2004), a plan is kept only once refined, and the rules are judged again on
-  // exact answers from its destination; what the budget leaves unrefined is not returned.
+  // exact answers from its destination; what is left unrefined is not returned.
   const estimated = !!s.checkTargets || !!s.targetSpace;
   // The target's answer is the pair query's; the others (the cover rule's "nearest") are asked
   // only when a rule needs them, in one query of every figure.
@@ -715,20 +335,21 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       },
     };
   };
-  // What a call cut short by the safety cap answers instead: the estimates alone, the same whenever
-  // the cap is hit (unchecked attack plans are dropped where estimates may be illegal: d20, doom2004).
-  const shallow = drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3).map((d) => ({ ...d }));
-  let capped = false;
+  // The answer: the best `limit`, each with its reason.
+  const words = wordsOf(s.state, o.names);
+  const finish = (answer: Draft[]): Plan[] => answer.sort(rank).slice(0, limit).map(({ label: _label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
+    const p = { ...rest, exposure };
+    return { ...p, reason: describe(p, words, enemy?.unplayed) };
+  });
+  // Asked for the estimates alone (`refine: false`): unchecked attack plans are dropped where
+  // estimates may be illegal (d20, doom2004).
+  if (o.refine === false) return finish(drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3));
   const refined: Draft[] = [];
   for (const d of drafts) {
     if (refined.length >= limit * 3) break;
     if (!d.enemy || !d.opt) {
       refined.push(d);
       continue;
-    }
-    if (now() - t0 > budget) {
-      capped = true;
-      break;
     }
     const at = d.to ?? { x: home.x, y: home.y, o: 0 };
     try {
@@ -764,10 +385,5 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     refined.push(d);
   }
   if (moved) place(home.x, home.y, 0);
-  const answer = capped ? shallow : refined;
-  answer.sort(rank);
-  return answer.slice(0, limit).map(({ label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
-    const p = { ...rest, exposure };
-    return { ...p, reason: describe(p, label, enemy?.unplayed) };
-  });
+  return finish(refined);
 }

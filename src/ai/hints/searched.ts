@@ -26,17 +26,17 @@ export function searchesHints(ruleset: string): boolean {
 /**
  * `plans` (ranked by the odds) with the first HINT_SEARCH.candidates played out: each of those gets
  * its mean result (`playedOut`), and the best of them goes first (ties keep the odds' order). The
- * plans as they were when the search cannot run: past `deadline` (performance.now() time: the
- * hints' safety cap), without the rules engine here, with fewer than two plans to compare, or when
- * the first works on the mission's objective.
+ * plans as they were when the search cannot run: without the rules engine here, with fewer than two
+ * plans to compare, or when the first works on the mission's objective. Never cut short by a clock
+ * (issue 44: a deadline made a loaded machine answer the plans unsearched).
  */
-export function searchPlans(state: GameState, side: string, plans: Plan[], deadline: number): Plan[] {
+export function searchPlans(state: GameState, side: string, plans: Plan[]): Plan[] {
   const searched = plans.slice(0, HINT_SEARCH.candidates);
   // A first plan that works on the mission (opens a door, picks up a token) stays first: its worth
   // is the objective's, which a rollout of a few commands never reaches, while the demons a door
   // summons count against it at once (a hint not to open the tutorial's door was the result).
   if (searched.length < 2 || searched[0].arrive?.length) return plans;
-  const means = rolloutMeans(state, side, searched.map(playedCommands), { ...HINT_SEARCH, deadline });
+  const means = rolloutMeans(state, side, searched.map(playedCommands), HINT_SEARCH);
   if (!means) return plans;
   // A plan another one dominates (the same without an attack that can hurt) is never put first.
   const best = bestMean(means.map((m, k) => (dominated(searched[k], searched) ? null : m)));

@@ -7,6 +7,8 @@ import { Cell } from '../../core/types.ts';
 import { roll } from '../rng.ts';
 import type { Command, GameEvent, Refusal, RulesetEngine } from '../types.ts';
 import { boardOf, type D20Figure, type D20State, type D20Unit } from './state.ts';
+import { shapeRefusal } from '../command-shape.ts';
+import { D20_COMMANDS } from './commands.ts';
 
 const refuse = (rule: string, message: string): Refusal => ({ rule, message });
 /** Squares per move when the unit's data gives no speed (RULES §4). */
@@ -231,14 +233,15 @@ function end(s: D20State, c: Command): GameEvent[] | Refusal {
   return events;
 }
 
-/** Every field a d20 command may have; openapi.yaml's Command lists those of all rulesets (test/api/command-fields.test.ts). */
-export const D20_COMMAND_FIELDS = ['type', 'figure', 'to', 'target', 'helpers'];
+/** Every field a d20 command may have (of any type; each type's own are in commands.ts). */
+export const D20_COMMAND_FIELDS = [...new Set(Object.values(D20_COMMANDS).flatMap((c) => Object.keys(c.properties as object)))];
 
 export const d20Rules: RulesetEngine<D20State> = {
   apply(s, c) {
-    // RULES §5: a command is refused with a clear reason; a field no d20 command has is never stored.
-    const extra = Object.keys(c).find((k) => !D20_COMMAND_FIELDS.includes(k));
-    if (extra !== undefined) return refuse('command', `unknown field ${JSON.stringify(extra)} (a d20 command has: ${D20_COMMAND_FIELDS.join(', ')})`);
+    // RULES §5: a command is refused with a clear reason; a field its type does not have, or an
+    // oversized value, is never stored (the API's document holds the same schemas).
+    const malformed = shapeRefusal('d20', D20_COMMANDS, c);
+    if (malformed) return malformed;
     if (s.winner !== null || s.figures.length === 0 || new Set(s.figures.map((f) => f.side)).size <= 1) {
       return refuse('game over', `the game is over${s.winner ? `: ${s.winner} won` : ''}`);
     }

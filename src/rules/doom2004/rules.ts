@@ -17,6 +17,8 @@ import {
 } from './turn.ts';
 import { hazardDetours } from './route.ts';
 import { viewOf } from './view.ts';
+import { shapeRefusal } from '../command-shape.ts';
+import { DOOM2004_COMMANDS } from './commands.ts';
 
 type Result = GameEvent[] | Refusal;
 
@@ -450,14 +452,15 @@ function legal(s: D4State): Command[] {
   return out;
 }
 
-/** Every field a doom2004 command may have; openapi.yaml's Command lists those of all rulesets (test/api/command-fields.test.ts). */
-export const DOOM2004_COMMAND_FIELDS = ['type', 'figure', 'action', 'order', 'adrenaline', 'to', 'route', 'weapon', 'target', 'aimed', 'drop', 'door', 'token', 'ammo', 'dice', 'side'];
+/** Every field a doom2004 command may have (of any type; each type's own are in commands.ts). */
+export const DOOM2004_COMMAND_FIELDS = [...new Set(Object.values(DOOM2004_COMMANDS).flatMap((c) => Object.keys(c.properties as object)))];
 
 export const doom2004Rules: RulesetEngine<D4State> = {
   apply(s, c) {
-    // RULES §5: a command is refused with a clear reason; a field no doom2004 command has is never stored.
-    const extra = Object.keys(c).find((k) => !DOOM2004_COMMAND_FIELDS.includes(k));
-    if (extra !== undefined) return refuse('command', `unknown field ${JSON.stringify(extra)} (a doom2004 command has: ${DOOM2004_COMMAND_FIELDS.join(', ')})`);
+    // RULES §5: a command is refused with a clear reason; a field its type does not have, or an
+    // oversized value, is never stored (the API's document holds the same schemas).
+    const malformed = shapeRefusal('doom2004', DOOM2004_COMMANDS, c);
+    if (malformed) return malformed;
     if (s.winner !== null) return refuse('game over', `the game is over: ${s.winner} won`);
     const { result, opensWindow } = dispatch(s, c);
     if (!Array.isArray(result)) return result;

@@ -12,6 +12,8 @@ import { checkWinner } from './mission.ts';
 import { move, openDoor, placeDisplaced } from './movement.ts';
 import type { Doom2016State } from './types.ts';
 import { view } from './view.ts';
+import { shapeRefusal } from '../command-shape.ts';
+import { DOOM2016_COMMANDS } from './commands.ts';
 
 const HANDLERS: Record<string, (s: Doom2016State, c: Command) => GameEvent[] | Refusal> = {
   status,
@@ -32,14 +34,15 @@ const HANDLERS: Record<string, (s: Doom2016State, c: Command) => GameEvent[] | R
   end,
 };
 
-/** Every field a doom2016 command may have; openapi.yaml's Command lists those of all rulesets (test/api/command-fields.test.ts). */
-export const DOOM2016_COMMAND_FIELDS = ['type', 'figure', 'target', 'to', 'at', 'card', 'discard', 'door', 'demon', 'portal', 'group', 'play', 'reveal', 'token', 'ability', 'drop', 'onto', 'argent'];
+/** Every field a doom2016 command may have (of any type; each type's own are in commands.ts). */
+export const DOOM2016_COMMAND_FIELDS = [...new Set(Object.values(DOOM2016_COMMANDS).flatMap((c) => Object.keys(c.properties as object)))];
 
 export const doom2016Rules: RulesetEngine<Doom2016State> = {
   apply(s, c) {
-    // RULES §5: a command is refused with a clear reason; a field no doom2016 command has is never stored.
-    const extra = Object.keys(c).find((k) => !DOOM2016_COMMAND_FIELDS.includes(k));
-    if (extra !== undefined) return refuse('command', `unknown field ${JSON.stringify(extra)} (a doom2016 command has: ${DOOM2016_COMMAND_FIELDS.join(', ')})`);
+    // RULES §5: a command is refused with a clear reason; a field its type does not have, or an
+    // oversized value, is never stored (the API's document holds the same schemas).
+    const malformed = shapeRefusal('doom2016', DOOM2016_COMMANDS, c);
+    if (malformed) return malformed;
     if (s.winner !== null) return refuse('game over', `the game is over: ${s.winner} won`);
     const handler = Object.hasOwn(HANDLERS, c.type) ? HANDLERS[c.type] : undefined;
     if (!handler) return refuse('command', `unknown command ${JSON.stringify(c.type)} (doom2016: ${Object.keys(HANDLERS).join(', ')})`);

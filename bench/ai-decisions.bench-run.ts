@@ -1,0 +1,71 @@
+/**
+ * Per-decision AI time in played games (issue 39, speed): seeded games of the autopilot against the
+ * greedy baseline in every bundled scenario, the autopilot on each side in turn; at every decision
+ * of the autopilot's side, the time of `hints()` for that position and of the autopilot's decision
+ * (`nextStep`), with the autopilot's search off (`search: null`, the hints unsearched) and as shipped.
+ * Prints p50 / p95 / max of the process's CPU time per ruleset and configuration, and the machine's
+ * load average (the machine is shared: wall time would count the waits for a core).
+ * AI_DECISION_GAMES games per scenario and side (default 2), AI_MAX_ROUNDS (default 60).
+ */
+import { loadavg } from 'node:os';
+import { beforeAll, test } from 'vitest';
+import { loadCore } from '../src/core/wasm.ts';
+import { createGame, type GameState } from '../src/rules/index.ts';
+import type { Game } from '../src/rules/game.ts';
+import { greedyPolicy, nextStep, plannerPolicy, type Policy } from '../src/ai/autopilot/index.ts';
+import { hints } from '../src/ai/hints/index.ts';
+import { SEATS } from './ai-seats.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+const GAMES = Number(process.env.AI_DECISION_GAMES ?? 2);
+const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
+
+/** The process's CPU time (ms): on a loaded machine wall time counts the waits for a core too. */
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
+
+test.skipIf(!process.env.AI_DECISION_GAMES)('AI time per decision in played games', () => {
+  const rows: string[] = ['| ruleset | search | decisions | hints() CPU p50 / p95 / max (ms) | autopilot decision CPU p50 / p95 / max (ms) | load (1 min) |', '|---|---|---|---|---|---|'];
+  for (const searched of [false, true]) {
+    const by = new Map<string, { hints: number[]; decide: number[]; load: number[] }>();
+    for (const [, scenario, me, them] of SEATS) {
+      const ruleset = scenario.ruleset;
+      const acc = by.get(ruleset) ?? { hints: [], decide: [], load: [] };
+      by.set(ruleset, acc);
+      for (let seed = 1; seed <= GAMES; seed++) {
+        const g = createGame(scenario, { seed }) as Game<GameState>;
+        const policies: Record<string, Policy> = { [me]: plannerPolicy(searched ? {} : { search: null }), [them]: greedyPolicy() };
+        for (let n = 0; n < 3000 && g.state.winner === null && g.state.round <= MAX_ROUNDS; n++) {
+          const t0 = cpu();
+          const step = nextStep(g, policies, 40);
+          const t1 = cpu();
+          if (!step) break;
+          if (step.side === me) {
+            acc.decide.push(t1 - t0);
+            const t2 = cpu();
+            hints(g.state, undefined, { search: searched });
+            acc.hints.push(cpu() - t2);
+          }
+          if (!g.apply(step.command).ok) break;
+        }
+        acc.load.push(loadavg()[0]);
+      }
+    }
+    for (const [ruleset, a] of by) {
+      const f = (xs: number[]) => `${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)} / ${Math.max(...xs).toFixed(1)}`;
+      rows.push(`| ${ruleset} | ${searched ? 'as shipped' : 'off'} | ${a.decide.length} | ${f(a.hints)} | ${f(a.decide)} | ${(a.load.reduce((x, y) => x + y, 0) / a.load.length).toFixed(1)} |`);
+      console.log(rows.at(-1));
+    }
+  }
+  console.log(rows.join('\n'));
+}, 6 * 3600 * 1000);

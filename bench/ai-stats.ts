@@ -1,0 +1,11 @@
+/** Statistics shared by the AI benches. */
+
+/** The 95% Wilson score interval of k successes in n trials, in percent. */
+export function wilson(k: number, n: number): [number, number] {
+  const z = 1.959964;
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [100 * Math.max(0, c - h), 100 * Math.min(1, c + h)];
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/**
+ * Server CPU per accepted change (issue 41 item 5), measured from outside on the built server: the
+ * process's CPU time (utime + stime, /proc/<pid>/stat: every thread, the store's included) over a
+ * run of accepted changes — command + undo pairs on d20 and doom2016 games, as many clients as
+ * games, no reads in between — divided by the changes; next to it, in the same run, the CPU per
+ * request of a no-op handler (GET /healthz: HTTP, routing, the request log) — the floor any request
+ * pays. Rows interleave (d20, doom2016, no-op, rotating), 5 blocks, medians; warmed first.
+ *
+ *   npm run build:package && node bench/server-cpu.mjs [--store memory|sqlite] [--seconds 3] [--clients 8] [--profile]
+ *
+ * --profile writes a V8 CPU profile of the server (--cpu-prof) and prints where its time went, by
+ * part (validation, hashing, JSON, copies, the rules, the store, HTTP, the log).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { store: { type: 'string', default: 'sqlite' }, seconds: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, blocks: { type: 'string', default: '5' }, profile: { type: 'boolean', default: false } } });
+const SECONDS = Number(values.seconds);
+const CLIENTS = Number(values.clients);
+const BLOCKS = Number(values.blocks);
+const dir = mkdtempSync(join(tmpdir(), 'doom-board-server-cpu-'));
+const main = fileURLToPath(new URL('../lib/cli.js', import.meta.url));
+const TICK = 100; // clock ticks per second (getconf CLK_TCK on Linux)
+
+const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
+const storeArgs = values.store === 'memory' ? ['--memory'] : ['--data-dir', join(dir, 'data')];
+const child = spawn(process.execPath, [...nodeArgs, main, 'serve', '--host', '127.0.0.1', '--port', '0', '--rate-limit', '0', '--workers', '0', ...storeArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+let out = '';
+const url = await new Promise((resolve, reject) => {
+  const on = (d) => {
+    if (out.length < 100_000) out += d; // the request log is read and dropped
+    const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+    if (m) resolve(m[1]);
+  };
+  child.stdout.on('data', on);
+  child.stderr.on('data', on);
+  child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+});
+
+/** The server's CPU time so far, in ms. */
+const cpuMs = () => {
+  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+};
+const post = async (path, headers, body) => {
+  const r = await fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: r.status, body: await r.json() };
+};
+
+async function newGame(scenarioId, seed) {
+  const created = (await post('/games', {}, { scenarioId, seed })).body;
+  const g = await (await fetch(`${url}/api/v1/games/${created.id}`)).json();
+  const actions = (await (await fetch(`${url}/api/v1/games/${created.id}/actions`)).json()).actions;
+  return { id: created.id, token: created.seats[g.view.awaiting.side], command: actions[0], version: 0 };
+}
+
+/** Closed-loop clients for `seconds`: `op` per client; the count of operations done. */
+async function drive(clients, seconds, op) {
+  let n = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(clients.map(async (c) => {
+    while (performance.now() < end) {
+      await op(c);
+      n++;
+    }
+  }));
+  return n;
+}
+
+const change = async (g) => {
+  const auth = { authorization: `Bearer ${g.token}`, 'if-match': String(g.version) };
+  const r = g.version % 2 === 0 ? await post(`/games/${g.id}/commands`, auth, g.command) : await post(`/games/${g.id}/undo`, auth);
+  if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
+  g.version = r.body.version;
+};
+const noop = async () => {
+  const r = await fetch(`${url}/healthz`);
+  await r.text();
+};
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+try {
+  const games = {
+    d20: await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newGame('d20-skirmish', i + 1))),
+    doom2016: await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newGame('doom2016-tutorial', i + 1))),
+  };
+  const rows = {
+    'd20 change': () => drive(games.d20, SECONDS, change),
+    'doom2016 change': () => drive(games.doom2016, SECONDS, change),
+    'no-op request (GET /healthz)': () => drive(games.d20, SECONDS, noop),
+  };
+  // Warm: the JIT has seen every path.
+  for (const run of Object.values(rows)) await run();
+  const per = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
+  const rates = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
+  const names = Object.keys(rows);
+  for (let b = 0; b < BLOCKS; b++) {
+    for (const k of names.map((_, i) => names[(i + b) % names.length])) {
+      const t0 = cpuMs();
+      const n = await rows[k]();
+      per[k].push((cpuMs() - t0) / n);
+      rates[k].push(n / SECONDS);
+    }
+  }
+  console.log(`server-cpu: ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; store ${values.store}, ${CLIENTS} clients, ${BLOCKS} interleaved blocks of ${SECONDS} s`);
+  for (const k of names) console.log(`${k.padEnd(30)} ${median(per[k]).toFixed(3)} ms CPU each   (${median(rates[k]).toFixed(0)}/s; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
+} finally {
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  if (values.profile) {
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (file) summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Self time by part of the server, from a V8 CPU profile. */
+function summarise(profile) {
+  const parts = [
+    ['validation (ajv, command schemas)', /ajv|command-shape|command-check|document/],
+    ['hashing (sha256)', /sha256|digest|subtle|crypto/i],
+    ['JSON', /JSON|json-body|stringify|parse/],
+    ['copies (structuredClone, state clone)', /structuredClone|clone/i],
+    ['the rules', /src\/rules|rules\/|doom2016|d20|engine-|lib\/engine|chunks\//],
+    ['the store', /sqlite|store|pg-/],
+    ['the request log', /request-log|log\.ts|watchRequest/],
+    ['HTTP (node, hono)', /node:|_http|hono|node-server|undici|net\.|stream/],
+    ['garbage collection', /\(garbage collector\)/],
+  ];
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  const counts = new Map();
+  profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (dt[i] ?? 0)));
+  let total = 0;
+  for (const [id, us] of counts) {
+    const n = byId.get(id);
+    const name = `${n.callFrame.functionName} ${n.callFrame.url}`;
+    if (n.callFrame.functionName === '(idle)') continue;
+    total += us;
+    const part = parts.find(([, re]) => re.test(name))?.[0] ?? 'other';
+    self.set(part, (self.get(part) ?? 0) + us);
+  }
+  const fns = new Map();
+  for (const [id, us] of counts) {
+    const n = byId.get(id);
+    if (n.callFrame.functionName === '(idle)') continue;
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`;
+    fns.set(key, (fns.get(key) ?? 0) + us);
+  }
+  console.log('top functions (self time):');
+  for (const [k, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 12))) console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+  console.log('profile (self time, warm-up included):');
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(40)} ${((100 * us) / total).toFixed(1)}%`);
+}
