@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { yamlAsJson } from './vite.modules.ts';
+import { yamlAsJson } from './bundling/plugins/yaml-as-json.ts';
 
 // Node-side tests. Browser tests (test/browser) run under Playwright, not Vitest.
 export default defineConfig({

@@ -1,6 +1,6 @@
 /**
  * Edit mode, loaded on demand: the bundle builds this into dist/doom-board-editor.js (see
- * vite.ui.config.ts), which takes everything outside the editor's own files from doom-board.js
+ * bundling/outputs.ts), which takes everything outside the editor's own files from doom-board.js
  * (components/ui-runtime.ts). Pages that only show or play boards never download it.
  */
 export { EditMode, type EditorHost } from './edit-mode.ts';

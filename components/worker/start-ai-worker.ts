@@ -5,10 +5,11 @@
  * `new Worker(new URL('./doom-board-ai-worker.js', import.meta.url), { type: 'module' })` — so that
  * an app importing `doom-board/element` gets the worker file emitted and its URL rewritten by Vite
  * (build and dev), webpack 5 and Parcel, and by Rollup and esbuild with their usual asset plugin
- * or a copy (README, "With a bundler"). vite.ai.config.ts writes that literal into the built module
- * (`literalWorkerStart`): Vite's own worker plugin must not see it while building dist/, where the
- * file beside this one is not the worker. From the sources (the demo under Vite, the tests) the
- * worker is src/ai/worker.ts; the demo's built site gets dist's worker beside its AI chunk.
+ * or a copy (README, "With a bundler"). The AI's build writes that literal into the built module
+ * (bundling/plugins/literal-worker-start.ts): Vite's own worker plugin must not see it while
+ * building dist/, where the file beside this one is not the worker. From the sources (the demo
+ * under Vite, the tests) the worker is src/ai/worker.ts; the demo's built site gets dist's worker
+ * beside its AI chunk.
  */
 
 /** The built worker's file, beside doom-board-ai.js. */

@@ -1,7 +1,7 @@
-// The stylesheet is minified at build (vite.lib.config.ts minifyCss): only spaces CSS does not read
+// The stylesheet is minified at build (bundling/plugins/trim-templates.ts, minifyCss): only spaces CSS does not read
 // may go. A space before a colon can be a descendant combinator (`.grid :focus`), so it stays.
 import { expect, test } from 'vitest';
-import { minifyCss } from '../../vite.lib.config.ts';
+import { minifyCss } from '../../bundling/plugins/trim-templates.ts';
 
 test('minifyCss drops comments and the spaces round braces, semicolons, commas, ">" and after colons', () => {
   const css = `/* palette */

@@ -1,0 +1,154 @@
+/**
+ * Everything `npm run build` writes, one row per file (or per family of files, `*`): what it is
+ * built from, which step builds it, and for the modules a browser loads the gzipped size it must
+ * stay within. This is the only list:
+ * - bundling/builds.ts takes each Vite build's entries from these rows (and its settings, plugins
+ *   from bundling/plugins/);
+ * - scripts/bundle.mjs runs the STEPS of each folder in order (`npm run bundle` → dist/,
+ *   `npm run build:package` → lib/, `npm run build:demo` → dist-demo/);
+ * - test/bundle/outputs.test.ts checks that the build wrote exactly these files, and
+ *   test/bundle/size.test.ts that each stays within its budget.
+ */
+
+/** A Vite build, configured in bundling/builds.ts. */
+export type ViteStep = 'element' | 'rules' | 'ui' | 'ai' | 'ai-worker' | 'engine' | 'server' | 'site';
+/** A script of scripts/, run after the Vite builds of its folder. */
+export type ScriptStep = 'scripts/write-sizes.mjs' | 'scripts/build-types.mjs' | 'scripts/build-openapi.mjs' | 'scripts/build-reference.mjs';
+export type Step = ViteStep | ScriptStep;
+export type Folder = 'dist' | 'lib' | 'dist-demo';
+
+/**
+ * What builds each folder, in order. `npm run build` builds the three folders in this order: the
+ * demo site copies dist/'s AI worker. The first Vite build of a folder empties it (lib/ and
+ * dist-demo/ name their chunks by content hash: an old build's would otherwise stay).
+ */
+export const STEPS: Record<Folder, readonly Step[]> = {
+  // The README's sizes are rewritten from dist/ (scripts/write-sizes.mjs) once dist/ is built.
+  dist: ['element', 'rules', 'ui', 'ai', 'ai-worker', 'scripts/write-sizes.mjs'],
+  lib: ['engine', 'server', 'scripts/build-types.mjs', 'scripts/build-openapi.mjs', 'scripts/build-reference.mjs'],
+  'dist-demo': ['site'],
+};
+
+export interface Output {
+  /** The file, from the repository root. `*` stands for part of a name, `**` for any folders. */
+  file: string;
+  /** The entry module it is built from (a Vite build's entry), or what else it is made of. */
+  from: string;
+  step: Step;
+  /** At most this many bytes gzipped (level 9); a raise states its reason beside the row. */
+  budget?: number;
+}
+
+const KB = 1024;
+
+export const OUTPUTS: readonly Output[] = [
+  // ── dist/: the embeddable bundle (`npm run bundle`), loaded by pages as it is ──────────────────
+  // The one-tag element: one self-contained ES module with Lit, the engine and the Wasm core inlined
+  // as text; it imports the modules below only when a board needs them.
+  // 60 KB until issue 41: the grid core's sight map for open boards (no edges, no difficult terrain;
+  // assembly/open2016.ts, about 1.1 KB gzipped in every bundle that carries the core) costs what its
+  // shadows cost instead of side³ per attacker corner (101×101: 27 ms → 0.12 ms); reach snapshots
+  // that copy only what the search reached (src/core/snapshots.ts) 0.3 KB more: 60.5 KB. 62 KB since
+  // worked examples (issue 40): a scenario's `steps` in the schema and its checks (every scenario is
+  // validated here), the replay mode's loader and its URL step, and the worker started in the form
+  // bundlers follow — about 0.85 KB; the replay mode itself is on demand (doom-board-replay.js).
+  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 62 * KB },
+
+  // Rules engines, loaded when a board plays that ruleset, and the HTTP engine (openapi-fetch), loaded
+  // when a board has an `api` attribute.
+  { file: 'dist/doom-board-doom2016.js', from: 'src/rules/doom2016/index.ts', step: 'rules', budget: 20 * KB },
+  { file: 'dist/doom-board-doom2004.js', from: 'src/rules/doom2004/index.ts', step: 'rules', budget: 20 * KB },
+  { file: 'dist/doom-board-d20.js', from: 'src/rules/d20/index.ts', step: 'rules', budget: 20 * KB },
+  { file: 'dist/doom-board-http.js', from: 'components/engine-client-http.ts', step: 'rules', budget: 20 * KB },
+
+  // UI modules: the editor (mode="edit"), the play table (doom2016, doom2004), Save SVG / PNG, the
+  // legend's list, doom2004's blast, handicaps and replay mode.
+  { file: 'dist/doom-board-editor.js', from: 'components/modes/editor-entry.ts', step: 'ui', budget: 12 * KB },
+  { file: 'dist/doom-board-table.js', from: 'components/modes/table-entry.ts', step: 'ui', budget: 12 * KB },
+  { file: 'dist/doom-board-export.js', from: 'components/modes/export-entry.ts', step: 'ui', budget: 12 * KB },
+  { file: 'dist/doom-board-legend.js', from: 'components/modes/legend-entry.ts', step: 'ui', budget: 12 * KB },
+  { file: 'dist/doom-board-blast.js', from: 'components/modes/blast-entry.ts', step: 'ui', budget: 12 * KB },
+  { file: 'dist/doom-board-handicap.js', from: 'components/modes/handicap-entry.ts', step: 'ui', budget: 12 * KB },
+  { file: 'dist/doom-board-replay.js', from: 'components/replay/replay-entry.ts', step: 'ui', budget: 12 * KB },
+
+  // The play mode's AI (odds, hint arrows, autopilot; the `ai` / `autopilot` attributes).
+  // 20 KB until issue 23: the exact doom2004 odds under the best re-roll set (the page's own AI, used
+  // when no worker can start, carries them) added 2.3 KB, and the autopilot's rollout search (on by
+  // default in doom2016: the page's AI must play the same game as the worker's) 2.1 KB more; it is
+  // loaded only by boards that play with AI. 27 KB since the plans name the cards their doom2016 odds
+  // leave out (issue 23, labelled numbers: 0.2 KB). 28 KB since the defender's choice has hints and no
+  // plan is put above one that dominates it (issue 23 review: 1.4 KB with the shared note's wording).
+  // 32 KB since every decision has hints (issue 23, "plans cover every legal command kind": a press,
+  // the demon card, a respawn, a summon, the status phase, doom2004 re-rolls and guards; about 3 KB),
+  // and Undo with only the autopilot's commands so far takes nothing back. 33 KB since the rollouts
+  // stopped building a grid-core board at every step (the greedy walk reads the map itself, the
+  // doom2016 rules share one board: 0.4 KB; the searched decision 20 ms instead of 56–86 ms). 34 KB
+  // since the worker starts in the form every bundler follows (issue 40: components/worker, with one
+  // console message when it cannot start) beside the d20 cover lines drawn through their blocker, and
+  // hints name every click in the element's words and count what can arrive, blasts and hunting
+  // (issue 39: 0.65 KB). 35 KB since the server's `awaiting` and the command shapes of issue 38 reach
+  // the autopilot's driver (it sends the seat `awaiting` names): 34.0 KB, at the edge of 34.
+  { file: 'dist/doom-board-ai.js', from: 'components/ai/ai-entry.ts', step: 'ai', budget: 35 * KB },
+  // Its Web Worker, started from beside it: self-contained (a worker cannot share the page's
+  // modules), with its own Wasm core and every rules engine.
+  // 48 KB until the autopilot's search (issue 23): the worker plays doom2016 rollouts through the
+  // rules engine, which it carries (9.5 KB; it imports nothing at run time). 63 KB since every
+  // decision has hints (about the same 3 KB as the AI chunk's). 64 KB since plans shoot and scoot
+  // (issue 23: the step back after an attack, named in the plan, and the search's kiting rollouts;
+  // about 0.8 KB, the worker 63.2 KB with it). 65 KB since doom2016 telefrags happen on the way (issue
+  // 46: the hops of a move's path onto demons, and a large demon's spaces priced without it after its
+  // telefrag; 0.43 KB). 67 KB since the core's open-board sight map and reach snapshots (issue 41: the
+  // same 1.4 KB as doom-board.js) and d20 cover lines drawn through their blocker (issue 43: 0.2 KB).
+  // 68 KB since hints name every click in the element's words and count what can arrive, blasts and
+  // hunting (issue 39: 0.6 KB). 69 KB since every command type has its schema, checked by the engine
+  // the worker carries (issue 38: a field of another type or an unbounded value is refused before
+  // anything is stored; the checker and the tables of the rulesets it plays: 1.3 KB, the worker 67.1
+  // KB with it and issue 39's hints).
+  { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 69 * KB },
+
+  // ── lib/: the package's Node side (`npm run build:package`), read rather than loaded as is ────────
+  // `import … from 'doom-board'`: every ruleset, the AI and the Wasm core in one unminified module.
+  { file: 'lib/engine.js', from: 'src/index.ts', step: 'engine' },
+  // `doom-board/server`, the `doom-board` command and the server's heavy-work threads; the modules
+  // they share (stores, rules engines loaded on demand) are chunks named by content hash.
+  { file: 'lib/server.js', from: 'src/server/index.ts', step: 'server' },
+  { file: 'lib/cli.js', from: 'src/server/cli.ts', step: 'server' },
+  { file: 'lib/heavy-worker.js', from: 'src/server/heavy-worker.ts', step: 'server' },
+  { file: 'lib/chunks/*.js', from: 'what the three server entries share', step: 'server' },
+  // Type declarations (tsc over tsconfig.lib.json), one small .d.ts per package entry point.
+  { file: 'lib/types/**/*.d.ts', from: 'tsconfig.lib.json', step: 'scripts/build-types.mjs' },
+  { file: 'lib/engine.d.ts', from: 'lib/types/src/index.d.ts', step: 'scripts/build-types.mjs' },
+  { file: 'lib/server.d.ts', from: 'lib/types/src/server/index.d.ts', step: 'scripts/build-types.mjs' },
+  { file: 'lib/element.d.ts', from: 'lib/types/components/index.d.ts', step: 'scripts/build-types.mjs' },
+  { file: 'lib/openapi.d.ts', from: 'src/api/schema.d.ts', step: 'scripts/build-types.mjs' },
+  { file: 'lib/openapi.json', from: 'src/api/openapi.yaml', step: 'scripts/build-openapi.mjs' },
+  // The pages `doom-board serve` answers without `--static`: start page, API reference, rules.
+  { file: 'lib/reference/*.html', from: 'docs/rules.md, src/api/openapi.yaml', step: 'scripts/build-reference.mjs' },
+  { file: 'lib/reference/docs.js', from: 'scripts/build-reference.mjs', step: 'scripts/build-reference.mjs' },
+  { file: 'lib/reference/vendor/swagger-ui/*', from: 'swagger-ui-dist', step: 'scripts/build-reference.mjs' },
+
+  // ── dist-demo/: the demo site (`npm run build:demo`), served by `npm start` ──────────────────────
+  { file: 'dist-demo/*.html', from: 'demo/*.html', step: 'site' },
+  { file: 'dist-demo/assets/*', from: 'what the pages import (../components, ../src, the Wasm core)', step: 'site' },
+  { file: 'dist-demo/assets/doom-board-ai-worker.js', from: 'dist/doom-board-ai-worker.js', step: 'site' },
+  // demo/public/, copied as it is: the worked examples' and the demo's scenarios, MSW's service worker.
+  { file: 'dist-demo/examples/*.json', from: 'demo/public/examples/', step: 'site' },
+  { file: 'dist-demo/scenarios/*.json', from: 'demo/public/scenarios/', step: 'site' },
+  { file: 'dist-demo/mockServiceWorker.js', from: 'demo/public/mockServiceWorker.js', step: 'site' },
+  { file: 'dist-demo/vendor/swagger-ui/*', from: 'swagger-ui-dist', step: 'site' },
+];
+
+/** The folder a row's file is in. */
+export const folderOf = (o: Output): Folder => o.file.slice(0, o.file.indexOf('/')) as Folder;
+
+/** Whether a row names one file (its build's entry) rather than a family of files. */
+export const isEntry = (o: Output): boolean => !o.file.includes('*');
+
+/** A row's file pattern as a regular expression over paths from the repository root. */
+export function patternOf(o: Output): RegExp {
+  const source = o.file
+    .split(/(\*\*\/|\*)/)
+    .map((part) => (part === '**/' ? '(?:[^/]+/)*' : part === '*' ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
