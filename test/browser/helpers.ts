@@ -67,3 +67,14 @@ export async function events(page: Page, type?: string): Promise<{ type: string;
   const all = await page.evaluate(() => (window as unknown as { doomEvents: { type: string; target: string; detail: Record<string, unknown> }[] }).doomEvents);
   return type ? all.filter((e) => e.type === type) : all;
 }
+
+/** Puts a `<doom-board id=…>` with these attributes, then this scenario (as its property), first in the page's main. */
+export async function addBoard(page: Page, id: string, attributes: Record<string, string>, scenario: unknown): Promise<void> {
+  await page.evaluate(({ id, attributes, scenario }) => {
+    const b = document.createElement('doom-board');
+    b.id = id;
+    for (const [name, value] of Object.entries(attributes)) b.setAttribute(name, value);
+    (b as unknown as { scenario: unknown }).scenario = scenario;
+    document.querySelector('main')!.prepend(b);
+  }, { id, attributes, scenario });
+}

@@ -8,7 +8,7 @@
 import { devices, expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
-import { ready, watchErrors } from './helpers.ts';
+import { addBoard, ready, watchErrors } from './helpers.ts';
 import { encodeState } from '../../components/url-state.ts';
 
 const ROOT = process.cwd();
@@ -121,14 +121,7 @@ test.describe('desktop', () => {
       ],
     };
     await page.goto('/index.html');
-    await page.evaluate((s) => {
-      const b = document.createElement('doom-board');
-      b.id = 'injected';
-      b.setAttribute('mode', 'replay');
-      b.setAttribute('rules-href', 'rules.html');
-      (b as unknown as { scenario: unknown }).scenario = s;
-      document.querySelector('main')!.prepend(b);
-    }, scenario);
+    await addBoard(page, 'injected', { mode: 'replay', 'rules-href': 'rules.html' }, scenario);
     await ready(page, 'injected');
     const board = page.locator('#injected');
     await board.getByRole('button', { name: 'Next ▶' }).click();
@@ -151,23 +144,12 @@ test.describe('desktop', () => {
   test('a step that cannot be played is an error naming it; the page is not broken', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/index.html');
-    await page.evaluate((s) => {
-      const b = document.createElement('doom-board');
-      b.id = 'broken';
-      b.setAttribute('mode', 'replay');
-      (b as unknown as { scenario: unknown }).scenario = s;
-      document.querySelector('main')!.prepend(b);
-    }, { ...EXAMPLE, steps: [{ command: { type: 'attack', figure: 'trooper', target: 'scout' } }, { select: 'nobody' }] });
+    await addBoard(page, 'broken', { mode: 'replay' }, { ...EXAMPLE, steps: [{ command: { type: 'attack', figure: 'trooper', target: 'scout' } }, { select: 'nobody' }] });
     const board = page.locator('#broken');
     // The first step (an attack before any activation) is refused: said at once, in the board's error box.
     await expect(board.locator('[part="error"]')).toContainText(/Step 1 cannot be shown: steps\[0\]\.command was refused \(RULES §4[^)]*\)/);
-    await page.evaluate(() => {
-      const b = document.createElement('doom-board');
-      b.id = 'missing';
-      b.setAttribute('mode', 'replay');
-      (b as unknown as { scenario: unknown }).scenario = { ...(document.getElementById('broken') as unknown as { scenario: object }).scenario, steps: [{ select: 'trooper' }, { select: 'nobody' }] };
-      document.querySelector('main')!.prepend(b);
-    });
+    const broken = await page.evaluate(() => (document.getElementById('broken') as unknown as { scenario: object }).scenario);
+    await addBoard(page, 'missing', { mode: 'replay' }, { ...broken, steps: [{ select: 'trooper' }, { select: 'nobody' }] });
     await expect(page.locator('#missing [part="error"]')).toContainText('Step 2 cannot be shown: steps[1].select: no figure "nobody" on the board at this step');
     // Said inside the boards, never thrown into the page.
     expect(errors).toEqual([]);
@@ -179,14 +161,7 @@ test.describe('desktop', () => {
     const { steps, ...scenario } = guard;
     const commands = steps.flatMap((s: { command?: unknown }) => (s.command ? [s.command] : []));
     await page.goto(`/index.html#doom-finished=${encodeState({ h: commands })}`);
-    await page.evaluate((s) => {
-      const b = document.createElement('doom-board');
-      b.id = 'finished';
-      b.setAttribute('mode', 'play');
-      b.setAttribute('url-state', '');
-      (b as unknown as { scenario: unknown }).scenario = s;
-      document.querySelector('main')!.prepend(b);
-    }, scenario);
+    await addBoard(page, 'finished', { mode: 'play', 'url-state': '' }, scenario);
     await ready(page, 'finished');
     const board = page.locator('#finished');
     await expect(status(board)).toContainText('Marines won');
@@ -270,14 +245,7 @@ test.describe('a server game', () => {
     const replays: string[] = [];
     page.on('request', (r) => r.url().endsWith('/replay') && replays.push(r.url()));
     await page.goto(`${server.url}/index.html`);
-    await page.evaluate(({ url, s }) => {
-      const b = document.createElement('doom-board');
-      b.id = 'server';
-      b.setAttribute('mode', 'play');
-      b.setAttribute('api', url);
-      (b as unknown as { scenario: unknown }).scenario = s;
-      document.querySelector('main')!.prepend(b);
-    }, { url: `${api}/games/${created.id}#seat=${created.seats.marines}`, s: scenario });
+    await addBoard(page, 'server', { mode: 'play', api: `${api}/games/${created.id}#seat=${created.seats.marines}` }, scenario);
     await ready(page, 'server');
     const board = page.locator('#server');
     await expect(status(board)).toContainText('Marines won');
@@ -297,14 +265,7 @@ test('the editor records steps (commands legal at each point, a selection) with 
   const { steps, ...scenario } = guard;
   await page.goto('/index.html');
   await page.evaluate(() => localStorage.clear());
-  await page.evaluate((s) => {
-    const b = document.createElement('doom-board');
-    b.id = 'recorder';
-    b.setAttribute('mode', 'edit');
-    b.setAttribute('bundle-url', 'https://cdn.example/doom-board.js');
-    (b as unknown as { scenario: unknown }).scenario = s;
-    document.querySelector('main')!.prepend(b);
-  }, scenario);
+  await addBoard(page, 'recorder', { mode: 'edit', 'bundle-url': 'https://cdn.example/doom-board.js' }, scenario);
   await ready(page, 'recorder');
   const board = page.locator('#recorder');
   const panel = board.locator('[part="steps"]');
