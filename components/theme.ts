@@ -126,6 +126,9 @@ export const styles = css`
   .grid:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 3px; }
   [role='row'] { display: flex; flex: 1 1 0; min-height: 0; }
   [role='gridcell'] { flex: 1 1 0; min-width: 0; }
+  /* A large board's window of cells (grid-cells.ts) sits where its spaces are. */
+  [aria-rowindex] { position: absolute; left: 0; right: 0; }
+  [aria-colindex] { position: absolute; top: 0; bottom: 0; }
 
   .floor { fill: var(--doom-floor); }
   .grid-line { stroke: var(--doom-grid-line); stroke-width: 1; fill: none; }

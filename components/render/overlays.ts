@@ -6,10 +6,11 @@
 import { svg, type SVGTemplateResult } from 'lit';
 import type { Blocker, Placement, SightExplanation, TestedLine } from '../../src/core/types.ts';
 import type { DrawModel } from '../model.ts';
-import { cellName } from '../coords.ts';
+import { Cell } from '../../src/core/types.ts';
+import { columnName } from '../coords.ts';
 import { numberPath } from './digits.ts';
 import { doubled, S } from './geometry.ts';
-import { runsPath } from './terrain.ts';
+import { indexRuns } from './terrain.ts';
 
 export interface ReachCell {
   x: number;
@@ -20,18 +21,31 @@ export interface ReachCell {
 
 export function fogLayer(m: DrawModel, los: Uint8Array | null): SVGTemplateResult | null {
   if (!los) return null;
-  const d = runsPath(m, (x, y) => m.map[y][x] !== ' ' && !los[y * m.width + x]);
+  const d = indexRuns(m.width, m.height, (i) => (m.cells[i] & Cell.on) !== 0 && !los[i], 0);
   return svg`<path class="fog" aria-hidden="true" d=${d}></path>`;
+}
+
+/** Path data of the cells' spaces, inset by 1: one rectangle per horizontal run, as runsPath draws them (in any order, once each). */
+function cellsPath(m: DrawModel, cells: ReachCell[]): string {
+  const at = Int32Array.from(cells.filter((c) => c.x >= 0 && c.y >= 0 && c.x < m.width && c.y < m.height), (c) => c.y * m.width + c.x).sort();
+  let d = '';
+  for (let k = 0; k < at.length; ) {
+    const start = at[k];
+    let end = start;
+    // A run: the next spaces of the same row (a space listed twice counts once).
+    while (++k < at.length && (at[k] === end || (at[k] === end + 1 && at[k] % m.width !== 0))) end = at[k];
+    const w = (end - start + 1) * S - 2;
+    d += `M${(start % m.width) * S + 1} ${Math.floor(start / m.width) * S + 1}h${w}v${S - 2}h${-w}z`;
+  }
+  return d;
 }
 
 /** Highlighted spaces (`reach`: where the selected figure can go; also hints and blast areas). */
 export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean, kind = 'reach'): SVGTemplateResult | null {
   if (!cells.length) return null;
-  const set = new Set(cells.map((c) => c.y * m.width + c.x));
-  const d = runsPath(m, (x, y) => set.has(y * m.width + x), 1);
   return svg`
     <g class=${kind} aria-hidden="true">
-      <path class="reach-cells" d=${d}></path>
+      <path class="reach-cells" d=${cellsPath(m, cells)}></path>
       ${showCost ? svg`<path class="cost" d=${costsPath(cells)} data-costs=${costsList(cells)}></path>` : null}
     </g>`;
 }
@@ -45,7 +59,10 @@ function costsPath(cells: ReachCell[]): string {
 
 /** The same costs readable by scripts and tests: "B1:1 D1:4 …". */
 function costsList(cells: ReachCell[]): string {
-  return cells.filter((c) => c.cost !== undefined).map((c) => `${cellName(c.x, c.y)}:${c.cost}`).join(' ');
+  const columns: string[] = [];
+  let list = '';
+  for (const c of cells) if (c.cost !== undefined) list += `${list ? ' ' : ''}${(columns[c.x] ??= columnName(c.x))}${c.y + 1}:${c.cost}`;
+  return list;
 }
 
 export function pathLayer(steps: Placement[] | null, w: number, h: number): SVGTemplateResult | null {

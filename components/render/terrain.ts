@@ -4,21 +4,25 @@
  */
 import { svg, type SVGTemplateResult } from 'lit';
 import { columnName } from '../coords.ts';
-import { onMap, type DrawModel } from '../model.ts';
+import { Cell } from '../../src/core/types.ts';
+import type { DrawModel } from '../model.ts';
 import { S } from './geometry.ts';
 
-/** Path data covering the cells for which `test` holds, one rectangle per horizontal run. */
-export function runsPath(m: DrawModel, test: (x: number, y: number) => boolean, inset = 0): string {
+/** Path data of the cells `i` (row-major index) for which `test` holds: one rectangle per horizontal run. */
+export function indexRuns(width: number, height: number, test: (i: number) => boolean, inset = 0): string {
   let d = '';
-  for (let y = 0; y < m.height; y++) {
-    let x = 0;
-    while (x < m.width) {
-      if (!test(x, y)) {
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; ) {
+      if (!test(i)) {
         x++;
+        i++;
         continue;
       }
       const start = x;
-      while (x < m.width && test(x, y)) x++;
+      while (x < width && test(i)) {
+        x++;
+        i++;
+      }
       const w = (x - start) * S - 2 * inset;
       d += `M${start * S + inset} ${y * S + inset}h${w}v${S - 2 * inset}h${-w}z`;
     }
@@ -26,90 +30,86 @@ export function runsPath(m: DrawModel, test: (x: number, y: number) => boolean, 
   return d;
 }
 
-/** Path data of one shape per cell for which `test` holds, drawn by `shape(cx, cy)` at the cell's centre. */
-function perCell(m: DrawModel, test: (x: number, y: number) => boolean, shape: (cx: number, cy: number) => string): string {
-  let d = '';
-  for (let y = 0; y < m.height; y++) for (let x = 0; x < m.width; x++) if (test(x, y)) d += shape(x * S + S / 2, y * S + S / 2);
-  return d;
-}
-
-/** Grid lines between on-map cells (interior edges only; walls are drawn by the edge layer). */
-function gridPath(m: DrawModel): string {
-  let d = '';
-  for (let Y = 1; Y < m.height; Y++) {
-    let x = 0;
-    while (x < m.width) {
-      if (!(onMap(m, x, Y - 1) && onMap(m, x, Y))) {
-        x++;
-        continue;
-      }
-      const start = x;
-      while (x < m.width && onMap(m, x, Y - 1) && onMap(m, x, Y)) x++;
-      d += `M${start * S} ${Y * S}H${x * S}`;
-    }
-  }
-  for (let X = 1; X < m.width; X++) {
-    let y = 0;
-    while (y < m.height) {
-      if (!(onMap(m, X - 1, y) && onMap(m, X, y))) {
-        y++;
-        continue;
-      }
-      const start = y;
-      while (y < m.height && onMap(m, X - 1, y) && onMap(m, X, y)) y++;
-      d += `M${X * S} ${start * S}V${y * S}`;
-    }
-  }
-  return d;
-}
+/** Terrain kinds of a cell, as bits (a cell may have several: `T` is a teleporter on difficult terrain). */
+const ON = 1, DIFFICULT = 2, LOW = 4, HAZARD = 8, OBSTACLE = 16, HIDDEN = 32;
+const BITS: Record<string, number> = { d: DIFFICULT, T: DIFFICULT, l: LOW, h: HAZARD, o: OBSTACLE };
 
 /**
- * The dotted outline of a region (cell edges between a cell in it and one outside it), as filled
- * dots rather than a dashed stroke: dashing hundreds of outline pieces was most of the board's
- * paint time.
+ * Grid lines (between two on-map cells) or, with `dots`, the dotted outline of difficult terrain
+ * (between a difficult cell and one that is not), along every line between rows, then columns.
+ * Dots are filled squares, not a dashed stroke: dashing hundreds of outline pieces was most of the
+ * board's paint time. Each run of dots is one move and then relative ones.
  */
-function dottedOutlinePath(m: DrawModel, inRegion: (x: number, y: number) => boolean): string {
-  const DOTS = 5;
-  const step = S / DOTS;
-  const r = 1.1;
-  const dot = (cx: number, cy: number) => `M${cx - r} ${cy - r}h${2 * r}v${2 * r}h${-2 * r}z`;
+function linesPath(kind: Uint8Array, w: number, h: number, dots: boolean): string {
+  const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < w && y < h ? kind[y * w + x] : 0);
+  const between = dots
+    ? (a: number, b: number) => ((a ^ b) & DIFFICULT) !== 0
+    : (a: number, b: number) => (a & b & ON) !== 0;
+  const from = dots ? 0 : 1;
   let d = '';
-  for (let y = 0; y < m.height; y++)
-    for (let x = 0; x < m.width; x++) {
-      if (!inRegion(x, y)) continue;
-      for (let i = 0; i < DOTS; i++) {
-        const t = (i + 0.5) * step;
-        if (!inRegion(x, y - 1)) d += dot(x * S + t, y * S);
-        if (!inRegion(x, y + 1)) d += dot(x * S + t, (y + 1) * S);
-        if (!inRegion(x - 1, y)) d += dot(x * S, y * S + t);
-        if (!inRegion(x + 1, y)) d += dot((x + 1) * S, y * S + t);
+  for (const across of [true, false]) {
+    const lines = across ? h : w;
+    const along = across ? w : h;
+    for (let L = from; L <= lines - from; L++) {
+      for (let k = 0; k < along; ) {
+        const on = (k: number) => (across ? between(at(k, L - 1), at(k, L)) : between(at(L - 1, k), at(L, k)));
+        if (!on(k)) {
+          k++;
+          continue;
+        }
+        const start = k;
+        while (k < along && on(k)) k++;
+        if (!dots) d += across ? `M${start * S} ${L * S}H${k * S}` : `M${L * S} ${start * S}V${k * S}`;
+        else d += (across ? `M${start * S + 2.1} ${L * S - 1.1}` : `M${L * S - 1.1} ${start * S + 2.1}`) + 'h2.2v2.2h-2.2z' + (across ? 'm6.4 0h2.2v2.2h-2.2z' : 'm0 6.4h2.2v2.2h-2.2z').repeat(5 * (k - start) - 1);
       }
     }
+  }
   return d;
 }
 
+/** One pass over the map: each cell's kinds, and the shapes drawn once per cell (marks, rings). */
 export function terrainLayer(m: DrawModel, coordinates: boolean): SVGTemplateResult {
-  const letter = (x: number, y: number) => (x >= 0 && y >= 0 && x < m.width && y < m.height ? m.map[y][x] : ' ');
-  const is = (chars: string) => (x: number, y: number) => chars.includes(letter(x, y));
-  const difficult = is('dT');
+  const { width: w, height: h } = m;
   const q = S / 4;
+  const cross = (cx: number, cy: number) => `M${cx - q} ${cy - q}l${2 * q} ${2 * q}M${cx + q} ${cy - q}l${-2 * q} ${2 * q}`;
   const ring = (r: number) => (cx: number, cy: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
-  const hidden = m.hidden.size ? runsPath(m, (x, y) => m.hidden.has(y * m.width + x)) : '';
+  const SHAPES: Record<string, [cls: string, shape: (cx: number, cy: number) => string]> = {
+    l: ['low-mark', cross],
+    o: ['obstacle-mark', cross],
+    b: ['barrel', ring(S * 0.3)],
+    u: ['duct', (cx, cy) => `M${cx - q} ${cy - q}h${2 * q}M${cx - q} ${cy}h${2 * q}M${cx - q} ${cy + q}h${2 * q}`],
+    t: ['teleporter', (cx, cy) => ring(S * 0.34)(cx, cy) + ring(S * 0.18)(cx, cy)],
+    i: ['teleporter-off', ring(S * 0.3)],
+  };
+  SHAPES.T = SHAPES.t;
+  const marks: Record<string, string> = { 'low-mark': '', 'obstacle-mark': '', barrel: '', duct: '', teleporter: '', 'teleporter-off': '' };
+  const kind = new Uint8Array(w * h);
+  for (let y = 0, i = 0; y < h; y++) {
+    const row = m.map[y] ?? '';
+    for (let x = 0; x < w; x++, i++) {
+      const c = row[x];
+      kind[i] = (m.cells[i] & Cell.on ? ON : 0) | (BITS[c] ?? 0) | (m.hidden.has(i) ? HIDDEN : 0);
+      const shape = SHAPES[c];
+      if (shape) marks[shape[0]] += shape[1](x * S + S / 2, y * S + S / 2);
+    }
+  }
+  const runs = (bit: number, inset = 0) => indexRuns(w, h, (i) => (kind[i] & bit) !== 0, inset);
+  const hidden = m.hidden.size ? runs(HIDDEN) : '';
   return svg`
     <g class="terrain" aria-hidden="true">
-      <path class="floor" d=${runsPath(m, (x, y) => onMap(m, x, y))}></path>
-      <path class="difficult-fill" d=${runsPath(m, difficult)}></path>
-      <path class="low" d=${runsPath(m, is('l'), 4)}></path>
-      <path class="low-mark" d=${perCell(m, is('l'), (cx, cy) => `M${cx - q} ${cy - q}l${2 * q} ${2 * q}M${cx + q} ${cy - q}l${-2 * q} ${2 * q}`)}></path>
-      <path class="hazard" d=${runsPath(m, is('h'), 2)}></path>
-      <path class="obstacle" d=${runsPath(m, is('o'), 2)}></path>
-      <path class="obstacle-mark" d=${perCell(m, is('o'), (cx, cy) => `M${cx - q} ${cy - q}l${2 * q} ${2 * q}M${cx + q} ${cy - q}l${-2 * q} ${2 * q}`)}></path>
-      <path class="barrel" d=${perCell(m, is('b'), ring(S * 0.3))}></path>
-      <path class="duct" d=${perCell(m, is('u'), (cx, cy) => `M${cx - q} ${cy - q}h${2 * q}M${cx - q} ${cy}h${2 * q}M${cx - q} ${cy + q}h${2 * q}`)}></path>
-      <path class="teleporter" d=${perCell(m, is('tT'), (cx, cy) => ring(S * 0.34)(cx, cy) + ring(S * 0.18)(cx, cy))}></path>
-      <path class="teleporter-off" d=${perCell(m, is('i'), ring(S * 0.3))}></path>
-      <path class="grid-line" d=${gridPath(m)}></path>
-      <path class="difficult-line" d=${dottedOutlinePath(m, difficult)}></path>
+      <path class="floor" d=${runs(ON)}></path>
+      <path class="difficult-fill" d=${runs(DIFFICULT)}></path>
+      <path class="low" d=${runs(LOW, 4)}></path>
+      <path class="low-mark" d=${marks['low-mark']}></path>
+      <path class="hazard" d=${runs(HAZARD, 2)}></path>
+      <path class="obstacle" d=${runs(OBSTACLE, 2)}></path>
+      <path class="obstacle-mark" d=${marks['obstacle-mark']}></path>
+      <path class="barrel" d=${marks.barrel}></path>
+      <path class="duct" d=${marks.duct}></path>
+      <path class="teleporter" d=${marks.teleporter}></path>
+      <path class="teleporter-off" d=${marks['teleporter-off']}></path>
+      <path class="grid-line" d=${linesPath(kind, w, h, false)}></path>
+      <path class="difficult-line" d=${linesPath(kind, w, h, true)}></path>
       ${hidden ? svg`<path class="hidden-area" d=${hidden}></path>` : null}
       ${coordinates ? ruler(m) : null}
     </g>`;
