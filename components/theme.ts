@@ -105,7 +105,7 @@ export const styles = css`
   .board { position: relative; width: 100%; }
   /* The board and its overlays are separate layers, so a selection repaints only the overlays. */
   svg.board-svg { display: block; width: 100%; height: auto; user-select: none; will-change: transform; }
-  svg.overlay-svg { position: absolute; inset: 0; width: 100%; height: 100%; user-select: none; pointer-events: none; will-change: transform; }
+  svg.layer { position: absolute; inset: 0; width: 100%; height: 100%; user-select: none; pointer-events: none; will-change: transform; }
   .grid {
     position: absolute;
     display: flex;
