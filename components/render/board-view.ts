@@ -59,6 +59,8 @@ export interface BoardViewOptions {
   keysHelp: string;
   /** Board width as a multiple of the width that fits (1: fit). */
   zoom: number;
+  /** Spaces are drawn large enough for reach costs and the ruler (geometry.ts READABLE_PX). */
+  readable: boolean;
 }
 
 const zoomClass = (zoom: number): string => (zoom > 1 ? 'board-scroll zoomed' : zoom < 1 ? 'board-scroll fit' : 'board-scroll');
@@ -90,6 +92,7 @@ function sightBox(m: DrawModel, selected: string | null, target: string | null):
 
 export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on: GridListeners): TemplateResult {
   const coords = opts.coordinates;
+  const ruler = coords && opts.readable;
   const vb = viewBox(m.width, m.height, coords);
   const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
   const gridStyle = `left:${pct(-vb.x, vb.w)};top:${pct(-vb.y, vb.h)};width:${pct(m.width * S, vb.w)};height:${pct(m.height * S, vb.h)}`;
@@ -101,13 +104,13 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
     <div class=${zoomClass(opts.zoom)}>
     <div class="board" part="board" style=${`--cols:${(vb.w / S).toFixed(3)};${opts.zoom > 1 ? `width:${opts.zoom * 100}%` : 'max-width:calc(var(--doom-cell-max, 52px) * var(--cols))'}`}>
       <svg class="board-svg" part="svg" viewBox=${box} aria-hidden="true" focusable="false">
-        ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
+        ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, ruler], () => terrainLayer(m, ruler))}
         ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
         ${guard([m.tokens], () => tokensLayer(m))}
       </svg>
       <svg class="layer overlay-svg" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
         ${fogLayer(m, e ? null : o.selection.los)}
-        ${e ? nothing : reachLayer(m, o.selection.cells, true)}
+        ${e ? nothing : reachLayer(m, o.selection.cells, true, 'reach', opts.readable)}
         ${targetsLayer(m, targetRects(m, o.attackTargets))}
         ${o.blast.length ? reachLayer(m, o.blast, false, 'blast') : nothing}
         ${o.hintCells.length ? reachLayer(m, o.hintCells, false) : nothing}

@@ -49,8 +49,10 @@ function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolea
 export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>): SVGTemplateResult {
   const labels = labelsOf(m);
   return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => {
-    const args = [m, f, f.id === selected, targets.has(f.id), labels.get(f.id) ?? ''] as const;
-    return guard([m.sides, ...args.slice(1)], () => figure(...args));
+    const sel = f.id === selected;
+    const tgt = targets.has(f.id);
+    const label = labels.get(f.id) ?? '';
+    return guard([m.sides, f, sel, tgt, label], () => figure(m, f, sel, tgt, label));
   })}</g>`;
 }
 

@@ -10,3 +10,10 @@ export function viewBox(w: number, h: number, coordinates: boolean): { x: number
 
 /** A point in the doubled coordinates of the core (corner (X,Y) = (2X,2Y)) in SVG units. */
 export const doubled = (v: number): number => (v * S) / 2;
+
+/**
+ * The smallest space, in CSS px, whose fine print is drawn: reach costs and the coordinate ruler.
+ * Smaller (a 101×101 campaign map fitting a page), their type would be under 4 px: not drawn, so a
+ * selection does not write thousands of unreadable digits. Zooming in brings them back.
+ */
+export const READABLE_PX = 12;

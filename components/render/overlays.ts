@@ -21,32 +21,47 @@ export interface ReachCell {
 
 export function fogLayer(m: DrawModel, los: Uint8Array | null): SVGTemplateResult | null {
   if (!los) return null;
-  const d = indexRuns(m.width, m.height, (i) => (m.cells[i] & Cell.on) !== 0 && !los[i], 0);
-  return svg`<path class="fog" aria-hidden="true" d=${d}></path>`;
+  // On the map and out of sight (los is 0 or 1).
+  const fog = m.cells.map((c, i) => c & ~los[i] & Cell.on);
+  return svg`<path class="fog" aria-hidden="true" d=${indexRuns(m.width, m.height, fog, Cell.on)}></path>`;
 }
 
-/** Path data of the cells' spaces, inset by 1: one rectangle per horizontal run, as runsPath draws them (in any order, once each). */
+/** Path data of the cells' spaces, inset by 1: one rectangle per horizontal run, in any order, once each. */
 function cellsPath(m: DrawModel, cells: ReachCell[]): string {
-  const at = Int32Array.from(cells.filter((c) => c.x >= 0 && c.y >= 0 && c.x < m.width && c.y < m.height), (c) => c.y * m.width + c.x).sort();
+  const { width: w, height: h } = m;
+  const at = new Int32Array(cells.length);
+  let n = 0;
+  let sorted = true;
+  for (const c of cells) {
+    if (c.x < 0 || c.y < 0 || c.x >= w || c.y >= h) continue;
+    at[n] = c.y * w + c.x;
+    sorted &&= !n || at[n] > at[n - 1];
+    n++;
+  }
+  // A reach's cells come in order; hints and blasts are few.
+  const list = sorted ? at.subarray(0, n) : at.subarray(0, n).sort();
   let d = '';
-  for (let k = 0; k < at.length; ) {
-    const start = at[k];
+  for (let k = 0; k < n; ) {
+    const start = list[k];
     let end = start;
     // A run: the next spaces of the same row (a space listed twice counts once).
-    while (++k < at.length && (at[k] === end || (at[k] === end + 1 && at[k] % m.width !== 0))) end = at[k];
-    const w = (end - start + 1) * S - 2;
-    d += `M${(start % m.width) * S + 1} ${Math.floor(start / m.width) * S + 1}h${w}v${S - 2}h${-w}z`;
+    while (++k < n && (list[k] === end || (list[k] === end + 1 && list[k] % w !== 0))) end = list[k];
+    const len = (end - start + 1) * S - 2;
+    d += `M${(start % w) * S + 1} ${Math.floor(start / w) * S + 1}h${len}v${S - 2}h${-len}z`;
   }
   return d;
 }
 
-/** Highlighted spaces (`reach`: where the selected figure can go; also hints and blast areas). */
-export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean, kind = 'reach'): SVGTemplateResult | null {
+/**
+ * Highlighted spaces (`reach`: where the selected figure can go; also hints and blast areas). With
+ * `showCost`, their costs for scripts, and as digits while spaces are `readable` (geometry.ts).
+ */
+export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean, kind = 'reach', readable = true): SVGTemplateResult | null {
   if (!cells.length) return null;
   return svg`
     <g class=${kind} aria-hidden="true">
       <path class="reach-cells" d=${cellsPath(m, cells)}></path>
-      ${showCost ? svg`<path class="cost" d=${costsPath(cells)} data-costs=${costsList(cells)}></path>` : null}
+      ${showCost ? svg`<path class="cost" d=${readable ? costsPath(cells) : ''} data-costs=${costsList(cells)}></path>` : null}
     </g>`;
 }
 

@@ -8,18 +8,18 @@ import { Cell } from '../../src/core/types.ts';
 import type { DrawModel } from '../model.ts';
 import { S } from './geometry.ts';
 
-/** Path data of the cells `i` (row-major index) for which `test` holds: one rectangle per horizontal run. */
-export function indexRuns(width: number, height: number, test: (i: number) => boolean, inset = 0): string {
+/** Path data of the cells `i` (row-major index) with `bit` set in `kind[i]`: one rectangle per horizontal run. */
+export function indexRuns(width: number, height: number, kind: ArrayLike<number>, bit: number, inset = 0): string {
   let d = '';
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; ) {
-      if (!test(i)) {
+      if (!(kind[i] & bit)) {
         x++;
         i++;
         continue;
       }
       const start = x;
-      while (x < width && test(i)) {
+      while (x < width && kind[i] & bit) {
         x++;
         i++;
       }
@@ -41,24 +41,28 @@ const BITS: Record<string, number> = { d: DIFFICULT, T: DIFFICULT, l: LOW, h: HA
  * board's paint time. Each run of dots is one move and then relative ones.
  */
 function linesPath(kind: Uint8Array, w: number, h: number, dots: boolean): string {
-  const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < w && y < h ? kind[y * w + x] : 0);
-  const between = dots
-    ? (a: number, b: number) => ((a ^ b) & DIFFICULT) !== 0
-    : (a: number, b: number) => (a & b & ON) !== 0;
-  const from = dots ? 0 : 1;
+  const bit = dots ? DIFFICULT : ON;
+  // Whether the line between the cells at i and j (j = -1: off the board) is drawn.
+  const drawn = (i: number, j: number) => {
+    const a = i < 0 ? 0 : kind[i] & bit;
+    const b = j < 0 ? 0 : kind[j] & bit;
+    return dots ? a !== b : a & b;
+  };
   let d = '';
   for (const across of [true, false]) {
     const lines = across ? h : w;
     const along = across ? w : h;
-    for (let L = from; L <= lines - from; L++) {
+    for (let L = dots ? 0 : 1; L <= lines - (dots ? 0 : 1); L++) {
+      // Cells on both sides of line L at position k: (k, L-1)/(k, L) across, (L-1, k)/(L, k) along columns.
+      const before = (k: number) => (L === 0 ? -1 : across ? (L - 1) * w + k : k * w + L - 1);
+      const after = (k: number) => (L === lines ? -1 : across ? L * w + k : k * w + L);
       for (let k = 0; k < along; ) {
-        const on = (k: number) => (across ? between(at(k, L - 1), at(k, L)) : between(at(L - 1, k), at(L, k)));
-        if (!on(k)) {
+        if (!drawn(before(k), after(k))) {
           k++;
           continue;
         }
         const start = k;
-        while (k < along && on(k)) k++;
+        while (k < along && drawn(before(k), after(k))) k++;
         if (!dots) d += across ? `M${start * S} ${L * S}H${k * S}` : `M${L * S} ${start * S}V${k * S}`;
         else d += (across ? `M${start * S + 2.1} ${L * S - 1.1}` : `M${L * S - 1.1} ${start * S + 2.1}`) + 'h2.2v2.2h-2.2z' + (across ? 'm6.4 0h2.2v2.2h-2.2z' : 'm0 6.4h2.2v2.2h-2.2z').repeat(5 * (k - start) - 1);
       }
@@ -87,13 +91,17 @@ export function terrainLayer(m: DrawModel, coordinates: boolean): SVGTemplateRes
   for (let y = 0, i = 0; y < h; y++) {
     const row = m.map[y] ?? '';
     for (let x = 0; x < w; x++, i++) {
+      kind[i] = m.cells[i] & Cell.on;
       const c = row[x];
-      kind[i] = (m.cells[i] & Cell.on ? ON : 0) | (BITS[c] ?? 0) | (m.hidden.has(i) ? HIDDEN : 0);
+      // Most spaces are floor: one comparison.
+      if (c === '.') continue;
+      kind[i] |= BITS[c] ?? 0;
       const shape = SHAPES[c];
       if (shape) marks[shape[0]] += shape[1](x * S + S / 2, y * S + S / 2);
     }
   }
-  const runs = (bit: number, inset = 0) => indexRuns(w, h, (i) => (kind[i] & bit) !== 0, inset);
+  for (const i of m.hidden) kind[i] |= HIDDEN;
+  const runs = (bit: number, inset = 0) => indexRuns(w, h, kind, bit, inset);
   const hidden = m.hidden.size ? runs(HIDDEN) : '';
   return svg`
     <g class="terrain" aria-hidden="true">
