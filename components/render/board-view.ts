@@ -3,6 +3,8 @@
  * above it, what changes with a selection: reach and fog; the figures; the path, LOS lines and focus
  * (which change with every key). A layer that did not change is neither laid out nor painted again:
  * on a 201×201 board with 600 figures, repainting them with every selection cost as much as the rest.
+ * Fog and reach are computed again only when the selection changes (a selection renders the element
+ * several times: the status, the grid's labels), not on every render.
  * Over them, the focusable keyboard grid whose cells are written outside the template (grid-cells.ts).
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
@@ -109,8 +111,7 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
         ${guard([m.tokens], () => tokensLayer(m))}
       </svg>
       <svg class="layer overlay-svg" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
-        ${fogLayer(m, e ? null : o.selection.los)}
-        ${e ? nothing : reachLayer(m, o.selection.cells, true, 'reach', opts.readable)}
+        ${guard([m, o.selection, !e, opts.readable], () => [fogLayer(m, e ? null : o.selection.los), e ? nothing : reachLayer(m, o.selection.cells, true, 'reach', opts.readable)])}
         ${targetsLayer(m, targetRects(m, o.attackTargets))}
         ${o.blast.length ? reachLayer(m, o.blast, false, 'blast') : nothing}
         ${o.hintCells.length ? reachLayer(m, o.hintCells, false) : nothing}

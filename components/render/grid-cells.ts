@@ -1,6 +1,6 @@
 /**
  * The cells of the keyboard grid (WAI-ARIA grid pattern): labelled, invisible `gridcell`s over the
- * drawing. A board of up to FULL_GRID spaces has one per space (a 40×40 board 1,600), written as one
+ * drawing. A board of up to LARGE_BOARD spaces has one per space (a 40×40 board 1,600), written as one
  * HTML string (parsed by the browser in one go) instead of template instances. A larger board (a
  * campaign map: 101×101 is 10,201 spaces) has only a window of them around the cursor, placed where
  * their spaces are, with `aria-rowindex` / `aria-colindex`: laying out and labelling every space of
@@ -10,9 +10,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { cellName, figureName } from '../coords.ts';
 import { terrainWords, type DrawModel } from '../model.ts';
+import { LARGE_BOARD } from './geometry.ts';
 
-/** Boards with more spaces than this get a window of cells around the cursor. */
-export const FULL_GRID = 2500;
 /** The window: this many rows and columns on each side of the cursor. */
 const REACH = 6;
 
@@ -36,7 +35,7 @@ export const escapeAttribute = (s: string): string => s.replace(/[&"<>]/g, (c) =
 
 /** The first and last row and column of the cells written: the whole board, or the window around `c`. */
 function windowOf(m: DrawModel, c: { x: number; y: number }): [number, number, number, number] {
-  if (m.width * m.height <= FULL_GRID) return [0, 0, m.width - 1, m.height - 1];
+  if (m.width * m.height <= LARGE_BOARD) return [0, 0, m.width - 1, m.height - 1];
   const from = (v: number, n: number) => Math.max(0, Math.min(n - 2 * REACH - 1, v - REACH));
   const x0 = from(c.x, m.width);
   const y0 = from(c.y, m.height);

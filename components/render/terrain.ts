@@ -34,6 +34,13 @@ export function indexRuns(width: number, height: number, kind: ArrayLike<number>
 const ON = 1, DIFFICULT = 2, LOW = 4, HAZARD = 8, OBSTACLE = 16, HIDDEN = 32;
 const BITS: Record<string, number> = { d: DIFFICULT, T: DIFFICULT, l: LOW, h: HAZARD, o: OBSTACLE };
 
+/** Dots per space edge, their spacing and half-size; a dot is a square drawn from its corner. */
+const DOTS = 5;
+const DOT_STEP = S / DOTS;
+const DOT_R = 1.1;
+const DOT_FIRST = Math.round((DOT_STEP / 2 - DOT_R) * 100) / 100;
+const DOT = `h${2 * DOT_R}v${2 * DOT_R}h${-2 * DOT_R}z`;
+
 /**
  * Grid lines (between two on-map cells) or, with `dots`, the dotted outline of difficult terrain
  * (between a difficult cell and one that is not), along every line between rows, then columns.
@@ -64,7 +71,7 @@ function linesPath(kind: Uint8Array, w: number, h: number, dots: boolean): strin
         const start = k;
         while (k < along && drawn(before(k), after(k))) k++;
         if (!dots) d += across ? `M${start * S} ${L * S}H${k * S}` : `M${L * S} ${start * S}V${k * S}`;
-        else d += (across ? `M${start * S + 2.1} ${L * S - 1.1}` : `M${L * S - 1.1} ${start * S + 2.1}`) + 'h2.2v2.2h-2.2z' + (across ? 'm6.4 0h2.2v2.2h-2.2z' : 'm0 6.4h2.2v2.2h-2.2z').repeat(5 * (k - start) - 1);
+        else d += (across ? `M${start * S + DOT_FIRST} ${L * S - DOT_R}` : `M${L * S - DOT_R} ${start * S + DOT_FIRST}`) + DOT + (across ? `m${DOT_STEP} 0${DOT}` : `m0 ${DOT_STEP}${DOT}`).repeat(DOTS * (k - start) - 1);
       }
     }
   }
@@ -91,7 +98,7 @@ export function terrainLayer(m: DrawModel, coordinates: boolean): SVGTemplateRes
   for (let y = 0, i = 0; y < h; y++) {
     const row = m.map[y] ?? '';
     for (let x = 0; x < w; x++, i++) {
-      kind[i] = m.cells[i] & Cell.on;
+      kind[i] = m.cells[i] & Cell.on ? ON : 0;
       const c = row[x];
       // Most spaces are floor: one comparison.
       if (c === '.') continue;

@@ -16,7 +16,7 @@ import type { BlastView } from '../interaction/blast.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
 import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
-import { READABLE_PX } from '../render/geometry.ts';
+import { LARGE_BOARD, READABLE_PX } from '../render/geometry.ts';
 
 export const MODES = ['explore', 'play', 'edit', 'replay'] as const;
 export type Mode = (typeof MODES)[number];
@@ -69,8 +69,13 @@ export class BoardState {
     });
   }
 
-  /** Whether a space is drawn large enough for its fine print (the element's width, the board's columns, the zoom). */
+  /**
+   * Whether a space is drawn large enough for its fine print (the element's width, the board's
+   * columns, the zoom). Only large boards are measured: a smaller one always has it.
+   */
   readable(): boolean {
+    const m = this.model;
+    if (!m || m.width * m.height <= LARGE_BOARD) return true;
     const el = this.host as unknown as HTMLElement;
     const fits = (w: number) => (w * this.zoom) / (this.model?.width ?? 1) >= READABLE_PX;
     if (!this.resize) {
