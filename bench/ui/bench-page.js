@@ -133,9 +133,25 @@ export async function run(idleMs = 0) {
  */
 export async function runLarge(side) {
   const sc = scenario40(side);
-  const warmup = await firstRender(100, scenario40());
-  warmup.value.remove();
+  // The reference: the 40×40 board in the same page, interleaved with the large one (render, then
+  // selections), so that the machine's load shows in both.
+  const small = await firstRender(100, scenario40());
   await settle();
+  const refSelect = [];
+  for (let i = 0; i < 9; i++) {
+    await small.value.select(null);
+    await settle();
+    refSelect.push(await inFrame(`ref-select-${i}`, () => small.value.select(`marine-${(i % 6) + 1}`)));
+  }
+  small.value.remove();
+  await settle();
+  const refRender = [];
+  for (let i = 1; i <= 3; i++) {
+    const r = await firstRender(110 + i, scenario40());
+    refRender.push(r);
+    r.value.remove();
+    await settle();
+  }
   const renders = [];
   for (let i = 1; i <= 3; i++) {
     const r = await firstRender(100 + i, sc);
@@ -160,5 +176,7 @@ export async function runLarge(side) {
     selectDom: median(select.map((r) => r.dom)),
     selectRendered: median(select.map((r) => r.rendered)),
     selectMax: Math.max(...select.map((r) => r.rendered)),
+    refRenderRendered: median(refRender.map((r) => r.rendered)),
+    refSelectRendered: median(refSelect.map((r) => r.rendered)),
   };
 }
