@@ -106,7 +106,7 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
     <div class=${zoomClass(opts.zoom)}>
     <div class="board" part="board" style=${`--cols:${(vb.w / S).toFixed(3)};${opts.zoom > 1 ? `width:${opts.zoom * 100}%` : 'max-width:calc(var(--doom-cell-max, 52px) * var(--cols))'}`}>
       <svg class="board-svg" part="svg" viewBox=${box} aria-hidden="true" focusable="false">
-        ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, ruler], () => terrainLayer(m, ruler))}
+        ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, ruler, opts.readable], () => terrainLayer(m, ruler, opts.readable))}
         ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
         ${guard([m.tokens], () => tokensLayer(m))}
       </svg>
@@ -117,7 +117,7 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
         ${o.hintCells.length ? reachLayer(m, o.hintCells, false) : nothing}
       </svg>
       <svg class="layer" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
-        ${figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []))}
+        ${figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []), opts.readable)}
       </svg>
       <svg class="layer" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
         ${sel ? pathLayer(o.path, sel.w, sel.h) : nothing}

@@ -44,14 +44,16 @@ function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolea
 
 /**
  * Each figure is drawn again only when it, its label or whether it is selected or targeted changed:
- * a selection on a board of 600 figures redraws two of them, not 600 templates.
+ * a selection on a board of 600 figures redraws two of them, not 600 templates. Without `fine`
+ * (a large board whose spaces are too small to read, geometry.ts READABLE_PX) the short labels are
+ * left out: 600 lines of type under 3 px cost text layout and show nothing.
  */
-export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>): SVGTemplateResult {
+export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>, fine = true): SVGTemplateResult {
   const labels = labelsOf(m);
   return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => {
     const sel = f.id === selected;
     const tgt = targets.has(f.id);
-    const label = labels.get(f.id) ?? '';
+    const label = fine ? labels.get(f.id) ?? '' : '';
     return guard([m.sides, f, sel, tgt, label], () => figure(m, f, sel, tgt, label));
   })}</g>`;
 }

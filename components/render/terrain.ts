@@ -49,37 +49,45 @@ const DOT = `h${2 * DOT_R}v${2 * DOT_R}h${-2 * DOT_R}z`;
  */
 function linesPath(kind: Uint8Array, w: number, h: number, dots: boolean): string {
   const bit = dots ? DIFFICULT : ON;
-  // Whether the line between the cells at i and j (j = -1: off the board) is drawn.
-  const drawn = (i: number, j: number) => {
-    const a = i < 0 ? 0 : kind[i] & bit;
-    const b = j < 0 ? 0 : kind[j] & bit;
-    return dots ? a !== b : a & b;
-  };
+  const outer = dots ? 0 : 1;
   let d = '';
   for (const across of [true, false]) {
     const lines = across ? h : w;
     const along = across ? w : h;
-    for (let L = dots ? 0 : 1; L <= lines - (dots ? 0 : 1); L++) {
-      // Cells on both sides of line L at position k: (k, L-1)/(k, L) across, (L-1, k)/(L, k) along columns.
-      const before = (k: number) => (L === 0 ? -1 : across ? (L - 1) * w + k : k * w + L - 1);
-      const after = (k: number) => (L === lines ? -1 : across ? L * w + k : k * w + L);
-      for (let k = 0; k < along; ) {
-        if (!drawn(before(k), after(k))) {
-          k++;
+    const step = across ? 1 : w;
+    for (let L = outer; L <= lines - outer; L++) {
+      // The cells on both sides of line L at position k are before + k·step and after + k·step
+      // (-1: off the board). Plain loops: a 201×201 board has 80,000 of these pairs per pass.
+      const before = L === 0 ? -1 : across ? (L - 1) * w : L - 1;
+      const after = L === lines ? -1 : across ? L * w : L;
+      let start = -1;
+      for (let k = 0; k <= along; k++) {
+        let on = false;
+        if (k < along) {
+          const a = before < 0 ? 0 : kind[before + k * step] & bit;
+          const b = after < 0 ? 0 : kind[after + k * step] & bit;
+          on = dots ? a !== b : (a & b) !== 0;
+        }
+        if (on) {
+          if (start < 0) start = k;
           continue;
         }
-        const start = k;
-        while (k < along && drawn(before(k), after(k))) k++;
+        if (start < 0) continue;
         if (!dots) d += across ? `M${start * S} ${L * S}H${k * S}` : `M${L * S} ${start * S}V${k * S}`;
         else d += (across ? `M${start * S + DOT_FIRST} ${L * S - DOT_R}` : `M${L * S - DOT_R} ${start * S + DOT_FIRST}`) + DOT + (across ? `m${DOT_STEP} 0${DOT}` : `m0 ${DOT_STEP}${DOT}`).repeat(DOTS * (k - start) - 1);
+        start = -1;
       }
     }
   }
   return d;
 }
 
-/** One pass over the map: each cell's kinds, and the shapes drawn once per cell (marks, rings). */
-export function terrainLayer(m: DrawModel, coordinates: boolean): SVGTemplateResult {
+/**
+ * One pass over the map: each cell's kinds, and the shapes drawn once per cell (marks, rings).
+ * `fine`: the dotted outline of difficult terrain is drawn (on a large board whose spaces are too
+ * small to see its dots, geometry.ts READABLE_PX, it is left out: a 201×201 map has ~50,000 dots).
+ */
+export function terrainLayer(m: DrawModel, coordinates: boolean, fine = true): SVGTemplateResult {
   const { width: w, height: h } = m;
   const q = S / 4;
   const cross = (cx: number, cy: number) => `M${cx - q} ${cy - q}l${2 * q} ${2 * q}M${cx + q} ${cy - q}l${-2 * q} ${2 * q}`;
@@ -124,7 +132,7 @@ export function terrainLayer(m: DrawModel, coordinates: boolean): SVGTemplateRes
       <path class="teleporter" d=${marks.teleporter}></path>
       <path class="teleporter-off" d=${marks['teleporter-off']}></path>
       <path class="grid-line" d=${linesPath(kind, w, h, false)}></path>
-      <path class="difficult-line" d=${linesPath(kind, w, h, true)}></path>
+      <path class="difficult-line" d=${fine ? linesPath(kind, w, h, true) : ''}></path>
       ${hidden ? svg`<path class="hidden-area" d=${hidden}></path>` : null}
       ${coordinates ? ruler(m) : null}
     </g>`;
