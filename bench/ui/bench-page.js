@@ -3,7 +3,7 @@
 // too; warm: a further board), and select-to-highlight (select a figure → reach, fog and costs drawn).
 // Each starts at the beginning of a frame, as input does, and ends when that frame is rendered.
 
-function scenario40(W = 40, H = W) {
+export function scenario40(W = 40, H = W) {
   let s = 12345;
   const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
   // Larger boards (issue 41: 101×101, 201×201) keep the 40×40 board's density of edge runs and figures.

@@ -78,8 +78,9 @@ export class BoardState {
     if (!m || m.width * m.height <= LARGE_BOARD) return true;
     const el = this.host as unknown as HTMLElement;
     const fits = (w: number) => (w * this.zoom) / (this.model?.width ?? 1) >= READABLE_PX;
+    // The width comes from the observer once the element is laid out (reading clientWidth here
+    // would lay the page out in the middle of a render): until then, no fine print.
     if (!this.resize) {
-      this.width = el.clientWidth;
       (this.resize = new ResizeObserver(([e]) => {
         const was = fits(this.width);
         this.width = e.contentRect.width;

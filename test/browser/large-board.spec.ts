@@ -48,8 +48,13 @@ test('zoomed in and scrolled to the far corner, the figure is drawn on its space
   const errors = watchErrors(page);
   await bigBoard(page);
   const board = page.locator('#campaign');
+  // Fitting the page, a space is a few pixels: no figure labels (their type would be unreadable).
+  const label = board.locator('[data-figure="far"] .figure-label');
+  await expect(label).toHaveText('');
   const zoomIn = board.getByRole('button', { name: 'Zoom in' });
   while (await zoomIn.isEnabled()) await zoomIn.click();
+  // Zoomed in, they are drawn.
+  await expect(label).toHaveText(/\S/);
   // Scroll the board's box to its right end and the page to the board's bottom.
   await board.locator('.board-scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   const corner = await spaceBox(page, 99, 99);
