@@ -117,7 +117,7 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
         ${o.hintCells.length ? reachLayer(m, o.hintCells, false) : nothing}
       </svg>
       <svg class="layer" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
-        ${figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []), opts.readable)}
+        ${guard([m.figures, m.sides, o.selected, o.target, opts.readable], () => figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []), opts.readable))}
       </svg>
       <svg class="layer" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
         ${sel ? pathLayer(o.path, sel.w, sel.h) : nothing}

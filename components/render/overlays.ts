@@ -88,12 +88,14 @@ function costsPath(cells: ReachCell[]): string {
   return d;
 }
 
+/** Column names by index, made once (a campaign map's reach lists thousands of spaces). */
+const COLUMN_NAMES: string[] = [];
+
 /** The same costs readable by scripts and tests: "B1:1 D1:4 …". */
 function costsList(cells: ReachCell[]): string {
-  const columns: string[] = [];
-  let list = '';
-  for (const c of cells) if (c.cost !== undefined) list += `${list ? ' ' : ''}${(columns[c.x] ??= columnName(c.x))}${c.y + 1}:${c.cost}`;
-  return list;
+  const parts: string[] = [];
+  for (const c of cells) if (c.cost !== undefined) parts.push(`${(COLUMN_NAMES[c.x] ??= columnName(c.x))}${c.y + 1}:${c.cost}`);
+  return parts.join(' ');
 }
 
 export function pathLayer(steps: Placement[] | null, w: number, h: number): SVGTemplateResult | null {
