@@ -3,7 +3,9 @@
  * Chromium trace, the main thread's top-level work summed per case (first render, selection) by
  * kind (script, style, layout, paint, …), and, with PROFILE=1, the hottest functions of a CPU
  * profile. A diagnostic, not a bench: tracing slows the page. Run after `npm run build:lib`:
- * `node bench/ui/profile-large.mjs 101` (KEEP_TRACE=file.json keeps the trace).
+ * `node bench/ui/profile-large.mjs 101` (KEEP_TRACE=file.json keeps the trace; BUNDLE=path another build of
+ * the element, such as the code before a change). Prints the main thread's CPU time per case (thread
+ * time: another process's load does not count), for the large board and the 40×40 reference.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +113,10 @@ const med = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2
 const renderCpu = cases.filter((c) => /^render-10[1-3]$/.test(c.name)).map(cpu);
 const selectCpu = cases.filter((c) => /^large-select-\d+$/.test(c.name)).map(cpu);
 console.log(`main-thread CPU: first render ${renderCpu.map((v) => v.toFixed(1)).join(' / ')} ms; selection median ${med(selectCpu).toFixed(1)} ms (${selectCpu.map((v) => v.toFixed(1)).join(' ')})`);
+// The 40×40 board of the same page (bench-page.js runLarge's reference).
+const refRenderCpu = cases.filter((c) => /^render-11[1-3]$/.test(c.name)).map(cpu);
+const refSelectCpu = cases.filter((c) => /^ref-select-\d+$/.test(c.name)).map(cpu);
+if (refSelectCpu.length) console.log(`40×40 reference, main-thread CPU: first render ${refRenderCpu.map((v) => v.toFixed(1)).join(' / ')} ms; selection median ${med(refSelectCpu).toFixed(1)} ms`);
 if (process.env.DETAIL) for (const c of cases) if (/^(render-10[1-3]|large-select-[0-2])$/.test(c.name)) console.log(`${c.name} ${((c.to - c.from) / 1000).toFixed(1)} ms: ${summary(c)}`);
 
 /** Self time per function of the profiles whose title matches `re`, top 25. */
