@@ -305,7 +305,7 @@ export class DoomBoard extends LitElement {
         this.requestUpdate();
       };
       return html`
-        ${boardView(m, (this.mode === 'replay' && this._replay.overlays()) || this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom }, this._input.listeners)}
+        ${boardView(m, (this.mode === 'replay' && this._replay.overlays()) || this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom, readable: s.readable() }, this._input.listeners)}
         ${zoomBar(m.width, s.zoom, zoom)}
         ${this.mode === 'play' ? this._play.panel() : this.mode === 'replay' ? this._replay.panel() : (this.mode === 'edit' && this._edit.panel(() => void this._loader.load())) || this._explore.panel()}
         ${this.mode !== 'edit' ? guard([m, this._legendOpen, legendList], () => legend(this._legendOpen, legendList?.(m), this._toggleLegend)) : nothing}

@@ -105,7 +105,7 @@ export const styles = css`
   .board { position: relative; width: 100%; }
   /* The board and its overlays are separate layers, so a selection repaints only the overlays. */
   svg.board-svg { display: block; width: 100%; height: auto; user-select: none; will-change: transform; }
-  svg.overlay-svg { position: absolute; inset: 0; width: 100%; height: 100%; user-select: none; pointer-events: none; will-change: transform; }
+  svg.layer { position: absolute; inset: 0; width: 100%; height: 100%; user-select: none; pointer-events: none; will-change: transform; }
   .grid {
     position: absolute;
     display: flex;
@@ -126,6 +126,9 @@ export const styles = css`
   .grid:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 3px; }
   [role='row'] { display: flex; flex: 1 1 0; min-height: 0; }
   [role='gridcell'] { flex: 1 1 0; min-width: 0; }
+  /* A large board's window of cells (grid-cells.ts) sits where its spaces are. */
+  [aria-rowindex] { position: absolute; left: 0; right: 0; }
+  [aria-colindex] { position: absolute; top: 0; bottom: 0; }
 
   .floor { fill: var(--doom-floor); }
   .grid-line { stroke: var(--doom-grid-line); stroke-width: 1; fill: none; }

@@ -3,7 +3,7 @@
 // too; warm: a further board), and select-to-highlight (select a figure → reach, fog and costs drawn).
 // Each starts at the beginning of a frame, as input does, and ends when that frame is rendered.
 
-function scenario40(W = 40, H = W) {
+export function scenario40(W = 40, H = W) {
   let s = 12345;
   const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
   // Larger boards (issue 41: 101×101, 201×201) keep the 40×40 board's density of edge runs and figures.
@@ -133,9 +133,25 @@ export async function run(idleMs = 0) {
  */
 export async function runLarge(side) {
   const sc = scenario40(side);
-  const warmup = await firstRender(100, scenario40());
-  warmup.value.remove();
+  // The reference: the 40×40 board in the same page, interleaved with the large one (render, then
+  // selections), so that the machine's load shows in both.
+  const small = await firstRender(100, scenario40());
   await settle();
+  const refSelect = [];
+  for (let i = 0; i < 9; i++) {
+    await small.value.select(null);
+    await settle();
+    refSelect.push(await inFrame(`ref-select-${i}`, () => small.value.select(`marine-${(i % 6) + 1}`)));
+  }
+  small.value.remove();
+  await settle();
+  const refRender = [];
+  for (let i = 1; i <= 3; i++) {
+    const r = await firstRender(110 + i, scenario40());
+    refRender.push(r);
+    r.value.remove();
+    await settle();
+  }
   const renders = [];
   for (let i = 1; i <= 3; i++) {
     const r = await firstRender(100 + i, sc);
@@ -160,5 +176,7 @@ export async function runLarge(side) {
     selectDom: median(select.map((r) => r.dom)),
     selectRendered: median(select.map((r) => r.rendered)),
     selectMax: Math.max(...select.map((r) => r.rendered)),
+    refRenderRendered: median(refRender.map((r) => r.rendered)),
+    refSelectRendered: median(refSelect.map((r) => r.rendered)),
   };
 }

@@ -19,9 +19,9 @@ export interface Selection {
 export function selectionOf(board: Board, id: string, mp: number, withFog = true): Selection {
   const reach = board.reach(id, mp);
   const cells: ReachCell[] = [];
-  const n = reach.width * reach.height;
-  for (let i = 0; i < n; i++) {
-    if (reach.end[i] && reach.cost[i] > 0) cells.push({ x: i % reach.width, y: Math.floor(i / reach.width), cost: reach.cost[i] });
+  const { width, end, cost } = reach;
+  for (let i = 0; i < width * reach.height; i++) {
+    if (end[i] && cost[i] > 0) cells.push({ x: i % width, y: Math.floor(i / width), cost: cost[i] });
   }
   return { reach, cells, los: withFog ? board.sightMap(id).los : null };
 }

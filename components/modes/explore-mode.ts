@@ -9,8 +9,8 @@ import { cellName } from '../coords.ts';
 import { problemsOf } from '../events.ts';
 import { doorName } from '../interaction/doors.ts';
 import { selectionOf } from '../interaction/selection.ts';
-import { boardInputOf, figureAt, modelFromBoard, onMap, type Placed } from '../model.ts';
-import { explorePanel } from '../panels/explore-panel.ts';
+import { boardInputOf, figureAt, modelFromBoard, onMap, type DrawModel, type Placed } from '../model.ts';
+import { explorePanel, type ExplorePanel } from '../panels/explore-panel.ts';
 import { messageOf } from '../state/board-state.ts';
 import type { UrlState } from '../url-state.ts';
 import { SelectingMode, type ModeHost } from './selecting-mode.ts';
@@ -248,6 +248,22 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
   }
 
   /** Below the board: status, explanation, and the board's buttons. */
+  /**
+   * The door buttons, made again only when the doors change (the panel's guard keeps them): a
+   * campaign map has hundreds of doors, and a selection renders the element several times.
+   */
+  private doorButtons(doors: DrawModel['doors']): ExplorePanel['doors'] {
+    if (this.doorsFor !== doors) {
+      const s = this.state;
+      this.doorsFor = doors;
+      this.doorList = doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => s.guard(() => this.toggleDoor(d.index)) }));
+    }
+    return this.doorList;
+  }
+
+  private doorsFor: DrawModel['doors'] | null = null;
+  private doorList: ExplorePanel['doors'] = [];
+
   panel(): TemplateResult {
     const s = this.state;
     const m = s.model!;
@@ -274,7 +290,7 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
       },
       share: this.host.urlState ? () => void s.guard(() => this.url.copyShareLink(this.exportScenario())) : null,
       download: (format) => void s.guard(async () => (await import('./export-entry.ts')).downloadBoard(this.host, m.title ?? 'board', format)),
-      doors: m.doors.map((d) => ({ label: `Door ${doorName(d.segment)}: ${d.open ? 'open' : 'closed'}`, open: d.open, toggle: () => s.guard(() => this.toggleDoor(d.index)) })),
+      doors: this.doorButtons(m.doors),
     });
   }
 }

@@ -1,5 +1,6 @@
 /** Below the board in explore mode: status, the LOS explanation, and the board's buttons. */
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { CITATION, ruleAnchor } from '../../src/core/citations.ts';
 
 export interface ExplorePanel {
@@ -52,6 +53,6 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
       ${p.share ? html`<button part="button" @click=${p.share}>Copy share link</button>` : nothing}
       <button part="button" @click=${() => p.download('svg')}>Save SVG</button>
       <button part="button" @click=${() => p.download('png')}>Save PNG</button>
-      ${p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`)}
+      ${guard([p.doors], () => p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`))}
     </div>`;
 }

@@ -1,7 +1,11 @@
 /**
- * The board as drawn: the static drawing (cells, terrain, edges, tokens) and, as a separate SVG
- * layer above it, what changes with every selection (figures, reach, fog, path, LOS lines, focus);
- * over both, the focusable keyboard grid whose cells are written outside the template (grid-cells.ts).
+ * The board as drawn: the static drawing (cells, terrain, edges, tokens) and, as separate SVG layers
+ * above it, what changes with a selection: reach and fog; the figures; the path, LOS lines and focus
+ * (which change with every key). A layer that did not change is neither laid out nor painted again:
+ * on a 201×201 board with 600 figures, repainting them with every selection cost as much as the rest.
+ * Fog and reach are computed again only when the selection changes (a selection renders the element
+ * several times: the status, the grid's labels), not on every render.
+ * Over them, the focusable keyboard grid whose cells are written outside the template (grid-cells.ts).
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
@@ -57,6 +61,8 @@ export interface BoardViewOptions {
   keysHelp: string;
   /** Board width as a multiple of the width that fits (1: fit). */
   zoom: number;
+  /** Spaces are drawn large enough for reach costs and the ruler (geometry.ts READABLE_PX). */
+  readable: boolean;
 }
 
 const zoomClass = (zoom: number): string => (zoom > 1 ? 'board-scroll zoomed' : zoom < 1 ? 'board-scroll fit' : 'board-scroll');
@@ -88,27 +94,32 @@ function sightBox(m: DrawModel, selected: string | null, target: string | null):
 
 export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on: GridListeners): TemplateResult {
   const coords = opts.coordinates;
+  const ruler = coords && opts.readable;
   const vb = viewBox(m.width, m.height, coords);
   const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
   const gridStyle = `left:${pct(-vb.x, vb.w)};top:${pct(-vb.y, vb.h)};width:${pct(m.width * S, vb.w)};height:${pct(m.height * S, vb.h)}`;
   const sel = m.figures.find((f) => f.id === o.selected);
   const e = o.explanation;
   const { x: cx, y: cy } = o.cursor;
+  const box = `${vb.x} ${vb.y} ${vb.w} ${vb.h}`;
   return html`
     <div class=${zoomClass(opts.zoom)}>
     <div class="board" part="board" style=${`--cols:${(vb.w / S).toFixed(3)};${opts.zoom > 1 ? `width:${opts.zoom * 100}%` : 'max-width:calc(var(--doom-cell-max, 52px) * var(--cols))'}`}>
-      <svg class="board-svg" part="svg" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
-        ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, coords], () => terrainLayer(m, coords))}
+      <svg class="board-svg" part="svg" viewBox=${box} aria-hidden="true" focusable="false">
+        ${guard([m.cells, m.map, m.hEdges, m.vEdges, m.hidden, ruler, opts.readable], () => terrainLayer(m, ruler, opts.readable))}
         ${guard([m.hEdges, m.vEdges, m.doors], () => edgesLayer(m))}
         ${guard([m.tokens], () => tokensLayer(m))}
       </svg>
-      <svg class="overlay-svg" part="overlay" viewBox="${vb.x} ${vb.y} ${vb.w} ${vb.h}" aria-hidden="true" focusable="false">
-        ${fogLayer(m, e ? null : o.selection.los)}
-        ${e ? nothing : reachLayer(m, o.selection.cells, true)}
+      <svg class="layer overlay-svg" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
+        ${guard([m, o.selection, !e, opts.readable], () => [fogLayer(m, e ? null : o.selection.los), e ? nothing : reachLayer(m, o.selection.cells, true, 'reach', opts.readable)])}
         ${targetsLayer(m, targetRects(m, o.attackTargets))}
         ${o.blast.length ? reachLayer(m, o.blast, false, 'blast') : nothing}
         ${o.hintCells.length ? reachLayer(m, o.hintCells, false) : nothing}
-        ${figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []))}
+      </svg>
+      <svg class="layer" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
+        ${guard([m.figures, m.sides, o.selected, o.target, opts.readable], () => figuresLayer(m, o.selected, new Set(o.target ? [o.target] : []), opts.readable))}
+      </svg>
+      <svg class="layer" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
         ${sel ? pathLayer(o.path, sel.w, sel.h) : nothing}
         ${sightLayer(e, sightBox(m, o.selected, o.target))}
         ${o.extra ?? nothing}

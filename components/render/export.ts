@@ -1,25 +1,24 @@
 /**
- * The board as a picture: its two SVG layers (board and overlays) as one standalone SVG with the
+ * The board as a picture: its SVG layers (board and overlays) as one standalone SVG with the
  * element's style and its colours resolved, or that SVG drawn into a PNG.
  */
 
 /** One standalone SVG of what the board shows now. */
 export function boardSvg(host: HTMLElement): string {
   const root = host.shadowRoot;
-  const board = root?.querySelector('svg.board-svg');
-  const overlay = root?.querySelector('svg.overlay-svg');
-  if (!board || !overlay) throw new Error('the board is not drawn yet');
+  const layers = [...(root?.querySelectorAll('.board > svg') ?? [])];
+  if (!layers.length) throw new Error('the board is not drawn yet');
   const css = [...(root!.adoptedStyleSheets ?? [])].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText)).join('\n')
     || [...root!.querySelectorAll('style')].map((s) => s.textContent).join('\n');
   // The colours are custom properties set on the element (theme, page overrides): resolve them here.
   const computed = getComputedStyle(host);
   const names = [...new Set(css.match(/--doom-[a-z0-9-]+/g) ?? [])];
   const vars = names.map((n) => `${n}:${computed.getPropertyValue(n).trim()}`).filter((d) => !d.endsWith(':')).join(';');
-  const box = board.getAttribute('viewBox')!;
+  const box = layers[0].getAttribute('viewBox')!;
   const [, , w, h] = box.split(' ').map(Number);
   const scale = 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${box}" width="${w * scale}" height="${h * scale}" style="${vars};font-family:${computed.fontFamily.replace(/"/g, "'")}">`
-    + `<style>${css.replace(/:host\([^)]*\)|:host/g, 'svg')}</style>${board.innerHTML}${overlay.innerHTML}</svg>`;
+    + `<style>${css.replace(/:host\([^)]*\)|:host/g, 'svg')}</style>${layers.map((l) => l.innerHTML).join('')}</svg>`;
 }
 
 function save(blob: Blob, name: string): void {

@@ -3,6 +3,7 @@
  * tokens (portals, items, keys) underneath.
  */
 import { svg, type SVGTemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { uniqueLabels } from '../coords.ts';
 import type { DrawFigure, DrawModel, DrawToken } from '../model.ts';
 import { S } from './geometry.ts';
@@ -41,9 +42,20 @@ function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolea
     </g>`;
 }
 
-export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>): SVGTemplateResult {
+/**
+ * Each figure is drawn again only when it, its label or whether it is selected or targeted changed:
+ * a selection on a board of 600 figures redraws two of them, not 600 templates. Without `fine`
+ * (a large board whose spaces are too small to read, geometry.ts READABLE_PX) the short labels are
+ * left out: 600 lines of type under 3 px cost text layout and show nothing.
+ */
+export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>, fine = true): SVGTemplateResult {
   const labels = labelsOf(m);
-  return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => figure(m, f, f.id === selected, targets.has(f.id), labels.get(f.id) ?? ''))}</g>`;
+  return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => {
+    const sel = f.id === selected;
+    const tgt = targets.has(f.id);
+    const label = fine ? labels.get(f.id) ?? '' : '';
+    return guard([m.sides, f, sel, tgt, label], () => figure(m, f, sel, tgt, label));
+  })}</g>`;
 }
 
 let labelCache: { figures: DrawModel['figures'] | null; ids: string; labels: Map<string, string> } = { figures: null, ids: '', labels: new Map() };

@@ -10,3 +10,17 @@ export function viewBox(w: number, h: number, coordinates: boolean): { x: number
 
 /** A point in the doubled coordinates of the core (corner (X,Y) = (2X,2Y)) in SVG units. */
 export const doubled = (v: number): number => (v * S) / 2;
+
+/**
+ * A board of more spaces than this is large (a campaign map: 101×101 is 10,201 spaces): its keyboard
+ * grid is a window around the cursor (grid-cells.ts) and its fine print is drawn only when readable.
+ */
+export const LARGE_BOARD = 2500;
+
+/**
+ * The smallest space, in CSS px, whose fine print is drawn on a large board: reach costs and the
+ * coordinate ruler. Smaller (a 101×101 campaign map fitting a page), their type would be under 4 px:
+ * not drawn, so a selection does not write thousands of unreadable digits. Zooming in brings them
+ * back. Boards up to LARGE_BOARD spaces always have them (as before issue 41).
+ */
+export const READABLE_PX = 12;

@@ -6,10 +6,10 @@
 import { svg, type SVGTemplateResult } from 'lit';
 import type { Blocker, Placement, SightExplanation, TestedLine } from '../../src/core/types.ts';
 import type { DrawModel } from '../model.ts';
-import { cellName } from '../coords.ts';
+import { Cell } from '../../src/core/types.ts';
+import { columnName } from '../coords.ts';
 import { numberPath } from './digits.ts';
 import { doubled, S } from './geometry.ts';
-import { runsPath } from './terrain.ts';
 
 export interface ReachCell {
   x: number;
@@ -20,19 +20,64 @@ export interface ReachCell {
 
 export function fogLayer(m: DrawModel, los: Uint8Array | null): SVGTemplateResult | null {
   if (!los) return null;
-  const d = runsPath(m, (x, y) => m.map[y][x] !== ' ' && !los[y * m.width + x]);
-  return svg`<path class="fog" aria-hidden="true" d=${d}></path>`;
+  // One pass over the board, no per-cell closure or array: a 201×201 board has 40,401 spaces.
+  return svg`<path class="fog" aria-hidden="true" d=${fogRuns(m.width, m.height, m.cells, los)}></path>`;
 }
 
-/** Highlighted spaces (`reach`: where the selected figure can go; also hints and blast areas). */
-export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean, kind = 'reach'): SVGTemplateResult | null {
+/** Path data of the spaces on the map and out of sight: one rectangle per horizontal run. */
+function fogRuns(w: number, h: number, cells: Uint8Array, los: Uint8Array): string {
+  let d = '';
+  for (let y = 0, i = 0; y < h; y++) {
+    let start = -1;
+    for (let x = 0; x < w; x++, i++) {
+      const fog = (cells[i] & Cell.on) !== 0 && !los[i];
+      if (fog && start < 0) start = x;
+      else if (!fog && start >= 0) {
+        d += `M${start * S} ${y * S}h${(x - start) * S}v${S}h${-(x - start) * S}z`;
+        start = -1;
+      }
+    }
+    if (start >= 0) d += `M${start * S} ${y * S}h${(w - start) * S}v${S}h${-(w - start) * S}z`;
+  }
+  return d;
+}
+
+/** Path data of the cells' spaces, inset by 1: one rectangle per horizontal run, in any order, once each. */
+function cellsPath(m: DrawModel, cells: ReachCell[]): string {
+  const { width: w, height: h } = m;
+  const at = new Int32Array(cells.length);
+  let n = 0;
+  let sorted = true;
+  for (const c of cells) {
+    if (c.x < 0 || c.y < 0 || c.x >= w || c.y >= h) continue;
+    at[n] = c.y * w + c.x;
+    sorted &&= !n || at[n] > at[n - 1];
+    n++;
+  }
+  // A reach's cells come in order; hints and blasts are few.
+  const list = sorted ? at.subarray(0, n) : at.subarray(0, n).sort();
+  let d = '';
+  for (let k = 0; k < n; ) {
+    const start = list[k];
+    let end = start;
+    // A run: the next spaces of the same row (a space listed twice counts once).
+    while (++k < n && (list[k] === end || (list[k] === end + 1 && list[k] % w !== 0))) end = list[k];
+    const len = (end - start + 1) * S - 2;
+    d += `M${(start % w) * S + 1} ${Math.floor(start / w) * S + 1}h${len}v${S - 2}h${-len}z`;
+  }
+  return d;
+}
+
+/**
+ * Highlighted spaces (`reach`: where the selected figure can go; also hints and blast areas). With
+ * `showCost`, their costs for scripts, and as digits while spaces are `readable` (geometry.ts).
+ */
+export function reachLayer(m: DrawModel, cells: ReachCell[], showCost: boolean, kind = 'reach', readable = true): SVGTemplateResult | null {
   if (!cells.length) return null;
-  const set = new Set(cells.map((c) => c.y * m.width + c.x));
-  const d = runsPath(m, (x, y) => set.has(y * m.width + x), 1);
   return svg`
     <g class=${kind} aria-hidden="true">
-      <path class="reach-cells" d=${d}></path>
-      ${showCost ? svg`<path class="cost" d=${costsPath(cells)} data-costs=${costsList(cells)}></path>` : null}
+      <path class="reach-cells" d=${cellsPath(m, cells)}></path>
+      ${showCost ? svg`<path class="cost" d=${readable ? costsPath(cells) : ''} data-costs=${costsList(cells)}></path>` : null}
     </g>`;
 }
 
@@ -43,9 +88,14 @@ function costsPath(cells: ReachCell[]): string {
   return d;
 }
 
+/** Column names by index, made once (a campaign map's reach lists thousands of spaces). */
+const COLUMN_NAMES: string[] = [];
+
 /** The same costs readable by scripts and tests: "B1:1 D1:4 …". */
 function costsList(cells: ReachCell[]): string {
-  return cells.filter((c) => c.cost !== undefined).map((c) => `${cellName(c.x, c.y)}:${c.cost}`).join(' ');
+  const parts: string[] = [];
+  for (const c of cells) if (c.cost !== undefined) parts.push(`${(COLUMN_NAMES[c.x] ??= columnName(c.x))}${c.y + 1}:${c.cost}`);
+  return parts.join(' ');
 }
 
 export function pathLayer(steps: Placement[] | null, w: number, h: number): SVGTemplateResult | null {

@@ -4,21 +4,25 @@
  */
 import { svg, type SVGTemplateResult } from 'lit';
 import { columnName } from '../coords.ts';
-import { onMap, type DrawModel } from '../model.ts';
+import { Cell } from '../../src/core/types.ts';
+import type { DrawModel } from '../model.ts';
 import { S } from './geometry.ts';
 
-/** Path data covering the cells for which `test` holds, one rectangle per horizontal run. */
-export function runsPath(m: DrawModel, test: (x: number, y: number) => boolean, inset = 0): string {
+/** Path data of the cells `i` (row-major index) with `bit` set in `kind[i]`: one rectangle per horizontal run. */
+export function indexRuns(width: number, height: number, kind: ArrayLike<number>, bit: number, inset = 0): string {
   let d = '';
-  for (let y = 0; y < m.height; y++) {
-    let x = 0;
-    while (x < m.width) {
-      if (!test(x, y)) {
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; ) {
+      if (!(kind[i] & bit)) {
         x++;
+        i++;
         continue;
       }
       const start = x;
-      while (x < m.width && test(x, y)) x++;
+      while (x < width && kind[i] & bit) {
+        x++;
+        i++;
+      }
       const w = (x - start) * S - 2 * inset;
       d += `M${start * S + inset} ${y * S + inset}h${w}v${S - 2 * inset}h${-w}z`;
     }
@@ -26,90 +30,109 @@ export function runsPath(m: DrawModel, test: (x: number, y: number) => boolean, 
   return d;
 }
 
-/** Path data of one shape per cell for which `test` holds, drawn by `shape(cx, cy)` at the cell's centre. */
-function perCell(m: DrawModel, test: (x: number, y: number) => boolean, shape: (cx: number, cy: number) => string): string {
-  let d = '';
-  for (let y = 0; y < m.height; y++) for (let x = 0; x < m.width; x++) if (test(x, y)) d += shape(x * S + S / 2, y * S + S / 2);
-  return d;
-}
+/** Terrain kinds of a cell, as bits (a cell may have several: `T` is a teleporter on difficult terrain). */
+const ON = 1, DIFFICULT = 2, LOW = 4, HAZARD = 8, OBSTACLE = 16, HIDDEN = 32;
+const BITS: Record<string, number> = { d: DIFFICULT, T: DIFFICULT, l: LOW, h: HAZARD, o: OBSTACLE };
 
-/** Grid lines between on-map cells (interior edges only; walls are drawn by the edge layer). */
-function gridPath(m: DrawModel): string {
+/** Dots per space edge, their spacing and half-size; a dot is a square drawn from its corner. */
+const DOTS = 5;
+const DOT_STEP = S / DOTS;
+const DOT_R = 1.1;
+const DOT_FIRST = Math.round((DOT_STEP / 2 - DOT_R) * 100) / 100;
+const DOT = `h${2 * DOT_R}v${2 * DOT_R}h${-2 * DOT_R}z`;
+
+/**
+ * Grid lines (between two on-map cells) or, with `dots`, the dotted outline of difficult terrain
+ * (between a difficult cell and one that is not), along every line between rows, then columns.
+ * Dots are filled squares, not a dashed stroke: dashing hundreds of outline pieces was most of the
+ * board's paint time. Each run of dots is one move and then relative ones.
+ */
+function linesPath(kind: Uint8Array, w: number, h: number, dots: boolean): string {
+  const bit = dots ? DIFFICULT : ON;
+  const outer = dots ? 0 : 1;
   let d = '';
-  for (let Y = 1; Y < m.height; Y++) {
-    let x = 0;
-    while (x < m.width) {
-      if (!(onMap(m, x, Y - 1) && onMap(m, x, Y))) {
-        x++;
-        continue;
+  for (const across of [true, false]) {
+    const lines = across ? h : w;
+    const along = across ? w : h;
+    const step = across ? 1 : w;
+    for (let L = outer; L <= lines - outer; L++) {
+      // The cells on both sides of line L at position k are before + k·step and after + k·step
+      // (-1: off the board). Plain loops: a 201×201 board has 80,000 of these pairs per pass.
+      const before = L === 0 ? -1 : across ? (L - 1) * w : L - 1;
+      const after = L === lines ? -1 : across ? L * w : L;
+      let start = -1;
+      for (let k = 0; k <= along; k++) {
+        let on = false;
+        if (k < along) {
+          const a = before < 0 ? 0 : kind[before + k * step] & bit;
+          const b = after < 0 ? 0 : kind[after + k * step] & bit;
+          on = dots ? a !== b : (a & b) !== 0;
+        }
+        if (on) {
+          if (start < 0) start = k;
+          continue;
+        }
+        if (start < 0) continue;
+        if (!dots) d += across ? `M${start * S} ${L * S}H${k * S}` : `M${L * S} ${start * S}V${k * S}`;
+        else d += (across ? `M${start * S + DOT_FIRST} ${L * S - DOT_R}` : `M${L * S - DOT_R} ${start * S + DOT_FIRST}`) + DOT + (across ? `m${DOT_STEP} 0${DOT}` : `m0 ${DOT_STEP}${DOT}`).repeat(DOTS * (k - start) - 1);
+        start = -1;
       }
-      const start = x;
-      while (x < m.width && onMap(m, x, Y - 1) && onMap(m, x, Y)) x++;
-      d += `M${start * S} ${Y * S}H${x * S}`;
-    }
-  }
-  for (let X = 1; X < m.width; X++) {
-    let y = 0;
-    while (y < m.height) {
-      if (!(onMap(m, X - 1, y) && onMap(m, X, y))) {
-        y++;
-        continue;
-      }
-      const start = y;
-      while (y < m.height && onMap(m, X - 1, y) && onMap(m, X, y)) y++;
-      d += `M${X * S} ${start * S}V${y * S}`;
     }
   }
   return d;
 }
 
 /**
- * The dotted outline of a region (cell edges between a cell in it and one outside it), as filled
- * dots rather than a dashed stroke: dashing hundreds of outline pieces was most of the board's
- * paint time.
+ * One pass over the map: each cell's kinds, and the shapes drawn once per cell (marks, rings).
+ * `fine`: the dotted outline of difficult terrain is drawn (on a large board whose spaces are too
+ * small to see its dots, geometry.ts READABLE_PX, it is left out: a 201×201 map has ~50,000 dots).
  */
-function dottedOutlinePath(m: DrawModel, inRegion: (x: number, y: number) => boolean): string {
-  const DOTS = 5;
-  const step = S / DOTS;
-  const r = 1.1;
-  const dot = (cx: number, cy: number) => `M${cx - r} ${cy - r}h${2 * r}v${2 * r}h${-2 * r}z`;
-  let d = '';
-  for (let y = 0; y < m.height; y++)
-    for (let x = 0; x < m.width; x++) {
-      if (!inRegion(x, y)) continue;
-      for (let i = 0; i < DOTS; i++) {
-        const t = (i + 0.5) * step;
-        if (!inRegion(x, y - 1)) d += dot(x * S + t, y * S);
-        if (!inRegion(x, y + 1)) d += dot(x * S + t, (y + 1) * S);
-        if (!inRegion(x - 1, y)) d += dot(x * S, y * S + t);
-        if (!inRegion(x + 1, y)) d += dot((x + 1) * S, y * S + t);
-      }
-    }
-  return d;
-}
-
-export function terrainLayer(m: DrawModel, coordinates: boolean): SVGTemplateResult {
-  const letter = (x: number, y: number) => (x >= 0 && y >= 0 && x < m.width && y < m.height ? m.map[y][x] : ' ');
-  const is = (chars: string) => (x: number, y: number) => chars.includes(letter(x, y));
-  const difficult = is('dT');
+export function terrainLayer(m: DrawModel, coordinates: boolean, fine = true): SVGTemplateResult {
+  const { width: w, height: h } = m;
   const q = S / 4;
+  const cross = (cx: number, cy: number) => `M${cx - q} ${cy - q}l${2 * q} ${2 * q}M${cx + q} ${cy - q}l${-2 * q} ${2 * q}`;
   const ring = (r: number) => (cx: number, cy: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
-  const hidden = m.hidden.size ? runsPath(m, (x, y) => m.hidden.has(y * m.width + x)) : '';
+  const SHAPES: Record<string, [cls: string, shape: (cx: number, cy: number) => string]> = {
+    l: ['low-mark', cross],
+    o: ['obstacle-mark', cross],
+    b: ['barrel', ring(S * 0.3)],
+    u: ['duct', (cx, cy) => `M${cx - q} ${cy - q}h${2 * q}M${cx - q} ${cy}h${2 * q}M${cx - q} ${cy + q}h${2 * q}`],
+    t: ['teleporter', (cx, cy) => ring(S * 0.34)(cx, cy) + ring(S * 0.18)(cx, cy)],
+    i: ['teleporter-off', ring(S * 0.3)],
+  };
+  SHAPES.T = SHAPES.t;
+  const marks: Record<string, string> = { 'low-mark': '', 'obstacle-mark': '', barrel: '', duct: '', teleporter: '', 'teleporter-off': '' };
+  const kind = new Uint8Array(w * h);
+  for (let y = 0, i = 0; y < h; y++) {
+    const row = m.map[y] ?? '';
+    for (let x = 0; x < w; x++, i++) {
+      kind[i] = m.cells[i] & Cell.on ? ON : 0;
+      const c = row[x];
+      // Most spaces are floor: one comparison.
+      if (c === '.') continue;
+      kind[i] |= BITS[c] ?? 0;
+      const shape = SHAPES[c];
+      if (shape) marks[shape[0]] += shape[1](x * S + S / 2, y * S + S / 2);
+    }
+  }
+  for (const i of m.hidden) kind[i] |= HIDDEN;
+  const runs = (bit: number, inset = 0) => indexRuns(w, h, kind, bit, inset);
+  const hidden = m.hidden.size ? runs(HIDDEN) : '';
   return svg`
     <g class="terrain" aria-hidden="true">
-      <path class="floor" d=${runsPath(m, (x, y) => onMap(m, x, y))}></path>
-      <path class="difficult-fill" d=${runsPath(m, difficult)}></path>
-      <path class="low" d=${runsPath(m, is('l'), 4)}></path>
-      <path class="low-mark" d=${perCell(m, is('l'), (cx, cy) => `M${cx - q} ${cy - q}l${2 * q} ${2 * q}M${cx + q} ${cy - q}l${-2 * q} ${2 * q}`)}></path>
-      <path class="hazard" d=${runsPath(m, is('h'), 2)}></path>
-      <path class="obstacle" d=${runsPath(m, is('o'), 2)}></path>
-      <path class="obstacle-mark" d=${perCell(m, is('o'), (cx, cy) => `M${cx - q} ${cy - q}l${2 * q} ${2 * q}M${cx + q} ${cy - q}l${-2 * q} ${2 * q}`)}></path>
-      <path class="barrel" d=${perCell(m, is('b'), ring(S * 0.3))}></path>
-      <path class="duct" d=${perCell(m, is('u'), (cx, cy) => `M${cx - q} ${cy - q}h${2 * q}M${cx - q} ${cy}h${2 * q}M${cx - q} ${cy + q}h${2 * q}`)}></path>
-      <path class="teleporter" d=${perCell(m, is('tT'), (cx, cy) => ring(S * 0.34)(cx, cy) + ring(S * 0.18)(cx, cy))}></path>
-      <path class="teleporter-off" d=${perCell(m, is('i'), ring(S * 0.3))}></path>
-      <path class="grid-line" d=${gridPath(m)}></path>
-      <path class="difficult-line" d=${dottedOutlinePath(m, difficult)}></path>
+      <path class="floor" d=${runs(ON)}></path>
+      <path class="difficult-fill" d=${runs(DIFFICULT)}></path>
+      <path class="low" d=${runs(LOW, 4)}></path>
+      <path class="low-mark" d=${marks['low-mark']}></path>
+      <path class="hazard" d=${runs(HAZARD, 2)}></path>
+      <path class="obstacle" d=${runs(OBSTACLE, 2)}></path>
+      <path class="obstacle-mark" d=${marks['obstacle-mark']}></path>
+      <path class="barrel" d=${marks.barrel}></path>
+      <path class="duct" d=${marks.duct}></path>
+      <path class="teleporter" d=${marks.teleporter}></path>
+      <path class="teleporter-off" d=${marks['teleporter-off']}></path>
+      <path class="grid-line" d=${linesPath(kind, w, h, false)}></path>
+      <path class="difficult-line" d=${fine ? linesPath(kind, w, h, true) : ''}></path>
       ${hidden ? svg`<path class="hidden-area" d=${hidden}></path>` : null}
       ${coordinates ? ruler(m) : null}
     </g>`;

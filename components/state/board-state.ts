@@ -16,6 +16,7 @@ import type { BlastView } from '../interaction/blast.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
 import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
+import { LARGE_BOARD, READABLE_PX } from '../render/geometry.ts';
 
 export const MODES = ['explore', 'play', 'edit', 'replay'] as const;
 export type Mode = (typeof MODES)[number];
@@ -55,7 +56,39 @@ export class BoardState {
   /** Counts loads: an answer for an older one is dropped. */
   loadToken = 0;
 
-  constructor(private readonly host: StateHost) {}
+  /** The element's width in CSS px, kept by a ResizeObserver once it is first needed. */
+  private width = 0;
+  private resize: ResizeObserver | undefined;
+
+  constructor(private readonly host: StateHost) {
+    host.addController({
+      hostDisconnected: () => {
+        this.resize?.disconnect();
+        this.resize = undefined;
+      },
+    });
+  }
+
+  /**
+   * Whether a space is drawn large enough for its fine print (the element's width, the board's
+   * columns, the zoom). Only large boards are measured: a smaller one always has it.
+   */
+  readable(): boolean {
+    const m = this.model;
+    if (!m || m.width * m.height <= LARGE_BOARD) return true;
+    const el = this.host as unknown as HTMLElement;
+    const fits = (w: number) => (w * this.zoom) / (this.model?.width ?? 1) >= READABLE_PX;
+    // The width comes from the observer once the element is laid out (reading clientWidth here
+    // would lay the page out in the middle of a render): until then, no fine print.
+    if (!this.resize) {
+      (this.resize = new ResizeObserver(([e]) => {
+        const was = fits(this.width);
+        this.width = e.contentRect.width;
+        if (fits(this.width) !== was) this.update();
+      })).observe(el);
+    }
+    return fits(this.width);
+  }
 
   update(): void {
     this.host.requestUpdate();
