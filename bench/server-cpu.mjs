@@ -13,7 +13,7 @@
  * part (validation, hashing, JSON, copies, the rules, the store, HTTP, the log).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +42,22 @@ const url = await new Promise((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
 });
 
-/** The server's CPU time so far, in ms. */
-const cpuMs = () => {
-  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+/** CPU time (ms) of a /proc stat file: utime + stime. */
+const statMs = (file) => {
+  try {
+    const f = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+  } catch {
+    return 0; // a thread that ended meanwhile
+  }
 };
+/** The server's CPU time so far, in ms. */
+const cpuMs = () => statMs(`/proc/${child.pid}/stat`);
+/**
+ * The event loop's thread alone (the process's main thread): the rest is the store's thread, V8's
+ * garbage-collection helpers and libuv's pool. Per thread, for the breakdown.
+ */
+const mainMs = () => statMs(`/proc/${child.pid}/task/${child.pid}/stat`);
 const post = async (path, headers, body) => {
   const r = await fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: r.status, body: await r.json() };
@@ -97,24 +108,32 @@ try {
   // Warm: the JIT has seen every path.
   for (const run of Object.values(rows)) await run();
   const per = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
+  const onMain = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
   const rates = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
   const names = Object.keys(rows);
   for (let b = 0; b < BLOCKS; b++) {
     for (const k of names.map((_, i) => names[(i + b) % names.length])) {
-      const t0 = cpuMs();
+      const [t0, m0] = [cpuMs(), mainMs()];
       const n = await rows[k]();
       per[k].push((cpuMs() - t0) / n);
+      onMain[k].push((mainMs() - m0) / n);
       rates[k].push(n / SECONDS);
     }
   }
   console.log(`server-cpu: ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; store ${values.store}, ${CLIENTS} clients, ${BLOCKS} interleaved blocks of ${SECONDS} s`);
-  for (const k of names) console.log(`${k.padEnd(30)} ${median(per[k]).toFixed(3)} ms CPU each   (${median(rates[k]).toFixed(0)}/s; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
+  for (const k of names) {
+    const [all, main] = [median(per[k]), median(onMain[k])];
+    console.log(`${k.padEnd(30)} ${all.toFixed(3)} ms CPU each = ${main.toFixed(3)} event loop + ${(all - main).toFixed(3)} other threads   (${median(rates[k]).toFixed(0)}/s; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
+  }
 } finally {
   child.kill('SIGINT');
   await new Promise((r) => child.once('exit', r));
   if (values.profile) {
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    if (file) summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    if (file) {
+      if (process.env.KEEP_PROFILE) copyFileSync(join(dir, file), process.env.KEEP_PROFILE);
+      summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    }
   }
   rmSync(dir, { recursive: true, force: true });
 }
