@@ -69,6 +69,8 @@ let poisoned = null;
 
 const errorOut = (e) => ({ message: String((e && e.message) || e), code: e && typeof e.code === 'string' ? e.code : undefined });
 const answer = (replies) => parentPort.postMessage({ transactions, replies });
+/** The answer to a batch of appends (with an appended list: the store may post its next batch). */
+const answerBatch = (replies, appended) => parentPort.postMessage({ transactions, replies, appended });
 
 function poison(e) {
   poisoned = { message: 'the store stopped trusting its file after an I/O error while writing (' + String(e && e.message) + ')', code: 'DOOM_FATAL' };
@@ -90,7 +92,7 @@ function flush() {
   const batch = waiting;
   waiting = [];
   if (!batch.length) return;
-  if (poisoned) return answer(batch.map((m) => ({ seq: m.seq, error: poisoned })));
+  if (poisoned) return answerBatch(batch.map((m) => ({ seq: m.seq, error: poisoned })), []);
   const refused = new Array(batch.length);
   const last = new Map();
   try {
@@ -116,7 +118,7 @@ function flush() {
     // The transaction failed: nothing of the batch is known to be stored; versions are read again next time.
     for (const m of batch) lastVersion.delete(m.id);
     if (FATAL.test(String(e.code))) poison(e);
-    answer(batch.map((m) => ({ seq: m.seq, error: poisoned || errorOut(e) })));
+    answerBatch(batch.map((m) => ({ seq: m.seq, error: poisoned || errorOut(e) })), []);
     return;
   }
   for (const [id, v] of last) lastVersion.set(id, v);
@@ -125,7 +127,7 @@ function flush() {
   const appended = [];
   const replies = [];
   batch.forEach((m, i) => (refused[i] ? replies.push({ seq: m.seq, error: refused[i] }) : appended.push(m.seq)));
-  parentPort.postMessage({ transactions, replies, appended });
+  answerBatch(replies, appended);
 }
 
 /** A stored row's JSON, or a damaged-game error naming what does not parse. */
@@ -146,6 +148,12 @@ function create(m) {
 }
 
 parentPort.on('message', (m) => {
+  if (poisoned && m.op === 'append') {
+    // Every append of the batch is answered (its seqs are in the list, not m.seq).
+    const seqs = [];
+    for (let i = 0; i < m.appends.length; i += APPEND_FIELDS) seqs.push({ seq: m.appends[i], error: poisoned });
+    return answerBatch(seqs, []);
+  }
   if (poisoned && m.op !== 'close') return answer([{ seq: m.seq, error: poisoned }]);
   try {
     switch (m.op) {
