@@ -10,40 +10,31 @@
 
 /** Deeper than any game state or command: past it the value is copied by structuredClone. */
 const MAX_DEPTH = 64;
-
-class TooDeep extends Error {}
+const TOO_DEEP = new Error('too deep');
 
 export function plainCopy<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return copyValue(value, 0) as T;
   try {
     return copyValue(value, 0) as T;
   } catch (e) {
-    if (e instanceof TooDeep) return structuredClone(value);
+    if (e === TOO_DEEP) return structuredClone(value);
     throw e;
   }
 }
 
 function copyValue(v: unknown, depth: number): unknown {
-  if (typeof v !== 'object' || v === null) {
-    // Functions and symbols cannot be copied: the same DataCloneError as structuredClone.
-    return typeof v === 'function' || typeof v === 'symbol' ? structuredClone(v) : v;
-  }
-  if (depth > MAX_DEPTH) throw new TooDeep();
+  // Functions and symbols cannot be copied: the same DataCloneError as structuredClone.
+  if (typeof v !== 'object' || v === null) return typeof v === 'function' || typeof v === 'symbol' ? structuredClone(v) : v;
+  if (depth > MAX_DEPTH) throw TOO_DEEP;
   if (Array.isArray(v)) {
-    const n = v.length;
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const x = v[i];
-      out[i] = typeof x === 'object' && x !== null ? copyValue(x, depth + 1) : typeof x === 'function' || typeof x === 'symbol' ? structuredClone(x) : x;
-    }
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyValue(v[i], depth + 1);
     return out;
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return structuredClone(v);
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) {
-    const x = (v as Record<string, unknown>)[k];
-    const copy = typeof x === 'object' && x !== null ? copyValue(x, depth + 1) : typeof x === 'function' || typeof x === 'symbol' ? structuredClone(x) : x;
+    const copy = copyValue((v as Record<string, unknown>)[k], depth + 1);
     // An own "__proto__" key (JSON.parse makes one) stays a key, as structuredClone keeps it.
     if (k === '__proto__') Object.defineProperty(out, k, { value: copy, enumerable: true, writable: true, configurable: true });
     else out[k] = copy;
