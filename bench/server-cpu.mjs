@@ -7,56 +7,78 @@
  * request of a no-op handler (GET /healthz: HTTP, routing, the request log) — the floor any request
  * pays. Rows interleave (d20, doom2016, no-op, rotating), 5 blocks, medians; warmed first.
  *
- *   npm run build:package && node bench/server-cpu.mjs [--store memory|sqlite] [--seconds 3] [--clients 8] [--profile]
+ *   npm run build:package && node bench/server-cpu.mjs [--store memory|sqlite] [--seconds 3] [--clients 8] [--profile] [--baseline <lib folder>]
+ *
+ * Each row's CPU is split into the event loop's thread and the others (the store's thread, GC
+ * helpers). --baseline starts a second server from another build (e.g. the commit before a change,
+ * its `lib` folder beside a node_modules) and interleaves its rows with this one's: a before/after
+ * measured in the same minutes.
  *
  * --profile writes a V8 CPU profile of the server (--cpu-prof) and prints where its time went, by
  * part (validation, hashing, JSON, copies, the rules, the store, HTTP, the log).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { store: { type: 'string', default: 'sqlite' }, seconds: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, blocks: { type: 'string', default: '5' }, profile: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { store: { type: 'string', default: 'sqlite' }, seconds: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, blocks: { type: 'string', default: '5' }, profile: { type: 'boolean', default: false }, baseline: { type: 'string' } } });
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const BLOCKS = Number(values.blocks);
 const dir = mkdtempSync(join(tmpdir(), 'doom-board-server-cpu-'));
-const main = fileURLToPath(new URL('../lib/cli.js', import.meta.url));
 const TICK = 100; // clock ticks per second (getconf CLK_TCK on Linux)
 
-const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
-const storeArgs = values.store === 'memory' ? ['--memory'] : ['--data-dir', join(dir, 'data')];
-const child = spawn(process.execPath, [...nodeArgs, main, 'serve', '--host', '127.0.0.1', '--port', '0', '--rate-limit', '0', '--workers', '0', ...storeArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-let out = '';
-const url = await new Promise((resolve, reject) => {
-  const on = (d) => {
-    if (out.length < 100_000) out += d; // the request log is read and dropped
-    const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-    if (m) resolve(m[1]);
-  };
-  child.stdout.on('data', on);
-  child.stderr.on('data', on);
-  child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
-});
-
-/** The server's CPU time so far, in ms. */
-const cpuMs = () => {
-  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+/** CPU time (ms) of a /proc stat file: utime + stime. */
+const statMs = (file) => {
+  try {
+    const f = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+  } catch {
+    return 0; // a thread that ended meanwhile
+  }
 };
-const post = async (path, headers, body) => {
-  const r = await fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+/**
+ * A built server (`lib` folder) on its own port and data folder. `cpuMs`: its CPU time so far (every
+ * thread); `mainMs`: the event loop's thread alone (the process's main thread) — the rest is the
+ * store's thread, V8's garbage-collection helpers and libuv's pool.
+ */
+async function startServer(lib, name) {
+  const profileDir = join(dir, `profile-${name}`);
+  const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const storeArgs = values.store === 'memory' ? ['--memory'] : ['--data-dir', join(dir, `data-${name}`)];
+  const child = spawn(process.execPath, [...nodeArgs, join(lib, 'cli.js'), 'serve', '--host', '127.0.0.1', '--port', '0', '--rate-limit', '0', '--workers', '0', ...storeArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    const on = (d) => {
+      if (out.length < 100_000) out += d; // the request log is read and dropped
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    };
+    child.stdout.on('data', on);
+    child.stderr.on('data', on);
+    child.once('exit', (code) => reject(new Error(`the server (${lib}) exited (${code}):\n${out}`)));
+  });
+  return {
+    name, url, child, profileDir,
+    cpuMs: () => statMs(`/proc/${child.pid}/stat`),
+    mainMs: () => statMs(`/proc/${child.pid}/task/${child.pid}/stat`),
+  };
+}
+
+const post = async (server, path, headers, body) => {
+  const r = await fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: r.status, body: await r.json() };
 };
 
-async function newGame(scenarioId, seed) {
-  const created = (await post('/games', {}, { scenarioId, seed })).body;
-  const g = await (await fetch(`${url}/api/v1/games/${created.id}`)).json();
-  const actions = (await (await fetch(`${url}/api/v1/games/${created.id}/actions`)).json()).actions;
-  return { id: created.id, token: created.seats[g.view.awaiting.side], command: actions[0], version: 0 };
+async function newGame(server, scenarioId, seed) {
+  const created = (await post(server, '/games', {}, { scenarioId, seed })).body;
+  const g = await (await fetch(`${server.url}/api/v1/games/${created.id}`)).json();
+  const actions = (await (await fetch(`${server.url}/api/v1/games/${created.id}/actions`)).json()).actions;
+  return { server, id: created.id, token: created.seats[g.view.awaiting.side], command: actions[0], version: 0 };
 }
 
 /** Closed-loop clients for `seconds`: `op` per client; the count of operations done. */
@@ -74,47 +96,67 @@ async function drive(clients, seconds, op) {
 
 const change = async (g) => {
   const auth = { authorization: `Bearer ${g.token}`, 'if-match': String(g.version) };
-  const r = g.version % 2 === 0 ? await post(`/games/${g.id}/commands`, auth, g.command) : await post(`/games/${g.id}/undo`, auth);
+  const r = g.version % 2 === 0 ? await post(g.server, `/games/${g.id}/commands`, auth, g.command) : await post(g.server, `/games/${g.id}/undo`, auth);
   if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
   g.version = r.body.version;
 };
-const noop = async () => {
-  const r = await fetch(`${url}/healthz`);
+const noop = async (g) => {
+  const r = await fetch(`${g.server.url}/healthz`);
   await r.text();
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+// The server of this checkout, and with --baseline <lib folder> another build (e.g. the one before
+// a change) measured in the same blocks, interleaved with it.
+const servers = [await startServer(fileURLToPath(new URL('../lib/', import.meta.url)), 'this')];
+if (values.baseline) servers.push(await startServer(resolve(values.baseline), 'baseline'));
 try {
-  const games = {
-    d20: await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newGame('d20-skirmish', i + 1))),
-    doom2016: await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newGame('doom2016-tutorial', i + 1))),
-  };
-  const rows = {
-    'd20 change': () => drive(games.d20, SECONDS, change),
-    'doom2016 change': () => drive(games.doom2016, SECONDS, change),
-    'no-op request (GET /healthz)': () => drive(games.d20, SECONDS, noop),
-  };
+  const rows = {};
+  for (const server of servers) {
+    const tag = servers.length > 1 ? ` [${server.name}]` : '';
+    const games = {
+      d20: await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newGame(server, 'd20-skirmish', i + 1))),
+      doom2016: await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newGame(server, 'doom2016-tutorial', i + 1))),
+    };
+    rows[`d20 change${tag}`] = { server, run: () => drive(games.d20, SECONDS, change) };
+    rows[`doom2016 change${tag}`] = { server, run: () => drive(games.doom2016, SECONDS, change) };
+    rows[`no-op request (GET /healthz)${tag}`] = { server, run: () => drive(games.d20, SECONDS, noop) };
+  }
   // Warm: the JIT has seen every path.
-  for (const run of Object.values(rows)) await run();
-  const per = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
-  const rates = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
+  for (const { run } of Object.values(rows)) await run();
   const names = Object.keys(rows);
+  const per = Object.fromEntries(names.map((k) => [k, []]));
+  const onMain = Object.fromEntries(names.map((k) => [k, []]));
+  const rates = Object.fromEntries(names.map((k) => [k, []]));
   for (let b = 0; b < BLOCKS; b++) {
     for (const k of names.map((_, i) => names[(i + b) % names.length])) {
-      const t0 = cpuMs();
-      const n = await rows[k]();
-      per[k].push((cpuMs() - t0) / n);
+      const { server, run } = rows[k];
+      const [t0, m0] = [server.cpuMs(), server.mainMs()];
+      const n = await run();
+      per[k].push((server.cpuMs() - t0) / n);
+      onMain[k].push((server.mainMs() - m0) / n);
       rates[k].push(n / SECONDS);
     }
   }
   console.log(`server-cpu: ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; store ${values.store}, ${CLIENTS} clients, ${BLOCKS} interleaved blocks of ${SECONDS} s`);
-  for (const k of names) console.log(`${k.padEnd(30)} ${median(per[k]).toFixed(3)} ms CPU each   (${median(rates[k]).toFixed(0)}/s; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
+  const width = Math.max(...names.map((k) => k.length));
+  for (const k of names) {
+    const [all, main] = [median(per[k]), median(onMain[k])];
+    console.log(`${k.padEnd(width)} ${all.toFixed(3)} ms CPU each = ${main.toFixed(3)} event loop + ${(all - main).toFixed(3)} other threads   (${median(rates[k]).toFixed(0)}/s; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
+  }
 } finally {
-  child.kill('SIGINT');
-  await new Promise((r) => child.once('exit', r));
+  for (const { child } of servers) {
+    child.kill('SIGINT');
+    await new Promise((r) => child.once('exit', r));
+  }
   if (values.profile) {
-    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    if (file) summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    for (const server of servers) {
+      const file = readdirSync(server.profileDir).filter((f) => f.endsWith('.cpuprofile')).sort()[0];
+      if (!file) continue;
+      if (process.env.KEEP_PROFILE) copyFileSync(join(server.profileDir, file), `${process.env.KEEP_PROFILE}.${server.name}.cpuprofile`);
+      console.log(`\n[${server.name}] the event loop's thread:`);
+      summarise(JSON.parse(readFileSync(join(server.profileDir, file), 'utf8')));
+    }
   }
   rmSync(dir, { recursive: true, force: true });
 }

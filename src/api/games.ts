@@ -359,7 +359,7 @@ export class GameService {
       const last = live.sides.at(-1);
       if (last === undefined) throw new ApiError(422, 'nothing-to-undo', 'no command to take back', { rule: 'undo' });
       if (last !== side) throw new ApiError(403, 'not-your-command', `the last command is ${last}'s; only that seat may take it back`);
-      const command = live.game.history.at(-1)!;
+      const command = live.game.lastCommand!;
       live.game.undo();
       const entry: StoredEntry = { version: live.log.length + 1, kind: 'undo', side, command, ...(key ? { key: { key: key.key, request: key.request } } : {}) };
       await this.committed(live, this.store.append(live.record.id, entry), () => live.game.apply(command), entry.version);

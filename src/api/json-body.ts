@@ -19,33 +19,10 @@ export async function readJsonBody(req: Request, maxBytes: number, source?: Asyn
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!source && !req.body) throw new ApiError(400, 'malformed-json', 'the body is empty; send a JSON value', { problems: [{ path: '/body', message: 'missing' }] });
-  const chunks = source ?? webChunks(req.body!);
   // Decoded as it arrives (no copy of the whole body: a 256 KB body costs its string, not two buffers more).
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const parts: string[] = [];
-  let size = 0;
-  const iterator = chunks[Symbol.asyncIterator]();
-  for (;;) {
-    let chunk: IteratorResult<Uint8Array>;
-    try {
-      chunk = await iterator.next();
-    } catch {
-      // The client went away mid-upload: nobody reads this answer, and it is no server error.
-      throw new ApiError(400, 'incomplete-body', 'the request body did not arrive whole (the connection closed while it was sent)');
-    }
-    if (chunk.done) break;
-    const value = chunk.value;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await iterator.return?.().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    try {
-      parts.push(decoder.decode(value, { stream: true }));
-    } catch {
-      throw notUtf8();
-    }
-  }
+  const size = source && isNodeStream(source) ? await fromEvents(source, maxBytes, decoder, parts) : await fromIterator(source ?? webChunks(req.body!), maxBytes, decoder, parts);
   if (size === 0 && source) throw new ApiError(400, 'malformed-json', 'the body is empty; send a JSON value', { problems: [{ path: '/body', message: 'missing' }] });
   let text: string;
   try {
@@ -64,6 +41,93 @@ export async function readJsonBody(req: Request, maxBytes: number, source?: Asyn
     }
     throw new ApiError(400, 'malformed-json', `the body is not valid JSON: ${(e as Error).message}`, { problems: [{ path: '/body', message: 'malformed JSON' }] });
   }
+}
+
+/** The client went away mid-upload: nobody reads this answer, and it is no server error. */
+const incomplete = () => new ApiError(400, 'incomplete-body', 'the request body did not arrive whole (the connection closed while it was sent)');
+
+/** Reads `chunks` into `parts` (decoded); the body's size in bytes. */
+async function fromIterator(chunks: AsyncIterable<Uint8Array>, maxBytes: number, decoder: TextDecoder, parts: string[]): Promise<number> {
+  let size = 0;
+  const iterator = chunks[Symbol.asyncIterator]();
+  for (;;) {
+    let chunk: IteratorResult<Uint8Array>;
+    try {
+      chunk = await iterator.next();
+    } catch {
+      throw incomplete();
+    }
+    if (chunk.done) return size;
+    const value = chunk.value;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await iterator.return?.().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    try {
+      parts.push(decoder.decode(value, { stream: true }));
+    } catch {
+      throw notUtf8();
+    }
+  }
+}
+
+/** A Node readable stream (the Node server's IncomingMessage). */
+interface NodeStream {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  pause(): unknown;
+  destroy(): unknown;
+  readableEnded?: boolean;
+  destroyed?: boolean;
+}
+
+const isNodeStream = (s: object): s is NodeStream => typeof (s as Partial<NodeStream>).on === 'function' && typeof (s as Partial<NodeStream>).destroy === 'function';
+
+/**
+ * `fromIterator` for a Node stream, by its events: the same outcomes (too large: the request is
+ * ended, its connection kept for the answer; closed early: incomplete), for a fraction of the async
+ * iterator's cost per request.
+ */
+function fromEvents(stream: NodeStream, maxBytes: number, decoder: TextDecoder, parts: string[]): Promise<number> {
+  // Read to its end already (nothing more will come), or gone: no event would ever fire.
+  if (stream.readableEnded) return Promise.resolve(0);
+  if (stream.destroyed) return Promise.reject(incomplete());
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const done = (e: ApiError | null) => {
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      stream.removeListener('error', onError);
+      stream.removeListener('close', onError);
+      if (e) reject(e);
+      else resolve(size);
+    };
+    const onData = (value: Uint8Array) => {
+      size += value.byteLength;
+      if (size > maxBytes) {
+        // The rest is not read: the request ends here, but not its connection, which carries the
+        // 413 (what Node's own stream.destroyer does for a server request, as the iterator's return did).
+        (stream as { socket?: unknown }).socket = null;
+        stream.destroy();
+        done(tooLarge(maxBytes));
+        return;
+      }
+      try {
+        parts.push(decoder.decode(value, { stream: true }));
+      } catch {
+        done(notUtf8());
+        stream.pause();
+      }
+    };
+    const onEnd = () => done(null);
+    // An error, or a close before the end: the connection went away mid-upload.
+    const onError = () => done(incomplete());
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+    stream.on('close', onError);
+  });
 }
 
 class ForbiddenKey extends Error {

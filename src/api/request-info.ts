@@ -20,11 +20,15 @@ export function noteSeat(c: Context, side: string): void {
   seatSides.set(c.req.raw, side);
 }
 
+/** Route patterns as the document names them ("/games/:gameId" → "/games/{gameId}"), made once each. */
+const routeNames = new Map<string, string>();
+
 export function requestInfo(c: Context): RequestInfo {
   // The handler's route: middleware ('*', method ALL) matches every request and names none.
   const path = matchedRoutes(c).find((r) => r.method !== 'ALL')?.path;
   if (!path) return { route: null };
-  const route = path.replace(/:([A-Za-z]+)/g, '{$1}');
+  let route = routeNames.get(path);
+  if (route === undefined) routeNames.set(path, (route = path.replace(/:([A-Za-z]+)/g, '{$1}')));
   const game = path.includes(':gameId') ? c.req.param('gameId') : undefined;
   const seat = seatSides.get(c.req.raw);
   return { route, ...(game !== undefined ? { game: game.slice(0, 64) } : {}), ...(seat !== undefined ? { seat } : {}) };

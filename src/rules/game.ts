@@ -4,6 +4,7 @@
  * exactly as it was (`preview` plays it the same way and keeps nothing). Games replay exactly from
  * scenario + seed + commands.
  */
+import { plainCopy } from './plain-copy.ts';
 import type { ApplyResult, Command, GameEvent, GameView, Refusal, RulesetEngine } from './types.ts';
 
 export class Game<S extends object> {
@@ -21,12 +22,18 @@ export class Game<S extends object> {
   }
 
   private copy(s: S): S {
-    return this.rules.clone ? this.rules.clone(s) : structuredClone(s);
+    return this.rules.clone ? this.rules.clone(s) : plainCopy(s);
   }
 
-  /** The commands accepted so far, in order. */
+  /** The commands accepted so far, in order (a copy). */
   get history(): Command[] {
-    return structuredClone(this.commands);
+    return plainCopy(this.commands);
+  }
+
+  /** The last command accepted and still standing (a copy), or undefined: what `undo` takes back, without copying the whole history. */
+  get lastCommand(): Command | undefined {
+    const last = this.commands.at(-1);
+    return last === undefined ? undefined : plainCopy(last);
   }
 
   /** The position for drawing: board, figures with markers, tokens, whose turn (see GameView). */
@@ -65,7 +72,7 @@ export class Game<S extends object> {
     let command2: Command;
     try {
       copy = this.copy(this.current);
-      command2 = structuredClone(command);
+      command2 = plainCopy(command);
     } catch {
       return { ok: false, refusal: { rule: 'command', message: 'the command is not plain data' } };
     }

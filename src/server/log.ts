@@ -58,7 +58,8 @@ export class LogAllowance {
 
 /** The client of a request: the connecting address, or behind a trusted proxy the last address it forwarded for. */
 export function clientOf(req: IncomingMessage, trusted: Set<string>): string {
-  const remote = req.socket.remoteAddress ?? 'unknown';
+  // No socket: the request was ended without its connection (a body over the limit).
+  const remote = req.socket?.remoteAddress ?? 'unknown';
   if (!trusted.has(remote.replace(/^::ffff:/, ''))) return remote;
   const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
   return forwarded.at(-1) ?? remote;

@@ -54,16 +54,22 @@ function flushLines(): void {
   process.stdout.write(text);
 }
 
-/** Calls `write` once per request, when the response is done (within the client's allowance, when given). */
-export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null, allowance?: LogAllowance, trusted: Set<string> = new Set()): void {
+/**
+ * Starts the line of one request; the function returned writes it (within the client's allowance,
+ * when given): call it once, when the response closes (the server's one 'close' listener does).
+ */
+export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (line: RequestLogLine) => void, fallbackRoute: () => string | null, allowance?: LogAllowance, trusted: Set<string> = new Set()): () => void {
   const t0 = performance.now();
-  const time = new Date().toISOString();
-  res.once('close', () => {
-    const admitted = allowance?.admit(clientOf(req, trusted)) ?? { write: true, suppressed: 0 };
+  // The clock when the request arrived; made into text only for a line that is written.
+  const at = Date.now();
+  // Known now: a request ended early (a body over the limit) no longer has its socket at the end.
+  const client = allowance ? clientOf(req, trusted) : '';
+  return () => {
+    const admitted = allowance?.admit(client) ?? { write: true, suppressed: 0 };
     if (!admitted.write) return;
     const info = infos.get(req);
     write({
-      time,
+      time: new Date(at).toISOString(),
       method: req.method ?? '?',
       route: info ? info.route : fallbackRoute(),
       ...(info?.game !== undefined ? { game: info.game } : {}),
@@ -73,5 +79,5 @@ export function watchRequest(req: IncomingMessage, res: ServerResponse, write: (
       ...(res.writableFinished ? {} : { aborted: true as const }),
       ...(admitted.suppressed ? { suppressed: admitted.suppressed } : {}),
     });
-  });
+  };
 }

@@ -159,13 +159,14 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split(/[?#]/)[0];
     let servedFile = false;
-    if (log) watchRequest(req, res, log, () => (servedFile ? 'static' : null), allowance, trusted);
-    if (!isStream(path)) {
-      inFlight++;
-      res.once('close', () => {
-        if (--inFlight === 0) drained?.();
-      });
-    }
+    const logged = log ? watchRequest(req, res, log, () => (servedFile ? 'static' : null), allowance, trusted) : null;
+    const counted = !isStream(path);
+    if (counted) inFlight++;
+    // One listener for both (each listener is paid on every request).
+    res.once('close', () => {
+      logged?.();
+      if (counted && --inFlight === 0) drained?.();
+    });
     if (path.startsWith('/api/') || path === '/openapi.json' || path === '/healthz' || path === '/readyz') return void api(req, res);
     if (files?.serve(req, res) || reference?.serve(req, res)) return void (servedFile = true);
     if (!files && path === '/') return void res.writeHead(302, { location: '/openapi.json' }).end();

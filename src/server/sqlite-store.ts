@@ -147,7 +147,13 @@ interface Reply {
   value?: unknown;
 }
 
-type Message = { transactions: number; replies: Reply[]; fatal?: { message: string } } | { ready: true; readonly: boolean } | { locked: { message: string; code?: string } };
+/** What the thread answers: `appended`, the seqs of appends committed (no value, no error). */
+type Answer = { transactions: number; replies: Reply[]; appended?: number[]; fatal?: { message: string } };
+
+/** Fields of one append in the outbox: its seq, then its row (the thread reads them so: APPEND_FIELDS there). */
+const APPEND_FIELDS = 8;
+
+type Message = Answer | { ready: true; readonly: boolean } | { locked: { message: string; code?: string } };
 
 export class SqliteStore implements GameStore {
   /** The SQLite file (named in every error about it). */
@@ -156,8 +162,18 @@ export class SqliteStore implements GameStore {
   private readonly worker: Worker;
   private readonly calls = new Map<number, { op: string; resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private seq = 0;
-  /** Appends made in this turn of the event loop, posted together. */
-  private outbox: { seq: number; id: string; entry: StoredEntry }[] = [];
+  /**
+   * Appends made in this turn of the event loop, posted together: per append its seq and its row
+   * (game, version, kind, side, command as JSON, key, request), one flat list of strings and numbers
+   * (copying objects between threads cost more than the JSON; the thread would make it anyway).
+   */
+  private outbox: (string | number | null)[] = [];
+  /**
+   * A batch of appends is with the thread, not yet answered. The next waits in the outbox until it
+   * is: the thread could not start it sooner (it is committing), and one message for all that came
+   * meanwhile costs less than one per turn of the event loop (each wakes the thread).
+   */
+  private posted = false;
   private readonly counters = { transactions: 0, entries: 0 };
   private stopped: Error | null = null;
   private readonly fatalListeners: ((e: Error) => void)[] = [];
@@ -232,13 +248,19 @@ export class SqliteStore implements GameStore {
     } catch (e) {
       return Promise.reject(e);
     }
+    let command: string | null;
+    try {
+      command = entry.command ? JSON.stringify(entry.command) : null;
+    } catch (e) {
+      return Promise.reject(e);
+    }
     const seq = ++this.seq;
     if (!this.calls.size) this.worker.ref();
     return new Promise((resolve, reject) => {
       this.calls.set(seq, { op: 'append', resolve: () => resolve(), reject });
       // One message per turn of the event loop for all its appends: a message each was a tenth of the CPU.
-      if (!this.outbox.length) setImmediate(() => this.post());
-      this.outbox.push({ seq, id, entry });
+      if (!this.outbox.length && !this.posted) setImmediate(() => this.post());
+      this.outbox.push(seq, id, entry.version, entry.kind, entry.side, command, entry.key?.key ?? null, entry.key?.request ?? null);
     });
   }
 
@@ -247,9 +269,20 @@ export class SqliteStore implements GameStore {
   }
 
   private post(): void {
+    if (!this.outbox.length) return;
     const appends = this.outbox;
     this.outbox = [];
-    if (!this.stopped) this.worker.postMessage({ op: 'append', seq: 0, appends });
+    if (this.stopped) {
+      // Stopped meanwhile (the thread is gone, or no longer trusts its file): these fail now.
+      for (let i = 0; i < appends.length; i += APPEND_FIELDS) {
+        const seq = appends[i] as number;
+        this.calls.get(seq)?.reject(this.unavailable(this.stopped));
+        this.calls.delete(seq);
+      }
+      return;
+    }
+    this.posted = true;
+    this.worker.postMessage({ op: 'append', seq: 0, appends });
   }
 
   /**
@@ -312,9 +345,21 @@ export class SqliteStore implements GameStore {
     return e;
   }
 
-  private receive(m: { transactions: number; replies: Reply[]; fatal?: { message: string } }): void {
+  private receive(m: Answer): void {
     this.counters.transactions = m.transactions;
     if (m.fatal) this.fatal(m.fatal.message);
+    for (const seq of m.appended ?? []) {
+      const call = this.calls.get(seq);
+      if (!call) continue;
+      this.calls.delete(seq);
+      this.counters.entries++;
+      call.resolve(undefined);
+    }
+    if (m.appended) {
+      // The thread is done with the batch: what came meanwhile goes now, in one message.
+      this.posted = false;
+      this.post();
+    }
     for (const r of m.replies) {
       const call = this.calls.get(r.seq);
       if (!call) continue;

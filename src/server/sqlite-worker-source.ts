@@ -69,6 +69,8 @@ let poisoned = null;
 
 const errorOut = (e) => ({ message: String((e && e.message) || e), code: e && typeof e.code === 'string' ? e.code : undefined });
 const answer = (replies) => parentPort.postMessage({ transactions, replies });
+/** The answer to a batch of appends (with an appended list: the store may post its next batch). */
+const answerBatch = (replies, appended) => parentPort.postMessage({ transactions, replies, appended });
 
 function poison(e) {
   poisoned = { message: 'the store stopped trusting its file after an I/O error while writing (' + String(e && e.message) + ')', code: 'DOOM_FATAL' };
@@ -82,44 +84,50 @@ function storedVersion(id) {
 }
 
 const entryRow = (id, e) => [id, e.version, e.kind, e.side, e.command ? JSON.stringify(e.command) : null, e.key ? e.key.key : null, e.key ? e.key.request : null];
+/** Fields of one append in an 'append' message's flat list (see the outbox in sqlite-store.ts): seq, then the row. */
+const APPEND_FIELDS = 8;
 
 function flush() {
   scheduled = false;
   const batch = waiting;
   waiting = [];
   if (!batch.length) return;
-  if (poisoned) return answer(batch.map((m) => ({ seq: m.seq, error: poisoned })));
+  if (poisoned) return answerBatch(batch.map((m) => ({ seq: m.seq, error: poisoned })), []);
   const refused = new Array(batch.length);
   const last = new Map();
   try {
     db.transaction(() => {
       batch.forEach((m, i) => {
         const previous = last.has(m.id) ? last.get(m.id) : storedVersion(m.id);
-        if (m.entry.version !== previous + 1) {
-          refused[i] = { message: 'game ' + m.id + ': version ' + m.entry.version + ' does not follow ' + previous, code: 'DOOM_TAKEN' };
+        if (m.version !== previous + 1) {
+          refused[i] = { message: 'game ' + m.id + ': version ' + m.version + ' does not follow ' + previous, code: 'DOOM_TAKEN' };
           return;
         }
         try {
-          insertEntry.run(...entryRow(m.id, m.entry));
+          insertEntry.run(m.id, m.version, m.kind, m.side, m.command, m.key, m.request);
         } catch (e) {
           if (!String(e.code).startsWith('SQLITE_CONSTRAINT')) throw e;
           lastVersion.delete(m.id);
           refused[i] = TAKEN.test(e.code) ? { message: e.message, code: 'DOOM_TAKEN' } : errorOut(e);
           return;
         }
-        last.set(m.id, m.entry.version);
+        last.set(m.id, m.version);
       });
     })();
   } catch (e) {
     // The transaction failed: nothing of the batch is known to be stored; versions are read again next time.
     for (const m of batch) lastVersion.delete(m.id);
     if (FATAL.test(String(e.code))) poison(e);
-    answer(batch.map((m) => ({ seq: m.seq, error: poisoned || errorOut(e) })));
+    answerBatch(batch.map((m) => ({ seq: m.seq, error: poisoned || errorOut(e) })), []);
     return;
   }
   for (const [id, v] of last) lastVersion.set(id, v);
   transactions++;
-  answer(batch.map((m, i) => ({ seq: m.seq, error: refused[i] })));
+  // The committed as a list of numbers, the refused (rare) as replies: the message stays small.
+  const appended = [];
+  const replies = [];
+  batch.forEach((m, i) => (refused[i] ? replies.push({ seq: m.seq, error: refused[i] }) : appended.push(m.seq)));
+  answerBatch(replies, appended);
 }
 
 /** A stored row's JSON, or a damaged-game error naming what does not parse. */
@@ -140,18 +148,29 @@ function create(m) {
 }
 
 parentPort.on('message', (m) => {
+  if (poisoned && m.op === 'append') {
+    // Every append of the batch is answered (its seqs are in the list, not m.seq).
+    const seqs = [];
+    for (let i = 0; i < m.appends.length; i += APPEND_FIELDS) seqs.push({ seq: m.appends[i], error: poisoned });
+    return answerBatch(seqs, []);
+  }
   if (poisoned && m.op !== 'close') return answer([{ seq: m.seq, error: poisoned }]);
   try {
     switch (m.op) {
-      case 'append':
-        // The appends the event loop made in one turn, in one message (posting one each cost more).
-        for (const a of m.appends) waiting.push(a);
+      case 'append': {
+        // The appends the event loop made in one turn, in one message (posting one each cost more),
+        // as one flat list of strings and numbers (cheaper to copy between threads than objects).
+        const f = m.appends;
+        for (let i = 0; i < f.length; i += APPEND_FIELDS) {
+          waiting.push({ seq: f[i], id: f[i + 1], version: f[i + 2], kind: f[i + 3], side: f[i + 4], command: f[i + 5], key: f[i + 6], request: f[i + 7] });
+        }
         // After the messages already in the port: they all join this transaction.
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);
         }
         return;
+      }
       case 'create':
         try {
           create(m);

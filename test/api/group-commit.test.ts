@@ -2,7 +2,8 @@
  * Group commit in the SQLite store (issue 20): appends that arrive while a commit is being made go
  * into the next transaction, and each append resolves only once the transaction holding it has
  * committed (another connection sees the row at that moment). Versions are still checked: a gap or
- * a duplicate is refused without failing the other appends of its transaction.
+ * a duplicate is refused without failing the other appends of its transaction. While a batch is
+ * with the store's thread, the next one waits for its answer and goes in one message.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,41 @@ describe('group commit', () => {
       expect(loaded!.entries.map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
       expect(loaded!.entries[4]).toEqual(entry(5));
     }
+    await again.close();
+  });
+
+  it('appends made while a batch is with the store thread wait for its answer, then go in one message: one more transaction for all of them', async () => {
+    const dir = join(root, 'held');
+    const store = new SqliteStore(dir);
+    for (let i = 0; i < 8; i++) await store.create(record(gameId(i)));
+    // Watch the messages to the thread, and hold the thread's answer to the first batch until the
+    // others are made (each in a later turn of the event loop, as requests come).
+    const inside = store as unknown as { worker: { postMessage(m: { op: string }): void }; receive(m: { appended?: number[] }): void };
+    let posts = 0;
+    const postMessage = inside.worker.postMessage.bind(inside.worker);
+    inside.worker.postMessage = (m) => {
+      if (m.op === 'append') posts++;
+      postMessage(m);
+    };
+    const held: { appended?: number[] }[] = [];
+    const receive = inside.receive.bind(store);
+    inside.receive = (m) => (m.appended && !held.length ? void held.push(m) : receive(m));
+    const before = store.stats().transactions;
+    const first = store.append(gameId(0), entry(1));
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+    const rest: Promise<void>[] = [];
+    for (let i = 1; i < 8; i++) {
+      rest.push(store.append(gameId(i), entry(1)));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(posts).toBe(1);
+    receive(held[0]);
+    await Promise.all([first, ...rest]);
+    expect(posts).toBe(2);
+    expect(store.stats().transactions - before).toBe(2);
+    await store.close();
+    const again = new SqliteStore(dir);
+    for (let i = 0; i < 8; i++) expect((await again.load(gameId(i)))!.entries).toEqual([entry(1)]);
     await again.close();
   });
 
