@@ -3,7 +3,7 @@
  *
  *   doom-board serve [--host 127.0.0.1] [--port 5173] [--data-dir DIR | --memory | --database-url URL]
  *                    [--static DIR] [--rate-limit N] [--cors https://a.example,...] [--hint-budget-cap MS]
- *                    [--workers N] [--work-queue N] [--log json|none]
+ *                    [--workers N] [--work-queue N] [--drain-seconds N] [--log json|none]
  *   doom-board check [--data-dir DIR | --database-url URL]
  *
  * Every line a running server writes is one JSON object (stdout: one per request; stderr: its own
@@ -45,13 +45,16 @@ Options:
                          event loop (default: one per core but one, at least one; WORKERS)
   --work-queue N         heavy requests that may wait for a thread; beyond, 503 with Retry-After
                          (default 4 per thread; WORK_QUEUE)
+  --drain-seconds N      on SIGTERM/SIGINT, how long the requests in flight may take to finish
+                         before their connections are closed, 1-3600 (default 10; DRAIN_SECONDS)
   --log json|none        one JSON line per request on stdout, or none (default json; LOG)
   --trust-proxy ADDRS    comma-separated addresses of load balancers in front: the client of their
                          requests is the last X-Forwarded-For address (rate limits; TRUST_PROXY)
   -h, --help             this text
 
 Stopping: SIGTERM or SIGINT stops taking connections (/readyz answers 503 at once), finishes the
-requests in flight (every command being committed is committed and answered), ends event streams,
+requests in flight (every command being committed is committed and answered; at most
+--drain-seconds, then the rest are cut off and a warning says how many), ends event streams,
 and exits 0. If the store stops trusting its file (an fsync failed), the server stops the same way
 and exits 1: restart it (a supervisor does), and recovery runs.
 
@@ -84,6 +87,7 @@ try {
       'hint-budget-cap': { type: 'string', default: process.env.HINT_BUDGET_CAP || undefined },
       workers: { type: 'string', default: process.env.WORKERS || undefined },
       'work-queue': { type: 'string', default: process.env.WORK_QUEUE || undefined },
+      'drain-seconds': { type: 'string', default: process.env.DRAIN_SECONDS || undefined },
       log: { type: 'string', default: process.env.LOG || 'json' },
       'trust-proxy': { type: 'string', default: process.env.TRUST_PROXY ?? '' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -111,6 +115,7 @@ const hintCap = whole('hint-budget-cap', values['hint-budget-cap'], 1, 250);
 const perSecond = whole('rate-limit', values['rate-limit'], 0, 1_000_000);
 const workers = whole('workers', values.workers, 0, 256) ?? defaultPoolSize();
 const workQueue = whole('work-queue', values['work-queue'], 0, 100_000);
+const drainSeconds = whole('drain-seconds', values['drain-seconds'], 1, 3600) ?? 10;
 if (values.log !== 'json' && values.log !== 'none') fail(`--log is json or none (got ${JSON.stringify(values.log)})`);
 if (values.memory && values['data-dir']) fail('--memory and --data-dir exclude each other');
 const databaseUrl = values['database-url'] || null;
@@ -159,6 +164,7 @@ const running = await startServer({
   staticDir: values.static ? resolve(values.static) : undefined,
   workers,
   workQueue,
+  drainMs: drainSeconds * 1000,
   log: values.log === 'json' ? jsonLines : null,
   onFatal: () => void stop('the game store failed', 1),
   trustProxy: values['trust-proxy'] ? values['trust-proxy'].split(',').map((a) => a.trim()).filter(Boolean) : [],
@@ -173,7 +179,8 @@ async function stop(why: string, code = 0): Promise<void> {
   stopping = true;
   jsonEvents(code ? 'error' : 'info', `doom-board: ${why}: finishing the requests in flight, then stopping`, code ? { exitCode: code } : {});
   try {
-    await running.close();
+    const { cutOff } = await running.close();
+    if (cutOff) jsonEvents('warn', `doom-board: ${cutOff} request${cutOff === 1 ? '' : 's'} still in flight after ${drainSeconds} s (--drain-seconds): cut off`, { cutOff });
   } catch (e) {
     jsonEvents('error', `doom-board: stopping failed: ${(e as Error).message}`);
     process.exit(1);

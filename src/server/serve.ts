@@ -71,8 +71,9 @@ export interface DoomBoardServer {
   /**
    * Stops accepting connections, lets the requests in flight finish (their commands are committed
    * and answered; at most `drainMs`), ends event streams, then closes the pool and the store.
+   * Resolves with the number of requests still unanswered when the drain time ran out (0: none cut off).
    */
-  close(): Promise<void>;
+  close(): Promise<{ cutOff: number }>;
 }
 
 const notFound = (res: ServerResponse, path: string) => {
@@ -173,7 +174,7 @@ export function createServer(o: ServerOptions): DoomBoardServer {
     notFound(res, path);
   };
   const server = createHttpServer(listener);
-  let closing: Promise<void> | null = null;
+  let closing: Promise<{ cutOff: number }> | null = null;
   const close = async () => {
     shuttingDown = true;
     clearInterval(probeTimer);
@@ -185,10 +186,12 @@ export function createServer(o: ServerOptions): DoomBoardServer {
         setTimeout(resolve, o.drainMs ?? 10_000).unref();
       });
     }
+    const cutOff = inFlight;
     server.closeAllConnections();
     await stopped;
     await heavyWork.close();
     await o.store.close();
+    return { cutOff };
   };
   return {
     listener,
