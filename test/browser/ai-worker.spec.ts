@@ -39,7 +39,7 @@ test('hints and autopilot decisions from the worker (the decisions the autopilot
     };
     channel.port2.postMessage(0);
     let ticksWhileWorkerThought = 0;
-    const inWorker = async <T,>(call: () => Promise<T>): Promise<T> => {
+    const inWorker = async <T,>(call: () => T): Promise<Awaited<T>> => {
       const before = ticks;
       const answer = await call();
       ticksWhileWorkerThought += ticks - before;
