@@ -60,7 +60,9 @@ export class ReachBuffer implements ReachMap {
       }
       this.written = [];
       for (let o = 0; o < orientations; o++) {
-        const lo = core.reachSpan(2 * o), hi = core.reachSpan(2 * o + 1);
+        // The states the search may have written, per orientation (range 0 may end in the first
+        // word of orientation 1: within the array when there are two, else cut at its end).
+        const lo = core.reachSpan(2 * o), hi = Math.min(core.reachSpan(2 * o + 1), orientations * n - 1);
         if (hi < lo) continue;
         cost.set(coreCost.subarray(lo, hi + 1), lo);
         end.set(coreEnd.subarray(lo, hi + 1), lo);
