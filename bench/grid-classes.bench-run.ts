@@ -23,7 +23,7 @@ import { benchBoard, openBoard } from './boards.ts';
 import { median } from './measure.ts';
 import { gccVersion, runNative, serveNativeReach, type NativeReachServer } from './native.ts';
 
-const BLOCKS = 7;
+const BLOCKS = 9;
 const PAIRS = 6;
 
 /** Ratio a/b: median over blocks of (median of a's batches ÷ median of b's), each block alternating a and b. */
