@@ -266,6 +266,11 @@ Notes (issue 41):
   the notes column times a plain query whose \`cost\` is read at once (that array made). Buffered
   reach copies the span of states the search may have written, per orientation (a block copy is
   faster in JavaScript than writing the listed states one by one at these sizes).
+  WebAssembly.Memory's \`buffer\` getter cost 0.1–0.3 µs a call here (Node 20), a tenth of a small
+  reach: the Board API reads it once and keeps it while the memory does not grow
+  (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript
+  around the call (the figure and MP checks, the copy, the result object), run under Vitest's module
+  transform as every bench here is.
 - Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
   ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
   The verdicts read this run's medians only.

@@ -6,6 +6,7 @@
  * into that buffer. A buffer takes the size of the board it serves: its arrays stay the same while
  * the board size (and for reach the orientation count) does, and are made anew when it changes.
  */
+import { coreBuffer } from './core-buffer.ts';
 import type { ReachMap, SightMap } from './types.ts';
 import type { CoreExports } from './wasm.ts';
 
@@ -33,7 +34,7 @@ export class ReachBuffer implements ReachMap {
 
   /** The answer of the reach search the core has just run on a width × height board. */
   [fillReach](core: CoreExports, width: number, height: number, orientations: number): this {
-    const memory = core.memory.buffer;
+    const memory = coreBuffer(core);
     const n = width * height;
     if (width !== this.width || height !== this.height) {
       const cost = new Int32Array(2 * n).fill(-1);
@@ -86,7 +87,7 @@ export class SightBuffer implements SightMap {
 
   /** The answer of the sight map the core has just computed on a width × height board. */
   [fillSight](core: CoreExports, width: number, height: number): this {
-    const memory = core.memory.buffer;
+    const memory = coreBuffer(core);
     const n = width * height;
     if (n !== this.los.length) {
       this.los = new Uint8Array(n);

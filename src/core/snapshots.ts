@@ -9,6 +9,7 @@
  * and structuredClone do not carry them: copy them (`r.cost.slice()`) to post a result to a worker;
  * JSON.stringify does (toJSON).
  */
+import { coreBuffer } from './core-buffer.ts';
 import { stash, stashed, type Stashed } from './result-pool.ts';
 import type { ReachMap } from './types.ts';
 import type { CoreExports } from './wasm.ts';
@@ -28,7 +29,7 @@ export class ReachSnapshot implements ReachMap {
     this.height = height;
     this.orientations = orientations;
     this.#count = core.reachCount();
-    this.#reached = stash(core.memory.buffer, core.reachedPtr(), 4 * this.#count);
+    this.#reached = stash(coreBuffer(core), core.reachedPtr(), 4 * this.#count);
   }
 
   get cost(): Int32Array {
