@@ -6,7 +6,6 @@
  * into that buffer. A buffer takes the size of the board it serves: its arrays stay the same while
  * the board size (and for reach the orientation count) does, and are made anew when it changes.
  */
-import { coreBuffer } from './core-buffer.ts';
 import type { ReachMap, SightMap } from './types.ts';
 import type { CoreExports } from './wasm.ts';
 
@@ -18,6 +17,19 @@ import type { CoreExports } from './wasm.ts';
  */
 export const fillReach: unique symbol = Symbol.for('doom-board.fill-reach') as never;
 export const fillSight: unique symbol = Symbol.for('doom-board.fill-sight') as never;
+
+// The core's memory buffer, kept while the memory does not grow (a grow detaches it: byteLength 0):
+// the getter cost 0.1–0.3 µs a call. Its own copy of src/core/core-buffer.ts, as this file is the
+// AI module's own (an import from the main module would have to be one of its public names).
+let kept: ArrayBuffer | null = null;
+let keptOf: CoreExports | null = null;
+function bufferOf(core: CoreExports): ArrayBuffer {
+  if (keptOf !== core || !kept || kept.byteLength === 0) {
+    kept = core.memory.buffer;
+    keptOf = core;
+  }
+  return kept;
+}
 
 /** A reach result to fill again and again (see the module's comment); read it like any ReachMap. */
 export class ReachBuffer implements ReachMap {
@@ -34,7 +46,7 @@ export class ReachBuffer implements ReachMap {
 
   /** The answer of the reach search the core has just run on a width × height board. */
   [fillReach](core: CoreExports, width: number, height: number, orientations: number): this {
-    const memory = coreBuffer(core);
+    const memory = bufferOf(core);
     const n = width * height;
     if (width !== this.width || height !== this.height) {
       const cost = new Int32Array(2 * n).fill(-1);
@@ -87,7 +99,7 @@ export class SightBuffer implements SightMap {
 
   /** The answer of the sight map the core has just computed on a width × height board. */
   [fillSight](core: CoreExports, width: number, height: number): this {
-    const memory = coreBuffer(core);
+    const memory = bufferOf(core);
     const n = width * height;
     if (n !== this.los.length) {
       this.los = new Uint8Array(n);
