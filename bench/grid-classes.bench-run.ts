@@ -257,7 +257,7 @@ Notes (issue 41):
   register pressure, and calls out of line for memory.fill (four per search) where gcc inlines
   memset; no bounds checks (guard pages). The core already uses raw load/store on linear memory,
   no managed arrays, memory.fill for clears, i64 only for one multiply per large-figure state, and
-  -O3 --converge noAssert; shrinkLevel 0 was not taken (dist/doom-board.js is within 0.3 KB of its
+  -O3 --converge noAssert; shrinkLevel 0 was not taken (dist/doom-board.js is 37 bytes under its
   budget). Splitting the small-figure search from the large-figure one (fewer live values) did not
   change the ratio beyond this machine's noise. What a JS→Wasm call adds is the empty-export line
   above: nanoseconds, not the gap on microsecond queries.
