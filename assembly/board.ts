@@ -57,12 +57,13 @@ export const FIG_RANGE: usize = (FIG_COVER + <usize>MAX_FIGURES + 15) & ~(<usize
 export const REACH_COST: usize = (FIG_RANGE + <usize>MAX_FIGURES * 4 + 15) & ~(<usize>15);
 export const REACH_PARENT: usize = (REACH_COST + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
 export const REACH_END: usize = (REACH_PARENT + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
-// Bucket queue (assembly/buckets.ts): per bucket, one bit per search state, and the range of words in use.
+// Bucket queue (assembly/buckets.ts): per bucket, one bit per search state, and two ranges of words
+// in use (a rotating large figure's two orientations each have their own).
 export const BUCKET_COUNT: i32 = 8; // more than the largest step cost (4: a d20 diagonal into slow terrain)
 export const BUCKET_WORDS: i32 = (MAX_CELLS * 2) >> 5;
 export const BUCKETS: usize = (REACH_END + <usize>MAX_CELLS * 2 + 15) & ~(<usize>15);
 export const BUCKET_RANGE: usize = (BUCKETS + <usize>BUCKET_COUNT * BUCKET_WORDS * 4 + 15) & ~(<usize>15);
-export const INFO: usize = (BUCKET_RANGE + <usize>BUCKET_COUNT * 8 + 15) & ~(<usize>15);
+export const INFO: usize = (BUCKET_RANGE + <usize>BUCKET_COUNT * 16 + 15) & ~(<usize>15);
 export const ROUND_LUT: usize = (INFO + 128 + 15) & ~(<usize>15);
 export const QUAD_LUT: usize = (ROUND_LUT + 2048 + 15) & ~(<usize>15);
 // Per-board tables built by `prepare` after every upload.
@@ -85,7 +86,9 @@ export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<
 export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
 // doom2016 large figures' moves per search state (u16), filled lazily by reach (assembly/reach.ts).
 export const LARGE_MOVES: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
-export const MEMORY_END: usize = (LARGE_MOVES + <usize>MAX_CELLS * 2 * 2 + 15) & ~(<usize>15);
+// The states the last reach search reached, in the order it settled them: state | cost << 17 | end << 29.
+export const REACHED: usize = (LARGE_MOVES + <usize>MAX_CELLS * 2 * 2 + 15) & ~(<usize>15);
+export const MEMORY_END: usize = (REACHED + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;

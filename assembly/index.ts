@@ -2,7 +2,7 @@
 // calls `commit`, then runs batch queries whose results land in the output regions.
 import {
   CELLS, D20, DIST, DOOM2004, DOOM2016, FIGS, FIG_COVER, FIG_LOS, FIG_RANGE, H, HEDGES, INFO, MAX_FIGURES, MAX_SIDE, NFIG,
-  OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, RULESET, VEDGES, W, ensureMemory, figH, figW,
+  OUT_COVER, OUT_LOS, OUT_RANGE, REACH_COST, REACH_END, REACH_PARENT, REACHED, RULESET, VEDGES, W, ensureMemory, figH, figW,
   figX, figY, inRect, onMap, ownerAt, rebuildOccupancy, setDims, OWNER, TELEPORTERS, STEP_SIGHT, STEP_MOVE, STEP_STRICT,
   COVER_CELLS, RAYS_SIGHT, NTELE, THREAT_ENEMIES, STAND, RAYS_COVER, OUTLINE_H, OUTLINE_V, LARGE_CELLS,
 } from './board';
@@ -12,7 +12,7 @@ import { bucketsReset } from './buckets';
 import { coverD20, losD20, sightMapD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl, reachInit } from './reach';
-export { reachSpan } from './reach';
+export { reachCount, reachSpan } from './reach';
 import { los2004, sightMap2004 } from './sight2004';
 import { openBoard, sightMapOpen } from './open2016';
 import { losCover2016, sightMap2016 } from './sight2016';
@@ -42,6 +42,7 @@ export function figRangePtr(): usize { return FIG_RANGE; }
 export function reachCostPtr(): usize { return REACH_COST; }
 export function reachParentPtr(): usize { return REACH_PARENT; }
 export function reachEndPtr(): usize { return REACH_END; }
+export function reachedPtr(): usize { return REACHED; }
 export function infoPtr(): usize { return INFO; }
 // The regions that hold a board's state (saved and restored by JavaScript when boards take turns),
 // by number: owner, teleporters, sight/move/strict steps, cover cells, sight/cover rays, outline h/v,

@@ -2,10 +2,10 @@
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
   BUCKET_COUNT, LARGE_MOVES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
-  NFIG, NTELE, REACH_COST, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
+  NFIG, NTELE, REACH_COST, REACHED, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
-import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketPushInline, bucketWord } from './buckets';
+import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketPushInline, bucketPushRange, bucketWord } from './buckets';
 import { dirX, dirY, setStepOffsets, stepOff } from './steps';
 
 let F: i32 = 0; // the moving figure
@@ -127,9 +127,9 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   return true;
 }
 
-@inline function expandSmall(i: i32, c: i32): void {
-  // Read once per state: the step loop keeps them in registers.
-  const ruleset = RULESET, mp = MP;
+@inline function expandSmall(i: i32, c: i32, ruleset: i32): void {
+  // Read once per state: the step loop keeps it in a register.
+  const mp = MP;
   // The step table already says the target is on the map: index it directly.
   let open = <i32>load<u8>((ruleset == D20 ? STEP_STRICT : STEP_MOVE) + <usize>i);
   while (open != 0) {
@@ -159,12 +159,12 @@ function canEnd(x: i32, y: i32, o: i32): bool {
     store<i32>(REACH_PARENT + (<usize>j << 2), i);
     bucketPushInline(j, nc);
   }
-  if (RULESET != D20 && TELEPORTS && (load<u8>(CELLS + <usize>i) & C_TELEPORTER) != 0) {
+  if (ruleset != D20 && TELEPORTS && (load<u8>(CELLS + <usize>i) & C_TELEPORTER) != 0) {
     for (let t = 0; t < NTELE; t++) {
       const j = load<i32>(TELEPORTERS + (<usize>t << 2));
       if (j == i) continue;
       const bits = <i32>load<u8>(CELLS + <usize>j);
-      if (RULESET == DOOM2016) {
+      if (ruleset == DOOM2016) {
         // Telefrag: no extra MP for a demon on the teleporter.
         relax(j, c + 1 + ((bits & C_DIFFICULT) != 0 ? 1 : 0), i);
       } else if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostile(load<i32>(OWNER + (<usize>j << 2)))) {
@@ -190,13 +190,13 @@ function canEnd(x: i32, y: i32, o: i32): bool {
     if (cost > MP || load<u32>(REACH_COST + (<usize>j << 2)) <= <u32>cost) continue;
     store<i32>(REACH_COST + (<usize>j << 2), cost);
     store<i32>(REACH_PARENT + (<usize>j << 2), i);
-    bucketPushInline(j, cost);
+    bucketPushRange(j, cost, load<i32>(m, 20)); // each orientation in its own range of the bucket
   }
 }
 
 // Per orientation o (at o * 256), the moves of a doom2016 large figure as 32-byte entries: the
 // state offset (j - i), then the rectangle (dx, dy, w, h from the placement) that must fit for the
-// move to be open. For a shift it is the old and new footprints together: the old one fits (no
+// move to be open, then the orientation moved into. For a shift it is the old and new footprints together: the old one fits (no
 // figure straddles a wall or door, and every placement reached was tested), so this asks that the
 // cells entered fit and that no wall or door lies across the edge crossed. For a rotation it is
 // the new footprint. Shifts right, left, down, up, then the rotations keeping at least half of
@@ -205,8 +205,9 @@ const MOVES: usize = memory.data(2 * 8 * 32);
 let MOVE_COUNT: i32 = 0;
 
 /** Write the move to the placement (dx, dy) away in `plane`, open when rectangle (rx, ry, w, h) fits. */
-function addMove(at: usize, dx: i32, dy: i32, plane: i32, rx: i32, ry: i32, w: i32, h: i32): usize {
+function addMove(at: usize, dx: i32, dy: i32, plane: i32, rx: i32, ry: i32, w: i32, h: i32, to: i32): usize {
   store<i32>(at, plane + dy * W + dx);
+  store<i32>(at, to, 20);
   store<i32>(at, rx, 4);
   store<i32>(at, ry, 8);
   store<i32>(at, w, 12);
@@ -230,15 +231,15 @@ function listMoves(rotates: bool): void {
   for (let o = 0; o < 2; o++) {
     const fw = o == 0 ? FW : FH, fh = o == 0 ? FH : FW;
     let at = MOVES + (<usize>(o << 8));
-    at = addMove(at, 1, 0, 0, 0, 0, fw + 1, fh); // right
-    at = addMove(at, -1, 0, 0, -1, 0, fw + 1, fh); // left
-    at = addMove(at, 0, 1, 0, 0, 0, fw, fh + 1); // down
-    at = addMove(at, 0, -1, 0, 0, -1, fw, fh + 1); // up
+    at = addMove(at, 1, 0, 0, 0, 0, fw + 1, fh, o); // right
+    at = addMove(at, -1, 0, 0, -1, 0, fw + 1, fh, o); // left
+    at = addMove(at, 0, 1, 0, 0, 0, fw, fh + 1, o); // down
+    at = addMove(at, 0, -1, 0, 0, -1, fw, fh + 1, o); // up
     // Every rotated placement overlaps the footprint (ow, oh >= 1): keep those covering half of it.
     if (rotates)
       for (let dy = 1 - fw; dy < fh; dy++)
         for (let dx = 1 - fh; dx < fw; dx++)
-          if (2 * (min(dx + fh, fw) - max(dx, 0)) * (min(dy + fw, fh) - max(dy, 0)) >= fw * fh) at = addMove(at, dx, dy, (1 - 2 * o) * W * H, dx, dy, fh, fw);
+          if (2 * (min(dx + fh, fw) - max(dx, 0)) * (min(dy + fw, fh) - max(dy, 0)) >= fw * fh) at = addMove(at, dx, dy, (1 - 2 * o) * W * H, dx, dy, fh, fw, 1 - o);
     MOVE_COUNT = <i32>(at - MOVES - (<usize>(o << 8))) >> 5;
   }
 }
@@ -295,25 +296,36 @@ export function reach(f: i32, mp: i32): i32 {
       if (foe) FOE_LARGE = true;
     }
   }
-  const plane = W * H;
   setStepOffsets();
-  // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
-  // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
-  const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
   // Outside the states the previous search wrote, every cost is -1 and every end flag 0 (reachInit):
-  // clear only those (all bytes 0xff: every i32 reads -1). REACH_PARENT is written with every cost,
-  // so only reached states are read: no clear.
-  if (TOUCHED_HI >= TOUCHED_LO) {
-    memory.fill(REACH_COST + (<usize>TOUCHED_LO << 2), 0xff, <usize>(TOUCHED_HI - TOUCHED_LO + 1) << 2);
-    memory.fill(REACH_END + <usize>TOUCHED_LO, 0, <usize>(TOUCHED_HI - TOUCHED_LO + 1));
-  }
-  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
-  let lo0 = 0x7fffffff, hi0 = -1, lo1 = 0x7fffffff, hi1 = -1; // large figures: the states reached, per orientation
+  // clear only those (all bytes 0xff: every i32 reads -1), per orientation. REACH_PARENT is written
+  // with every cost, so only reached states are read: no clear.
+  clearTouched(TOUCHED_LO0, TOUCHED_HI0);
+  clearTouched(TOUCHED_LO1, TOUCHED_HI1);
+  TOUCHED_HI1 = -1;
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
   bucketPush(start, 0);
-  // Bucket by bucket, each in increasing state: the order of a heap of cost << 18 | state.
+  REACH_COUNT = large ? searchLarge(f, mp, start) : searchSmall(f, mp);
+  return orients;
+}
+
+/**
+ * The search of a one-space figure: bucket by bucket, each in increasing state (the order of a heap
+ * of cost << 18 | state). Its own function, apart from the large figures' (searchLarge): V8 keeps
+ * the few values of this loop in registers where the two together spilled some to the stack.
+ * Returns the number of states settled (listed at REACHED).
+ */
+function searchSmall(f: i32, mp: i32): i32 {
+  // doom2016 (the ruleset the C baseline has) gets a loop of its own, the ruleset folded away:
+  // fewer live values and branches in the step loop.
+  return RULESET == DOOM2016 ? drainSmall(f, mp, DOOM2016) : drainSmall(f, mp, RULESET);
+}
+
+@inline function drainSmall(f: i32, mp: i32, ruleset: i32): i32 {
+  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
+  let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
     const lo = bucketLo(b), hi = bucketHi(b);
@@ -330,50 +342,104 @@ export function reach(f: i32, mp: i32): i32 {
         const i = (w << 5) | <i32>ctz(word);
         word &= word - 1;
         if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
-        if (!large) {
-          // canEnd for one cell, without its coordinates (the start is the figure's own cell).
-          const who = load<i32>(OWNER + (<usize>i << 2));
-          if (who < 0 || who == f) store<u8>(REACH_END + <usize>i, 1);
-          if (expand) expandSmall(i, c);
-          continue;
-        }
-        const o = i >= plane ? 1 : 0;
-        if (o == 0) { lo0 = min(lo0, i); hi0 = max(hi0, i); } else { lo1 = min(lo1, i); hi1 = max(hi1, i); }
-        const r = i - o * plane;
-        const y = <i32>((<u64>r * magic) >> 32);
-        const x = r - y * W;
-        if (i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o)) store<u8>(REACH_END + <usize>i, 1);
-        if (!expand) continue;
-        if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c);
-        else expandShift(i, x, y, c);
+        // canEnd for one cell, without its coordinates (the start is the figure's own cell).
+        const who = load<i32>(OWNER + (<usize>i << 2));
+        const ends = who < 0 || who == f;
+        if (ends) store<u8>(REACH_END + <usize>i, 1);
+        store<i32>(REACHED + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0));
+        if (expand) expandSmall(i, c, ruleset);
       }
     }
   }
-  TOUCHED_LO = touchedLo << 5;
-  TOUCHED_HI = (touchedHi << 5) | 31;
-  if (large) {
-    SPAN_LO0 = lo0; SPAN_HI0 = hi0; SPAN_LO1 = lo1; SPAN_HI1 = hi1;
-  } else {
-    SPAN_LO0 = TOUCHED_LO; SPAN_HI0 = min(TOUCHED_HI, plane - 1); SPAN_HI1 = -1;
+  TOUCHED_LO0 = touchedLo << 5;
+  TOUCHED_HI0 = (touchedHi << 5) | 31;
+  return count;
+}
+
+/**
+ * The search of a large figure (placement and orientation: o·W·H + y·W + x), as searchSmall. A
+ * rotating figure's two orientations are far apart in that numbering: each has its own range in
+ * the buckets (drained range 0, then range 1: still in increasing state) and its own range of
+ * states to clear before the next search, so neither scans nor clears the W·H states between them.
+ */
+function searchLarge(f: i32, mp: i32, start: i32): i32 {
+  const plane = W * H;
+  // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
+  // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
+  const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
+  // Bucket words drained per range (orientation): every state written lies in them.
+  let touchedLo0 = 0x7fffffff, touchedHi0 = -1, touchedLo1 = 0x7fffffff, touchedHi1 = -1;
+  let count = 0;
+  for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
+    const b = c & (BUCKET_COUNT - 1);
+    const bl0 = bucketLo(b, 0), bh0 = bucketHi(b, 0), bl1 = bucketLo(b, 1), bh1 = bucketHi(b, 1);
+    if (bh0 < bl0 && bh1 < bl1) { idle++; continue; }
+    idle = 0;
+    bucketEmptied(b);
+    const expand = c < mp;
+    for (let range = 0; range < 2; range++) {
+      const lo = range == 0 ? bl0 : bl1, hi = range == 0 ? bh0 : bh1;
+      if (hi < lo) continue;
+      if (range == 0) { touchedLo0 = min(touchedLo0, lo); touchedHi0 = max(touchedHi0, hi); } else { touchedLo1 = min(touchedLo1, lo); touchedHi1 = max(touchedHi1, hi); }
+      for (let w = lo; w <= hi; w++) {
+        let word = bucketWord(b, w);
+        while (word != 0) {
+          const i = (w << 5) | <i32>ctz(word);
+          word &= word - 1;
+          if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
+          const o = i >= plane ? 1 : 0;
+          const r = i - o * plane;
+          const y = <i32>((<u64>r * magic) >> 32);
+          const x = r - y * W;
+          const ends = i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o);
+          if (ends) store<u8>(REACH_END + <usize>i, 1);
+          store<i32>(REACHED + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0));
+          if (!expand) continue;
+          if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c);
+          else expandShift(i, x, y, c);
+        }
+      }
+    }
   }
-  return orients;
+  TOUCHED_LO0 = touchedLo0 << 5;
+  TOUCHED_HI0 = (touchedHi0 << 5) | 31;
+  if (touchedHi1 >= 0) { // else orientation 1 wrote nothing (TOUCHED_HI1 stays -1)
+    TOUCHED_LO1 = touchedLo1 << 5;
+    TOUCHED_HI1 = (touchedHi1 << 5) | 31;
+  }
+  return count;
 }
 
-// The states the last search reached lie in these ranges, one per orientation (empty when hi < lo):
-// a snapshot of its answer copies only them (src/core/board.ts).
-let SPAN_LO0: i32 = 0, SPAN_HI0: i32 = -1, SPAN_LO1: i32 = 0, SPAN_HI1: i32 = -1;
+/** States the last search may have written into REACH_COST and REACH_END: a range per bucket range (orientation). */
+let TOUCHED_LO0: i32 = 0, TOUCHED_HI0: i32 = -1, TOUCHED_LO1: i32 = 0, TOUCHED_HI1: i32 = -1;
+/** How many states the last search settled (REACHED holds them). */
+let REACH_COUNT: i32 = 0;
 
-/** The last search's reached states: k = 0, 1 the first and last of orientation 0; 2, 3 of orientation 1. */
+/**
+ * The states the last search may have written: k = 0, 1 the first and last of bucket range 0
+ * (orientation 0, and at most the first word of orientation 1); 2, 3 of range 1 (empty when last < first).
+ */
 export function reachSpan(k: i32): i32 {
-  return k == 0 ? SPAN_LO0 : k == 1 ? SPAN_HI0 : k == 2 ? SPAN_LO1 : SPAN_HI1;
+  return k == 0 ? TOUCHED_LO0 : k == 1 ? TOUCHED_HI0 : k == 2 ? TOUCHED_LO1 : TOUCHED_HI1;
 }
 
-/** States (a range) the last search may have written into REACH_COST and REACH_END. */
-let TOUCHED_LO: i32 = 0, TOUCHED_HI: i32 = -1;
+/** The number of states the last search reached, listed at REACHED as state | cost << 17 | end << 29. */
+export function reachCount(): i32 {
+  return REACH_COUNT;
+}
+
+/** Costs back to -1 and end flags to 0 over the states lo..hi (nothing when hi < lo). */
+@inline function clearTouched(lo: i32, hi: i32): void {
+  if (hi >= lo) {
+    memory.fill(REACH_COST + (<usize>lo << 2), 0xff, <usize>(hi - lo + 1) << 2);
+    memory.fill(REACH_END + <usize>lo, 0, <usize>(hi - lo + 1));
+  }
+}
 
 /** Every cost -1 and every end flag 0, as `reach` keeps them outside the states it writes. */
 export function reachInit(): void {
   memory.fill(REACH_COST, 0xff, <usize>MAX_CELLS * 2 * 4);
   memory.fill(REACH_END, 0, <usize>MAX_CELLS * 2);
-  TOUCHED_HI = -1;
+  TOUCHED_HI0 = -1;
+  TOUCHED_HI1 = -1;
 }

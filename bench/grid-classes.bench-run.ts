@@ -23,7 +23,7 @@ import { benchBoard, openBoard } from './boards.ts';
 import { median } from './measure.ts';
 import { gccVersion, runNative, serveNativeReach, type NativeReachServer } from './native.ts';
 
-const BLOCKS = 7;
+const BLOCKS = 9;
 const PAIRS = 6;
 
 /** Ratio a/b: median over blocks of (median of a's batches ÷ median of b's), each block alternating a and b. */
@@ -126,6 +126,10 @@ test('grid core by board class and size against the best exact C', async () => {
   const mismatches: string[] = [];
   const extras: string[] = [];
   const sizes = (process.env.GRID_SIZES ?? '26,49,101,201').split(',').map(Number);
+  // What a call into the Wasm costs before its body does anything: an export whose body returns a
+  // constant (maxSide), timed the way the rows time the queries.
+  const empty = () => core.maxSide();
+  const emptyNs = median(Array.from({ length: 7 }, () => batch(empty)(callsFor(empty)))) * 1e6;
   for (const cls of ['mixed', 'open'] as const)
     for (const side of sizes) {
       const figs = side <= 26 ? 8 : side <= 49 ? 16 : side <= 101 ? 30 : 60;
@@ -223,7 +227,8 @@ where the Wasm answer equals the C's and the TypeScript reference's, compared be
 Targets: Wasm / C ≤ 1.0×, plain / export ≤ 2.0×, buffered / export ≤ 1.2×.
 
 - Run: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}; ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; a shared VM
-- Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after
+- Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after (other engineers' test suites share the 2 cores)
+- A call of an export with an empty body (\`core.maxSide()\`, timed as the rows are): ${emptyNs.toFixed(1)} ns
 - Mismatches: ${mismatches.length ? mismatches.join('; ') : 'none'}
 
 | query | board | Wasm export | best exact C | Wasm / C | plain / export | buffered / export | agreement (Wasm =) | notes |
@@ -239,25 +244,36 @@ Notes (issue 41):
   every space, reads range as the Chebyshev distance and visits only the corners whose cover lines
   a figure's space blocks. The C's dense variant (shadow casting over every corner, the kernel the
   issue asked for first) is shown in the notes column; the C used for the ratio is the sparse one.
-- Wasm / C: both sides run the same algorithm on every row, so the ratio is V8's code against
-  gcc -O2's. On this AMD EPYC VM it reads above 1.0 for sight maps and reach alike; the reach search
-  code has not changed since 2026-11-24 (the only core change after that, d20 adjacency on
-  2026-11-26, was measured interleaved against the build before it in one session: the same ratios,
-  1.3–1.9× under load 10–13), and the grid bench's own runs read 1.17–1.29× on the Intel Xeon VM of
-  2026-11-24 and 1.51–1.68× on the AMD EPYC VM of 2026-11-26 with the same Wasm: the change since
-  2026-11-25 is the machine, not the code.
-- Plain reach: a snapshot copies only the states the search reached (per orientation, the span the
-  core reports) and makes the board-sized arrays when \`cost\` or \`end\` is first read; the notes
-  column times a plain query whose \`cost\` is read at once (that array made). An object literal
-  with accessors cost V8 about 7 µs to build, a class instance nanoseconds: the snapshot is a class.
-- Noise: the run shares 2 cores with other engineers' test suites (load 11–14): single blocks' ratios
-  range from 0.5× to 24× on some rows, and the medians of two runs differ by up to a third. The
-  verdicts read this run's medians only.
-- Not yet output-sensitive: the 2×3 figure's reach on large boards. Its states are numbered
-  o·W·H + y·W + x, and the search clears, and its buckets scan, the whole range between the states it
-  reached in the two orientations: on 201×201 about 0.1 ms in Wasm (26 µs in C) for 50 states.
-  Per-orientation ranges for the clear and the buckets (same pop order, so the same parents) would
-  fix it in both; not done.
+- The 2×3 figure's reach is output-sensitive (2026-11-28): its states are numbered
+  o·W·H + y·W + x, and each bucket of the search now keeps a range of words per orientation, drained
+  one after the other (still in increasing state: the same pops, the same parents), and the next
+  search clears the states written per orientation; before, both scanned and cleared the W·H states
+  between the orientations (mixed 201×201, a quick run under load 11 before the change: 42.7 µs Wasm, 24.5 µs C; now the rows). The C has the
+  same change.
+- Wasm / C: both sides run the same algorithm, so the ratio is V8's code against gcc -O2's. Read
+  from the machine code (perf with --perf-prof): V8 computes every memory address as a 32-bit sum
+  and a based load (gcc: one instruction on a static array), checks the stack limit at each loop
+  header (reloading the limit's address), spills loop values (the cost bound, the step mask) under
+  register pressure, and calls out of line for memory.fill (four per search) where gcc inlines
+  memset; no bounds checks (guard pages). The core already uses raw load/store on linear memory,
+  no managed arrays, memory.fill for clears, i64 only for one multiply per large-figure state, and
+  -O3 --converge noAssert; shrinkLevel 0 was not taken (dist/doom-board.js is 37 bytes under its
+  budget). Splitting the small-figure search from the large-figure one (fewer live values) did not
+  change the ratio beyond this machine's noise. What a JS→Wasm call adds is the empty-export line
+  above: nanoseconds, not the gap on microsecond queries.
+- Plain reach: a snapshot stashes the core's list of the states the search reached (4 bytes each:
+  state, cost, end flag) and makes the board-sized arrays when \`cost\` or \`end\` is first read;
+  the notes column times a plain query whose \`cost\` is read at once (that array made). Buffered
+  reach copies the span of states the search may have written, per orientation (a block copy is
+  faster in JavaScript than writing the listed states one by one at these sizes).
+  WebAssembly.Memory's \`buffer\` getter cost 0.1–0.3 µs a call here (Node 20), a tenth of a small
+  reach: the Board API reads it once and keeps it while the memory does not grow
+  (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript
+  around the call (the figure and MP checks, the copy, the result object), run under Vitest's module
+  transform as every bench here is.
+- Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
+  ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
+  The verdicts read this run's medians only.
 <!-- grid-classes:end -->
 `;
   console.log(section);

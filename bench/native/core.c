@@ -584,21 +584,24 @@ static void sightMap(int f) {
 /* ------------------------------------------------------------------ reach (doom2016) */
 
 /* Bucket queue: bucket (cost mod 8) holds one bit per state; drained in increasing state, which is
-   the order of a binary heap of cost << 18 | state (same parents). */
+   the order of a binary heap of cost << 18 | state (same parents). Two word ranges per bucket: a
+   rotating large figure pushes each orientation's states into its own (range 1 above range 0), so a
+   drain scans the words in use, not the gap between the orientations (assembly/buckets.ts). */
 enum { NB = 8, BWORDS = 2 * MAXC / 32 };
 static uint32_t buckets[NB][BWORDS];
-static int bucketLo[NB], bucketHi[NB];
-static inline void bucketPush(int state, int cost) {
+static int bucketLo[NB][2], bucketHi[NB][2];
+static inline void bucketPushRange(int state, int cost, int r) {
   int b = cost & (NB - 1), w = state >> 5;
   uint32_t bit = 1u << (state & 31);
   if (buckets[b][w] & bit) return;
   buckets[b][w] |= bit;
-  if (w < bucketLo[b]) bucketLo[b] = w;
-  if (w > bucketHi[b]) bucketHi[b] = w;
+  if (w < bucketLo[b][r]) bucketLo[b][r] = w;
+  if (w > bucketHi[b][r]) bucketHi[b][r] = w;
 }
+static inline void bucketPush(int state, int cost) { bucketPushRange(state, cost, 0); }
 
 static int F, MP, FW, FH;
-static int touchedLo = 0, touchedHi = 2 * MAXC - 1; /* states the last search may have written */
+static int touchedLo[2] = { 0, 0 }, touchedHi[2] = { 2 * MAXC - 1, -1 }; /* states the last search may have written, per range */
 static inline int figSide(int f) { return figs[f][4]; }
 static inline int hostile(int o) { return o >= 0 && o != F && figSide(o) != figSide(F); }
 static inline int otherAt(int x, int y) { int o = ownerAt(x, y); return o == F ? -1 : o; }
@@ -685,8 +688,9 @@ static int otherLarge; /* any other large figure (else a large figure may end wh
 /* Per orientation, a large figure's moves: the state offset, and the rectangle (from the placement)
    that must fit for the move to be open: for a shift the old and new footprints together (the old
    one fits, so: the cells entered fit and nothing is crossed), for a rotation the new footprint.
-   Shifts right, left, down, up, then the rotations keeping at least half of the spaces (at most 4). */
-static struct { int off, rx, ry, w, h; } moves[2][8];
+   Shifts right, left, down, up, then the rotations keeping at least half of the spaces (at most 4);
+   `to` is the orientation moved into. */
+static struct { int off, rx, ry, w, h, to; } moves[2][8];
 static int moveCount;
 /* Move sets kept between searches, per search state: 0 unknown, else 256 | the moves (bit k: move k
    open). Valid while largeVersion and the moving figure's footprint are (walls and doors unchanged):
@@ -695,6 +699,7 @@ static uint16_t largeMoveTable[2 * MAXC];
 static int movesKey, movesVersion;
 static void addMove(int o, int dx, int dy, int plane, int rx, int ry, int w, int h) {
   moves[o][moveCount].off = plane + dy * W + dx;
+  moves[o][moveCount].to = plane ? 1 - o : o;
   moves[o][moveCount].rx = rx;
   moves[o][moveCount].ry = ry;
   moves[o][moveCount].w = w;
@@ -736,8 +741,13 @@ static void expandLarge(int i, int x, int y, int o, int c) {
   for (int open = e & 0xff; open; open &= open - 1) {
     int k = __builtin_ctz(open);
     /* a move costs 1, +1 entering a hostile large figure (the rectangle's cells outside the old footprint) */
-    relax(i + moves[o][k].off, c + 1 + (foeLarge && enteredHostileLarge(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW,
-      x + moves[o][k].rx, y + moves[o][k].ry, moves[o][k].w, moves[o][k].h)), i);
+    int j = i + moves[o][k].off, cost = c + 1 + (foeLarge && enteredHostileLarge(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW,
+      x + moves[o][k].rx, y + moves[o][k].ry, moves[o][k].w, moves[o][k].h));
+    /* relax, each orientation in its own range of the bucket */
+    if (cost > MP || (unsigned)reachCost[j] <= (unsigned)cost) continue;
+    reachCost[j] = cost;
+    reachParent[j] = i;
+    bucketPushRange(j, cost, moves[o][k].to);
   }
 }
 static int reach(int f, int mp) {
@@ -757,11 +767,12 @@ static int reach(int f, int mp) {
   }
   /* Outside the states the previous search wrote, costs are -1 and end flags 0 (main fills them
      once): clear only those. reachParent is written with every cost: only reached states are read. */
-  if (touchedHi >= touchedLo) {
-    memset(reachCost + touchedLo, 0xff, sizeof(int) * (touchedHi - touchedLo + 1));
-    memset(reachEnd + touchedLo, 0, touchedHi - touchedLo + 1);
-  }
-  int wordLo = 1 << 30, wordHi = -1; /* bucket words drained: every state written lies in them */
+  for (int r = 0; r < 2; r++)
+    if (touchedHi[r] >= touchedLo[r]) {
+      memset(reachCost + touchedLo[r], 0xff, sizeof(int) * (touchedHi[r] - touchedLo[r] + 1));
+      memset(reachEnd + touchedLo[r], 0, touchedHi[r] - touchedLo[r] + 1);
+    }
+  int wordLo[2] = { 1 << 30, 1 << 30 }, wordHi[2] = { -1, -1 }; /* bucket words drained per range: every state written lies in them */
   int start = figs[f][1] * W + figs[f][0];
   reachCost[start] = 0;
   reachParent[start] = -1;
@@ -771,13 +782,16 @@ static int reach(int f, int mp) {
   bucketPush(start, 0);
   /* Done when NB buckets in a row were empty: a step costs less than NB. */
   for (int c = 0, idle = 0; idle < NB; c++) {
-    int b = c & (NB - 1), lo = bucketLo[b], hi = bucketHi[b];
-    if (hi < lo) { idle++; continue; }
+    int b = c & (NB - 1);
+    if (bucketHi[b][0] < bucketLo[b][0] && bucketHi[b][1] < bucketLo[b][1]) { idle++; continue; }
     idle = 0;
-    bucketLo[b] = 1 << 30; bucketHi[b] = -1;
-    if (lo < wordLo) wordLo = lo;
-    if (hi > wordHi) wordHi = hi;
     int expand = c < mp; /* every step costs at least 1 MP: states at cost mp are only marked */
+    for (int range = 0; range < 2; range++) { /* range 0, then 1: increasing state */
+    int lo = bucketLo[b][range], hi = bucketHi[b][range];
+    if (hi < lo) continue;
+    bucketLo[b][range] = 1 << 30; bucketHi[b][range] = -1;
+    if (lo < wordLo[range]) wordLo[range] = lo;
+    if (hi > wordHi[range]) wordHi[range] = hi;
     for (int w = lo; w <= hi; w++) {
       uint32_t word = buckets[b][w];
       if (!word) continue;
@@ -796,9 +810,12 @@ static int reach(int f, int mp) {
         if (expand) expandLarge(i, x, y, o, c);
       }
     }
+    }
   }
-  touchedLo = wordLo << 5;
-  touchedHi = wordHi << 5 | 31;
+  for (int r = 0; r < 2; r++) { /* an empty range (orientation 1 of most figures) stays empty */
+    touchedLo[r] = wordHi[r] < 0 ? 0 : wordLo[r] << 5;
+    touchedHi[r] = wordHi[r] < 0 ? -1 : wordHi[r] << 5 | 31;
+  }
   return orients;
 }
 
@@ -898,7 +915,7 @@ static int serve(void) {
 
 int main(int argc, char **argv) {
   buildTables();
-  for (int b = 0; b < NB; b++) { bucketLo[b] = 1 << 30; bucketHi[b] = -1; }
+  for (int b = 0; b < NB; b++) for (int r = 0; r < 2; r++) { bucketLo[b][r] = 1 << 30; bucketHi[b][r] = -1; }
   int boards = readInt(), serving = argc > 1 && strcmp(argv[1], "serve") == 0;
   if (!serving) printf("[");
   for (int b = 0; b < boards; b++) {

@@ -9,6 +9,7 @@ import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput
 import { explainSight } from './explain.ts';
 import { fillReach, fillSight, type ReachBuffer, type SightBuffer } from './result-buffers.ts';
 import { copyOut } from './result-pool.ts';
+import { coreBuffer } from './core-buffer.ts';
 import { ReachSnapshot } from './snapshots.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
@@ -309,7 +310,7 @@ export class Board implements GridQueries {
     const { width, height } = this._data;
     if (into) return into[fillSight](core, width, height);
     const n = width * height;
-    const mem = core.memory.buffer;
+    const mem = coreBuffer(core);
     return {
       los: copyOut(Uint8Array, mem, core.outLosPtr(), n),
       cover: copyOut(Uint8Array, mem, core.outCoverPtr(), n),
@@ -322,7 +323,7 @@ export class Board implements GridQueries {
     const core = this.core();
     core.sightToFigures(i);
     const n = this._data.figures.length;
-    const mem = core.memory.buffer;
+    const mem = coreBuffer(core);
     return {
       los: copyOut(Uint8Array, mem, core.figLosPtr(), n),
       cover: copyOut(Uint8Array, mem, core.figCoverPtr(), n),
@@ -355,7 +356,7 @@ export class Board implements GridQueries {
     const { width: w, height: h } = this._data;
     // Read where the search left its answer: nothing of it is returned but the path.
     const n = orientations * w * h;
-    const mem = core.memory.buffer;
+    const mem = coreBuffer(core);
     const cost = new Int32Array(mem, core.reachCostPtr(), n);
     const end = new Uint8Array(mem, core.reachEndPtr(), n);
     const parent = new Int32Array(mem, core.reachParentPtr(), n);

@@ -18,6 +18,19 @@ import type { CoreExports } from './wasm.ts';
 export const fillReach: unique symbol = Symbol.for('doom-board.fill-reach') as never;
 export const fillSight: unique symbol = Symbol.for('doom-board.fill-sight') as never;
 
+// The core's memory buffer, kept while the memory does not grow (a grow detaches it: byteLength 0):
+// the getter cost 0.1–0.3 µs a call. Its own copy of src/core/core-buffer.ts, as this file is the
+// AI module's own (an import from the main module would have to be one of its public names).
+let kept: ArrayBuffer | null = null;
+let keptOf: CoreExports | null = null;
+function bufferOf(core: CoreExports): ArrayBuffer {
+  if (keptOf !== core || !kept || kept.byteLength === 0) {
+    kept = core.memory.buffer;
+    keptOf = core;
+  }
+  return kept;
+}
+
 /** A reach result to fill again and again (see the module's comment); read it like any ReachMap. */
 export class ReachBuffer implements ReachMap {
   width = 0;
@@ -33,7 +46,7 @@ export class ReachBuffer implements ReachMap {
 
   /** The answer of the reach search the core has just run on a width × height board. */
   [fillReach](core: CoreExports, width: number, height: number, orientations: number): this {
-    const memory = core.memory.buffer;
+    const memory = bufferOf(core);
     const n = width * height;
     if (width !== this.width || height !== this.height) {
       const cost = new Int32Array(2 * n).fill(-1);
@@ -60,7 +73,9 @@ export class ReachBuffer implements ReachMap {
       }
       this.written = [];
       for (let o = 0; o < orientations; o++) {
-        const lo = core.reachSpan(2 * o), hi = core.reachSpan(2 * o + 1);
+        // The states the search may have written, per orientation (range 0 may end in the first
+        // word of orientation 1: within the array when there are two, else cut at its end).
+        const lo = core.reachSpan(2 * o), hi = Math.min(core.reachSpan(2 * o + 1), orientations * n - 1);
         if (hi < lo) continue;
         cost.set(coreCost.subarray(lo, hi + 1), lo);
         end.set(coreEnd.subarray(lo, hi + 1), lo);
@@ -84,7 +99,7 @@ export class SightBuffer implements SightMap {
 
   /** The answer of the sight map the core has just computed on a width × height board. */
   [fillSight](core: CoreExports, width: number, height: number): this {
-    const memory = core.memory.buffer;
+    const memory = bufferOf(core);
     const n = width * height;
     if (n !== this.los.length) {
       this.los = new Uint8Array(n);

@@ -22,8 +22,11 @@ export interface CoreExports {
   reachCostPtr(): number;
   reachParentPtr(): number;
   reachEndPtr(): number;
-  /** The last reach search's reached states: 0, 1 first and last of orientation 0; 2, 3 of orientation 1 (empty when last < first). */
+  /** The states the last reach search may have written: 0, 1 first and last of orientation 0 (the last may lie in orientation 1's first word); 2, 3 of orientation 1 (empty when last < first). */
   reachSpan(k: number): number;
+  /** The states the last reach search reached, in the order it settled them, at reachedPtr: state | cost << 17 | end << 29. */
+  reachCount(): number;
+  reachedPtr(): number;
   infoPtr(): number;
   /** State regions: 0 owner, 1 teleporters, 2–4 steps, 5 cover cells, 6–7 rays, 8–9 outline, 10 large-figure cells. */
   statePtr(k: number): number;
