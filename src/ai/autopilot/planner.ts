@@ -29,7 +29,7 @@ import type { D4State } from '../../rules/doom2004/state.ts';
 import type { D20State } from '../../rules/d20/state.ts';
 import type { Command } from '../../rules/types.ts';
 import { situationOf } from '../hints/index.ts';
-import { memoised } from '../hints/memo.ts';
+import { memoised } from '../memo.ts';
 import { dominated } from '../hints/dominance.ts';
 import { defaultCaution, rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
@@ -257,7 +257,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
   const legalOne = (legal: Command[], c: Command) => legal.find((x) => same(x, c));
   const finish = (legal: Command[]) =>
     legal.find((c) => c.type === 'end') ?? legal.find((c) => c.type === 'end-turn') ?? legal.find((c) => c.type === 'pass') ?? legal[0];
-  /** One decision; memoised (hints/memo.ts): its candidates share sight maps and odds. */
+  /** One decision; memoised (src/ai/memo.ts): its candidates share sight maps and odds. */
   const decide = ({ state, side, legal, budgetMs }: DecisionContext): Command => {
     tuning = hintOptions;
     // The rest of the plan in progress, while it stays legal (an attack may be taken away by a

@@ -16,8 +16,9 @@ import { ReachBuffer } from '../../core/result-buffers.ts';
 import { Cell as CellBits, EdgeKind, type SightMap } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
+import { dieKey } from '../odds/doom2004-best-set.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import { memo } from './memo.ts';
+import { boardKey, memo } from '../memo.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Friendly, Situation, Threat } from './plan.ts';
 
@@ -31,17 +32,8 @@ const ADRENALINE_COST = 0.5;
 /** The approach maps' searches, copied out at once (no fresh arrays per search). */
 const reachScratch = new ReachBuffer();
 
-// Faces arrays by identity (the rules' data is parsed once and frozen), so odds keys stay short.
-const faceIds = new WeakMap<object, number>();
-let nextFaceId = 0;
-const dieKey = (d: Doom2004Spec['dice'][number]) => {
-  let id = faceIds.get(d.faces);
-  if (id === undefined) faceIds.set(d.faces, (id = nextFaceId++));
-  return `${d.colour}#${id}`;
-};
-
 /**
- * doom2004Odds(spec), once per call for the same spec (memo.ts): the same threat for each
+ * doom2004Odds(spec), once per call for the same spec (src/ai/memo.ts): the same threat for each
  * candidate, the same attack from every destination that leaves its victims alike. The key holds
  * every field the odds read (Doom2004Spec), and nothing else.
  */
@@ -51,9 +43,19 @@ function oddsOf(spec: Doom2004Spec): Doom2004Odds {
   return memo('doom2004Odds', key, () => doom2004Odds(spec));
 }
 
-/** The rules' rangeFrom (a blast's area from its target space), once per call for the same board. */
+/**
+ * The rules' rangeFrom (a blast's area from its target space), once per call for the same board
+ * (its terrain named once per situation: hashing the board's text per query cost more than the query).
+ */
 function blastRange(s: D4State): (x: number, y: number) => Int32Array {
-  return (x, y) => memo('doom2004Range', `${x},${y}|${s.board.width}|${s.board.cells}|${s.board.hEdges}|${s.board.vEdges}`, () => rangeFrom(s, x, y));
+  const terrain = memo('doom2004Terrain', `${s.board.width}|${s.board.cells}|${s.board.hEdges}|${s.board.vEdges}`, () => ({}));
+  const near = new Map<number, Int32Array>();
+  return (x, y) => {
+    const k = y * s.board.width + x;
+    let r = near.get(k);
+    if (!r) near.set(k, (r = memo('doom2004Range', k, () => rangeFrom(s, x, y), terrain)));
+    return r;
+  };
 }
 
 /** Expected damage of a weapon's dice (a rough strength to pick an enemy marine's weapon). */
@@ -239,17 +241,26 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
   return {
     ruleset: 'doom2004', state: s, me: f, myLeft: left(f), board, without, targetSpace,
     destinations(m) {
-      // Asked again for the same MP (each refined plan's retreat): one movement board, one search per MP.
+      // Asked again for the same MP (each refined plan's retreat): one movement board, one search per
+      // MP, shared with the other candidates' situations of the call on the same board (memo.ts).
       let out = reached.get(m);
       if (out) return out;
-      out = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
       const W = s.board.width;
+      const here = { x: f.x, y: f.y, o: 0, cost: 0 };
       if (m > 0) {
         // reachable() (the rules' movement) on a board made once.
         moveBoard ??= movementBoard(s, f);
-        const r = moveBoard.reach(s.figures.indexOf(f), m, reachScratch);
-        for (let i = 0; i < r.end.length; i++) if (r.end[i] && r.cost[i] > 0) out.push({ x: i % W, y: Math.floor(i / W), o: 0, cost: r.cost[i] });
-      }
+        const board = moveBoard;
+        const i = s.figures.indexOf(f);
+        const search = () => {
+          const list = [here];
+          const r = board.reach(i, m, reachScratch);
+          for (let k = 0; k < r.end.length; k++) if (r.end[k] && r.cost[k] > 0) list.push({ x: k % W, y: Math.floor(k / W), o: 0, cost: r.cost[k] });
+          return list;
+        };
+        const key = boardKey(board);
+        out = key === null ? search() : memo('doom2004Reach', `${key}#${i}#${m}`, search);
+      } else out = [here];
       reached.set(m, out);
       return out;
     },

@@ -12,7 +12,7 @@ import { addMass, choose, faceDist, mean, oddsFrom, type Odds } from '../odds/di
 import { gap } from '../autopilot/policy.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import { doom2016Arrivals } from './arrivals.ts';
-import { memo } from './memo.ts';
+import { memo } from '../memo.ts';
 import { readableName } from './words.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
@@ -50,7 +50,7 @@ export function destinationsOf(board: ReturnType<typeof boardOf>, id: string, mp
 const specJson = (_k: string, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? `#${v}` : v);
 
 /**
- * doom2016Odds(spec), once per call for the same spec (memo.ts): every demon of a card against the
+ * doom2016Odds(spec), once per call for the same spec (src/ai/memo.ts): every demon of a card against the
  * same marine, each candidate's plans against the same demon. The key is the whole spec.
  */
 const oddsOf = (spec: Doom2016Spec): Doom2016Odds => memo('doom2016Odds', JSON.stringify(spec, specJson), () => doom2016Odds(spec));

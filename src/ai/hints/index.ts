@@ -14,7 +14,7 @@ import { doom2016DefendPlans } from './doom2016-defend.ts';
 import { doom2004ChoicePlans } from './doom2004-choices.ts';
 import { rankPlans, type HintOptions, type Plan, type Situation } from './plan.ts';
 import { searchesHints, searchPlans } from './searched.ts';
-import { memoised } from './memo.ts';
+import { memoised } from '../memo.ts';
 
 export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
 export { rankPlans } from './plan.ts';

@@ -15,7 +15,7 @@
 import type { SightMap } from '../../core/types.ts';
 import type { Odds } from '../odds/dist.ts';
 import { distanceOf, footprint, seenAt, sharersOf, threatAt, type Exposed } from './exposure.ts';
-import { sightMapOf } from './memo.ts';
+import { sightMapOf } from '../memo.ts';
 import { describe } from './reason.ts';
 import { wordsOf } from './words.ts';
 import type { Arrival, AttackOption, Cell, Enemy, Friendly, HintOptions, Plan, SeenEnemies, Sighting, Situation } from './types.ts';

@@ -7,14 +7,15 @@
  * make wrong. Every table holds pure answers (a function of the board's content or of an odds spec),
  * so a memoised call returns exactly what the same call computes without it.
  */
-import type { Board } from '../../core/board.ts';
-import type { BoardData, SightMap } from '../../core/types.ts';
+import type { Board } from '../core/board.ts';
+import type { BoardData, SightMap } from '../core/types.ts';
 
 /** Entries per table before it is emptied (a searched decision plays rollouts through many positions). */
 const TABLE_LIMIT = 4096;
 
 class Scope {
-  readonly tables = new Map<string, Map<string, unknown>>();
+  readonly tables = new Map<string, Map<string | number, unknown>>();
+  readonly within = new WeakMap<object, Map<string, Map<string | number, unknown>>>();
   /** The boards' terrains seen in this call: the key of a terrain is its index here. */
   readonly terrains: Pick<BoardData, 'ruleset' | 'width' | 'height' | 'cells' | 'hEdges' | 'vEdges'>[] = [];
 }
@@ -32,11 +33,24 @@ export function memoised<T>(fn: () => T): T {
   }
 }
 
-/** The answer of `compute` under `key` in `table`, computed once per call (each time outside one). */
-export function memo<T>(table: string, key: string, compute: () => T): T {
+/**
+ * The answer of `compute` under `key` in `table`, computed once per call (each time outside one).
+ * `within`: a table of its own per object (e.g. per board, named once by an earlier memo()).
+ */
+export function memo<T>(table: string, key: string | number, compute: () => T, within?: object): T {
   if (!scope) return compute();
-  let t = scope.tables.get(table);
-  if (!t) scope.tables.set(table, (t = new Map()));
+  let t: Map<string | number, unknown> | undefined;
+  if (within) {
+    t = scope.within.get(within)?.get(table);
+    if (!t) {
+      const tables = scope.within.get(within) ?? new Map<string, Map<string | number, unknown>>();
+      scope.within.set(within, tables);
+      tables.set(table, (t = new Map()));
+    }
+  } else {
+    t = scope.tables.get(table);
+    if (!t) scope.tables.set(table, (t = new Map()));
+  }
   if (t.has(key)) return t.get(key) as T;
   const v = compute();
   if (t.size >= TABLE_LIMIT) t.clear();
