@@ -7,7 +7,7 @@
 import { boardOf } from '../../rules/doom2016/state.ts';
 import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
 import type { Command } from '../../rules/types.ts';
-import { cardValue, doom2016Odds, doom2016Spec, type Doom2016Odds, type Doom2016Spec } from '../odds/doom2016.ts';
+import { cardValue, doom2016Odds, doom2016Spec, type CardValue, type Doom2016Odds, type Doom2016Spec } from '../odds/doom2016.ts';
 import { addMass, choose, faceDist, mean, oddsFrom, type Odds } from '../odds/dist.ts';
 import { gap } from '../autopilot/policy.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
@@ -46,14 +46,16 @@ export function destinationsOf(board: ReturnType<typeof boardOf>, id: string, mp
   return out;
 }
 
-/** Spec fields as JSON; a number JSON cannot write (Infinity) as its name, so that no two specs share a key. */
-const specJson = (_k: string, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? `#${v}` : v);
+const cardKey = (c: CardValue) => `${c.shields}${c.dodge ? 'd' : ''}`;
+/** Every field of a spec (Doom2016Spec), written out (JSON.stringify cost more than many of the odds). */
+const specKey = (x: Doom2016Spec) =>
+  `${x.dice.map((f) => f.join('.')).join('/')}|${x.deck.map(cardKey).join(',')}|${x.deckSize ?? ''}|${x.discard?.map(cardKey).join(',') ?? '-'}|${x.cover}|${x.defenderStunned ?? ''}|${x.toughness ?? ''}|${x.extraShields ?? ''}|${x.left}|${x.stun ?? ''}|${x.coverPolicy ?? ''}`;
 
 /**
  * doom2016Odds(spec), once per call for the same spec (src/ai/memo.ts): every demon of a card against the
  * same marine, each candidate's plans against the same demon. The key is the whole spec.
  */
-const oddsOf = (spec: Doom2016Spec): Doom2016Odds => memo('doom2016Odds', JSON.stringify(spec, specJson), () => doom2016Odds(spec));
+const oddsOf = (spec: Doom2016Spec): Doom2016Odds => memo('doom2016Odds', specKey(spec), () => doom2016Odds(spec));
 
 /**
  * The attack a marine makes next, as the demons' side can know it (issue 23): its hand is hidden, so
