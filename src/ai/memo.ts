@@ -11,7 +11,12 @@ import type { Board } from '../core/board.ts';
 import type { BoardData, SightMap } from '../core/types.ts';
 
 /** Entries per table before it is emptied (a searched decision plays rollouts through many positions). */
-const TABLE_LIMIT = 4096;
+const TABLE_LIMIT = 1024;
+/** Cells a table of per-cell answers (sight maps, ranges) may hold in all: about 24 MB of sight maps. */
+const CELL_LIMIT = 1 << 22;
+
+/** How many per-cell answers of a board of `cells` cells a table keeps (a 256×256 board: 64). */
+export const perCellLimit = (cells: number) => Math.max(16, Math.min(TABLE_LIMIT, Math.floor(CELL_LIMIT / Math.max(1, cells))));
 
 class Scope {
   readonly tables = new Map<string, Map<string | number, unknown>>();
@@ -35,9 +40,10 @@ export function memoised<T>(fn: () => T): T {
 
 /**
  * The answer of `compute` under `key` in `table`, computed once per call (each time outside one).
- * `within`: a table of its own per object (e.g. per board, named once by an earlier memo()).
+ * `within`: a table of its own per object (e.g. per board, named once by an earlier memo()); `limit`:
+ * entries before the table is emptied (default TABLE_LIMIT; emptying only costs recomputation).
  */
-export function memo<T>(table: string, key: string | number, compute: () => T, within?: object): T {
+export function memo<T>(table: string, key: string | number, compute: () => T, within?: object, limit = TABLE_LIMIT): T {
   if (!scope) return compute();
   let t: Map<string | number, unknown> | undefined;
   if (within) {
@@ -53,7 +59,7 @@ export function memo<T>(table: string, key: string | number, compute: () => T, w
   }
   if (t.has(key)) return t.get(key) as T;
   const v = compute();
-  if (t.size >= TABLE_LIMIT) t.clear();
+  if (t.size >= limit) t.clear();
   t.set(key, v);
   return v;
 }
@@ -85,5 +91,7 @@ export function boardKey(board: Board): string | null {
 /** `board.sightMap(figure)`, once per call for the same board content (the map is shared: read it only). */
 export function sightMapOf(board: Board, figure: number): SightMap {
   const key = boardKey(board);
-  return key === null ? board.sightMap(figure) : memo('sightMap', `${key}#${figure}`, () => board.sightMap(figure));
+  if (key === null) return board.sightMap(figure);
+  const { width, height } = board.data;
+  return memo('sightMap', `${key}#${figure}`, () => board.sightMap(figure), undefined, perCellLimit(width * height));
 }

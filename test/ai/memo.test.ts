@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { Board } from '../../src/core/board.ts';
-import { boardKey, memo, memoised, sightMapOf } from '../../src/ai/memo.ts';
+import { boardKey, memo, memoised, perCellLimit, sightMapOf } from '../../src/ai/memo.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -71,5 +71,17 @@ describe('the memo of one call', () => {
       const moved = board([{ id: 'a', x: 2, y: 3 }, { id: 'b', x: 4, y: 2 }]);
       expect([...sightMapOf(moved, 1).los]).toEqual([...moved.sightMap(1).los]);
     });
+  });
+
+  test('a table of per-cell answers is bounded by the board\'s size (a 256×256 board keeps 64 sight maps, not 1024), and emptying it only costs recomputation', () => {
+    expect(perCellLimit(26 * 26)).toBe(1024);
+    expect(perCellLimit(256 * 256)).toBe(64);
+    let runs = 0;
+    memoised(() => {
+      for (let k = 0; k < 3; k++) expect(memo('bounded', k, () => k * 10 + 0 * ++runs, undefined, 2)).toBe(k * 10);
+      // Emptied at the third key: the first is computed again, with the same answer.
+      expect(memo('bounded', 0, () => 0 * ++runs, undefined, 2)).toBe(0);
+    });
+    expect(runs).toBe(4);
   });
 });

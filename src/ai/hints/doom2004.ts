@@ -18,7 +18,7 @@ import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { dieKey } from '../odds/doom2004-best-set.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import { boardKey, memo } from '../memo.ts';
+import { boardKey, memo, perCellLimit } from '../memo.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Friendly, Situation, Threat } from './plan.ts';
 
@@ -53,7 +53,7 @@ function blastRange(s: D4State): (x: number, y: number) => Int32Array {
   return (x, y) => {
     const k = y * s.board.width + x;
     let r = near.get(k);
-    if (!r) near.set(k, (r = memo('doom2004Range', k, () => rangeFrom(s, x, y), terrain)));
+    if (!r) near.set(k, (r = memo('doom2004Range', k, () => rangeFrom(s, x, y), terrain, perCellLimit(s.board.width * s.board.height))));
     return r;
   };
 }
@@ -259,7 +259,7 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
           return list;
         };
         const key = boardKey(board);
-        out = key === null ? search() : memo('doom2004Reach', `${key}#${i}#${m}`, search);
+        out = key === null ? search() : memo('doom2004Reach', `${key}#${i}#${m}`, search, undefined, perCellLimit(s.board.width * s.board.height));
       } else out = [here];
       reached.set(m, out);
       return out;
