@@ -29,6 +29,7 @@ import type { D4State } from '../../rules/doom2004/state.ts';
 import type { D20State } from '../../rules/d20/state.ts';
 import type { Command } from '../../rules/types.ts';
 import { situationOf } from '../hints/index.ts';
+import { memoised } from '../memo.ts';
 import { dominated } from '../hints/dominance.ts';
 import { defaultCaution, rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
@@ -256,97 +257,99 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
   const legalOne = (legal: Command[], c: Command) => legal.find((x) => same(x, c));
   const finish = (legal: Command[]) =>
     legal.find((c) => c.type === 'end') ?? legal.find((c) => c.type === 'end-turn') ?? legal.find((c) => c.type === 'pass') ?? legal[0];
+  /** One decision; memoised (src/ai/memo.ts): its candidates share sight maps and odds. */
+  const decide = ({ state, side, legal, budgetMs }: DecisionContext): Command => {
+    tuning = hintOptions;
+    // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
+    // summon or a displacement: then plan again from here).
+    // Stopped next to a closed door while no path leads to an enemy: open it before ending.
+    if (blocked && queue[0]?.type === 'end') {
+      const door = legal.find((c) => c.type === 'open-door');
+      if (door) {
+        blocked = false;
+        // doom2016: plan again after it (above, where a planned door is opened).
+        if (state.ruleset === 'doom2016') queue = [];
+        return door;
+      }
+    }
+    // d20 attacks take the combined-fire helpers that have nothing better to do.
+    const withHelpers = (c: Command): Command => {
+      if (!combinedFire || state.ruleset !== 'd20' || c.type !== 'attack') return c;
+      const helpers = d20Helpers(state as D20State, c, budgetMs / 2);
+      return helpers.length ? { ...c, helpers } : c;
+    };
+    while (queue.length) {
+      const next = legalOne(legal, queue.shift()!);
+      if (next) return withHelpers(next);
+      queue = [];
+    }
+    if (state.ruleset === 'doom2016') {
+      const c = doom2016Choice(state as Doom2016State, legal, budgetMs);
+      if (c) return c;
+    } else if (state.ruleset === 'doom2004') {
+      const c = doom2004Choice(state as D4State, side, legal);
+      if (c) return c;
+    }
+    // Who acts: the candidate with the best plan (doom2004 invaders, d20 characters), or the one acting now.
+    const starters = legal.filter((c) => c.type === 'activate' || c.type === 'activate-demon' || (c.type === 'action' && c.action === 'advance' && !c.adrenaline));
+    let plan: Plan | null = null;
+    if (starters.length) {
+      const ids = [...new Set(starters.map((c) => c.figure as string))];
+      const per = splitter(budgetMs, ids.length);
+      const options: { plan: Plan; starter?: Command; gain: number }[] = [];
+      for (const id of ids) {
+        // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
+        const plans = bestPlans(state.ruleset === 'doom2016' ? asActivating(state as Doom2016State, id) : state, id, per(), searching(state) ? K : 1);
+        // d20: the figure whose activation gains most over being left standing where it is
+        // through the enemy's phase (plan score + caution × the exposure of its own space).
+        const stay = state.ruleset === 'd20' ? stayCost(state as D20State, id) : 0;
+        // doom2016 plans start once the demon is activated; the others' plans start with their activation.
+        const starter = state.ruleset === 'doom2016' ? starters.find((c) => c.figure === id) : undefined;
+        for (const p of plans) options.push({ plan: p, starter, gain: p.score + stay });
+      }
+      if (!options.length) return starters[0];
+      // Best gain first (the first of equals: the order of the legal commands), then searched.
+      const ranked = options.map((x, i) => [x, i] as const).sort((a, b) => b[0].gain - a[0].gain || a[1] - b[1]).map(([x]) => x);
+      const chosen = searched(state, side, ranked.slice(0, K))!;
+      plan = chosen.plan;
+      if (state.ruleset === 'doom2016') return chosen.starter ?? starters[0];
+    } else {
+      const plans = bestPlans(state, undefined, budgetMs, searching(state) ? K : 1);
+      plan = plans.length ? searched(state, side, plans.map((p) => ({ plan: p })))!.plan : null;
+    }
+    if (!plan) return finish(legal);
+    // Nobody to walk to (closed doors): open a door instead of standing still.
+    blocked = !plan.target && plan.approach === Infinity;
+    if (blocked && !starters.length) {
+      const door = legal.find((c) => c.type === 'open-door');
+      if (door) {
+        blocked = false;
+        return door;
+      }
+    }
+    // A plain move ends the activation (moving again would only wander); after an attack, plan again
+    // (hit and run gives MP, doom2004 Attack actions give a second attack), and after a doom2016
+    // door: the demons it summons change the position, and the MP left may take the marine back
+    // out of their sight (it stood in the doorway with 4 MP left and was the first one killed).
+    const opensDoor = state.ruleset === 'doom2016' && !!plan.arrive?.some((c) => c.type === 'open-door');
+    const commands = plan.target || opensDoor ? plan.commands.filter((c) => c.type !== 'end') : plan.commands;
+    const first = commands.length ? legalOne(legal, commands[0]) : undefined;
+    if (!first) {
+      // Not legal as planned (an unrefined estimate was wrong): a legal attack on the weakest
+      // target, else stop.
+      const attack = weakestTarget(state, legal);
+      return attack ?? finish(legal);
+    }
+    queue = commands.slice(1);
+    return withHelpers(first);
+  };
   return {
     name: 'autopilot (planner)',
     reset() {
       queue = [];
       blocked = false;
     },
-    choose({ state, side, legal, budgetMs }: DecisionContext): Command {
-      tuning = hintOptions;
-      // The rest of the plan in progress, while it stays legal (an attack may be taken away by a
-      // summon or a displacement: then plan again from here).
-      // Stopped next to a closed door while no path leads to an enemy: open it before ending.
-      if (blocked && queue[0]?.type === 'end') {
-        const door = legal.find((c) => c.type === 'open-door');
-        if (door) {
-          blocked = false;
-          // doom2016: plan again after it (above, where a planned door is opened).
-          if (state.ruleset === 'doom2016') queue = [];
-          return door;
-        }
-      }
-      // d20 attacks take the combined-fire helpers that have nothing better to do.
-      const withHelpers = (c: Command): Command => {
-        if (!combinedFire || state.ruleset !== 'd20' || c.type !== 'attack') return c;
-        const helpers = d20Helpers(state as D20State, c, budgetMs / 2);
-        return helpers.length ? { ...c, helpers } : c;
-      };
-      while (queue.length) {
-        const next = legalOne(legal, queue.shift()!);
-        if (next) return withHelpers(next);
-        queue = [];
-      }
-      if (state.ruleset === 'doom2016') {
-        const c = doom2016Choice(state as Doom2016State, legal, budgetMs);
-        if (c) return c;
-      } else if (state.ruleset === 'doom2004') {
-        const c = doom2004Choice(state as D4State, side, legal);
-        if (c) return c;
-      }
-      // Who acts: the candidate with the best plan (doom2004 invaders, d20 characters), or the one acting now.
-      const starters = legal.filter((c) => c.type === 'activate' || c.type === 'activate-demon' || (c.type === 'action' && c.action === 'advance' && !c.adrenaline));
-      let plan: Plan | null = null;
-      if (starters.length) {
-        const ids = [...new Set(starters.map((c) => c.figure as string))];
-        const per = splitter(budgetMs, ids.length);
-        const options: { plan: Plan; starter?: Command; gain: number }[] = [];
-        for (const id of ids) {
-          // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
-          const plans = bestPlans(state.ruleset === 'doom2016' ? asActivating(state as Doom2016State, id) : state, id, per(), searching(state) ? K : 1);
-          // d20: the figure whose activation gains most over being left standing where it is
-          // through the enemy's phase (plan score + caution × the exposure of its own space).
-          const stay = state.ruleset === 'd20' ? stayCost(state as D20State, id) : 0;
-          // doom2016 plans start once the demon is activated; the others' plans start with their activation.
-          const starter = state.ruleset === 'doom2016' ? starters.find((c) => c.figure === id) : undefined;
-          for (const p of plans) options.push({ plan: p, starter, gain: p.score + stay });
-        }
-        if (!options.length) return starters[0];
-        // Best gain first (the first of equals: the order of the legal commands), then searched.
-        const ranked = options.map((x, i) => [x, i] as const).sort((a, b) => b[0].gain - a[0].gain || a[1] - b[1]).map(([x]) => x);
-        const chosen = searched(state, side, ranked.slice(0, K))!;
-        plan = chosen.plan;
-        if (state.ruleset === 'doom2016') return chosen.starter ?? starters[0];
-      } else {
-        const plans = bestPlans(state, undefined, budgetMs, searching(state) ? K : 1);
-        plan = plans.length ? searched(state, side, plans.map((p) => ({ plan: p })))!.plan : null;
-      }
-      if (!plan) return finish(legal);
-      // Nobody to walk to (closed doors): open a door instead of standing still.
-      blocked = !plan.target && plan.approach === Infinity;
-      if (blocked && !starters.length) {
-        const door = legal.find((c) => c.type === 'open-door');
-        if (door) {
-          blocked = false;
-          return door;
-        }
-      }
-      // A plain move ends the activation (moving again would only wander); after an attack, plan again
-      // (hit and run gives MP, doom2004 Attack actions give a second attack), and after a doom2016
-      // door: the demons it summons change the position, and the MP left may take the marine back
-      // out of their sight (it stood in the doorway with 4 MP left and was the first one killed).
-      const opensDoor = state.ruleset === 'doom2016' && !!plan.arrive?.some((c) => c.type === 'open-door');
-      const commands = plan.target || opensDoor ? plan.commands.filter((c) => c.type !== 'end') : plan.commands;
-      const first = commands.length ? legalOne(legal, commands[0]) : undefined;
-      if (!first) {
-        // Not legal as planned (an unrefined estimate was wrong): a legal attack on the weakest
-        // target, else stop.
-        const attack = weakestTarget(state, legal);
-        return attack ?? finish(legal);
-      }
-      queue = commands.slice(1);
-      return withHelpers(first);
-    },
+    choose: (ctx: DecisionContext): Command => memoised(() => decide(ctx)),
   };
 }
 

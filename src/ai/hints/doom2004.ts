@@ -7,8 +7,8 @@
  */
 import { profileOf, sightOf, targetRefusal, usableWeapons, type Sight } from '../../rules/doom2004/attack.ts';
 import { maxRange, strength } from '../../rules/doom2004/dice.ts';
-import { reachable } from '../../rules/doom2004/movement.ts';
-import { boardOf, cellBits, dataOf, hiddenCells, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
+import { movementBoard } from '../../rules/doom2004/movement.ts';
+import { boardOf, cellBits, dataOf, hiddenCells, rangeFrom, type D4Figure, type D4State } from '../../rules/doom2004/state.ts';
 import { actionAllowance } from '../../rules/doom2004/turn.ts';
 import type { Command } from '../../rules/types.ts';
 import { Board } from '../../core/board.ts';
@@ -16,7 +16,9 @@ import { ReachBuffer } from '../../core/result-buffers.ts';
 import { Cell as CellBits, EdgeKind, type SightMap } from '../../core/types.ts';
 import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom2004.ts';
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
+import { dieKey } from '../odds/doom2004-best-set.ts';
 import { faceDist, mean } from '../odds/dist.ts';
+import { boardKey, memo, perCellLimit } from '../memo.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Friendly, Situation, Threat } from './plan.ts';
 
@@ -29,6 +31,32 @@ const HUNT = 0.15;
 const ADRENALINE_COST = 0.5;
 /** The approach maps' searches, copied out at once (no fresh arrays per search). */
 const reachScratch = new ReachBuffer();
+
+/**
+ * doom2004Odds(spec), once per call for the same spec (src/ai/memo.ts): the same threat for each
+ * candidate, the same attack from every destination that leaves its victims alike. The key holds
+ * every field the odds read (Doom2004Spec), and nothing else.
+ */
+function oddsOf(spec: Doom2004Spec): Doom2004Odds {
+  const targets = spec.targets.map((t) => `${t.armor}/${t.left}/${t.struck === false ? 0 : 1}/${t.barrels ?? 0}`).join(',');
+  const key = `${spec.dice.map(dieKey).join(',')}|${spec.range}|${spec.accuracy ?? 0}|${spec.deadly ?? 0}|${spec.melee ? 1 : 0}|${targets}|${spec.reroll ?? ''}|${spec.policy ? JSON.stringify(spec.policy) : ''}`;
+  return memo('doom2004Odds', key, () => doom2004Odds(spec));
+}
+
+/**
+ * The rules' rangeFrom (a blast's area from its target space), once per call for the same board
+ * (its terrain named once per situation: hashing the board's text per query cost more than the query).
+ */
+function blastRange(s: D4State): (x: number, y: number) => Int32Array {
+  const terrain = memo('doom2004Terrain', `${s.board.width}|${s.board.cells}|${s.board.hEdges}|${s.board.vEdges}`, () => ({}));
+  const near = new Map<number, Int32Array>();
+  return (x, y) => {
+    const k = y * s.board.width + x;
+    let r = near.get(k);
+    if (!r) near.set(k, (r = memo('doom2004Range', k, () => rangeFrom(s, x, y), terrain, perCellLimit(s.board.width * s.board.height))));
+    return r;
+  };
+}
 
 /** Expected damage of a weapon's dice (a rough strength to pick an enemy marine's weapon). */
 function strengthOf(s: D4State, f: D4Figure, weapon: string | null): number {
@@ -52,7 +80,7 @@ function threatOf(s: D4State, e: D4Figure, me: D4Figure): Threat | null {
     range: p.has('melee') ? 1 : maxRange(s, p.attack, p.dice),
     move: e.speed,
     ...(strength(p.attack, 'blast') > 0 ? { blast: strength(p.attack, 'blast') } : {}),
-    odds: (_cover, range) => cache.get(range) ?? cache.set(range, doom2004Odds({ ...base, range })).get(range)!,
+    odds: (_cover, range) => cache.get(range) ?? cache.set(range, oddsOf({ ...base, range })).get(range)!,
   };
 }
 
@@ -136,6 +164,7 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     });
     return out;
   };
+  const blast = blastRange(s);
   for (const w of weapons) {
     const p = profileOf(s, f, w);
     const specs = new Map<string, ReturnType<typeof doom2004SpecOf>>();
@@ -151,20 +180,20 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
       const sk = `${e.id}:${cell.x},${cell.y}`;
       let spec = specs.get(sk);
       let specKey = sk;
-      if (!spec) specs.set(sk, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed })));
+      if (!spec) specs.set(sk, (spec = doom2004SpecOf(s, f, w, cell, { range, aimed, rangeFrom: blast })));
       // Where the attacker will stand decides whether its own blast or a barrel reaches it.
       if ((at.x !== f.x || at.y !== f.y) && (spec.victims.includes(f.id) || (dangerous && chebyshev(at, cell) <= reachOfHarm))) {
         specKey = `${sk}@${at.x},${at.y}`;
         let there = specs.get(specKey);
         if (!there) {
           const moved = { ...f, x: at.x, y: at.y };
-          specs.set(specKey, (there = doom2004SpecOf({ ...s, figures: s.figures.map((x) => (x === f ? moved : x)) }, moved, w, cell, { range, aimed })));
+          specs.set(specKey, (there = doom2004SpecOf({ ...s, figures: s.figures.map((x) => (x === f ? moved : x)) }, moved, w, cell, { range, aimed, rangeFrom: blast })));
         }
         spec = there;
       }
       const k = `${specKey}:${range}`;
       let o = odds.get(k);
-      if (!o) odds.set(k, (o = doom2004Odds({ ...spec, range })));
+      if (!o) odds.set(k, (o = oddsOf({ ...spec, range })));
       return { odds: o, command: { type: 'attack', figure: f.id, target: cell, ...(f.marine ? { weapon: w } : {}), ...(aimed ? { aimed: true } : {}) }, friendly: friendlyCost(spec.victims, o) };
     };
     for (const way of ways) {
@@ -207,12 +236,32 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     }
     return best;
   };
+  const reached = new Map<number, (Cell & { cost: number })[]>();
+  let moveBoard: Board | null = null;
   return {
     ruleset: 'doom2004', state: s, me: f, myLeft: left(f), board, without, targetSpace,
     destinations(m) {
-      const out = [{ x: f.x, y: f.y, o: 0, cost: 0 }];
+      // Asked again for the same MP (each refined plan's retreat): one movement board, one search per
+      // MP, shared with the other candidates' situations of the call on the same board (memo.ts).
+      let out = reached.get(m);
+      if (out) return out;
       const W = s.board.width;
-      for (const [i, cost] of reachable(s, f, m)) out.push({ x: i % W, y: Math.floor(i / W), o: 0, cost });
+      const here = { x: f.x, y: f.y, o: 0, cost: 0 };
+      if (m > 0) {
+        // reachable() (the rules' movement) on a board made once.
+        moveBoard ??= movementBoard(s, f);
+        const board = moveBoard;
+        const i = s.figures.indexOf(f);
+        const search = () => {
+          const list = [here];
+          const r = board.reach(i, m, reachScratch);
+          for (let k = 0; k < r.end.length; k++) if (r.end[k] && r.cost[k] > 0) list.push({ x: k % W, y: Math.floor(k / W), o: 0, cost: r.cost[k] });
+          return list;
+        };
+        const key = boardKey(board);
+        out = key === null ? search() : memo('doom2004Reach', `${key}#${i}#${m}`, search, undefined, perCellLimit(s.board.width * s.board.height));
+      } else out = [here];
+      reached.set(m, out);
       return out;
     },
     moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),

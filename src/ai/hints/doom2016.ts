@@ -7,11 +7,12 @@
 import { boardOf } from '../../rules/doom2016/state.ts';
 import type { Doom2016Figure, Doom2016State } from '../../rules/doom2016/types.ts';
 import type { Command } from '../../rules/types.ts';
-import { cardValue, doom2016Odds, doom2016Spec, type Doom2016Odds, type Doom2016Spec } from '../odds/doom2016.ts';
+import { cardValue, doom2016Odds, doom2016Spec, type CardValue, type Doom2016Odds, type Doom2016Spec } from '../odds/doom2016.ts';
 import { addMass, choose, faceDist, mean, oddsFrom, type Odds } from '../odds/dist.ts';
 import { gap } from '../autopilot/policy.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import { doom2016Arrivals } from './arrivals.ts';
+import { memo } from '../memo.ts';
 import { readableName } from './words.ts';
 import type { AttackOption, Cell, Enemy, Situation, SureKill, Threat } from './plan.ts';
 import { planMove } from '../../rules/doom2016/movement.ts';
@@ -45,6 +46,17 @@ export function destinationsOf(board: ReturnType<typeof boardOf>, id: string, mp
   return out;
 }
 
+const cardKey = (c: CardValue) => `${c.shields}${c.dodge ? 'd' : ''}`;
+/** Every field of a spec (Doom2016Spec), written out (JSON.stringify cost more than many of the odds). */
+const specKey = (x: Doom2016Spec) =>
+  `${x.dice.map((f) => f.join('.')).join('/')}|${x.deck.map(cardKey).join(',')}|${x.deckSize ?? ''}|${x.discard?.map(cardKey).join(',') ?? '-'}|${x.cover}|${x.defenderStunned ?? ''}|${x.toughness ?? ''}|${x.extraShields ?? ''}|${x.left}|${x.stun ?? ''}|${x.coverPolicy ?? ''}`;
+
+/**
+ * doom2016Odds(spec), once per call for the same spec (src/ai/memo.ts): every demon of a card against the
+ * same marine, each candidate's plans against the same demon. The key is the whole spec.
+ */
+const oddsOf = (spec: Doom2016Spec): Doom2016Odds => memo('doom2016Odds', specKey(spec), () => doom2016Odds(spec));
+
 /**
  * The attack a marine makes next, as the demons' side can know it (issue 23): its hand is hidden, so
  * of the cards it may hold (hand and deck alike: the hand is a uniform draw of its size) the attack
@@ -73,7 +85,7 @@ function marineThreat(s: Doom2016State, m: Doom2016Figure, me: Doom2016Figure): 
   const cache = new Map<boolean, Doom2016Odds>();
   return {
     range: card.attack!.range, move: card.speed,
-    odds: (cover) => cache.get(cover) ?? cache.set(cover, doom2016Odds(doom2016Spec(s, m, me, { dice: card.attack!.dice, cover, stun: false, viewer: me.side }))).get(cover)!,
+    odds: (cover) => cache.get(cover) ?? cache.set(cover, oddsOf(doom2016Spec(s, m, me, { dice: card.attack!.dice, cover, stun: false, viewer: me.side }))).get(cover)!,
   };
 }
 
@@ -89,10 +101,10 @@ function laterAttackOdds(s: Doom2016State, me: Doom2016Figure, spec: Doom2016Spe
   const m = s.marines[me.id];
   // The share of the attacks that meet the deck's own cards; the rest meet the refilled deck.
   const q = Math.min(1, (m.deck.length - drawn) / Math.max(1, attacks));
-  if (q >= 1) return doom2016Odds(spec);
-  const refilled = doom2016Odds({ ...spec, deck: [...m.deck, ...m.hand, ...m.played, ...m.discard].map((k) => cardValue(s, me, s.data.actionCards[k].defense)), deckSize: undefined, discard: [] });
+  if (q >= 1) return oddsOf(spec);
+  const refilled = oddsOf({ ...spec, deck: [...m.deck, ...m.hand, ...m.played, ...m.discard].map((k) => cardValue(s, me, s.data.actionCards[k].defense)), deckSize: undefined, discard: [] });
   if (q <= 0) return refilled;
-  const next = doom2016Odds(spec);
+  const next = oddsOf(spec);
   const damage: number[] = [];
   next.damage.forEach((p, k) => addMass(damage, k, q * p));
   refilled.damage.forEach((p, k) => addMass(damage, k, (1 - q) * p));
@@ -142,7 +154,7 @@ function demonThreat(s: Doom2016State, d: Doom2016Figure, me: Doom2016Figure, la
   const cache = new Map<boolean, Odds>();
   const odds = (cover: boolean) => {
     const spec = doom2016Spec(s, d, me, { dice: [...unit.attack!.dice], cover, stun: false, viewer: me.side });
-    return later ? laterAttackOdds(s, me, spec, later.drawn, later.attacks) : doom2016Odds(spec);
+    return later ? laterAttackOdds(s, me, spec, later.drawn, later.attacks) : oddsOf(spec);
   };
   return {
     range: unit.attack.range, move: unit.speed ?? 0,
@@ -175,7 +187,7 @@ export function doom2016Situation(s: Doom2016State, figure?: string): Situation 
       attack(e, cover) {
         const k = `${e.id}:${cover}`;
         let odds = cache.get(k);
-        if (!odds) cache.set(k, (odds = doom2016Odds(doom2016Spec(s, me, byId.get(e.id)!, { dice, cover, stun, viewer: me.side }))));
+        if (!odds) cache.set(k, (odds = oddsOf(doom2016Spec(s, me, byId.get(e.id)!, { dice, cover, stun, viewer: me.side }))));
         return { odds, command: { type: 'attack', figure: id, target: e.id, ...extra } };
       },
     };

@@ -14,6 +14,7 @@ import { doom2016DefendPlans } from './doom2016-defend.ts';
 import { doom2004ChoicePlans } from './doom2004-choices.ts';
 import { rankPlans, type HintOptions, type Plan, type Situation } from './plan.ts';
 import { searchesHints, searchPlans } from './searched.ts';
+import { memoised } from '../memo.ts';
 
 export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
 export { rankPlans } from './plan.ts';
@@ -37,6 +38,10 @@ export function situationOf(state: GameState, figure?: string): Situation | null
  * none for `figure` (default: whoever decides now).
  */
 export function decisionPlans(state: GameState, figure?: string, options: HintOptions = {}): Plan[] | null {
+  return memoised(() => choicePlans(state, figure, options));
+}
+
+function choicePlans(state: GameState, figure?: string, options: HintOptions = {}): Plan[] | null {
   switch (state.ruleset) {
     case 'doom2016': return doom2016DefendPlans(state as Doom2016State, figure) ?? doom2016ChoicePlans(state as Doom2016State, situationOf, figure, options);
     case 'doom2004': return doom2004ChoicePlans(state as D4State, situationOf, figure, options);
@@ -51,6 +56,10 @@ export function decisionPlans(state: GameState, figure?: string, options: HintOp
  * on any machine, however slow or loaded.
  */
 export function hints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
+  return memoised(() => rankedHints(state, figure, options));
+}
+
+function rankedHints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
   const s = situationOf(state, figure);
   if (!s) return (decisionPlans(state, figure, options) ?? []).slice(0, options.limit ?? 5);
   const plans = rankPlans(s, options);

@@ -88,26 +88,35 @@ function doom2004Objective(s: D4State, me: D4Figure): Objective | null {
     ...wanted.map((t) => ({ x: t.x, y: t.y, w: 1, h: 1 })),
   ];
   let dist: Int32Array | null = null;
+  const arrivals = new Map<string, Arrival[]>();
   return {
     distance: () => (dist ??= goals.length ? walkDistance(s, goals, true) : new Int32Array(W * s.board.height).fill(-1)),
+    // The same place is asked for by every way of moving there (Advance, Sprint, with adrenaline):
+    // what is done there depends only on the place and whether a door's cost is left.
     arrive(to, left) {
-      const moved = { ...me, x: to.x, y: to.y };
-      const out: Arrival[] = s.tokens
-        .filter((t) => !pickUpRefusal(s, moved, t))
-        .map((t) => {
-          const heal = t.kind === 'health' ? Math.min(me.wounds, HEALTH_TOKEN_HEAL) : 0;
-          return { command: { type: 'pick-up', figure: me.id, token: t.id }, worth: t.kind === 'key' && lockedKeys.has(t.color!) ? KEY_WORTH : TOKEN_WORTH, seeking: false, ...(heal ? { heal } : {}) };
-        });
-      if (left >= DOOR_COST) {
-        const here = new Set(cellsAt(me, to).map(([x, y]) => y * W + x));
-        const door = s.doors.find((d) => !d.open && (d.key === null || s.keys.includes(d.key) || out.some((a) => a.worth === KEY_WORTH)) && d.cells.some((c) => here.has(c)));
-        // A door opened with the key just picked up: the key's pick-up comes first (in `out`).
-        // Also where enemies are on the board but none in sight: the way to them is through a door.
-        if (door) out.push({ command: { type: 'open-door', figure: me.id, door: door.id }, worth: DOOR_WORTH / 2, seeking: 'unseen' });
-      }
+      const k = `${to.x},${to.y},${to.o},${left >= DOOR_COST}`;
+      let out = arrivals.get(k);
+      if (!out) arrivals.set(k, (out = arriveAt(to, left)));
       return out;
     },
   };
+  function arriveAt(to: Cell, left: number): Arrival[] {
+    const moved = { ...me, x: to.x, y: to.y };
+    const out: Arrival[] = s.tokens
+      .filter((t) => !pickUpRefusal(s, moved, t))
+      .map((t) => {
+        const heal = t.kind === 'health' ? Math.min(me.wounds, HEALTH_TOKEN_HEAL) : 0;
+        return { command: { type: 'pick-up', figure: me.id, token: t.id }, worth: t.kind === 'key' && lockedKeys.has(t.color!) ? KEY_WORTH : TOKEN_WORTH, seeking: false, ...(heal ? { heal } : {}) };
+      });
+    if (left >= DOOR_COST) {
+      const here = new Set(cellsAt(me, to).map(([x, y]) => y * W + x));
+      const door = s.doors.find((d) => !d.open && (d.key === null || s.keys.includes(d.key) || out.some((a) => a.worth === KEY_WORTH)) && d.cells.some((c) => here.has(c)));
+      // A door opened with the key just picked up: the key's pick-up comes first (in `out`).
+      // Also where enemies are on the board but none in sight: the way to them is through a door.
+      if (door) out.push({ command: { type: 'open-door', figure: me.id, door: door.id }, worth: DOOR_WORTH / 2, seeking: 'unseen' });
+    }
+    return out;
+  }
 }
 
 export function objectiveOf(state: GameState, me: { id: string }): Objective | null {

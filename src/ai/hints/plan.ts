@@ -15,6 +15,7 @@
 import type { SightMap } from '../../core/types.ts';
 import type { Odds } from '../odds/dist.ts';
 import { distanceOf, footprint, seenAt, sharersOf, threatAt, type Exposed } from './exposure.ts';
+import { sightMapOf } from '../memo.ts';
 import { describe } from './reason.ts';
 import { wordsOf } from './words.ts';
 import type { Arrival, AttackOption, Cell, Enemy, Friendly, HintOptions, Plan, SeenEnemies, Sighting, Situation } from './types.ts';
@@ -80,7 +81,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   const enemies = s.enemies.filter(near);
   // With nobody near, the nearest enemy still gives plain moves a direction.
   if (!enemies.length && s.enemies.length) enemies.push(s.enemies.reduce((b, e) => (gap(e) < gap(b) ? e : b)));
-  for (const e of enemies) maps.set(e.id, s.without.sightMap(wi(e.id)));
+  for (const e of enemies) maps.set(e.id, sightMapOf(s.without, wi(e.id)));
   const zones = new Map<string, Uint8Array | null>();
   if (s.threatZone) for (const e of enemies) zones.set(e.id, s.threatZone(e));
   const sub: Situation = { ...s, enemies };

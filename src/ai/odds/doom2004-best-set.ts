@@ -86,7 +86,8 @@ export function bestSetFits(spec: Doom2004Spec): boolean {
 // Faces arrays by identity (the rules' data is parsed once and frozen), so cache keys stay short.
 const faceIds = new WeakMap<object, number>();
 let nextFaceId = 0;
-function dieKey(d: Doom2004Spec['dice'][number]): string {
+/** A die's key: its colour and its faces array's identity. */
+export function dieKey(d: Doom2004Spec['dice'][number]): string {
   let id = faceIds.get(d.faces);
   if (id === undefined) faceIds.set(d.faces, (id = nextFaceId++));
   return `${d.colour}#${id}`;

@@ -17,6 +17,8 @@ export interface Doom2004SpecOptions {
   aimed?: boolean;
   /** The range to the target space when the caller knows it (else a sight map is computed). */
   range?: number;
+  /** The rules' `rangeFrom(s, x, y)` (a blast's area), when the caller keeps its answers. */
+  rangeFrom?: (x: number, y: number) => Int32Array;
 }
 
 export interface Doom2004StateSpec extends Doom2004Spec {
@@ -51,7 +53,7 @@ export function doom2004SpecOf(s: D4State, f: D4Figure, weapon: string | null, t
   const primary = figureAt(s, target.x, target.y);
   // The attack's area in the engine's order (the order barrels start going off in).
   const area: number[] = [];
-  if (radius > 0) rangeFrom(s, target.x, target.y).forEach((r, i) => r >= 0 && r <= radius && area.push(i));
+  if (radius > 0) (o.rangeFrom ?? ((x: number, y: number) => rangeFrom(s, x, y)))(target.x, target.y).forEach((r, i) => r >= 0 && r <= radius && area.push(i));
   else area.push(target.y * W + target.x);
   const struck = radius > 0 ? [...(primary ? [primary] : []), ...figuresOn(s, new Set(area)).filter((g) => g !== primary)] : primary ? [primary] : [];
   const barrels = barrelWounds(s, area);

@@ -16,7 +16,8 @@
  * to the others, iterated (`rule: 'per-die'`; the odds are exact for that policy, which the play
  * then follows).
  */
-import { bestSetFits, cachedBestSetOdds, cachedBestSetTable, chooseSubset } from './doom2004-best-set.ts';
+import { bestSetFits, cachedBestSetOdds, cachedBestSetTable, chooseSubset, dieKey } from './doom2004-best-set.ts';
+import { memo } from '../memo.ts';
 import { faceProbs, joint, judgedTargets, killedBy, rangeNeeded, valueOf, woundsDealt } from './doom2004-roll.ts';
 import { addMass, mean, oddsFrom, type Odds } from './dist.ts';
 import type { Doom2004Spec } from './doom2004-spec.ts';
@@ -98,10 +99,20 @@ function perDieOdds(spec: Doom2004Spec, policy: Record<string, boolean[]>): { hi
   return { hitDamage, ammo: 1 - noAmmo };
 }
 
+/**
+ * The roll without a re-roll: it depends on the dice, the range needed and deadly alone, not on the
+ * targets (their wounds are read off it below), so one call (src/ai/memo.ts) shares it between the
+ * same weapon's attacks on every target from every destination. A fresh copy each time.
+ */
+function plainRoll(spec: Doom2004Spec): { hitDamage: number[]; ammo: number } {
+  const r = memo('doom2004Roll', `${spec.dice.map(dieKey).join(',')}|${rangeNeeded(spec)}|${spec.deadly ?? 0}`, () => perDieOdds(spec, {}));
+  return { hitDamage: [...r.hitDamage], ammo: r.ammo };
+}
+
 export function doom2004Odds(spec: Doom2004Spec): Doom2004Odds {
   const rule = rerollRuleOf(spec);
   const policy = rule === 'per-die' ? spec.policy ?? rerollPolicy(spec) : {};
-  const { hitDamage, ammo } = rule === 'best-set' ? cachedBestSetOdds(spec) : perDieOdds(spec, policy);
+  const { hitDamage, ammo } = rule === 'best-set' ? cachedBestSetOdds(spec) : rule === 'none' ? plainRoll(spec) : perDieOdds(spec, policy);
   const hit = hitDamage.reduce((a, b) => a + b, 0);
   const targets = spec.targets.map((t) => {
     const wounds: number[] = [1 - hit];

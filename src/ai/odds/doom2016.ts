@@ -94,12 +94,24 @@ export function revealsSecond(icons: number, first: CardValue, second: readonly 
 }
 
 /**
+ * revealsSecond with the second card's pool as groups (value and count): the same integer sums,
+ * without a pass over every card for each icon count (the odds' inner loop).
+ */
+function revealsSecondOf(icons: number, first: CardValue, second: readonly { card: CardValue; n: number }[], cards: number, fixedShields: number, policy: CoverPolicy = 'best'): boolean {
+  if (policy !== 'best') return policy === 'always' && cards > 0;
+  if (!cards) return false;
+  let sum = 0;
+  for (const g of second) sum += g.n * damageAgainst(icons, g.card, fixedShields);
+  return sum < damageAgainst(icons, first, fixedShields) * cards;
+}
+
+/**
  * Odds when the deck is a uniform draw of `deckSize` from the unseen cards (the defender's hand
  * hidden from the side asking): the mean over every make-up the deck may have, each weighted by
  * how many draws give it. A defender in cover chooses its second card knowing its own hand, so the
  * make-ups cannot be merged into one pool; without cover the top card is a uniform unseen one.
  */
-function oddsOverUnseen(spec: Doom2016Spec, deckSize: number): Doom2016Odds {
+function oddsOverUnseen(spec: Doom2016Spec, deckSize: number, icons: number[]): Doom2016Odds {
   const gs = groups(spec.deck);
   const all = choose(spec.deck.length, deckSize);
   const damage: number[] = [0];
@@ -110,7 +122,7 @@ function oddsOverUnseen(spec: Doom2016Spec, deckSize: number): Doom2016Odds {
     if (i === gs.length) {
       if (left) return;
       const deck = gs.flatMap((g, j) => Array.from({ length: counts[j] }, () => g.card));
-      const o = doom2016Odds({ ...spec, deck, deckSize: undefined });
+      const o = oddsOfDeck({ ...spec, deck, deckSize: undefined }, icons);
       const w = ways / all;
       o.damage.forEach((p, k) => addMass(damage, k, p * w));
       stun += o.stun * w;
@@ -130,8 +142,14 @@ export function doom2016Odds(spec: Doom2016Spec): Doom2016Odds {
   if (spec.deckSize !== undefined && (!Number.isInteger(spec.deckSize) || spec.deckSize < 0 || spec.deckSize > spec.deck.length)) {
     throw new RangeError(`deckSize must be a whole number from 0 to the ${spec.deck.length} cards listed in deck, got ${spec.deckSize}`);
   }
-  if (spec.cover && !spec.defenderStunned && spec.deckSize !== undefined && spec.deckSize > 0 && spec.deckSize < spec.deck.length) return oddsOverUnseen(spec, spec.deckSize);
+  // The dice's icons, summed once (every make-up of an unseen deck meets the same dice).
   const icons = sumOf(spec.dice.map((faces) => faceDist(faces)));
+  if (spec.cover && !spec.defenderStunned && spec.deckSize !== undefined && spec.deckSize > 0 && spec.deckSize < spec.deck.length) return oddsOverUnseen(spec, spec.deckSize, icons);
+  return oddsOfDeck(spec, icons);
+}
+
+/** doom2016Odds for a deck whose make-up is known (or whose top card is a uniform unseen one), the icons summed. */
+function oddsOfDeck(spec: Doom2016Spec, icons: number[]): Doom2016Odds {
   const fixed = (spec.toughness ?? 0) + (spec.extraShields ?? 0);
   const discard = spec.discard ?? [];
   const deckSize = spec.deckSize ?? spec.deck.length;
@@ -148,7 +166,7 @@ export function doom2016Odds(spec: Doom2016Spec): Doom2016Odds {
     for (let i = 0; i < icons.length; i++) {
       const p = icons[i] * pFirst;
       if (p === 0) continue;
-      if (card !== null && spec.cover && revealsSecond(i, card, seconds, fixed, spec.coverPolicy)) {
+      if (card !== null && spec.cover && revealsSecondOf(i, card, secondGroups, seconds.length, fixed, spec.coverPolicy)) {
         second += p;
         for (const g of secondGroups) addMass(damage, damageAgainst(i, g.card, fixed), (p * g.n) / seconds.length);
       } else {
