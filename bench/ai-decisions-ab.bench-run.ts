@@ -20,6 +20,7 @@ import { greedyPolicy, nextStep, plannerPolicy, type Policy } from '../src/ai/au
 import { sideOfCommand } from '../src/ai/autopilot/sides.ts';
 import { hints } from '../src/ai/hints/index.ts';
 import { SEATS } from './ai-seats.ts';
+import { cpu, pct } from './ai-stats.ts';
 
 const BASE = process.env.AI_BASE_TREE;
 const GAMES = Number(process.env.AI_DECISION_GAMES ?? 2);
@@ -40,15 +41,6 @@ beforeAll(async () => {
   };
 });
 
-/** The process's CPU time (ms). */
-const cpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
-};
 
 test.skipIf(!BASE)('AI time per decision: this tree against AI_BASE_TREE', () => {
   const trees: Record<'base' | 'now', Ai> = { base, now: { hints, plannerPolicy } };

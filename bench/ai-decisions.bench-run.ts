@@ -15,6 +15,7 @@ import type { Game } from '../src/rules/game.ts';
 import { greedyPolicy, nextStep, plannerPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { hints } from '../src/ai/hints/index.ts';
 import { SEATS } from './ai-seats.ts';
+import { cpu, pct } from './ai-stats.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -23,16 +24,6 @@ beforeAll(async () => {
 const GAMES = Number(process.env.AI_DECISION_GAMES ?? 2);
 const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
 
-/** The process's CPU time (ms): on a loaded machine wall time counts the waits for a core too. */
-const cpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
-};
 
 test.skipIf(!process.env.AI_DECISION_GAMES)('AI time per decision in played games', () => {
   const rows: string[] = ['| ruleset | search | decisions | hints() CPU p50 / p95 / max (ms) | autopilot decision CPU p50 / p95 / max (ms) | load (1 min) |', '|---|---|---|---|---|---|'];

@@ -9,3 +9,15 @@ export function wilson(k: number, n: number): [number, number] {
   const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
   return [100 * Math.max(0, c - h), 100 * Math.min(1, c + h)];
 }
+
+/** The process's CPU time (ms): on a loaded machine wall time counts the waits for a core too. */
+export const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** The p-quantile (0–1) of xs, nearest rank; NaN when empty. */
+export const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
