@@ -13,6 +13,7 @@ import { move, openDoor, placeDisplaced } from './movement.ts';
 import type { Doom2016State } from './types.ts';
 import { view } from './view.ts';
 import { shapeRefusal } from '../command-shape.ts';
+import { plainCopy } from '../plain-copy.ts';
 import { DOOM2016_COMMANDS } from './commands.ts';
 
 const HANDLERS: Record<string, (s: Doom2016State, c: Command) => GameEvent[] | Refusal> = {
@@ -53,6 +54,7 @@ export const doom2016Rules: RulesetEngine<Doom2016State> = {
   legalActions,
   view,
   // The card and unit data never change during a game (frozen at setup): copies share it. The rest
-  // is plain JSON by design, and a JSON round trip copies it faster than structuredClone.
-  clone: ({ data, ...rest }) => ({ ...JSON.parse(JSON.stringify(rest)), data }),
+  // is plain data by design; plainCopy copies it about 4× faster than a JSON round trip (100 → 24 µs
+  // CPU a state on the server; issue 41, item 5).
+  clone: ({ data, ...rest }) => ({ ...plainCopy(rest), data }),
 };
