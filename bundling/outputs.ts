@@ -56,8 +56,13 @@ export const OUTPUTS: readonly Output[] = [
   // around the cursor on large boards, the terrain in one pass, fog and reach as runs computed once
   // per selection, figures and door buttons redrawn only when they change, the fine print left out
   // of spaces too small to read — 1.22 KB (61.65 → 62.87 KB); they serve every board, small ones
-  // too, so they are not an on-demand module.
-  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 63 * KB },
+  // too, so they are not an on-demand module. 64 KB since the grid core's rotating-figure reach
+  // scans and clears per orientation and lists the states it reached (issue 41: a 2×3 reach on
+  // 201×201 costs what it reaches, 21 → 3.7 µs; plain snapshots copy only those states), about
+  // 0.3 KB, and games copy states and commands with plainCopy (src/rules/plain-copy.ts, shared
+  // with the rules engines: 3.7× faster than structuredClone, ~4× a JSON round trip, the largest
+  // single CPU cost of an accepted change on the server), about 0.25 KB: 63.4 KB.
+  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 64 * KB },
 
   // Rules engines, loaded when a board plays that ruleset, and the HTTP engine (openapi-fetch), loaded
   // when a board has an `api` attribute.
@@ -92,8 +97,11 @@ export const OUTPUTS: readonly Output[] = [
   // console message when it cannot start) beside the d20 cover lines drawn through their blocker, and
   // hints name every click in the element's words and count what can arrive, blasts and hunting
   // (issue 39: 0.65 KB). 35 KB since the autopilot's driver sends the seat the game's `awaiting`
-  // names (issue 38): 34.01 KB with it (Node's zlib, level 9).
-  { file: 'dist/doom-board-ai.js', from: 'components/ai/ai-entry.ts', step: 'ai', budget: 35 * KB },
+  // names (issue 38): 34.01 KB with it (Node's zlib, level 9). 36 KB since one memo per hints()
+  // call and autopilot decision (src/ai/memo.ts: sight maps, odds, blast areas and reaches worked
+  // out once per call; issue 39's speed: doom2004 hints and decisions 20–45% less CPU, d20 decisions
+  // 20–25%, every answer unchanged), about 1.1 KB: 35.01 KB.
+  { file: 'dist/doom-board-ai.js', from: 'components/ai/ai-entry.ts', step: 'ai', budget: 36 * KB },
   // Its Web Worker, started from beside it: self-contained (a worker cannot share the page's
   // modules), with its own Wasm core and every rules engine.
   // 48 KB until the autopilot's search (issue 23): the worker plays doom2016 rollouts through the

@@ -10,3 +10,4 @@ export { deepFreeze } from '../data/index.ts';
 export { ScenarioError, joinPath } from '../scenario/validate.ts';
 export { entriesOf } from './ruleset-module.ts';
 export { roll, seedRng, shuffle } from './rng.ts';
+export { plainCopy } from './plain-copy.ts';
