@@ -33,15 +33,10 @@ const KEYWORDS = new Set([
 
 const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const RESOLVED = new Map<string, Node>();
-
 function resolveRef(ref: string): Node {
-  const known = RESOLVED.get(ref);
-  if (known) return known;
-  const m = /^#\/\$defs\/([A-Za-z]+)$/.exec(ref);
-  const target = m ? (ROOT.$defs as Node)[m[1]] : undefined;
+  // test, not exec: no match array for each of a large board's thousands of $refs.
+  const target = /^#\/\$defs\/[A-Za-z]+$/.test(ref) ? (ROOT.$defs as Node)[ref.slice(8)] : undefined;
   if (!isObject(target)) throw new Error(`scenario schema: unsupported $ref ${ref}`);
-  RESOLVED.set(ref, target);
   return target;
 }
 
@@ -106,27 +101,7 @@ const branchType = (b: Node): string => (b.type ?? resolveRef(b.$ref as string).
 
 /** The schema's patterns, compiled once each (a 201-row map would otherwise compile one per row). */
 const PATTERNS = new Map<string, RegExp>();
-function patternOf(source: string): RegExp {
-  let re = PATTERNS.get(source);
-  if (!re) PATTERNS.set(source, (re = new RegExp(source, 'u')));
-  return re;
-}
-
-/** The length in code points, as JSON Schema counts it (`[...v].length`, without making the array). */
-function codePoints(v: string): number {
-  let n = v.length;
-  for (let i = 0; i < v.length - 1; i++) {
-    const c = v.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = v.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
+const patternOf = (source: string) => PATTERNS.get(source) ?? PATTERNS.set(source, new RegExp(source, 'u')).get(source)!;
 
 /**
  * A value's place while checking: its path string is made only for a problem (joining every
@@ -151,7 +126,8 @@ function check(node: Node, v: unknown, path: Path, fail: PathFail): void {
   if (typeof node.type === 'string' && !hasType(node.type, v)) return fail(path, `expected ${TYPE_WORDS[node.type]}, got ${show(v)}`);
   if (Array.isArray(node.enum) && !node.enum.includes(v)) return fail(path, `${show(v)} is not one of ${node.enum.join(', ')}`);
   if (typeof v === 'string') {
-    const length = codePoints(v);
+    let length = 0; // JSON Schema counts code points
+    for (const _ of v) length++;
     if (typeof node.minLength === 'number' && length < node.minLength) {
       fail(path, node.minLength === 1 ? 'expected a non-empty string' : `expected at least ${node.minLength} characters, got ${length}`);
     }
@@ -215,9 +191,7 @@ function enclosing(path: string): string[] {
  * `map[y][x]` instead of the row `map[y]`) replaces the structural one. Sets of paths: linear in
  * the problems (a board with a fault in every figure has thousands).
  */
-function merge(structural: string[], board: string[]): string[] {
-  // Paths that a structural problem lies at or within.
-  const covered = new Set(structural.flatMap((s) => enclosing(pathOf(s))));
+function merge(structural: string[], covered: Set<string>, board: string[]): string[] {
   const keptBoard = board.filter((b) => !covered.has(pathOf(b)));
   // Paths that a kept board problem lies strictly within.
   const refined = new Set(keptBoard.flatMap((b) => enclosing(pathOf(b)).slice(1)));
@@ -274,28 +248,13 @@ function footprint(f: Node, units: DataSet | undefined): { w: unknown; h: unknow
   return { w: 'w' in f ? f.w : (size?.[0] ?? 1), h: 'h' in f ? f.h : (size?.[1] ?? 1) };
 }
 
-/**
- * The items of `edges` and `figures` with a structural problem in the fields the grid core reads:
- * `figures[3]` for a problem at the item itself, `figures[3].x` for one at (or below) its field x.
- */
-function faultyItems(structural: string[]): Set<string> {
-  const out = new Set<string>();
-  for (const problem of structural) {
-    const path = pathOf(problem);
-    const item = /^(?:edges|figures)\[\d+\]/.exec(path)?.[0];
-    if (!item) continue;
-    if (path === item) out.add(item);
-    else if (path[item.length] === '.') out.add(`${item}.${/^[^.[]*/.exec(path.slice(item.length + 1))![0]}`);
-  }
-  return out;
-}
-
 /** The grid core's problems for the board part; structurally bad edges and figures are left out. */
-function boardProblems(s: Node, figures: unknown[], structural: string[]): string[] {
+function boardProblems(s: Node, figures: unknown[], structural: string[], covered: Set<string>): string[] {
   // A left-out item becomes null: indices (and so paths) stay those of the scenario, and the
   // core's "expected an object" for it is dropped by `merge` under the structural problem.
-  const faulty = faultyItems(structural);
-  const bad = (path: string, keys: string[]) => faulty.size > 0 && (faulty.has(path) || keys.some((k) => faulty.has(`${path}.${k}`)));
+  // By sets of paths: a board with a fault in each of its 600 figures has 600 problems.
+  const exact = new Set(structural.map(pathOf));
+  const bad = (path: string, keys: string[]) => exact.has(path) || keys.some((k) => covered.has(`${path}.${k}`));
   const edges = Array.isArray(s.edges) ? s.edges.map((e, i) => (bad(`edges[${i}]`, ['from', 'to', 'kind']) ? null : e)) : [];
   const board = {
     ruleset: s.ruleset,
@@ -330,7 +289,9 @@ export function validateScenario(input: unknown): Scenario {
 
   const rawFigures = Array.isArray(input.figures) ? input.figures : [];
   const figures = rawFigures.map((f) => (isObject(f) ? { ...f, ...footprint(f, units) } : f));
-  const board = boardProblems(input, figures, structural);
+  // Paths that a structural problem lies at or within.
+  const covered = new Set(structural.flatMap((p) => enclosing(pathOf(p))));
+  const board = boardProblems(input, figures, structural, covered);
 
   const sides = Array.isArray(input.sides) ? input.sides.filter((x): x is string => typeof x === 'string') : [];
   const checkSide = (path: string, side: unknown) => {
@@ -354,26 +315,15 @@ export function validateScenario(input: unknown): Scenario {
   const areaFigures = placeProblems(input, units, checkSide, fail);
   checkSteps(input.steps, fail);
 
-  const problems = [...merge(structural, board), ...semantic];
+  const problems = [...merge(structural, covered, board), ...semantic];
   if (problems.length) throw new ScenarioError(problems);
-  // The figures are cloned once, as their normalised copies (the key keeps its place in the object).
-  const scenario = structuredClone({ ...input, figures: [] }) as unknown as Scenario;
-  scenario.figures = figures.map(ownCopy) as unknown as ScenarioFigure[];
+  // One clone with the normalised figures in the input's place (a clone per figure cost a few ms
+  // on a board of 600).
+  const scenario = structuredClone({ ...input, figures }) as unknown as Scenario;
   scenario.areas?.forEach((a, i) => {
     if (a.figures) a.figures = areaFigures[i] as unknown as ScenarioFigure[];
   });
   return scenario;
-}
-
-/**
- * A normalised figure as the scenario keeps it: already a fresh object, so one of only primitive
- * values is kept as it is; one holding objects (its state) is cloned, as the input's are not
- * the scenario's. structuredClone per figure cost a few ms on a board of 600 figures.
- */
-function ownCopy(f: unknown): unknown {
-  if (!isObject(f) || Object.getOwnPropertySymbols(f).length) return structuredClone(f);
-  for (const k in f) if (typeof f[k] === 'object' ? f[k] !== null : typeof f[k] === 'function') return structuredClone(f);
-  return f;
 }
 
 const onMap = (map: unknown, x: number, y: number): boolean =>
