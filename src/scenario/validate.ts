@@ -34,8 +34,8 @@ const KEYWORDS = new Set([
 const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function resolveRef(ref: string): Node {
-  const m = /^#\/\$defs\/([A-Za-z]+)$/.exec(ref);
-  const target = m ? (ROOT.$defs as Node)[m[1]] : undefined;
+  // test, not exec: no match array for each of a large board's thousands of $refs.
+  const target = /^#\/\$defs\/[A-Za-z]+$/.test(ref) ? (ROOT.$defs as Node)[ref.slice(8)] : undefined;
   if (!isObject(target)) throw new Error(`scenario schema: unsupported $ref ${ref}`);
   return target;
 }
@@ -99,8 +99,21 @@ function hasType(type: string, v: unknown): boolean {
 
 const branchType = (b: Node): string => (b.type ?? resolveRef(b.$ref as string).type) as string;
 
+/** The schema's patterns, compiled once each (a 201-row map would otherwise compile one per row). */
+const PATTERNS = new Map<string, RegExp>();
+const patternOf = (source: string) => PATTERNS.get(source) ?? PATTERNS.set(source, new RegExp(source, 'u')).get(source)!;
+
+/**
+ * A value's place while checking: its path string is made only for a problem (joining every
+ * key of a large board's thousands of values cost more than checking them).
+ */
+type Path = string | { readonly up: Path; readonly key: string | number };
+type PathFail = (path: Path, message: string) => void;
+const at = (up: Path, key: string | number): Path => ({ up, key });
+const text = (p: Path): string => (typeof p === 'string' ? p : joinPath(text(p.up), p.key));
+
 /** Check `v` against one schema node; problems go to `fail` (nothing below a wrong type). */
-function check(node: Node, v: unknown, path: string, fail: Fail): void {
+function check(node: Node, v: unknown, path: Path, fail: PathFail): void {
   if (typeof node.$ref === 'string') check(resolveRef(node.$ref), v, path, fail);
   if (Array.isArray(node.anyOf)) {
     // Branches differ by type (asserted at load), so the value's type picks the branch and its
@@ -113,12 +126,13 @@ function check(node: Node, v: unknown, path: string, fail: Fail): void {
   if (typeof node.type === 'string' && !hasType(node.type, v)) return fail(path, `expected ${TYPE_WORDS[node.type]}, got ${show(v)}`);
   if (Array.isArray(node.enum) && !node.enum.includes(v)) return fail(path, `${show(v)} is not one of ${node.enum.join(', ')}`);
   if (typeof v === 'string') {
-    const length = [...v].length; // JSON Schema counts code points
+    let length = 0; // JSON Schema counts code points
+    for (const _ of v) length++;
     if (typeof node.minLength === 'number' && length < node.minLength) {
       fail(path, node.minLength === 1 ? 'expected a non-empty string' : `expected at least ${node.minLength} characters, got ${length}`);
     }
     if (typeof node.maxLength === 'number' && length > node.maxLength) fail(path, `expected at most ${node.maxLength} characters, got ${length}`);
-    if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(v)) fail(path, `${show(v)} does not match ${node.pattern}`);
+    if (typeof node.pattern === 'string' && !patternOf(node.pattern).test(v)) fail(path, `${show(v)} does not match ${node.pattern}`);
   }
   if (typeof v === 'number') {
     if (typeof node.minimum === 'number' && v < node.minimum) fail(path, `${v} is below the minimum ${node.minimum}`);
@@ -133,20 +147,20 @@ function check(node: Node, v: unknown, path: string, fail: Fail): void {
         const key = JSON.stringify(item);
         const first = seen.get(key);
         if (first === undefined) seen.set(key, i);
-        else fail(joinPath(path, i), `${show(item)} repeats ${joinPath(path, first)}`);
+        else fail(at(path, i), `${show(item)} repeats ${joinPath(text(path), first)}`);
       });
     }
-    if (isObject(node.items)) v.forEach((item, i) => check(node.items as Node, item, joinPath(path, i), fail));
+    if (isObject(node.items)) v.forEach((item, i) => check(node.items as Node, item, at(path, i), fail));
   }
   if (isObject(v)) {
     const props = (node.properties ?? {}) as Node;
     // A property set to undefined counts as absent, as in JSON (TypeScript callers write `data: undefined`).
-    for (const k of (node.required ?? []) as string[]) if (v[k] === undefined) fail(joinPath(path, k), 'missing (required)');
+    for (const k of (node.required ?? []) as string[]) if (v[k] === undefined) fail(at(path, k), 'missing (required)');
     for (const [k, value] of Object.entries(v)) {
       if (value === undefined) continue;
-      if (isObject(props[k])) check(props[k] as Node, value, joinPath(path, k), fail);
-      else if (node.additionalProperties === false) fail(joinPath(path, k), `unknown property (expected ${Object.keys(props).join(', ')})`);
-      else if (isObject(node.additionalProperties)) check(node.additionalProperties, value, joinPath(path, k), fail);
+      if (isObject(props[k])) check(props[k] as Node, value, at(path, k), fail);
+      else if (node.additionalProperties === false) fail(at(path, k), `unknown property (expected ${Object.keys(props).join(', ')})`);
+      else if (isObject(node.additionalProperties)) check(node.additionalProperties, value, at(path, k), fail);
     }
   }
 }
@@ -158,22 +172,30 @@ function check(node: Node, v: unknown, path: string, fail: Fail): void {
 export function schemaProblems(value: unknown, def?: string, path = ''): string[] {
   const problems: string[] = [];
   const node = def === undefined ? ROOT : resolveRef(`#/$defs/${def}`);
-  check(node, value, path, (p, m) => problems.push(`${p || 'scenario'}: ${m}`));
+  check(node, value, path, (p, m) => problems.push(`${text(p) || 'scenario'}: ${m}`));
   return problems;
 }
 
 const pathOf = (problem: string) => problem.slice(0, problem.indexOf(': '));
-/** `inner` is `outer` or a field or item below it. */
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+
+/** `path` and each path it lies within (`a.b[2].c` → `a.b[2].c`, `a.b[2]`, `a.b`, `a`). */
+function enclosing(path: string): string[] {
+  const out = [path];
+  for (let i = path.length - 1; i > 0; i--) if (path[i] === '.' || path[i] === '[') out.push(path.slice(0, i));
+  return out;
+}
 
 /**
  * Merge the grid core's problems into the structural ones without saying the same thing twice:
  * at the same place the structural message wins; a board message that is more precise (a cell
- * `map[y][x]` instead of the row `map[y]`) replaces the structural one.
+ * `map[y][x]` instead of the row `map[y]`) replaces the structural one. Sets of paths: linear in
+ * the problems (a board with a fault in every figure has thousands).
  */
-function merge(structural: string[], board: string[]): string[] {
-  const keptBoard = board.filter((b) => !structural.some((s) => within(pathOf(s), pathOf(b))));
-  const keptStructural = structural.filter((s) => !keptBoard.some((b) => pathOf(b) !== pathOf(s) && within(pathOf(b), pathOf(s))));
+function merge(structural: string[], covered: Set<string>, board: string[]): string[] {
+  const keptBoard = board.filter((b) => !covered.has(pathOf(b)));
+  // Paths that a kept board problem lies strictly within.
+  const refined = new Set(keptBoard.flatMap((b) => enclosing(pathOf(b)).slice(1)));
+  const keptStructural = structural.filter((s) => !refined.has(pathOf(s)));
   return [...keptStructural, ...keptBoard];
 }
 
@@ -227,17 +249,21 @@ function footprint(f: Node, units: DataSet | undefined): { w: unknown; h: unknow
 }
 
 /** The grid core's problems for the board part; structurally bad edges and figures are left out. */
-function boardProblems(s: Node, figures: unknown[], structural: string[]): string[] {
+function boardProblems(s: Node, figures: unknown[], structural: string[], covered: Set<string>): string[] {
   // A left-out item becomes null: indices (and so paths) stay those of the scenario, and the
   // core's "expected an object" for it is dropped by `merge` under the structural problem.
-  const bad = (path: string, keys: string[]) =>
-    structural.some((p) => pathOf(p) === path || keys.some((k) => within(pathOf(p), `${path}.${k}`)));
+  // By sets of paths: a board with a fault in each of its 600 figures has 600 problems.
+  const exact = new Set(structural.map(pathOf));
+  const bad = (path: string, keys: string[]) => exact.has(path) || keys.some((k) => covered.has(`${path}.${k}`));
   const edges = Array.isArray(s.edges) ? s.edges.map((e, i) => (bad(`edges[${i}]`, ['from', 'to', 'kind']) ? null : e)) : [];
   const board = {
     ruleset: s.ruleset,
     map: s.map,
     edges: edges as EdgeInput[],
-    figures: figures.map((f, i) => (bad(`figures[${i}]`, ['id', 'side', 'x', 'y', 'w', 'h']) || !isObject(f) ? null : f)) as unknown as FigureInput[],
+    figures: figures.map((f, i) => {
+      if (!isObject(f) || bad(`figures[${i}]`, ['id', 'side', 'x', 'y', 'w', 'h'])) return null;
+      return { id: f.id, side: f.side, x: f.x, y: f.y, w: f.w, h: f.h };
+    }) as unknown as FigureInput[],
   } as BoardInput;
   try {
     parseBoard(board);
@@ -263,7 +289,9 @@ export function validateScenario(input: unknown): Scenario {
 
   const rawFigures = Array.isArray(input.figures) ? input.figures : [];
   const figures = rawFigures.map((f) => (isObject(f) ? { ...f, ...footprint(f, units) } : f));
-  const board = boardProblems(input, figures.map((f) => (isObject(f) ? { id: f.id, side: f.side, x: f.x, y: f.y, w: f.w, h: f.h } : f)), structural);
+  // Paths that a structural problem lies at or within.
+  const covered = new Set(structural.flatMap((p) => enclosing(pathOf(p))));
+  const board = boardProblems(input, figures, structural, covered);
 
   const sides = Array.isArray(input.sides) ? input.sides.filter((x): x is string => typeof x === 'string') : [];
   const checkSide = (path: string, side: unknown) => {
@@ -287,10 +315,11 @@ export function validateScenario(input: unknown): Scenario {
   const areaFigures = placeProblems(input, units, checkSide, fail);
   checkSteps(input.steps, fail);
 
-  const problems = [...merge(structural, board), ...semantic];
+  const problems = [...merge(structural, covered, board), ...semantic];
   if (problems.length) throw new ScenarioError(problems);
-  const scenario = structuredClone(input) as unknown as Scenario;
-  scenario.figures = figures.map((f) => structuredClone(f)) as unknown as ScenarioFigure[];
+  // One clone with the normalised figures in the input's place (a clone per figure cost a few ms
+  // on a board of 600).
+  const scenario = structuredClone({ ...input, figures }) as unknown as Scenario;
   scenario.areas?.forEach((a, i) => {
     if (a.figures) a.figures = areaFigures[i] as unknown as ScenarioFigure[];
   });

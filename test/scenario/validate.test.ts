@@ -431,3 +431,22 @@ describe('the schema interpreter', () => {
     expect(() => assertSupported({ anyOf: [{ type: 'string' }, { type: 'string', minLength: 2 }] })).toThrow(/distinct "type"/);
   });
 });
+
+describe('large boards (issue 41)', () => {
+  test('a fault in each of 400 figures is reported once each, in order, and the core adds nothing for them', () => {
+    const s = base();
+    s.map = Array.from({ length: 4 }, () => '.'.repeat(200));
+    s.edges = [];
+    s.figures = Array.from({ length: 400 }, (_, i) => ({ id: `f${i}`, side: 'empire', type: 'trooper', x: i % 2 ? -1 : 300, y: 0 }));
+    expect(problems(s)).toEqual(s.figures.map((f, i) => (i % 2 ? `figures[${i}].x: -1 is below the minimum 0` : `figures[${i}].x: 300 is above the maximum 255`)));
+  });
+  test('the validated scenario shares no object with the input: a figure\'s state is a copy', () => {
+    const s = base();
+    s.figures[0] = { ...s.figures[0], state: { wounds: 1 } } as typeof s.figures[0];
+    const v = validateScenario(s);
+    expect((v.figures[0] as { state?: unknown }).state).toEqual({ wounds: 1 });
+    expect((v.figures[0] as { state?: unknown }).state).not.toBe((s.figures[0] as { state?: unknown }).state);
+    expect(v.figures).not.toBe(s.figures);
+    expect(v.map).not.toBe(s.map);
+  });
+});
