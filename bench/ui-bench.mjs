@@ -8,36 +8,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { launchBench } from './ui/bench-browser.mjs';
 
 const root = new URL('../', import.meta.url);
-const bundle = readFileSync(new URL('dist/doom-board.js', root));
-const pageJs = readFileSync(new URL('bench/ui/bench-page.js', root));
-const ORIGIN = 'http://bench.test';
-const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
-<style>body{margin:0;width:1000px} doom-board{--doom-max-width:1000px;--doom-cell-max:24px}</style></head>
-<body><script type="module" src="/doom-board.js"></script></body></html>`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-const version = browser.version();
-/** A page with the bundle and the bench script, served from memory. */
-async function benchPage() {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.route(`${ORIGIN}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: HTML });
-    if (path === '/doom-board.js') return route.fulfill({ contentType: 'text/javascript', body: bundle });
-    if (path === '/bench-page.js') return route.fulfill({ contentType: 'text/javascript', body: pageJs });
-    return route.fulfill({ status: 404, body: '' });
-  });
-  await page.goto(`${ORIGIN}/`);
-  await page.waitForFunction(() => customElements.get('doom-board'));
-  return page;
-}
+const { browser, version, benchPage } = await launchBench();
 const runBench = (page, idleMs = 0) => page.evaluate(async (ms) => (await import('/bench-page.js')).run(ms), idleMs);
 
 // Three page loads whose first board comes at once, three where the page was idle for a second.

@@ -9,36 +9,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { chromium } from '@playwright/test';
+import { launchBench } from './bench-browser.mjs';
 
 const root = new URL('../../', import.meta.url);
-const bundle = readFileSync(new URL('dist/doom-board.js', root));
-const pageJs = readFileSync(new URL('bench/ui/bench-page.js', root));
-const ORIGIN = 'http://bench.test';
-const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
-<style>body{margin:0;width:1000px} doom-board{--doom-max-width:1000px;--doom-cell-max:24px}</style></head>
-<body><script type="module" src="/doom-board.js"></script></body></html>`;
-
 const loadBefore = loadavg().map((x) => x.toFixed(1)).join(' / ');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-const version = browser.version();
-async function benchPage() {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.route(`${ORIGIN}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: HTML });
-    if (path === '/doom-board.js') return route.fulfill({ contentType: 'text/javascript', body: bundle });
-    if (path === '/bench-page.js') return route.fulfill({ contentType: 'text/javascript', body: pageJs });
-    return route.fulfill({ status: 404, body: '' });
-  });
-  await page.goto(`${ORIGIN}/`);
-  await page.waitForFunction(() => customElements.get('doom-board'));
-  return page;
-}
+const { browser, version, benchPage } = await launchBench();
 
 const results = {};
 for (const side of [101, 201]) {

@@ -10,32 +10,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { launchBench } from './bench-browser.mjs';
 
 const side = Number(process.argv[2] ?? 101);
-const root = new URL('../../', import.meta.url);
-const bundle = readFileSync(new URL(process.env.BUNDLE ?? 'dist/doom-board.js', root));
-const pageJs = readFileSync(new URL('bench/ui/bench-page.js', root));
-const ORIGIN = 'http://bench.test';
-const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
-<style>body{margin:0;width:1000px} doom-board{--doom-max-width:1000px;--doom-cell-max:24px}</style></head>
-<body><script type="module" src="/doom-board.js"></script></body></html>`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
-page.on('pageerror', (e) => console.error('page error:', e.message));
-await page.route(`${ORIGIN}/**`, (route) => {
-  const path = new URL(route.request().url()).pathname;
-  if (path === '/') return route.fulfill({ contentType: 'text/html', body: HTML });
-  if (path === '/doom-board.js') return route.fulfill({ contentType: 'text/javascript', body: bundle });
-  if (path === '/bench-page.js') return route.fulfill({ contentType: 'text/javascript', body: pageJs });
-  return route.fulfill({ status: 404, body: '' });
-});
-await page.goto(`${ORIGIN}/`);
-await page.waitForFunction(() => customElements.get('doom-board'));
+const { browser, benchPage } = await launchBench(process.env.BUNDLE ?? 'dist/doom-board.js');
+const page = await benchPage();
 
 // PROFILE=1: a CPU profile of each case, from its start mark to its rendered mark (console.profile,
 // which the DevTools protocol's Profiler reports).
