@@ -227,7 +227,7 @@ where the Wasm answer equals the C's and the TypeScript reference's, compared be
 Targets: Wasm / C ≤ 1.0×, plain / export ≤ 2.0×, buffered / export ≤ 1.2×.
 
 - Run: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}; ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; a shared VM
-- Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after (other engineers' test suites share the 2 cores)
+- Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after${Math.max(...loadavg()) > 2 ? ' (other engineers\' test suites share the 2 cores)' : ''}
 - A call of an export with an empty body (\`core.maxSide()\`, timed as the rows are): ${emptyNs.toFixed(1)} ns
 - Mismatches: ${mismatches.length ? mismatches.join('; ') : 'none'}
 
