@@ -11,16 +11,22 @@
  *   autopilot      the product's autopilot (plannerPolicy(), its default search)
  *   planner        the planner without search (plannerPolicy({ search: null }))
  *   random, greedy the baselines (policy.ts)
- *   mcN            the flat Monte-Carlo peer with N rollouts a command (montecarlo.ts; mc1 ≈ the
- *                  autopilot's 40 ms, so mc5 is 5× its budget), depth AI_MC_DEPTH (default 10)
+ *   mcN            the flat Monte-Carlo peer with N rollouts a command (montecarlo.ts), depth
+ *                  AI_MC_DEPTH (default 10)
  *   ismctsN        the tree-search peer (ismcts.ts) with N iterations a decision
+ *   mc@MS, ismcts@MS  the same peers with the rollouts / iterations that spend about MS ms of CPU a
+ *                  decision in the scenario's ruleset (PEER_COST below, measured by a calibration
+ *                  run): a fixed amount of work, so the games replay the same on any machine. The
+ *                  autopilot's budget is 40 ms a decision (the element's); mc@200 is 5× it.
  *   searchN        the planner with the tree search as its search (planner.ts `treeSearch`), N iterations
  * Rows: AI_DUP_SCENARIOS (indices: 0 tutorial marines, 1 tutorial invader, 2 skirmish marines,
  * 3 skirmish invaders, 4 d20 alliance, 5 d20 empire; default all) × peers. Seeds AI_SEED_FROM..
  * (default 1), AI_GAMES seeds (default 200: 400 games a row), a game a draw after AI_MAX_ROUNDS
  * (default 60). AI_DUP_JSONL=file appends one line per seed pair (to merge runs split across
  * processes: AI_DUP_MERGE=file1,file2 prints the rows of the lines in those files and plays nothing).
- * Each side's mean thinking time a decision is printed: equal budgets are equal CPU a decision.
+ * AI_DUP_SEED_MAJOR=1 plays seed 1 in every row, then seed 2, … (a long run stopped early is even).
+ * Each side's mean CPU time a decision is printed (the process's, around the player's `choose`: on a
+ * loaded machine wall time counts the waits for a core too): equal budgets are equal CPU a decision.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { beforeAll, test } from 'vitest';
@@ -30,7 +36,7 @@ import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
 import { planTreeSearch, treeSearchPolicy } from '../src/ai/autopilot/ismcts.ts';
 import { SEATS } from './ai-seats.ts';
-import { wilson } from './ai-stats.ts';
+import { cpu, wilson } from './ai-stats.ts';
 
 beforeAll(async () => {
   await loadCore();
@@ -42,9 +48,33 @@ const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
 const MC_DEPTH = Number(process.env.AI_MC_DEPTH ?? 10);
 
 
-/** A fresh player of `spec` for a game seeded `seed`. */
-export function player(spec: string, seed: number): Policy {
+/**
+ * CPU ms a decision per rollout a command (flat Monte-Carlo, depth 10) and per iteration (tree
+ * search), by ruleset: the means of a calibration run (`AI_GAMES=1 AI_DUP_PEERS=mc1,ismcts20`,
+ * every seat; see bench/RESULTS.md, "Peers at a stated budget"). A peer `mc@MS` gets
+ * round(MS / cost) rollouts (at least 1); `ismcts@MS` likewise iterations.
+ */
+export const PEER_COST: Record<string, { mc: number; ismcts: number }> = {
+  doom2016: { mc: 8.91, ismcts: 1.23 },
+  doom2004: { mc: 87.6, ismcts: 7.2 },
+  d20: { mc: 101.8, ismcts: 4.5 },
+};
+
+/** The work count a calibrated spec (`mc@200`) gets in `ruleset`, or null for a plain spec. */
+export function calibrated(spec: string, ruleset: string): { kind: 'mc' | 'ismcts'; count: number } | null {
+  const m = /^(mc|ismcts)@(\d+)$/.exec(spec);
+  if (!m) return null;
+  const kind = m[1] as 'mc' | 'ismcts';
+  return { kind, count: Math.max(1, Math.round(Number(m[2]) / PEER_COST[ruleset][kind])) };
+}
+
+/** A fresh player of `spec` for a game of `ruleset` seeded `seed`. */
+export function player(spec: string, seed: number, ruleset: string): Policy {
   const n = (prefix: string) => Number(spec.slice(prefix.length));
+  const c = calibrated(spec, ruleset);
+  if (c) return player(`${c.kind}${c.count}`, seed, ruleset);
+  // A row's label names what a calibrated spec resolved to: "mc@200 = mc22" plays mc22.
+  if (spec.includes(' = ')) return player(spec.split(' = ')[1], seed, ruleset);
   if (spec === 'autopilot') return plannerPolicy();
   if (spec === 'planner') return plannerPolicy({ search: null });
   if (spec === 'random') return randomPolicy(seed);
@@ -76,12 +106,21 @@ function playPair(seat: number, ai: string, peer: string, seed: number): Pair {
   const [, scenario, x, y] = SEATS[seat];
   const ms = { ai: 0, peer: 0 };
   const decisions = { ai: 0, peer: 0 };
-  const counted = (p: Policy, who: 'ai' | 'peer'): Policy => ({ ...p, choose: (ctx) => (decisions[who]++, p.choose(ctx)) });
+  const counted = (p: Policy, who: 'ai' | 'peer'): Policy => ({
+    ...p,
+    choose: (ctx) => {
+      decisions[who]++;
+      const t0 = cpu();
+      try {
+        return p.choose(ctx);
+      } finally {
+        ms[who] += cpu() - t0;
+      }
+    },
+  });
   const game = (inX: string, inY: string, whoX: 'ai' | 'peer') => {
     const whoY = whoX === 'ai' ? 'peer' : 'ai';
-    const r = playGame(scenario, seed, { [x]: counted(player(inX, seed), whoX), [y]: counted(player(inY, seed + 7777), whoY) }, { maxRounds: MAX_ROUNDS });
-    ms[whoX] += r.thinking[x] ?? 0;
-    ms[whoY] += r.thinking[y] ?? 0;
+    const r = playGame(scenario, seed, { [x]: counted(player(inX, seed, scenario.ruleset), whoX), [y]: counted(player(inY, seed + 7777, scenario.ruleset), whoY) }, { maxRounds: MAX_ROUNDS });
     return resultFor(r.winner, x);
   };
   const aiInSeat = game(ai, peer, 'ai');
@@ -134,18 +173,24 @@ test.skipIf(!requested)('duplicate-scored strength', () => {
   const ai = process.env.AI_DUP_AI ?? 'autopilot';
   const peers = process.env.AI_DUP_PEERS!.split(',');
   const seats = (process.env.AI_DUP_SCENARIOS ?? '0,1,2,3,4,5').split(',').map(Number);
-  const out: string[] = [...HEADER];
-  for (const seat of seats) {
-    for (const peer of peers) {
-      const pairs: Pair[] = [];
-      for (let seed = SEED_FROM; seed < SEED_FROM + GAMES; seed++) {
-        const p = playPair(seat, ai, peer, seed);
-        pairs.push(p);
-        if (process.env.AI_DUP_JSONL) appendFileSync(process.env.AI_DUP_JSONL, `${JSON.stringify(p)}\n`);
-      }
-      out.push(row(pairs));
-      console.log(out.at(-1));
+  const label = (seat: number, spec: string) => {
+    const c = calibrated(spec, SEATS[seat][1].ruleset);
+    return c ? `${spec} = ${c.kind}${c.count}` : spec;
+  };
+  const rows = seats.flatMap((seat) => peers.map((peer) => ({ seat, peer: label(seat, peer), pairs: [] as Pair[] })));
+  const play = (r: (typeof rows)[number], seed: number) => {
+    const p = playPair(r.seat, ai, r.peer, seed);
+    r.pairs.push(p);
+    if (process.env.AI_DUP_JSONL) appendFileSync(process.env.AI_DUP_JSONL, `${JSON.stringify(p)}\n`);
+  };
+  if (process.env.AI_DUP_SEED_MAJOR) {
+    // Every row a seed at a time: a run stopped early has as many seeds in each row.
+    for (let seed = SEED_FROM; seed < SEED_FROM + GAMES; seed++) for (const r of rows) play(r, seed);
+  } else {
+    for (const r of rows) {
+      for (let seed = SEED_FROM; seed < SEED_FROM + GAMES; seed++) play(r, seed);
+      console.log(row(r.pairs));
     }
   }
-  console.log(out.join('\n'));
+  console.log([...HEADER, ...rows.map((r) => row(r.pairs))].join('\n'));
 }, 48 * 3600 * 1000);
