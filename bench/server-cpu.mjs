@@ -5,7 +5,8 @@
  * run of accepted changes — command + undo pairs on d20 and doom2016 games, as many clients as
  * games, no reads in between — divided by the changes; next to it, in the same run, the CPU per
  * request of a no-op handler (GET /healthz: HTTP, routing, the request log) — the floor any request
- * pays. Rows interleave (d20, doom2016, no-op, rotating), 5 blocks, medians; warmed first.
+ * pays — and of the change's own POST refused for a stale version (409: body, command check, seat,
+ * version check and the problem answer, before the rules and the store). Rows interleave (d20, doom2016, no-op, rotating), 5 blocks, medians; warmed first.
  *
  *   npm run build:package && node bench/server-cpu.mjs [--store memory|sqlite] [--seconds 3] [--clients 8] [--profile] [--baseline <lib folder>]
  *
@@ -69,6 +70,35 @@ async function startServer(lib, name) {
   };
 }
 
+/**
+ * The least any Node server pays for a POST: node:http alone, reading the JSON body and answering a
+ * small JSON object, no framework, no checks, no log — the floor under every row, in the same run.
+ */
+async function startBare() {
+  const code = `const http = require('node:http');
+    const s = http.createServer((req, res) => {
+      let b = '';
+      req.setEncoding('utf8');
+      req.on('data', (d) => { b += d; });
+      req.on('end', () => {
+        const body = JSON.stringify({ version: 1, got: typeof JSON.parse(b || 'null') });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      });
+    });
+    s.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + s.address().port));
+    process.on('SIGINT', () => s.close(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(String(d));
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { name: 'bare', url, child, cpuMs: () => statMs(`/proc/${child.pid}/stat`), mainMs: () => statMs(`/proc/${child.pid}/task/${child.pid}/stat`) };
+}
+
 const post = async (server, path, headers, body) => {
   const r = await fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: r.status, body: await r.json() };
@@ -100,6 +130,12 @@ const change = async (g) => {
   if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
   g.version = r.body.version;
 };
+// The same POST as a change (body, seat token, If-Match) refused for a stale version (409): what
+// reading, checking and answering a change costs before the rules and the store.
+const refused = async (g) => {
+  const r = await post(g.server, `/games/${g.id}/commands`, { authorization: `Bearer ${g.token}`, 'if-match': String(g.version + 1000) }, g.command);
+  if (r.status !== 409) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
+};
 const noop = async (g) => {
   const r = await fetch(`${g.server.url}/healthz`);
   await r.text();
@@ -110,8 +146,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 // a change) measured in the same blocks, interleaved with it.
 const servers = [await startServer(fileURLToPath(new URL('../lib/', import.meta.url)), 'this')];
 if (values.baseline) servers.push(await startServer(resolve(values.baseline), 'baseline'));
+const bare = await startBare();
 try {
   const rows = {};
+  const bareGames = Array.from({ length: CLIENTS }, () => ({ server: bare, id: 'x', token: 'x', version: 0 }));
+  const barePost = async (g) => {
+    const r = await fetch(`${bare.url}/api/v1/games/x/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer x', 'if-match': '0' }, body: JSON.stringify(g.command) });
+    await r.text();
+  };
   for (const server of servers) {
     const tag = servers.length > 1 ? ` [${server.name}]` : '';
     const games = {
@@ -120,8 +162,11 @@ try {
     };
     rows[`d20 change${tag}`] = { server, run: () => drive(games.d20, SECONDS, change) };
     rows[`doom2016 change${tag}`] = { server, run: () => drive(games.doom2016, SECONDS, change) };
+    rows[`refused change (stale If-Match, 409)${tag}`] = { server, run: () => drive(games.d20, SECONDS, refused) };
     rows[`no-op request (GET /healthz)${tag}`] = { server, run: () => drive(games.d20, SECONDS, noop) };
+    bareGames.forEach((g, i) => (g.command = games.d20[i].command));
   }
+  rows['bare node:http POST (the floor)'] = { server: bare, run: () => drive(bareGames, SECONDS, barePost) };
   // Warm: the JIT has seen every path.
   for (const { run } of Object.values(rows)) await run();
   const names = Object.keys(rows);
@@ -145,7 +190,7 @@ try {
     console.log(`${k.padEnd(width)} ${all.toFixed(3)} ms CPU each = ${main.toFixed(3)} event loop + ${(all - main).toFixed(3)} other threads   (${median(rates[k]).toFixed(0)}/s; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
   }
 } finally {
-  for (const { child } of servers) {
+  for (const { child } of [...servers, bare]) {
     child.kill('SIGINT');
     await new Promise((r) => child.once('exit', r));
   }
