@@ -6,7 +6,6 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Scenario } from '../../src/scenario/types.ts';
-import { validatedBoard } from '../../src/scenario/validate.ts';
 import { scenarioWarnings } from '../../src/scenario/warnings.ts';
 import { InPageEngine, type EngineClient } from '../engine-client.ts';
 import { problemsOf } from '../events.ts';
@@ -15,6 +14,7 @@ import type { ExploreMode } from '../modes/explore-mode.ts';
 import type { PlayMode } from '../modes/play-mode.ts';
 import type { ReplayController } from '../modes/replay-controller.ts';
 import { MODES, messageOf, type BoardState, type Mode } from '../state/board-state.ts';
+import { sourceOf } from './scenario-source.ts';
 import type { UrlController } from './url-controller.ts';
 
 /** What loading reads and sets of the element. */
@@ -145,9 +145,8 @@ export class ScenarioLoader implements ReactiveController {
       if (host.handicap && host.mode !== 'edit' && host.mode !== 'replay') scenario = host.engine.validate((await import('../modes/handicap-entry.ts')).applyHandicap(scenario, host.handicap));
       if (scenario.ruleset === 'doom2004') s.blast ??= new (await import('../modes/blast-entry.ts')).BlastView();
       s.scenario = scenario;
-      // Only a copy that `validateScenario` made of this input is known to differ from it by the
-      // footprints alone; the editor's state shares parts of its source: a copy of its own.
-      s.source = scenario === ofInput && !editor && validatedBoard(scenario) ? asWritten(scenario, input as Scenario) : (structuredClone(input) as Scenario);
+      // The editor's state shares parts of its source: a copy of its own.
+      s.source = scenario === ofInput && !editor ? sourceOf(scenario, input as Scenario) : (structuredClone(input) as Scenario);
       this.resetInteraction();
       if (host.mode === 'play') await to.play.start(scenario, token);
       else if (host.mode === 'replay') await to.replay.start(scenario, token);
@@ -183,16 +182,4 @@ export class ScenarioLoader implements ReactiveController {
     s.pendingDest = null;
     s.cursor = { x: 0, y: 0 };
   }
-}
-
-/**
- * The scenario as written, without a second deep copy of the whole input (a 201×201 board's took
- * about 5 ms): `validateScenario`'s copy with the figures (and areas) copied from the input, since
- * validation gave each figure its footprint. The map, edges and the rest are the validated copy's,
- * which the modes only read.
- */
-function asWritten(scenario: Scenario, input: Scenario): Scenario {
-  const source = { ...scenario, figures: structuredClone(input.figures) };
-  if (scenario.areas) source.areas = structuredClone(input.areas);
-  return source;
 }
