@@ -1,9 +1,7 @@
 /** Below the board in explore mode: status, the LOS explanation, and the board's buttons. */
-import { html, noChange, nothing, type TemplateResult } from 'lit';
-import { Directive, directive } from 'lit/directive.js';
+import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { CITATION, ruleAnchor } from '../../src/core/citations.ts';
-import { escapeAttribute } from '../render/grid-cells.ts';
 
 export interface ExplorePanel {
   status: string;
@@ -55,43 +53,6 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
       ${p.share ? html`<button part="button" @click=${p.share}>Copy share link</button>` : nothing}
       <button part="button" @click=${() => p.download('svg')}>Save SVG</button>
       <button part="button" @click=${() => p.download('png')}>Save PNG</button>
-      ${guard([p.doors], () => doorButtons(p.doors))}
+      ${guard([p.doors], () => p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`))}
     </div>`;
 }
-
-type Door = ExplorePanel['doors'][number];
-
-/**
- * The door buttons, parsed from one string rather than cloned as a template instance each: a
- * campaign map has hundreds of doors (the 201×201 bench board about 230), whose cloning and
- * binding was a large part of its first render. A door opened or closed updates its button in
- * place, so the focused button keeps the focus.
- */
-class DoorButtons extends Directive {
-  private buttons: HTMLButtonElement[] = [];
-  private doors: Door[] = [];
-
-  render(_doors: Door[]): unknown {
-    return noChange;
-  }
-
-  override update(_part: unknown, [doors]: [Door[]]): unknown {
-    const same = doors.length === this.buttons.length;
-    this.doors = doors;
-    if (same) {
-      doors.forEach((d, i) => {
-        const b = this.buttons[i];
-        b.setAttribute('aria-pressed', String(d.open));
-        if (b.textContent !== d.label) b.textContent = d.label;
-      });
-      return noChange;
-    }
-    const t = document.createElement('template');
-    t.innerHTML = doors.map((d) => `<button part="button" aria-pressed="${d.open}">${escapeAttribute(d.label)}</button>`).join('');
-    this.buttons = [...t.content.children] as HTMLButtonElement[];
-    this.buttons.forEach((b, i) => b.addEventListener('click', () => this.doors[i].toggle()));
-    return t.content;
-  }
-}
-
-const doorButtons = directive(DoorButtons);

@@ -3,7 +3,7 @@
  * tokens (portals, items, keys) underneath.
  */
 import { noChange, svg, type SVGTemplateResult } from 'lit';
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import { uniqueLabels } from '../coords.ts';
 import type { DrawFigure, DrawModel, DrawToken } from '../model.ts';
 import { S } from './geometry.ts';
@@ -63,11 +63,6 @@ class FigureMarks extends Directive {
   private classes: string[] = [];
   private bodies: string[] = [];
   private nodes: Element[] = [];
-
-  constructor(info: PartInfo) {
-    super(info);
-    if (info.type !== PartType.ELEMENT) throw new Error('figureMarks: an element directive');
-  }
 
   render(_m: DrawModel, _selected: string | null, _targets: ReadonlySet<string>, _fine: boolean): unknown {
     return noChange;

@@ -28,7 +28,7 @@ function board201(): Scenario {
     return rnd() < 0.5 ? { from: [x, y], to: [x + len, y], kind } : { from: [x, y], to: [x, y + len], kind };
   });
   const taken = new Set<number>();
-  const figures = [];
+  const figures: { id: string; side: string; type: string; x: number; y: number }[] = [];
   while (figures.length < 606) {
     const at = Math.floor(rnd() * 201 * 201);
     if (taken.has(at)) continue;
