@@ -6,6 +6,7 @@ import { Cell, EdgeKind, type BoardData } from '../src/core/types.ts';
 import type { BoardInput } from '../src/core/board-input.ts';
 import type { GameView, PlacedFigure } from '../src/rules/types.ts';
 import type { Scenario, ScenarioFigure } from '../src/scenario/types.ts';
+import { validatedBoard } from '../src/scenario/validate.ts';
 
 export interface Segment {
   x1: number;
@@ -69,9 +70,28 @@ export function boardInputOf(s: Scenario, figures: Placed[], open: ReadonlySet<n
     edges: (s.edges ?? []).filter((_, i) => !open.has(i)).map(({ from, to, kind }) => ({ from, to, kind })),
     figures: figures.map((f) => ({
       id: f.id, side: f.side, x: f.x, y: f.y, w: f.w, h: f.h,
-      ...(s.ruleset === 'doom2016' && f.side === 'marines' ? { teleports: true } : {}),
+      ...(teleports(s, f) ? { teleports: true } : {}),
     })),
   };
+}
+
+/** doom2016 marines use active teleporters as adjacent spaces. */
+const teleports = (s: Scenario, f: { side: string }): boolean => s.ruleset === 'doom2016' && f.side === 'marines';
+
+/**
+ * `boardInputOf`'s board without parsing the map again, while every figure stands where the
+ * scenario puts it and no door is open: the board `validateScenario` built when it checked this
+ * scenario (a 201×201 map costs about 10 ms to parse). Null otherwise (then parse).
+ */
+export function validatedBoardOf(s: Scenario, figures: Placed[], open: ReadonlySet<number>): BoardData | null {
+  const data = open.size ? undefined : validatedBoard(s);
+  if (!data || data.figures.length !== figures.length) return null;
+  for (let i = 0; i < figures.length; i++) {
+    const f = figures[i];
+    const d = data.figures[i];
+    if (f.id !== d.id || f.side !== d.side || f.x !== d.x || f.y !== d.y || f.w !== d.w || f.h !== d.h) return null;
+  }
+  return { ...data, figures: data.figures.map((f) => (teleports(s, f) ? { ...f, teleports: true } : f)) };
 }
 
 function doorsOf(s: Scenario, isOpen: (i: number, seg: Segment) => boolean): DoorInfo[] {

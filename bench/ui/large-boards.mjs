@@ -13,7 +13,8 @@ import { launchBench } from './bench-browser.mjs';
 
 const root = new URL('../../', import.meta.url);
 const loadBefore = loadavg().map((x) => x.toFixed(1)).join(' / ');
-const { browser, version, benchPage } = await launchBench();
+// BUNDLE: another build of the element (such as the code before a change), with NO_WRITE=1 to leave RESULTS.md alone.
+const { browser, version, benchPage } = await launchBench(process.env.BUNDLE ?? 'dist/doom-board.js');
 
 const results = {};
 for (const side of [101, 201]) {

@@ -14,6 +14,7 @@ import type { ExploreMode } from '../modes/explore-mode.ts';
 import type { PlayMode } from '../modes/play-mode.ts';
 import type { ReplayController } from '../modes/replay-controller.ts';
 import { MODES, messageOf, type BoardState, type Mode } from '../state/board-state.ts';
+import { sourceOf } from './scenario-source.ts';
 import type { UrlController } from './url-controller.ts';
 
 /** What loading reads and sets of the element. */
@@ -139,11 +140,13 @@ export class ScenarioLoader implements ReactiveController {
         }
       }
       scenario ??= host.engine.validate(input);
+      const ofInput = scenario;
       // Replay: the steps are of the scenario as given (a finished game's replay is handicapped already).
       if (host.handicap && host.mode !== 'edit' && host.mode !== 'replay') scenario = host.engine.validate((await import('../modes/handicap-entry.ts')).applyHandicap(scenario, host.handicap));
       if (scenario.ruleset === 'doom2004') s.blast ??= new (await import('../modes/blast-entry.ts')).BlastView();
       s.scenario = scenario;
-      s.source = structuredClone(input) as Scenario;
+      // The editor's state shares parts of its source: a copy of its own.
+      s.source = scenario === ofInput && !editor ? sourceOf(scenario, input as Scenario) : (structuredClone(input) as Scenario);
       this.resetInteraction();
       if (host.mode === 'play') await to.play.start(scenario, token);
       else if (host.mode === 'replay') await to.replay.start(scenario, token);

@@ -4,12 +4,13 @@
  * board state's (components/state/board-state.ts), shared with play mode.
  */
 import type { TemplateResult } from 'lit';
+import { Board } from '../../src/core/index.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { cellName } from '../coords.ts';
 import { problemsOf } from '../events.ts';
 import { doorName } from '../interaction/doors.ts';
 import { selectionOf } from '../interaction/selection.ts';
-import { boardInputOf, figureAt, modelFromBoard, onMap, type DrawModel, type Placed } from '../model.ts';
+import { boardInputOf, figureAt, modelFromBoard, onMap, validatedBoardOf, type DrawModel, type Placed } from '../model.ts';
 import { explorePanel, type ExplorePanel } from '../panels/explore-panel.ts';
 import { messageOf } from '../state/board-state.ts';
 import type { UrlState } from '../url-state.ts';
@@ -118,7 +119,8 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
 
   rebuild(): void {
     const s = this.state;
-    s.board = this.host.engine.board(boardInputOf(s.scenario!, this.figures, this.open));
+    const checked = validatedBoardOf(s.scenario!, this.figures, this.open);
+    s.board = checked ? Board.fromData(checked) : this.host.engine.board(boardInputOf(s.scenario!, this.figures, this.open));
     s.model = modelFromBoard(s.scenario!, s.board.data, this.figures, this.open);
   }
 

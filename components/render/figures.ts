@@ -2,11 +2,12 @@
  * Figures with their footprint and orientation, side colour, short label, damage and markers;
  * tokens (portals, items, keys) underneath.
  */
-import { svg, type SVGTemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
+import { noChange, svg, type SVGTemplateResult } from 'lit';
+import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import { uniqueLabels } from '../coords.ts';
 import type { DrawFigure, DrawModel, DrawToken } from '../model.ts';
 import { S } from './geometry.ts';
+import { escapeAttribute } from './grid-cells.ts';
 
 /** Index of a side in the scenario's side order (for its colour); unknown sides take the next ones. */
 export function sideIndex(m: DrawModel, side: string): number {
@@ -16,52 +17,94 @@ export function sideIndex(m: DrawModel, side: string): number {
 
 const MARKER_LETTERS: Record<string, string> = { stunned: 'S', staggered: '!', activated: '✓', aim: 'A', guard: 'G', dodge: 'D', order: 'O' };
 
-function figure(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolean, label: string): SVGTemplateResult {
+/** Scenario text (ids, labels) in markup. */
+const esc = escapeAttribute;
+
+function figureClass(m: DrawModel, f: DrawFigure, selected: boolean, targeted: boolean): string {
+  return `figure side-${sideIndex(m, f.side)}${selected ? ' selected' : ''}${targeted ? ' targeted' : ''}${f.markers.includes('activated') ? ' spent' : ''}${f.markers.includes('activating') ? ' acting' : ''}`;
+}
+
+/** What is drawn inside a figure's `<g>`: its mark, label, damage and markers, as SVG markup. */
+function figureBody(f: DrawFigure, label: string): string {
   const x = f.x * S + 3;
   const y = f.y * S + 3;
   const w = f.w * S - 6;
   const h = f.h * S - 6;
   const large = f.w * f.h > 1;
-  const acting = f.markers.includes('activating');
-  const cls = `figure side-${sideIndex(m, f.side)}${selected ? ' selected' : ''}${targeted ? ' targeted' : ''}${f.markers.includes('activated') ? ' spent' : ''}${acting ? ' acting' : ''}`;
+  let out = '';
+  if (f.markers.includes('activating')) out += `<rect class="acting-ring" x="${x - 2.5}" y="${y - 2.5}" width="${w + 5}" height="${h + 5}" rx="${large ? 10 : 14}"></rect>`;
+  out += `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${large ? 8 : 12}"></rect>`;
   // Orientation: a notch on the "front" (long) side of a large non-square figure.
-  const notch = large && f.w !== f.h
-    ? (f.w > f.h ? svg`<path class="facing" d=${`M${x + w / 2 - 5} ${y}l5 5l5 -5`}></path>` : svg`<path class="facing" d=${`M${x} ${y + h / 2 - 5}l5 5l-5 5`}></path>`)
-    : null;
+  if (large && f.w !== f.h) out += `<path class="facing" d="${f.w > f.h ? `M${x + w / 2 - 5} ${y}l5 5l5 -5` : `M${x} ${y + h / 2 - 5}l5 5l-5 5`}"></path>`;
+  out += `<text class="figure-label" x="${x + w / 2}" y="${y + h / 2 + 4}">${esc(label)}</text>`;
+  if (f.damage) out += `<g class="damage"><circle cx="${x + w - 3}" cy="${y + 3}" r="7"></circle><text x="${x + w - 3}" y="${y + 6}">${esc(String(f.damage))}</text></g>`;
   // Activated / activating are drawn as the tick and the ring, not as letters.
-  const markers = f.markers.filter((k) => k !== 'activated' && k !== 'activating');
-  if (!acting && !notch && !f.damage && !f.markers.length) {
-    // Most figures, and every one at the start of a game: the same drawing without the five empty
-    // slots, which a board of 600 figures paid for at its first render (a comment marker and a
-    // part each).
-    return svg`<g class=${cls} data-figure=${f.id}><rect x=${x} y=${y} width=${w} height=${h} rx=${large ? 8 : 12}></rect><text class="figure-label" x=${x + w / 2} y=${y + h / 2 + 4}>${label}</text></g>`;
+  let i = 0;
+  for (const k of f.markers) {
+    if (k === 'activated' || k === 'activating') continue;
+    out += `<g class="marker"><rect x="${x - 2 + i * 11}" y="${y + h - 9}" width="11" height="11" rx="2"></rect><text x="${x + 3.5 + i * 11}" y="${y + h - 0.5}">${esc(MARKER_LETTERS[k] ?? k.charAt(0).toUpperCase())}</text></g>`;
+    i++;
   }
-  return svg`
-    <g class=${cls} data-figure=${f.id}>
-      ${acting ? svg`<rect class="acting-ring" x=${x - 2.5} y=${y - 2.5} width=${w + 5} height=${h + 5} rx=${large ? 10 : 14}></rect>` : null}
-      <rect x=${x} y=${y} width=${w} height=${h} rx=${large ? 8 : 12}></rect>
-      ${notch}
-      <text class="figure-label" x=${x + w / 2} y=${y + h / 2 + 4}>${label}</text>
-      ${f.damage ? svg`<g class="damage"><circle cx=${x + w - 3} cy=${y + 3} r="7"></circle><text x=${x + w - 3} y=${y + 6}>${f.damage}</text></g>` : null}
-      ${markers.map((k, i) => svg`<g class="marker"><rect x=${x - 2 + i * 11} y=${y + h - 9} width="11" height="11" rx="2"></rect><text x=${x + 3.5 + i * 11} y=${y + h - 0.5}>${MARKER_LETTERS[k] ?? k.charAt(0).toUpperCase()}</text></g>`)}
-      ${f.markers.includes('activated') ? svg`<text class="spent-mark" x=${x + w - 4} y=${y + h - 2}>✓</text>` : null}
-    </g>`;
+  if (f.markers.includes('activated')) out += `<text class="spent-mark" x="${x + w - 4}" y="${y + h - 2}">✓</text>`;
+  return out;
 }
 
 /**
- * Each figure is drawn again only when it, its label or whether it is selected or targeted changed:
- * a selection on a board of 600 figures redraws two of them, not 600 templates. Without `fine`
- * (a large board whose spaces are too small to read, geometry.ts READABLE_PX) the short labels are
- * left out: 600 lines of type under 3 px cost text layout and show nothing.
+ * Draws the figures into the layer's `<g>` as markup, not as one Lit template instance each: a
+ * 201×201 board's 606 figures cost more to clone and bind one by one (importNode, ten attribute
+ * parts each) than the rest of its first render; one string is parsed by the browser in one go.
+ * Afterwards only what changed is written: a selection sets two figures' class (the `<g>` stays,
+ * so its CSS transition runs as before), a move or new damage rewrites that figure's inside.
+ */
+class FigureMarks extends Directive {
+  private figures: readonly DrawFigure[] | null = null;
+  private fine = true;
+  private ids: string[] = [];
+  private classes: string[] = [];
+  private bodies: string[] = [];
+  private nodes: Element[] = [];
+
+  render(_m: DrawModel, _selected: string | null, _targets: ReadonlySet<string>, _fine: boolean): unknown {
+    return noChange;
+  }
+
+  override update(part: ElementPart, [m, selected, targets, fine]: [DrawModel, string | null, ReadonlySet<string>, boolean]): unknown {
+    const figs = m.figures;
+    const classes = figs.map((f) => figureClass(m, f, f.id === selected, targets.has(f.id)));
+    // The same figures and labels (a selection): only classes can differ.
+    const sameFigures = figs === this.figures && fine === this.fine;
+    let bodies = this.bodies;
+    if (!sameFigures) {
+      const labels = fine ? labelsOf(m) : null;
+      bodies = figs.map((f) => figureBody(f, labels?.get(f.id) ?? ''));
+    }
+    const ids = sameFigures ? this.ids : figs.map((f) => f.id);
+    const layer = part.element;
+    if (ids.length !== this.ids.length || ids.some((id, i) => id !== this.ids[i]) || layer.childElementCount !== ids.length) {
+      let markup = '';
+      for (let i = 0; i < ids.length; i++) markup += `<g class="${classes[i]}" data-figure="${esc(ids[i])}">${bodies[i]}</g>`;
+      layer.innerHTML = markup;
+      this.nodes = [...layer.children];
+    } else {
+      for (let i = 0; i < ids.length; i++) {
+        if (classes[i] !== this.classes[i]) this.nodes[i].setAttribute('class', classes[i]);
+        if (bodies[i] !== this.bodies[i]) this.nodes[i].innerHTML = bodies[i];
+      }
+    }
+    Object.assign(this, { figures: figs, fine, ids, classes, bodies });
+    return noChange;
+  }
+}
+
+const figureMarks = directive(FigureMarks);
+
+/**
+ * The figures layer. Without `fine` (a large board whose spaces are too small to read,
+ * geometry.ts READABLE_PX) the short labels are left out: 600 lines of type under 3 px cost text
+ * layout and show nothing.
  */
 export function figuresLayer(m: DrawModel, selected: string | null, targets: ReadonlySet<string>, fine = true): SVGTemplateResult {
-  const labels = labelsOf(m);
-  return svg`<g class="figures" aria-hidden="true">${m.figures.map((f) => {
-    const sel = f.id === selected;
-    const tgt = targets.has(f.id);
-    const label = fine ? labels.get(f.id) ?? '' : '';
-    return guard([m.sides, f, sel, tgt, label], () => figure(m, f, sel, tgt, label));
-  })}</g>`;
+  return svg`<g class="figures" aria-hidden="true" ${figureMarks(m, selected, targets, fine)}></g>`;
 }
 
 let labelCache: { figures: DrawModel['figures'] | null; ids: string; labels: Map<string, string> } = { figures: null, ids: '', labels: new Map() };

@@ -7,6 +7,7 @@
  *  3. meaning: sides, unit types and data sets that exist and fit the ruleset.
  */
 import { BoardError, parseBoard, type BoardInput, type EdgeInput, type FigureInput } from '../core/board-input.ts';
+import type { BoardData } from '../core/types.ts';
 import { RULESETS } from '../core/types.ts';
 import { getDataSet, listDataSets, type DataSet } from '../data/index.ts';
 import schemaJson from './scenario.schema.json' with { type: 'json' };
@@ -248,8 +249,11 @@ function footprint(f: Node, units: DataSet | undefined): { w: unknown; h: unknow
   return { w: 'w' in f ? f.w : (size?.[0] ?? 1), h: 'h' in f ? f.h : (size?.[1] ?? 1) };
 }
 
-/** The grid core's problems for the board part; structurally bad edges and figures are left out. */
-function boardProblems(s: Node, figures: unknown[], structural: string[], covered: Set<string>): string[] {
+/**
+ * The grid core's problems for the board part (structurally bad edges and figures are left out), or
+ * the board it built when there are none.
+ */
+function boardProblems(s: Node, figures: unknown[], structural: string[], covered: Set<string>): string[] | BoardData {
   // A left-out item becomes null: indices (and so paths) stay those of the scenario, and the
   // core's "expected an object" for it is dropped by `merge` under the structural problem.
   // By sets of paths: a board with a fault in each of its 600 figures has 600 problems.
@@ -266,8 +270,7 @@ function boardProblems(s: Node, figures: unknown[], structural: string[], covere
     }) as unknown as FigureInput[],
   } as BoardInput;
   try {
-    parseBoard(board);
-    return [];
+    return parseBoard(board);
   } catch (e) {
     if (e instanceof BoardError) return e.problems;
     throw e;
@@ -291,7 +294,8 @@ export function validateScenario(input: unknown): Scenario {
   const figures = rawFigures.map((f) => (isObject(f) ? { ...f, ...footprint(f, units) } : f));
   // Paths that a structural problem lies at or within.
   const covered = new Set(structural.flatMap((p) => enclosing(pathOf(p))));
-  const board = boardProblems(input, figures, structural, covered);
+  const checked = boardProblems(input, figures, structural, covered);
+  const board = Array.isArray(checked) ? checked : [];
 
   const sides = Array.isArray(input.sides) ? input.sides.filter((x): x is string => typeof x === 'string') : [];
   const checkSide = (path: string, side: unknown) => {
@@ -323,7 +327,21 @@ export function validateScenario(input: unknown): Scenario {
   scenario.areas?.forEach((a, i) => {
     if (a.figures) a.figures = areaFigures[i] as unknown as ScenarioFigure[];
   });
+  if (!Array.isArray(checked)) boards.set(scenario, checked);
   return scenario;
+}
+
+/** The grid core's board of each scenario `validateScenario` returned, as its check built it. */
+const boards = new WeakMap<Scenario, BoardData>();
+
+/**
+ * The board the grid core built while `validateScenario` checked `scenario` (this very object, as
+ * returned; figures without `teleports`), so that a caller need not parse the same map again (a
+ * 201×201 map costs about 10 ms). Undefined for any other object. Shared: wrap it with
+ * `Board.fromData`, which copies before it changes anything, and do not change it in place.
+ */
+export function validatedBoard(scenario: Scenario): BoardData | undefined {
+  return boards.get(scenario);
 }
 
 const onMap = (map: unknown, x: number, y: number): boolean =>
