@@ -126,11 +126,14 @@ test('grid core by board class and size against the best exact C', async () => {
   const mismatches: string[] = [];
   const extras: string[] = [];
   const sizes = (process.env.GRID_SIZES ?? '26,49,101,201').split(',').map(Number);
+  // Quick runs while working (neither writes RESULTS.md): GRID_CLASSES=mixed or open, GRID_ONLY=reach or sight.
+  const classes = (process.env.GRID_CLASSES ?? 'mixed,open').split(',') as Array<'mixed' | 'open'>;
+  const only = process.env.GRID_ONLY;
   // What a call into the Wasm costs before its body does anything: an export whose body returns a
   // constant (maxSide), timed the way the rows time the queries.
   const empty = () => core.maxSide();
   const emptyNs = median(Array.from({ length: 7 }, () => batch(empty)(callsFor(empty)))) * 1e6;
-  for (const cls of ['mixed', 'open'] as const)
+  for (const cls of classes)
     for (const side of sizes) {
       const figs = side <= 26 ? 8 : side <= 49 ? 16 : side <= 101 ? 30 : 60;
       const data: BoardData = cls === 'mixed' ? benchBoard(side, figs, 2026 + side) : openBoard(side, figs, 2026 + side);
@@ -143,6 +146,7 @@ test('grid core by board class and size against the best exact C', async () => {
       const n = side * side;
 
       // Sight map of figure 0: Wasm, C and reference, cell by cell.
+      if (only !== 'reach') {
       const wasmMap = board.sightMap(0);
       const cMap = runNative([{ data, sightFigure: 0, reachFigure: 0, mp: 1 }])![0];
       // The reference, written for clarity, takes minutes for a whole large map (open 101×101: 217 s):
@@ -171,9 +175,10 @@ test('grid core by board class and size against the best exact C', async () => {
         }
         rows.push({ query: 'sight map (LOS + cover + range), small figure', board: label, wasm: cRatio.a, c: cRatio.b, cRatio, plain, buffered, agree: `${wc}/${3 * n} = C, ${wr}/${refOf} = reference${cells.length < n ? ` (${cells.length} spaces sampled)` : ''}`, note });
       }
+      }
 
       // Reach MP 8, a small figure and the 2×3 figure: costs, parents and end flags against the C, costs and end flags against the reference.
-      for (const [what, f] of [['small figure', 0], ['2×3 figure', big]] as const) {
+      for (const [what, f] of only === 'sight' ? [] : [['small figure', 0], ['2×3 figure', big]] as const) {
         const buffer = new ReachBuffer();
         const r = board.reach(f, 8, buffer);
         const states = r.cost.length;
@@ -277,7 +282,7 @@ Notes (issue 41):
 <!-- grid-classes:end -->
 `;
   console.log(section);
-  if (!process.env.GRID_SIZES) {
+  if (!process.env.GRID_SIZES && !process.env.GRID_CLASSES && !only) {
     const file = new URL('./RESULTS.md', import.meta.url);
     const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
     const start = old.indexOf('<!-- grid-classes:start -->');
