@@ -1,7 +1,7 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  BUCKET_COUNT, LARGE_MOVES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  BUCKET_COUNT, BUCKET_RANGE, BUCKET_WORDS, BUCKETS, LARGE_MOVES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NFIG, NTELE, REACH_COST, REACHED, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
@@ -16,6 +16,8 @@ let TELEPORTS: bool = false;
 
 // Per owner o + 1 (0 for a free cell), 1 when o is hostile to the moving figure: one load per step.
 const FOES: usize = memory.data(1028);
+// FOES as a compile-time constant, for loads that carry it as their offset.
+const FOES_AT: usize = FOES;
 /** Any hostile large figure on the board (else no step into one needs checking). */
 let FOE_LARGE: bool = false;
 /** Any other large figure (else a doom2016 large figure may end wherever it fits). */
@@ -318,9 +320,95 @@ export function reach(f: i32, mp: i32): i32 {
  * Returns the number of states settled (listed at REACHED).
  */
 function searchSmall(f: i32, mp: i32): i32 {
-  // doom2016 (the ruleset the C baseline has) gets a loop of its own, the ruleset folded away:
-  // fewer live values and branches in the step loop.
-  return RULESET == DOOM2016 ? drainSmall(f, mp, DOOM2016) : drainSmall(f, mp, RULESET);
+  // doom2016 (the ruleset the C baseline has) gets a loop of its own, the ruleset folded away.
+  // (Written as drainSmall(f, mp, DOOM2016), Binaryen merged the two calls back into one.)
+  return RULESET == DOOM2016 ? drainSmall2016(f, mp) : drainSmall(f, mp, RULESET);
+}
+
+/**
+ * drainSmall for doom2016, written for V8's code generator (issue 41): every table access names
+ * its table as the load's constant offset (x64: one instruction, [memory + index + table], where
+ * `TABLE + index` cost an add and a load), and the eight steps are written out with their state
+ * offsets in registers (no step loop: no loop header, no stack check, no table of offsets). The
+ * steps are tried in the same order as the step loop's (k = 0..7), so the parents are the same.
+ */
+function drainSmall2016(f: i32, mp: i32): i32 {
+  const w1 = W;
+  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
+  let count = 0;
+  for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
+    const range = <usize>(c & (BUCKET_COUNT - 1)) << 4; // range 0 of the bucket (a small figure uses no other)
+    const lo = load<i32>(range, BUCKET_RANGE), hi = load<i32>(range, BUCKET_RANGE + 4);
+    if (hi < lo) { idle++; continue; }
+    idle = 0;
+    store<i32>(range, 0x7fffffff, BUCKET_RANGE);
+    store<i32>(range, -1, BUCKET_RANGE + 4);
+    touchedLo = min(touchedLo, lo);
+    touchedHi = max(touchedHi, hi);
+    const expand = c < mp;
+    const words = <usize>((c & (BUCKET_COUNT - 1)) * BUCKET_WORDS) << 2;
+    for (let w = lo; w <= hi; w++) {
+      const at = words + (<usize>w << 2);
+      let word = load<u32>(at, BUCKETS);
+      if (word == 0) continue;
+      store<u32>(at, 0, BUCKETS);
+      do {
+        const i = (w << 5) | <i32>ctz(word);
+        word &= word - 1;
+        if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+        const who = load<i32>(<usize>i << 2, OWNER);
+        const ends = who < 0 || who == f;
+        if (ends) store<u8>(<usize>i, 1, REACH_END);
+        store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+        if (!expand) continue;
+        const open = <i32>load<u8>(<usize>i, STEP_MOVE);
+        if ((open & 1) != 0) step2016(i, i + 1, c, mp);
+        if ((open & 2) != 0) step2016(i, i - 1, c, mp);
+        if ((open & 4) != 0) step2016(i, i + w1, c, mp);
+        if ((open & 8) != 0) step2016(i, i - w1, c, mp);
+        if ((open & 16) != 0) step2016(i, i + w1 + 1, c, mp);
+        if ((open & 32) != 0) step2016(i, i - w1 + 1, c, mp);
+        if ((open & 64) != 0) step2016(i, i + w1 - 1, c, mp);
+        if ((open & 128) != 0) step2016(i, i - w1 - 1, c, mp);
+        if (TELEPORTS && (load<u8>(<usize>i, CELLS) & C_TELEPORTER) != 0) teleport2016(i, c);
+      } while (word != 0);
+    }
+  }
+  TOUCHED_LO0 = touchedLo << 5;
+  TOUCHED_HI0 = (touchedHi << 5) | 31;
+  return count;
+}
+
+/** One doom2016 step of a small figure from state i (cost c) to j: 1 MP, +1 into difficult terrain, +1 into a hostile figure's space. */
+@inline function step2016(i: i32, j: i32, c: i32, mp: i32): void {
+  // A target at cost c + 1 or less already cannot improve (a step costs at least 1): its tables
+  // need no reading. -1 (not reached) compares as the largest unsigned value.
+  const old = load<u32>(<usize>j << 2, REACH_COST);
+  if (old <= <u32>(c + 1)) return;
+  const nc = c + 1 + (<i32>(load<u8>(<usize>j, CELLS) & C_DIFFICULT) >> 1) + <i32>load<u8>(<usize>(load<i32>(<usize>j << 2, OWNER) + 1), FOES_AT);
+  if (nc > mp || old <= <u32>nc) return;
+  store<i32>(<usize>j << 2, nc, REACH_COST);
+  store<i32>(<usize>j << 2, i, REACH_PARENT);
+  // bucketPushRange(j, nc, 0), with constant offsets.
+  const b = nc & (BUCKET_COUNT - 1);
+  const w = j >> 5;
+  const at = <usize>(b * BUCKET_WORDS + w) << 2;
+  const word = load<u32>(at, BUCKETS);
+  const bit: u32 = 1 << (j & 31);
+  if ((word & bit) != 0) return;
+  store<u32>(at, word | bit, BUCKETS);
+  const range = <usize>b << 4;
+  if (w < load<i32>(range, BUCKET_RANGE)) store<i32>(range, w, BUCKET_RANGE);
+  if (w > load<i32>(range, BUCKET_RANGE + 4)) store<i32>(range, w, BUCKET_RANGE + 4);
+}
+
+/** A doom2016 small figure on a teleporter (state i, cost c) to every other teleporter: 1 MP, +1 into difficult terrain (telefrag: none for a figure there). */
+function teleport2016(i: i32, c: i32): void {
+  for (let t = 0; t < NTELE; t++) {
+    const j = load<i32>(TELEPORTERS + (<usize>t << 2));
+    if (j == i) continue;
+    relax(j, c + 1 + ((load<u8>(CELLS + <usize>j) & C_DIFFICULT) != 0 ? 1 : 0), i);
+  }
 }
 
 @inline function drainSmall(f: i32, mp: i32, ruleset: i32): i32 {
