@@ -176,23 +176,24 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   }
 }
 
-@inline function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32): void {
-  const at = LARGE_MOVES + (<usize>i << 1);
-  let e = <i32>load<u16>(at);
-  if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256));
+@inline function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, mp: i32, foeLarge: bool): void {
+  // Tables as constant load offsets (see drainSmall2016).
+  const at = <usize>i << 1;
+  let e = <i32>load<u16>(at, LARGE_MOVES);
+  if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256), LARGE_MOVES);
   let moves = e & 0xff;
   while (moves != 0) {
-    const m = MOVES + (<usize>(o << 8 | ctz(moves) << 5));
+    const m = <usize>(o << 8 | ctz(moves) << 5);
     moves &= moves - 1;
-    const j = i + load<i32>(m);
+    const j = i + load<i32>(m, MOVES_AT);
     // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
     // rectangle outside the old footprint are those entered).
-    const cost = c + 1 + (FOE_LARGE && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, 4), y + load<i32>(m, 8), load<i32>(m, 12), load<i32>(m, 16), 0) ? 1 : 0);
+    const cost = c + 1 + (foeLarge && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, MOVES_AT + 4), y + load<i32>(m, MOVES_AT + 8), load<i32>(m, MOVES_AT + 12), load<i32>(m, MOVES_AT + 16), 0) ? 1 : 0);
     // relax, written in: -1 (not reached) compares as the largest unsigned value.
-    if (cost > MP || load<u32>(REACH_COST + (<usize>j << 2)) <= <u32>cost) continue;
-    store<i32>(REACH_COST + (<usize>j << 2), cost);
-    store<i32>(REACH_PARENT + (<usize>j << 2), i);
-    bucketPushRange(j, cost, load<i32>(m, 20)); // each orientation in its own range of the bucket
+    if (cost > mp || load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) continue;
+    store<i32>(<usize>j << 2, cost, REACH_COST);
+    store<i32>(<usize>j << 2, i, REACH_PARENT);
+    bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20)); // each orientation in its own range of the bucket
   }
 }
 
@@ -204,6 +205,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
 // the new footprint. Shifts right, left, down, up, then the rotations keeping at least half of
 // the spaces (RULES §2.2): at most 4 (1×2 and 2×3 keep half in 4 placements, 1×6 in none).
 const MOVES: usize = memory.data(2 * 8 * 32);
+const MOVES_AT: usize = MOVES; // as a compile-time constant (a load's offset)
 let MOVE_COUNT: i32 = 0;
 
 /** Write the move to the placement (dx, dy) away in `plane`, open when rectangle (rx, ry, w, h) fits. */
@@ -300,10 +302,8 @@ export function reach(f: i32, mp: i32): i32 {
   }
   setStepOffsets();
   // Outside the states the previous search wrote, every cost is -1 and every end flag 0 (reachInit):
-  // clear only those (all bytes 0xff: every i32 reads -1), per orientation. REACH_PARENT is written
-  // with every cost, so only reached states are read: no clear.
-  clearTouched(TOUCHED_LO0, TOUCHED_HI0);
-  clearTouched(TOUCHED_LO1, TOUCHED_HI1);
+  // clear only those. REACH_PARENT is written with every cost, so only reached states are read: no clear.
+  clearReached();
   TOUCHED_HI1 = -1;
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
@@ -451,10 +451,12 @@ function teleport2016(i: i32, c: i32): void {
  * states to clear before the next search, so neither scans nor clears the W·H states between them.
  */
 function searchLarge(f: i32, mp: i32, start: i32): i32 {
-  const plane = W * H;
+  // The globals the loop reads, read once (V8 loads a global from the instance at every use).
+  const w1 = W, plane = w1 * H;
+  const rules2016 = RULESET == DOOM2016, endsAnywhere = rules2016 && !OTHER_LARGE, foeLarge = FOE_LARGE;
   // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
   // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
-  const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
+  const magic: u64 = (<u64>0xffffffff) / <u64>w1 + 1;
   // Bucket words drained per range (orientation): every state written lies in them.
   let touchedLo0 = 0x7fffffff, touchedHi0 = -1, touchedLo1 = 0x7fffffff, touchedHi1 = -1;
   let count = 0;
@@ -474,16 +476,16 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
         while (word != 0) {
           const i = (w << 5) | <i32>ctz(word);
           word &= word - 1;
-          if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
+          if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
           const o = i >= plane ? 1 : 0;
           const r = i - o * plane;
           const y = <i32>((<u64>r * magic) >> 32);
-          const x = r - y * W;
-          const ends = i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o);
-          if (ends) store<u8>(REACH_END + <usize>i, 1);
-          store<i32>(REACHED + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0));
+          const x = r - y * w1;
+          const ends = i == start || endsAnywhere || canEnd(x, y, o);
+          if (ends) store<u8>(<usize>i, 1, REACH_END);
+          store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
           if (!expand) continue;
-          if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c);
+          if (rules2016) expandLarge2016(i, x, y, o, c, mp, foeLarge);
           else expandShift(i, x, y, c);
         }
       }
@@ -516,11 +518,18 @@ export function reachCount(): i32 {
   return REACH_COUNT;
 }
 
-/** Costs back to -1 and end flags to 0 over the states lo..hi (nothing when hi < lo). */
-@inline function clearTouched(lo: i32, hi: i32): void {
-  if (hi >= lo) {
-    memory.fill(REACH_COST + (<usize>lo << 2), 0xff, <usize>(hi - lo + 1) << 2);
-    memory.fill(REACH_END + <usize>lo, 0, <usize>(hi - lo + 1));
+/**
+ * Costs back to -1 and end flags to 0 where the last search wrote them: at the states it reached,
+ * which it listed (a cost is written only within the MP, and every such state is settled). Issue
+ * 41: a search reaches a few hundred states; the spans of states between them that memory.fill
+ * cleared before were 5-30 times as many, and each fill is a call out of V8's code.
+ */
+function clearReached(): void {
+  const count = REACH_COUNT;
+  for (let k = 0; k < count; k++) {
+    const s = <usize>(load<i32>(<usize>k << 2, REACHED) & 0x1ffff);
+    store<i32>(s << 2, -1, REACH_COST);
+    store<u8>(s, 0, REACH_END);
   }
 }
 
@@ -528,6 +537,7 @@ export function reachCount(): i32 {
 export function reachInit(): void {
   memory.fill(REACH_COST, 0xff, <usize>MAX_CELLS * 2 * 4);
   memory.fill(REACH_END, 0, <usize>MAX_CELLS * 2);
+  REACH_COUNT = 0;
   TOUCHED_HI0 = -1;
   TOUCHED_HI1 = -1;
 }
