@@ -177,24 +177,34 @@ function canEnd(x: i32, y: i32, o: i32): bool {
 }
 
 @inline function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, mp: i32, foeLarge: bool): void {
-  // Tables as constant load offsets (see drainSmall2016).
+  // Tables as constant load offsets, and the (at most 8) moves written out in MOVES order, as the
+  // small figure's steps (see drainSmall2016).
   const at = <usize>i << 1;
   let e = <i32>load<u16>(at, LARGE_MOVES);
   if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256), LARGE_MOVES);
-  let moves = e & 0xff;
-  while (moves != 0) {
-    const m = <usize>(o << 8 | ctz(moves) << 5);
-    moves &= moves - 1;
-    const j = i + load<i32>(m, MOVES_AT);
-    // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
-    // rectangle outside the old footprint are those entered).
-    const cost = c + 1 + (foeLarge && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, MOVES_AT + 4), y + load<i32>(m, MOVES_AT + 8), load<i32>(m, MOVES_AT + 12), load<i32>(m, MOVES_AT + 16), 0) ? 1 : 0);
-    // relax, written in: -1 (not reached) compares as the largest unsigned value.
-    if (cost > mp || load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) continue;
-    store<i32>(<usize>j << 2, cost, REACH_COST);
-    store<i32>(<usize>j << 2, i, REACH_PARENT);
-    bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20)); // each orientation in its own range of the bucket
-  }
+  const list = <usize>(o << 8);
+  if ((e & 1) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list);
+  if ((e & 2) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 32);
+  if ((e & 4) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 64);
+  if ((e & 8) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 96);
+  if ((e & 0xf0) == 0) return; // the rotations
+  if ((e & 16) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 128);
+  if ((e & 32) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 160);
+  if ((e & 64) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 192);
+  if ((e & 128) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 224);
+}
+
+/** The move listed at MOVES + m from state i (placement x, y, orientation o; cost c). */
+@inline function moveLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, mp: i32, foeLarge: bool, m: usize): void {
+  const j = i + load<i32>(m, MOVES_AT);
+  // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
+  // rectangle outside the old footprint are those entered).
+  const cost = c + 1 + (foeLarge && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, MOVES_AT + 4), y + load<i32>(m, MOVES_AT + 8), load<i32>(m, MOVES_AT + 12), load<i32>(m, MOVES_AT + 16), 0) ? 1 : 0);
+  // relax, written in: -1 (not reached) compares as the largest unsigned value.
+  if (cost > mp || load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) return;
+  store<i32>(<usize>j << 2, cost, REACH_COST);
+  store<i32>(<usize>j << 2, i, REACH_PARENT);
+  bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20)); // each orientation in its own range of the bucket
 }
 
 // Per orientation o (at o * 256), the moves of a doom2016 large figure as 32-byte entries: the
