@@ -176,30 +176,44 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   }
 }
 
-@inline function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, mp: i32, foeLarge: bool): void {
+/** y and x of the placement at r = y·W + x (magic: 2^32 / W rounded up; see searchLarge). */
+@inline function placeY(r: i32, magic: u64): i32 {
+  return <i32>((<u64>r * magic) >> 32);
+}
+@inline function placeX(r: i32, magic: u64, w: i32): i32 {
+  return r - placeY(r, magic) * w;
+}
+
+@inline function expandLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32): void {
   // Tables as constant load offsets, and the (at most 8) moves written out in MOVES order, as the
   // small figure's steps (see drainSmall2016).
   const at = <usize>i << 1;
   let e = <i32>load<u16>(at, LARGE_MOVES);
-  if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256), LARGE_MOVES);
+  if (e == 0) store<u16>(at, <u16>(e = largeMoves(placeX(r, magic, w), placeY(r, magic), o) | 256), LARGE_MOVES);
   const list = <usize>(o << 8);
-  if ((e & 1) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list);
-  if ((e & 2) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 32);
-  if ((e & 4) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 64);
-  if ((e & 8) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 96);
+  if ((e & 1) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list);
+  if ((e & 2) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 32);
+  if ((e & 4) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 64);
+  if ((e & 8) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 96);
   if ((e & 0xf0) == 0) return; // the rotations
-  if ((e & 16) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 128);
-  if ((e & 32) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 160);
-  if ((e & 64) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 192);
-  if ((e & 128) != 0) moveLarge2016(i, x, y, o, c, mp, foeLarge, list | 224);
+  if ((e & 16) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 128);
+  if ((e & 32) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 160);
+  if ((e & 64) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 192);
+  if ((e & 128) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 224);
+}
+
+/** Does the move listed at MOVES + m from placement r (orientation o) enter a hostile large figure's spaces? */
+function enteredMove(r: i32, o: i32, magic: u64, w: i32, m: usize): bool {
+  const y = placeY(r, magic), x = r - y * w;
+  return enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, MOVES_AT + 4), y + load<i32>(m, MOVES_AT + 8), load<i32>(m, MOVES_AT + 12), load<i32>(m, MOVES_AT + 16), 0);
 }
 
 /** The move listed at MOVES + m from state i (placement x, y, orientation o; cost c). */
-@inline function moveLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32, mp: i32, foeLarge: bool, m: usize): void {
+@inline function moveLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32, m: usize): void {
   const j = i + load<i32>(m, MOVES_AT);
   // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
   // rectangle outside the old footprint are those entered).
-  const cost = c + 1 + (foeLarge && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, MOVES_AT + 4), y + load<i32>(m, MOVES_AT + 8), load<i32>(m, MOVES_AT + 12), load<i32>(m, MOVES_AT + 16), 0) ? 1 : 0);
+  const cost = c + 1 + (foeLarge && enteredMove(r, o, magic, w, m) ? 1 : 0);
   // relax, written in: -1 (not reached) compares as the largest unsigned value.
   if (cost > mp || load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) return;
   store<i32>(<usize>j << 2, cost, REACH_COST);
@@ -487,16 +501,16 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
           const i = (w << 5) | <i32>ctz(word);
           word &= word - 1;
           if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+          // The placement (x, y) is worked out only where it is read: by a doom2016 figure only to
+          // list its moves the first time, or with other large figures on the board.
           const o = i >= plane ? 1 : 0;
           const r = i - o * plane;
-          const y = <i32>((<u64>r * magic) >> 32);
-          const x = r - y * w1;
-          const ends = i == start || endsAnywhere || canEnd(x, y, o);
+          const ends = i == start || endsAnywhere || canEnd(placeX(r, magic, w1), placeY(r, magic), o);
           if (ends) store<u8>(<usize>i, 1, REACH_END);
           store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
           if (!expand) continue;
-          if (rules2016) expandLarge2016(i, x, y, o, c, mp, foeLarge);
-          else expandShift(i, x, y, c);
+          if (rules2016) expandLarge2016(i, r, o, c, mp, foeLarge, magic, w1);
+          else expandShift(i, placeX(r, magic, w1), placeY(r, magic), c);
         }
       }
     }
