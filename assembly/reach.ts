@@ -145,10 +145,8 @@ function canEnd(x: i32, y: i32, o: i32): bool {
     const bits = <i32>load<u8>(CELLS + <usize>j);
     const o = load<i32>(OWNER + (<usize>j << 2));
     const foe = hostile(o);
-    let step = 1;
-    if (ruleset == DOOM2016) {
-      step += ((bits & C_DIFFICULT) != 0 ? 1 : 0) + (foe ? 1 : 0);
-    } else if (ruleset == DOOM2004) {
+    let step = 1; // doom2016 has its own search (drainSmall2016)
+    if (ruleset == DOOM2004) {
       if ((bits & (C_OBSTACLE | C_BARREL)) != 0 || foe) continue;
     } else {
       if (foe) continue;
@@ -166,10 +164,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
       const j = load<i32>(TELEPORTERS + (<usize>t << 2));
       if (j == i) continue;
       const bits = <i32>load<u8>(CELLS + <usize>j);
-      if (ruleset == DOOM2016) {
-        // Telefrag: no extra MP for a demon on the teleporter.
-        relax(j, c + 1 + ((bits & C_DIFFICULT) != 0 ? 1 : 0), i);
-      } else if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostile(load<i32>(OWNER + (<usize>j << 2)))) {
+      if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostile(load<i32>(OWNER + (<usize>j << 2)))) {
         relax(j, c + 1, i);
       }
     }
@@ -185,21 +180,16 @@ function canEnd(x: i32, y: i32, o: i32): bool {
 }
 
 @inline function expandLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32): void {
-  // Tables as constant load offsets, and the (at most 8) moves written out in MOVES order, as the
-  // small figure's steps (see drainSmall2016).
+  // Tables as constant load offsets (see drainSmall2016).
   const at = <usize>i << 1;
   let e = <i32>load<u16>(at, LARGE_MOVES);
   if (e == 0) store<u16>(at, <u16>(e = largeMoves(placeX(r, magic, w), placeY(r, magic), o) | 256), LARGE_MOVES);
-  const list = <usize>(o << 8);
-  if ((e & 1) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list);
-  if ((e & 2) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 32);
-  if ((e & 4) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 64);
-  if ((e & 8) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 96);
-  if ((e & 0xf0) == 0) return; // the rotations
-  if ((e & 16) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 128);
-  if ((e & 32) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 160);
-  if ((e & 64) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 192);
-  if ((e & 128) != 0) moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, list | 224);
+  let moves = e & 0xff;
+  while (moves != 0) {
+    const m = <usize>(o << 8 | ctz(moves) << 5);
+    moves &= moves - 1;
+    moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, m);
+  }
 }
 
 /** Does the move listed at MOVES + m from placement r (orientation o) enter a hostile large figure's spaces? */
@@ -328,7 +318,6 @@ export function reach(f: i32, mp: i32): i32 {
   // Outside the states the previous search wrote, every cost is -1 and every end flag 0 (reachInit):
   // clear only those. REACH_PARENT is written with every cost, so only reached states are read: no clear.
   clearReached();
-  TOUCHED_HI1 = -1;
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
@@ -358,7 +347,6 @@ function searchSmall(f: i32, mp: i32): i32 {
  */
 function drainSmall2016(f: i32, mp: i32): i32 {
   const w1 = W;
-  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const range = <usize>(c & (BUCKET_COUNT - 1)) << 4; // range 0 of the bucket (a small figure uses no other)
@@ -367,8 +355,6 @@ function drainSmall2016(f: i32, mp: i32): i32 {
     idle = 0;
     store<i32>(range, 0x7fffffff, BUCKET_RANGE);
     store<i32>(range, -1, BUCKET_RANGE + 4);
-    touchedLo = min(touchedLo, lo);
-    touchedHi = max(touchedHi, hi);
     const expand = c < mp;
     const words = <usize>((c & (BUCKET_COUNT - 1)) * BUCKET_WORDS) << 2;
     for (let w = lo; w <= hi; w++) {
@@ -398,8 +384,6 @@ function drainSmall2016(f: i32, mp: i32): i32 {
       } while (word != 0);
     }
   }
-  TOUCHED_LO0 = touchedLo << 5;
-  TOUCHED_HI0 = (touchedHi << 5) | 31;
   return count;
 }
 
@@ -428,6 +412,7 @@ function drainSmall2016(f: i32, mp: i32): i32 {
 
 /** A doom2016 small figure on a teleporter (state i, cost c) to every other teleporter: 1 MP, +1 into difficult terrain (telefrag: none for a figure there). */
 function teleport2016(i: i32, c: i32): void {
+  // Telefrag: no extra MP for a demon on the teleporter.
   for (let t = 0; t < NTELE; t++) {
     const j = load<i32>(TELEPORTERS + (<usize>t << 2));
     if (j == i) continue;
@@ -436,7 +421,6 @@ function teleport2016(i: i32, c: i32): void {
 }
 
 @inline function drainSmall(f: i32, mp: i32, ruleset: i32): i32 {
-  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
@@ -444,8 +428,6 @@ function teleport2016(i: i32, c: i32): void {
     if (hi < lo) { idle++; continue; }
     idle = 0;
     bucketEmptied(b);
-    touchedLo = min(touchedLo, lo);
-    touchedHi = max(touchedHi, hi);
     // Every step costs at least 1 MP: states at cost mp are only marked, never expanded.
     const expand = c < mp;
     for (let w = lo; w <= hi; w++) {
@@ -463,8 +445,6 @@ function teleport2016(i: i32, c: i32): void {
       }
     }
   }
-  TOUCHED_LO0 = touchedLo << 5;
-  TOUCHED_HI0 = (touchedHi << 5) | 31;
   return count;
 }
 
@@ -481,8 +461,6 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
   // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
   // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
   const magic: u64 = (<u64>0xffffffff) / <u64>w1 + 1;
-  // Bucket words drained per range (orientation): every state written lies in them.
-  let touchedLo0 = 0x7fffffff, touchedHi0 = -1, touchedLo1 = 0x7fffffff, touchedHi1 = -1;
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
@@ -494,7 +472,6 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
     for (let range = 0; range < 2; range++) {
       const lo = range == 0 ? bl0 : bl1, hi = range == 0 ? bh0 : bh1;
       if (hi < lo) continue;
-      if (range == 0) { touchedLo0 = min(touchedLo0, lo); touchedHi0 = max(touchedHi0, hi); } else { touchedLo1 = min(touchedLo1, lo); touchedHi1 = max(touchedHi1, hi); }
       for (let w = lo; w <= hi; w++) {
         let word = bucketWord(b, w);
         while (word != 0) {
@@ -515,27 +492,11 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
       }
     }
   }
-  TOUCHED_LO0 = touchedLo0 << 5;
-  TOUCHED_HI0 = (touchedHi0 << 5) | 31;
-  if (touchedHi1 >= 0) { // else orientation 1 wrote nothing (TOUCHED_HI1 stays -1)
-    TOUCHED_LO1 = touchedLo1 << 5;
-    TOUCHED_HI1 = (touchedHi1 << 5) | 31;
-  }
   return count;
 }
 
-/** States the last search may have written into REACH_COST and REACH_END: a range per bucket range (orientation). */
-let TOUCHED_LO0: i32 = 0, TOUCHED_HI0: i32 = -1, TOUCHED_LO1: i32 = 0, TOUCHED_HI1: i32 = -1;
 /** How many states the last search settled (REACHED holds them). */
 let REACH_COUNT: i32 = 0;
-
-/**
- * The states the last search may have written: k = 0, 1 the first and last of bucket range 0
- * (orientation 0, and at most the first word of orientation 1); 2, 3 of range 1 (empty when last < first).
- */
-export function reachSpan(k: i32): i32 {
-  return k == 0 ? TOUCHED_LO0 : k == 1 ? TOUCHED_HI0 : k == 2 ? TOUCHED_LO1 : TOUCHED_HI1;
-}
 
 /** The number of states the last search reached, listed at REACHED as state | cost << 17 | end << 29. */
 export function reachCount(): i32 {
@@ -562,6 +523,4 @@ export function reachInit(): void {
   memory.fill(REACH_COST, 0xff, <usize>MAX_CELLS * 2 * 4);
   memory.fill(REACH_END, 0, <usize>MAX_CELLS * 2);
   REACH_COUNT = 0;
-  TOUCHED_HI0 = -1;
-  TOUCHED_HI1 = -1;
 }
