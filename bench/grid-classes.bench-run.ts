@@ -259,18 +259,30 @@ Notes (issue 41):
   from the machine code (perf with --perf-prof): V8 computes every memory address as a 32-bit sum
   and a based load (gcc: one instruction on a static array), checks the stack limit at each loop
   header (reloading the limit's address), spills loop values (the cost bound, the step mask) under
-  register pressure, and calls out of line for memory.fill (four per search) where gcc inlines
-  memset; no bounds checks (guard pages). The core already uses raw load/store on linear memory,
-  no managed arrays, memory.fill for clears, i64 only for one multiply per large-figure state, and
-  -O3 --converge noAssert; shrinkLevel 0 was not taken (dist/doom-board.js is 37 bytes under its
-  budget). Splitting the small-figure search from the large-figure one (fewer live values) did not
-  change the ratio beyond this machine's noise. What a JS→Wasm call adds is the empty-export line
-  above: nanoseconds, not the gap on microsecond queries.
+  register pressure, and calls out of line for memory.fill where gcc inlines memset; no bounds
+  checks (guard pages). What a JS→Wasm call adds is the empty-export line above: nanoseconds.
+- Reach (2026-11-29, issue 41 items 1–3): the doom2016 searches name each table as the load's
+  constant offset (\`load<i32>(j << 2, REACH_COST)\`: V8 then addresses memory + index + table in one
+  instruction, where \`REACH_COST + (j << 2)\` took an add first), read their globals once, and the
+  small figure's eight steps are written out (no step loop, so no loop header and stack check per
+  state; in the C, gcc's code for the written-out steps measured 10–15% slower than its loop, so the
+  C keeps the loop). Binaryen had merged the doom2016-only small search back into the general one;
+  it is now a function of its own. The next search resets the states the last one listed (REACHED)
+  instead of memory.fill over the spans between them (the C clearing by a list measured no faster
+  than its memset of the spans: it keeps the spans). Before (01:03 UTC run above this change, load
+  1.5): small-figure reach Wasm / C 1.12–1.34×, 2×3 1.28–1.56×. The small-figure rows moved to about
+  1.0× (this run: the medians in the table; quick runs of the minimum batch time under load 8–10:
+  0.88–1.11×); the 2×3 figure's rows did not move beyond the noise (1.3–1.5×; a written-out move
+  list measured no faster and was left out for the bundle budget: doom-board.js 63.9 of 64 KB).
 - Plain reach: a snapshot stashes the core's list of the states the search reached (4 bytes each:
   state, cost, end flag) and makes the board-sized arrays when \`cost\` or \`end\` is first read;
   the notes column times a plain query whose \`cost\` is read at once (that array made). Buffered
-  reach copies the span of states the search may have written, per orientation (a block copy is
-  faster in JavaScript than writing the listed states one by one at these sizes).
+  reach (2026-11-29): when the search reached more than a sixteenth of the states of a board of at
+  most 4096 states, a block copy of the core's arrays (writing one listed state in JavaScript costs
+  about as much as copying sixteen); else the buffer copies the core's list and writes it into its
+  own arrays (undoing the states of its last answer) when \`cost\` or \`end\` is first read. Before,
+  it copied the span of states the search may have written, per orientation: buffered / export
+  1.11–1.73× on the reach rows (01:03 run).
   WebAssembly.Memory's \`buffer\` getter cost 0.1–0.3 µs a call here (Node 20), a tenth of a small
   reach: the Board API reads it once and keeps it while the memory does not grow
   (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript

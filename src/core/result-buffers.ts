@@ -103,7 +103,9 @@ export class ReachBuffer implements ReachMap {
       this.wholeTo = Math.max(this.wholeTo, states);
       this.pending = -1;
     } else {
-      this.stash.set(this.list.subarray(0, count));
+      // A short list element by element: a subarray view costs more than copying a few dozen.
+      if (count <= 64) for (let k = 0; k < count; k++) this.stash[k] = this.list[k];
+      else this.stash.set(this.list.subarray(0, count));
       this.pending = count;
     }
     return this;
