@@ -85,7 +85,9 @@ export class ReachBuffer implements ReachMap {
       this.list = new Int32Array(memory, core.reachedPtr(), 2 * n);
       this.from = [n, 2 * n].map((k) => [new Int32Array(memory, core.reachCostPtr(), k), new Uint8Array(memory, core.reachEndPtr(), k)]);
     }
-    const [cost, end] = this.own[orientations - 1];
+    // Index, not destructure: an array pattern runs the iterator protocol.
+    const own = this.own[orientations - 1];
+    const cost = own[0], end = own[1];
     this.orientations = orientations;
     this.#cost = cost;
     this.#end = end;
@@ -97,15 +99,16 @@ export class ReachBuffer implements ReachMap {
     const count = core.reachCount();
     const states = orientations * n;
     if (states <= 4096 && states < 16 * count) {
-      const [coreCost, coreEnd] = this.from[orientations - 1];
-      cost.set(coreCost);
-      end.set(coreEnd);
+      const from = this.from[orientations - 1];
+      cost.set(from[0]);
+      end.set(from[1]);
       this.wholeTo = Math.max(this.wholeTo, states);
       this.pending = -1;
     } else {
       // A short list element by element: a subarray view costs more than copying a few dozen.
-      if (count <= 64) for (let k = 0; k < count; k++) this.stash[k] = this.list[k];
-      else this.stash.set(this.list.subarray(0, count));
+      const stash = this.stash, list = this.list;
+      if (count <= 64) for (let k = 0; k < count; k++) stash[k] = list[k];
+      else stash.set(list.subarray(0, count));
       this.pending = count;
     }
     return this;
@@ -113,7 +116,7 @@ export class ReachBuffer implements ReachMap {
 
   /** The stashed answer into the arrays: the states held before back to -1 and 0, the listed ones written. */
   private writeList(): void {
-    const [all, allEnd] = this.own[1];
+    const all = this.own[1][0], allEnd = this.own[1][1];
     if (this.wholeTo > 0) {
       all.fill(-1, 0, this.wholeTo);
       allEnd.fill(0, 0, this.wholeTo);
