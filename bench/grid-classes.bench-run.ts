@@ -271,9 +271,11 @@ Notes (issue 41):
   instead of memory.fill over the spans between them (the C clearing by a list measured no faster
   than its memset of the spans: it keeps the spans). Before (01:03 UTC run above this change, load
   1.5): small-figure reach Wasm / C 1.12–1.34×, 2×3 1.28–1.56×. The small-figure rows moved to about
-  1.0× (this run: the medians in the table; quick runs of the minimum batch time under load 8–10:
-  0.88–1.11×); the 2×3 figure's rows did not move beyond the noise (1.3–1.5×; a written-out move
-  list measured no faster and was left out for the bundle budget: doom-board.js 63.9 of 64 KB).
+  1.0×: in the 03:08 run (load 9–10) 0.84–1.02× on seven of the eight rows, 1.25× (blocks
+  0.36–1.93×) on mixed 101×101; quick runs taking each side's fastest batch (load 8–10) read
+  0.88–1.11×. The 2×3 figure's rows did not move beyond the noise (1.3–1.5× in most runs; a
+  written-out move list measured no faster and was left out for the bundle budget: doom-board.js
+  63.9 of 64 KB).
 - Plain reach: a snapshot stashes the core's list of the states the search reached (4 bytes each:
   state, cost, end flag) and makes the board-sized arrays when \`cost\` or \`end\` is first read;
   the notes column times a plain query whose \`cost\` is read at once (that array made). Buffered
@@ -282,7 +284,10 @@ Notes (issue 41):
   about as much as copying sixteen); else the buffer copies the core's list and writes it into its
   own arrays (undoing the states of its last answer) when \`cost\` or \`end\` is first read. Before,
   it copied the span of states the search may have written, per orientation: buffered / export
-  1.11–1.73× on the reach rows (01:03 run).
+  1.11–1.73× on the reach rows (01:03 run, load 1.5), over 1.2× on 101×101 and 201×201 mixed and on
+  most 2×3 rows. In the 03:08 run (load 9–10) every 101×101 and 201×201 reach row is within 1.2×
+  (0.77–1.14×); the 26×26 and 49×49 rows read 1.07–2.35×, and isolated re-runs of the mixed 26×26
+  rows under the same load 1.09–3.41×: not told apart from the noise on this machine.
   WebAssembly.Memory's \`buffer\` getter cost 0.1–0.3 µs a call here (Node 20), a tenth of a small
   reach: the Board API reads it once and keeps it while the memory does not grow
   (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript
