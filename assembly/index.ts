@@ -12,7 +12,7 @@ import { bucketsReset } from './buckets';
 import { coverD20, losD20, sightMapD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl, reachInit } from './reach';
-export { reachCount, reachSpan } from './reach';
+export { reachCount } from './reach';
 import { los2004, sightMap2004 } from './sight2004';
 import { openBoard, sightMapOpen } from './open2016';
 import { losCover2016, sightMap2016 } from './sight2016';

@@ -1,7 +1,7 @@
 // Reachability with minimum MP and one cheapest path (parents) for small and large figures:
 // doom2016 (RULES §2.2), doom2004 (§3), d20 (§4). States are o*W*H + y*W + x.
 import {
-  BUCKET_COUNT, LARGE_MOVES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
+  BUCKET_COUNT, BUCKET_RANGE, BUCKET_WORDS, BUCKETS, LARGE_MOVES, LARGE_VERSION, C_BARREL, C_DIFFICULT, C_LOW, MAX_CELLS, C_OBSTACLE, C_TELEPORTER, CELLS, LARGE_CELLS, OWNER, DOOM2004, DOOM2016, D20, H, LARGE_EDGES_2016, MOVE_EDGES,
   NFIG, NTELE, REACH_COST, REACHED, STEP_MOVE, STEP_STRICT, REACH_END, REACH_PARENT, RULESET, TELEPORTERS, W, blocks, cellBits, figH, figSide, figTeleports,
   figField, figW, figX, figY, hEdge, onMap, ownerAt, vEdge,
 } from './board';
@@ -16,6 +16,8 @@ let TELEPORTS: bool = false;
 
 // Per owner o + 1 (0 for a free cell), 1 when o is hostile to the moving figure: one load per step.
 const FOES: usize = memory.data(1028);
+// FOES as a compile-time constant, for loads that carry it as their offset.
+const FOES_AT: usize = FOES;
 /** Any hostile large figure on the board (else no step into one needs checking). */
 let FOE_LARGE: bool = false;
 /** Any other large figure (else a doom2016 large figure may end wherever it fits). */
@@ -143,10 +145,8 @@ function canEnd(x: i32, y: i32, o: i32): bool {
     const bits = <i32>load<u8>(CELLS + <usize>j);
     const o = load<i32>(OWNER + (<usize>j << 2));
     const foe = hostile(o);
-    let step = 1;
-    if (ruleset == DOOM2016) {
-      step += ((bits & C_DIFFICULT) != 0 ? 1 : 0) + (foe ? 1 : 0);
-    } else if (ruleset == DOOM2004) {
+    let step = 1; // doom2016 has its own search (drainSmall2016)
+    if (ruleset == DOOM2004) {
       if ((bits & (C_OBSTACLE | C_BARREL)) != 0 || foe) continue;
     } else {
       if (foe) continue;
@@ -164,34 +164,51 @@ function canEnd(x: i32, y: i32, o: i32): bool {
       const j = load<i32>(TELEPORTERS + (<usize>t << 2));
       if (j == i) continue;
       const bits = <i32>load<u8>(CELLS + <usize>j);
-      if (ruleset == DOOM2016) {
-        // Telefrag: no extra MP for a demon on the teleporter.
-        relax(j, c + 1 + ((bits & C_DIFFICULT) != 0 ? 1 : 0), i);
-      } else if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostile(load<i32>(OWNER + (<usize>j << 2)))) {
+      if ((bits & (C_OBSTACLE | C_BARREL)) == 0 && !hostile(load<i32>(OWNER + (<usize>j << 2)))) {
         relax(j, c + 1, i);
       }
     }
   }
 }
 
-@inline function expandLarge2016(i: i32, x: i32, y: i32, o: i32, c: i32): void {
-  const at = LARGE_MOVES + (<usize>i << 1);
-  let e = <i32>load<u16>(at);
-  if (e == 0) store<u16>(at, <u16>(e = largeMoves(x, y, o) | 256));
+/** y and x of the placement at r = y·W + x (magic: 2^32 / W rounded up; see searchLarge). */
+@inline function placeY(r: i32, magic: u64): i32 {
+  return <i32>((<u64>r * magic) >> 32);
+}
+@inline function placeX(r: i32, magic: u64, w: i32): i32 {
+  return r - placeY(r, magic) * w;
+}
+
+@inline function expandLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32): void {
+  // Tables as constant load offsets (see drainSmall2016).
+  const at = <usize>i << 1;
+  let e = <i32>load<u16>(at, LARGE_MOVES);
+  if (e == 0) store<u16>(at, <u16>(e = largeMoves(placeX(r, magic, w), placeY(r, magic), o) | 256), LARGE_MOVES);
   let moves = e & 0xff;
   while (moves != 0) {
-    const m = MOVES + (<usize>(o << 8 | ctz(moves) << 5));
+    const m = <usize>(o << 8 | ctz(moves) << 5);
     moves &= moves - 1;
-    const j = i + load<i32>(m);
-    // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
-    // rectangle outside the old footprint are those entered).
-    const cost = c + 1 + (FOE_LARGE && enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, 4), y + load<i32>(m, 8), load<i32>(m, 12), load<i32>(m, 16), 0) ? 1 : 0);
-    // relax, written in: -1 (not reached) compares as the largest unsigned value.
-    if (cost > MP || load<u32>(REACH_COST + (<usize>j << 2)) <= <u32>cost) continue;
-    store<i32>(REACH_COST + (<usize>j << 2), cost);
-    store<i32>(REACH_PARENT + (<usize>j << 2), i);
-    bucketPushRange(j, cost, load<i32>(m, 20)); // each orientation in its own range of the bucket
+    moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, m);
   }
+}
+
+/** Does the move listed at MOVES + m from placement r (orientation o) enter a hostile large figure's spaces? */
+function enteredMove(r: i32, o: i32, magic: u64, w: i32, m: usize): bool {
+  const y = placeY(r, magic), x = r - y * w;
+  return enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, MOVES_AT + 4), y + load<i32>(m, MOVES_AT + 8), load<i32>(m, MOVES_AT + 12), load<i32>(m, MOVES_AT + 16), 0);
+}
+
+/** The move listed at MOVES + m from state i (placement x, y, orientation o; cost c). */
+@inline function moveLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32, m: usize): void {
+  const j = i + load<i32>(m, MOVES_AT);
+  // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
+  // rectangle outside the old footprint are those entered).
+  const cost = c + 1 + (foeLarge && enteredMove(r, o, magic, w, m) ? 1 : 0);
+  // relax, written in: -1 (not reached) compares as the largest unsigned value.
+  if (cost > mp || load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) return;
+  store<i32>(<usize>j << 2, cost, REACH_COST);
+  store<i32>(<usize>j << 2, i, REACH_PARENT);
+  bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20)); // each orientation in its own range of the bucket
 }
 
 // Per orientation o (at o * 256), the moves of a doom2016 large figure as 32-byte entries: the
@@ -202,6 +219,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
 // the new footprint. Shifts right, left, down, up, then the rotations keeping at least half of
 // the spaces (RULES §2.2): at most 4 (1×2 and 2×3 keep half in 4 placements, 1×6 in none).
 const MOVES: usize = memory.data(2 * 8 * 32);
+const MOVES_AT: usize = MOVES; // as a compile-time constant (a load's offset)
 let MOVE_COUNT: i32 = 0;
 
 /** Write the move to the placement (dx, dy) away in `plane`, open when rectangle (rx, ry, w, h) fits. */
@@ -298,11 +316,8 @@ export function reach(f: i32, mp: i32): i32 {
   }
   setStepOffsets();
   // Outside the states the previous search wrote, every cost is -1 and every end flag 0 (reachInit):
-  // clear only those (all bytes 0xff: every i32 reads -1), per orientation. REACH_PARENT is written
-  // with every cost, so only reached states are read: no clear.
-  clearTouched(TOUCHED_LO0, TOUCHED_HI0);
-  clearTouched(TOUCHED_LO1, TOUCHED_HI1);
-  TOUCHED_HI1 = -1;
+  // clear only those. REACH_PARENT is written with every cost, so only reached states are read: no clear.
+  clearReached();
   const start = figY(f) * W + figX(f);
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
@@ -318,13 +333,94 @@ export function reach(f: i32, mp: i32): i32 {
  * Returns the number of states settled (listed at REACHED).
  */
 function searchSmall(f: i32, mp: i32): i32 {
-  // doom2016 (the ruleset the C baseline has) gets a loop of its own, the ruleset folded away:
-  // fewer live values and branches in the step loop.
-  return RULESET == DOOM2016 ? drainSmall(f, mp, DOOM2016) : drainSmall(f, mp, RULESET);
+  // doom2016 (the ruleset the C baseline has) gets a loop of its own, the ruleset folded away.
+  // (Written as drainSmall(f, mp, DOOM2016), Binaryen merged the two calls back into one.)
+  return RULESET == DOOM2016 ? drainSmall2016(f, mp) : drainSmall(f, mp, RULESET);
+}
+
+/**
+ * drainSmall for doom2016, written for V8's code generator (issue 41): every table access names
+ * its table as the load's constant offset (x64: one instruction, [memory + index + table], where
+ * `TABLE + index` cost an add and a load), and the eight steps are written out with their state
+ * offsets in registers (no step loop: no loop header, no stack check, no table of offsets). The
+ * steps are tried in the same order as the step loop's (k = 0..7), so the parents are the same.
+ */
+function drainSmall2016(f: i32, mp: i32): i32 {
+  const w1 = W;
+  let count = 0;
+  for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
+    const range = <usize>(c & (BUCKET_COUNT - 1)) << 4; // range 0 of the bucket (a small figure uses no other)
+    const lo = load<i32>(range, BUCKET_RANGE), hi = load<i32>(range, BUCKET_RANGE + 4);
+    if (hi < lo) { idle++; continue; }
+    idle = 0;
+    store<i32>(range, 0x7fffffff, BUCKET_RANGE);
+    store<i32>(range, -1, BUCKET_RANGE + 4);
+    const expand = c < mp;
+    const words = <usize>((c & (BUCKET_COUNT - 1)) * BUCKET_WORDS) << 2;
+    for (let w = lo; w <= hi; w++) {
+      const at = words + (<usize>w << 2);
+      let word = load<u32>(at, BUCKETS);
+      if (word == 0) continue;
+      store<u32>(at, 0, BUCKETS);
+      do {
+        const i = (w << 5) | <i32>ctz(word);
+        word &= word - 1;
+        if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+        const who = load<i32>(<usize>i << 2, OWNER);
+        const ends = who < 0 || who == f;
+        if (ends) store<u8>(<usize>i, 1, REACH_END);
+        store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+        if (!expand) continue;
+        const open = <i32>load<u8>(<usize>i, STEP_MOVE);
+        if ((open & 1) != 0) step2016(i, i + 1, c, mp);
+        if ((open & 2) != 0) step2016(i, i - 1, c, mp);
+        if ((open & 4) != 0) step2016(i, i + w1, c, mp);
+        if ((open & 8) != 0) step2016(i, i - w1, c, mp);
+        if ((open & 16) != 0) step2016(i, i + w1 + 1, c, mp);
+        if ((open & 32) != 0) step2016(i, i - w1 + 1, c, mp);
+        if ((open & 64) != 0) step2016(i, i + w1 - 1, c, mp);
+        if ((open & 128) != 0) step2016(i, i - w1 - 1, c, mp);
+        if (TELEPORTS && (load<u8>(<usize>i, CELLS) & C_TELEPORTER) != 0) teleport2016(i, c);
+      } while (word != 0);
+    }
+  }
+  return count;
+}
+
+/** One doom2016 step of a small figure from state i (cost c) to j: 1 MP, +1 into difficult terrain, +1 into a hostile figure's space. */
+@inline function step2016(i: i32, j: i32, c: i32, mp: i32): void {
+  // A target at cost c + 1 or less already cannot improve (a step costs at least 1): its tables
+  // need no reading. -1 (not reached) compares as the largest unsigned value.
+  const old = load<u32>(<usize>j << 2, REACH_COST);
+  if (old <= <u32>(c + 1)) return;
+  const nc = c + 1 + (<i32>(load<u8>(<usize>j, CELLS) & C_DIFFICULT) >> 1) + <i32>load<u8>(<usize>(load<i32>(<usize>j << 2, OWNER) + 1), FOES_AT);
+  if (nc > mp || old <= <u32>nc) return;
+  store<i32>(<usize>j << 2, nc, REACH_COST);
+  store<i32>(<usize>j << 2, i, REACH_PARENT);
+  // bucketPushRange(j, nc, 0), with constant offsets.
+  const b = nc & (BUCKET_COUNT - 1);
+  const w = j >> 5;
+  const at = <usize>(b * BUCKET_WORDS + w) << 2;
+  const word = load<u32>(at, BUCKETS);
+  const bit: u32 = 1 << (j & 31);
+  if ((word & bit) != 0) return;
+  store<u32>(at, word | bit, BUCKETS);
+  const range = <usize>b << 4;
+  if (w < load<i32>(range, BUCKET_RANGE)) store<i32>(range, w, BUCKET_RANGE);
+  if (w > load<i32>(range, BUCKET_RANGE + 4)) store<i32>(range, w, BUCKET_RANGE + 4);
+}
+
+/** A doom2016 small figure on a teleporter (state i, cost c) to every other teleporter: 1 MP, +1 into difficult terrain (telefrag: none for a figure there). */
+function teleport2016(i: i32, c: i32): void {
+  // Telefrag: no extra MP for a demon on the teleporter.
+  for (let t = 0; t < NTELE; t++) {
+    const j = load<i32>(TELEPORTERS + (<usize>t << 2));
+    if (j == i) continue;
+    relax(j, c + 1 + ((load<u8>(CELLS + <usize>j) & C_DIFFICULT) != 0 ? 1 : 0), i);
+  }
 }
 
 @inline function drainSmall(f: i32, mp: i32, ruleset: i32): i32 {
-  let touchedLo = 0x7fffffff, touchedHi = -1; // bucket words drained: every state written lies in them
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
@@ -332,8 +428,6 @@ function searchSmall(f: i32, mp: i32): i32 {
     if (hi < lo) { idle++; continue; }
     idle = 0;
     bucketEmptied(b);
-    touchedLo = min(touchedLo, lo);
-    touchedHi = max(touchedHi, hi);
     // Every step costs at least 1 MP: states at cost mp are only marked, never expanded.
     const expand = c < mp;
     for (let w = lo; w <= hi; w++) {
@@ -351,8 +445,6 @@ function searchSmall(f: i32, mp: i32): i32 {
       }
     }
   }
-  TOUCHED_LO0 = touchedLo << 5;
-  TOUCHED_HI0 = (touchedHi << 5) | 31;
   return count;
 }
 
@@ -363,12 +455,12 @@ function searchSmall(f: i32, mp: i32): i32 {
  * states to clear before the next search, so neither scans nor clears the W·H states between them.
  */
 function searchLarge(f: i32, mp: i32, start: i32): i32 {
-  const plane = W * H;
+  // The globals the loop reads, read once (V8 loads a global from the instance at every use).
+  const w1 = W, plane = w1 * H;
+  const rules2016 = RULESET == DOOM2016, endsAnywhere = rules2016 && !OTHER_LARGE, foeLarge = FOE_LARGE;
   // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
   // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
-  const magic: u64 = (<u64>0xffffffff) / <u64>W + 1;
-  // Bucket words drained per range (orientation): every state written lies in them.
-  let touchedLo0 = 0x7fffffff, touchedHi0 = -1, touchedLo1 = 0x7fffffff, touchedHi1 = -1;
+  const magic: u64 = (<u64>0xffffffff) / <u64>w1 + 1;
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
@@ -380,59 +472,49 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
     for (let range = 0; range < 2; range++) {
       const lo = range == 0 ? bl0 : bl1, hi = range == 0 ? bh0 : bh1;
       if (hi < lo) continue;
-      if (range == 0) { touchedLo0 = min(touchedLo0, lo); touchedHi0 = max(touchedHi0, hi); } else { touchedLo1 = min(touchedLo1, lo); touchedHi1 = max(touchedHi1, hi); }
       for (let w = lo; w <= hi; w++) {
         let word = bucketWord(b, w);
         while (word != 0) {
           const i = (w << 5) | <i32>ctz(word);
           word &= word - 1;
-          if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
+          if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+          // The placement (x, y) is worked out only where it is read: by a doom2016 figure only to
+          // list its moves the first time, or with other large figures on the board.
           const o = i >= plane ? 1 : 0;
           const r = i - o * plane;
-          const y = <i32>((<u64>r * magic) >> 32);
-          const x = r - y * W;
-          const ends = i == start || (RULESET == DOOM2016 && !OTHER_LARGE) || canEnd(x, y, o);
-          if (ends) store<u8>(REACH_END + <usize>i, 1);
-          store<i32>(REACHED + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0));
+          const ends = i == start || endsAnywhere || canEnd(placeX(r, magic, w1), placeY(r, magic), o);
+          if (ends) store<u8>(<usize>i, 1, REACH_END);
+          store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
           if (!expand) continue;
-          if (RULESET == DOOM2016) expandLarge2016(i, x, y, o, c);
-          else expandShift(i, x, y, c);
+          if (rules2016) expandLarge2016(i, r, o, c, mp, foeLarge, magic, w1);
+          else expandShift(i, placeX(r, magic, w1), placeY(r, magic), c);
         }
       }
     }
   }
-  TOUCHED_LO0 = touchedLo0 << 5;
-  TOUCHED_HI0 = (touchedHi0 << 5) | 31;
-  if (touchedHi1 >= 0) { // else orientation 1 wrote nothing (TOUCHED_HI1 stays -1)
-    TOUCHED_LO1 = touchedLo1 << 5;
-    TOUCHED_HI1 = (touchedHi1 << 5) | 31;
-  }
   return count;
 }
 
-/** States the last search may have written into REACH_COST and REACH_END: a range per bucket range (orientation). */
-let TOUCHED_LO0: i32 = 0, TOUCHED_HI0: i32 = -1, TOUCHED_LO1: i32 = 0, TOUCHED_HI1: i32 = -1;
 /** How many states the last search settled (REACHED holds them). */
 let REACH_COUNT: i32 = 0;
-
-/**
- * The states the last search may have written: k = 0, 1 the first and last of bucket range 0
- * (orientation 0, and at most the first word of orientation 1); 2, 3 of range 1 (empty when last < first).
- */
-export function reachSpan(k: i32): i32 {
-  return k == 0 ? TOUCHED_LO0 : k == 1 ? TOUCHED_HI0 : k == 2 ? TOUCHED_LO1 : TOUCHED_HI1;
-}
 
 /** The number of states the last search reached, listed at REACHED as state | cost << 17 | end << 29. */
 export function reachCount(): i32 {
   return REACH_COUNT;
 }
 
-/** Costs back to -1 and end flags to 0 over the states lo..hi (nothing when hi < lo). */
-@inline function clearTouched(lo: i32, hi: i32): void {
-  if (hi >= lo) {
-    memory.fill(REACH_COST + (<usize>lo << 2), 0xff, <usize>(hi - lo + 1) << 2);
-    memory.fill(REACH_END + <usize>lo, 0, <usize>(hi - lo + 1));
+/**
+ * Costs back to -1 and end flags to 0 where the last search wrote them: at the states it reached,
+ * which it listed (a cost is written only within the MP, and every such state is settled). Issue
+ * 41: a search reaches a few hundred states; the spans of states between them that memory.fill
+ * cleared before were 5-30 times as many, and each fill is a call out of V8's code.
+ */
+function clearReached(): void {
+  const count = REACH_COUNT;
+  for (let k = 0; k < count; k++) {
+    const s = <usize>(load<i32>(<usize>k << 2, REACHED) & 0x1ffff);
+    store<i32>(s << 2, -1, REACH_COST);
+    store<u8>(s, 0, REACH_END);
   }
 }
 
@@ -440,6 +522,5 @@ export function reachCount(): i32 {
 export function reachInit(): void {
   memory.fill(REACH_COST, 0xff, <usize>MAX_CELLS * 2 * 4);
   memory.fill(REACH_END, 0, <usize>MAX_CELLS * 2);
-  TOUCHED_HI0 = -1;
-  TOUCHED_HI1 = -1;
+  REACH_COUNT = 0;
 }

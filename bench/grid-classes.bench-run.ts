@@ -126,11 +126,14 @@ test('grid core by board class and size against the best exact C', async () => {
   const mismatches: string[] = [];
   const extras: string[] = [];
   const sizes = (process.env.GRID_SIZES ?? '26,49,101,201').split(',').map(Number);
+  // Quick runs while working (neither writes RESULTS.md): GRID_CLASSES=mixed or open, GRID_ONLY=reach or sight.
+  const classes = (process.env.GRID_CLASSES ?? 'mixed,open').split(',') as Array<'mixed' | 'open'>;
+  const only = process.env.GRID_ONLY;
   // What a call into the Wasm costs before its body does anything: an export whose body returns a
   // constant (maxSide), timed the way the rows time the queries.
   const empty = () => core.maxSide();
   const emptyNs = median(Array.from({ length: 7 }, () => batch(empty)(callsFor(empty)))) * 1e6;
-  for (const cls of ['mixed', 'open'] as const)
+  for (const cls of classes)
     for (const side of sizes) {
       const figs = side <= 26 ? 8 : side <= 49 ? 16 : side <= 101 ? 30 : 60;
       const data: BoardData = cls === 'mixed' ? benchBoard(side, figs, 2026 + side) : openBoard(side, figs, 2026 + side);
@@ -143,6 +146,7 @@ test('grid core by board class and size against the best exact C', async () => {
       const n = side * side;
 
       // Sight map of figure 0: Wasm, C and reference, cell by cell.
+      if (only !== 'reach') {
       const wasmMap = board.sightMap(0);
       const cMap = runNative([{ data, sightFigure: 0, reachFigure: 0, mp: 1 }])![0];
       // The reference, written for clarity, takes minutes for a whole large map (open 101×101: 217 s):
@@ -171,9 +175,10 @@ test('grid core by board class and size against the best exact C', async () => {
         }
         rows.push({ query: 'sight map (LOS + cover + range), small figure', board: label, wasm: cRatio.a, c: cRatio.b, cRatio, plain, buffered, agree: `${wc}/${3 * n} = C, ${wr}/${refOf} = reference${cells.length < n ? ` (${cells.length} spaces sampled)` : ''}`, note });
       }
+      }
 
       // Reach MP 8, a small figure and the 2×3 figure: costs, parents and end flags against the C, costs and end flags against the reference.
-      for (const [what, f] of [['small figure', 0], ['2×3 figure', big]] as const) {
+      for (const [what, f] of only === 'sight' ? [] : [['small figure', 0], ['2×3 figure', big]] as const) {
         const buffer = new ReachBuffer();
         const r = board.reach(f, 8, buffer);
         const states = r.cost.length;
@@ -254,18 +259,35 @@ Notes (issue 41):
   from the machine code (perf with --perf-prof): V8 computes every memory address as a 32-bit sum
   and a based load (gcc: one instruction on a static array), checks the stack limit at each loop
   header (reloading the limit's address), spills loop values (the cost bound, the step mask) under
-  register pressure, and calls out of line for memory.fill (four per search) where gcc inlines
-  memset; no bounds checks (guard pages). The core already uses raw load/store on linear memory,
-  no managed arrays, memory.fill for clears, i64 only for one multiply per large-figure state, and
-  -O3 --converge noAssert; shrinkLevel 0 was not taken (dist/doom-board.js is 37 bytes under its
-  budget). Splitting the small-figure search from the large-figure one (fewer live values) did not
-  change the ratio beyond this machine's noise. What a JS→Wasm call adds is the empty-export line
-  above: nanoseconds, not the gap on microsecond queries.
+  register pressure, and calls out of line for memory.fill where gcc inlines memset; no bounds
+  checks (guard pages). What a JS→Wasm call adds is the empty-export line above: nanoseconds.
+- Reach (2026-11-29, issue 41 items 1–3): the doom2016 searches name each table as the load's
+  constant offset (\`load<i32>(j << 2, REACH_COST)\`: V8 then addresses memory + index + table in one
+  instruction, where \`REACH_COST + (j << 2)\` took an add first), read their globals once, and the
+  small figure's eight steps are written out (no step loop, so no loop header and stack check per
+  state; in the C, gcc's code for the written-out steps measured 10–15% slower than its loop, so the
+  C keeps the loop). Binaryen had merged the doom2016-only small search back into the general one;
+  it is now a function of its own. The next search resets the states the last one listed (REACHED)
+  instead of memory.fill over the spans between them (the C clearing by a list measured no faster
+  than its memset of the spans: it keeps the spans). Before (01:03 UTC run above this change, load
+  1.5): small-figure reach Wasm / C 1.12–1.34×, 2×3 1.28–1.56×. The small-figure rows moved to about
+  1.0×: in the 03:08 run (load 9–10) 0.84–1.02× on seven of the eight rows, 1.25× (blocks
+  0.36–1.93×) on mixed 101×101; quick runs taking each side's fastest batch (load 8–10) read
+  0.88–1.11×. The 2×3 figure's rows did not move beyond the noise (1.3–1.5× in most runs; a
+  written-out move list measured no faster and was left out for the bundle budget: doom-board.js
+  63.9 of 64 KB).
 - Plain reach: a snapshot stashes the core's list of the states the search reached (4 bytes each:
   state, cost, end flag) and makes the board-sized arrays when \`cost\` or \`end\` is first read;
   the notes column times a plain query whose \`cost\` is read at once (that array made). Buffered
-  reach copies the span of states the search may have written, per orientation (a block copy is
-  faster in JavaScript than writing the listed states one by one at these sizes).
+  reach (2026-11-29): when the search reached more than a sixteenth of the states of a board of at
+  most 4096 states, a block copy of the core's arrays (writing one listed state in JavaScript costs
+  about as much as copying sixteen); else the buffer copies the core's list and writes it into its
+  own arrays (undoing the states of its last answer) when \`cost\` or \`end\` is first read. Before,
+  it copied the span of states the search may have written, per orientation: buffered / export
+  1.11–1.73× on the reach rows (01:03 run, load 1.5), over 1.2× on 101×101 and 201×201 mixed and on
+  most 2×3 rows. In the 03:08 run (load 9–10) every 101×101 and 201×201 reach row is within 1.2×
+  (0.77–1.14×); the 26×26 and 49×49 rows read 1.07–2.35×, and isolated re-runs of the mixed 26×26
+  rows under the same load 1.09–3.41×: not told apart from the noise on this machine.
   WebAssembly.Memory's \`buffer\` getter cost 0.1–0.3 µs a call here (Node 20), a tenth of a small
   reach: the Board API reads it once and keeps it while the memory does not grow
   (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript
@@ -277,7 +299,7 @@ Notes (issue 41):
 <!-- grid-classes:end -->
 `;
   console.log(section);
-  if (!process.env.GRID_SIZES) {
+  if (!process.env.GRID_SIZES && !process.env.GRID_CLASSES && !only) {
     const file = new URL('./RESULTS.md', import.meta.url);
     const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
     const start = old.indexOf('<!-- grid-classes:start -->');

@@ -38,11 +38,20 @@ export class ReachBuffer implements ReachMap {
   orientations = 1;
   cost: Int32Array = new Int32Array(0);
   end: Uint8Array = new Uint8Array(0);
-  /** Per orientation count − 1: the arrays returned, and the core's (views made per size, not per query). */
+  /** Per orientation count − 1: the arrays returned (views of one storage, made per size, not per query). */
   private own: Array<[Int32Array, Uint8Array]> = [];
+  /** The core's cost and end arrays per orientation count − 1, and its list of the states reached (views made per size and memory). */
   private from: Array<[Int32Array, Uint8Array]> = [];
-  /** The state ranges last written (first, last, …): all else holds -1 and 0, as the core keeps it. */
-  private written: number[] = [];
+  private list: Int32Array = new Int32Array(0);
+  /** What the arrays hold besides -1 and 0: anything in the states below `wholeTo`, and the `writtenCount` states listed in `written`. */
+  private wholeTo = 0;
+  private written: Int32Array = new Int32Array(0);
+  private writtenCount = 0;
+
+  /** The answer alone, as a snapshot gives it to JSON.stringify (not the buffer's bookkeeping). */
+  toJSON(): ReachMap {
+    return { width: this.width, height: this.height, orientations: this.orientations, cost: this.cost, end: this.end };
+  }
 
   /** The answer of the reach search the core has just run on a width × height board. */
   [fillReach](core: CoreExports, width: number, height: number, orientations: number): this {
@@ -52,40 +61,65 @@ export class ReachBuffer implements ReachMap {
       const cost = new Int32Array(2 * n).fill(-1);
       const end = new Uint8Array(2 * n);
       this.own = [[cost.subarray(0, n), end.subarray(0, n)], [cost, end]];
-      this.from = [];
-      this.written = [];
+      this.written = new Int32Array(2 * n);
+      this.writtenCount = 0;
+      this.wholeTo = 0;
       this.width = width;
       this.height = height;
     }
-    if (this.from[0]?.[0].buffer !== memory) this.from = [n, 2 * n].map((k) => [new Int32Array(memory, core.reachCostPtr(), k), new Uint8Array(memory, core.reachEndPtr(), k)]);
-    const [cost, end] = this.own[orientations - 1];
-    const [coreCost, coreEnd] = this.from[orientations - 1];
-    // Large boards (issue 41): clear what the last answer wrote and copy only the states this search
-    // reached (the core's spans); a small board is copied whole, cheaper than the range views.
-    if (n <= 4096) {
-      cost.set(coreCost);
-      end.set(coreEnd);
-    } else {
-      const [all, allEnd] = this.own[1];
-      for (let k = 0; k < this.written.length; k += 2) {
-        all.fill(-1, this.written[k], this.written[k + 1] + 1);
-        allEnd.fill(0, this.written[k], this.written[k + 1] + 1);
-      }
-      this.written = [];
-      for (let o = 0; o < orientations; o++) {
-        // The states the search may have written, per orientation (range 0 may end in the first
-        // word of orientation 1: within the array when there are two, else cut at its end).
-        const lo = core.reachSpan(2 * o), hi = Math.min(core.reachSpan(2 * o + 1), orientations * n - 1);
-        if (hi < lo) continue;
-        cost.set(coreCost.subarray(lo, hi + 1), lo);
-        end.set(coreEnd.subarray(lo, hi + 1), lo);
-        this.written.push(lo, hi);
-      }
+    if (this.list.buffer !== memory || this.list.length !== 2 * n) {
+      this.list = new Int32Array(memory, core.reachedPtr(), 2 * n);
+      this.from = [n, 2 * n].map((k) => [new Int32Array(memory, core.reachCostPtr(), k), new Uint8Array(memory, core.reachEndPtr(), k)]);
     }
+    // Index, not destructure: an array pattern runs the iterator protocol.
+    const own = this.own[orientations - 1];
+    const cost = own[0], end = own[1];
     this.orientations = orientations;
     this.cost = cost;
     this.end = end;
+    // Issue 41: two ways to take the answer, whichever costs less here. A block copy of the core's
+    // arrays costs about a sixteenth of writing one listed state in JavaScript: taken when the
+    // search reached more than a sixteenth of the states of a small board (the core keeps -1 and
+    // 0 elsewhere). Else the states the last answer wrote go back to -1 and 0 and the core's list
+    // of the states reached (state | cost << 17 | end << 29, assembly/reach.ts) is written in:
+    // the work is the two answers' sizes, not the board's, and the arrays hold the answer as soon
+    // as the query returns (a buffer's user may keep the arrays themselves between queries).
+    const count = core.reachCount();
+    const states = orientations * n;
+    if (states <= 4096 && states < 16 * count) {
+      const from = this.from[orientations - 1];
+      cost.set(from[0]);
+      end.set(from[1]);
+      this.wholeTo = Math.max(this.wholeTo, states);
+    } else {
+      this.writeList(count);
+    }
     return this;
+  }
+
+  /** The core's list into the arrays: the states held before back to -1 and 0, the listed ones written. */
+  private writeList(count: number): void {
+    const all = this.own[1][0], allEnd = this.own[1][1];
+    if (this.wholeTo > 0) {
+      all.fill(-1, 0, this.wholeTo);
+      allEnd.fill(0, 0, this.wholeTo);
+      this.wholeTo = 0;
+    }
+    const written = this.written;
+    for (let k = 0; k < this.writtenCount; k++) {
+      const s = written[k];
+      all[s] = -1;
+      allEnd[s] = 0;
+    }
+    const list = this.list;
+    for (let k = 0; k < count; k++) {
+      const v = list[k];
+      const s = v & 0x1ffff;
+      all[s] = (v >>> 17) & 0xfff;
+      allEnd[s] = v >>> 29;
+      written[k] = s;
+    }
+    this.writtenCount = count;
   }
 }
 

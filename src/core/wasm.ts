@@ -22,8 +22,6 @@ export interface CoreExports {
   reachCostPtr(): number;
   reachParentPtr(): number;
   reachEndPtr(): number;
-  /** The states the last reach search may have written: 0, 1 first and last of orientation 0 (the last may lie in orientation 1's first word); 2, 3 of orientation 1 (empty when last < first). */
-  reachSpan(k: number): number;
   /** The states the last reach search reached, in the order it settled them, at reachedPtr: state | cost << 17 | end << 29. */
   reachCount(): number;
   reachedPtr(): number;

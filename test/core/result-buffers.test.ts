@@ -173,3 +173,38 @@ test('a buffer from another copy of result-buffers.ts fits the Board (the on-dem
   expect(reachOf(board.reach(0, 6, new other.ReachBuffer()))).toEqual(reachOf(board.reach(0, 6)));
   expect(sightOf(board.sightMap(0, new other.SightBuffer()))).toEqual(sightOf(board.sightMap(0)));
 });
+
+test('both ways a reach buffer takes an answer (a block copy of the core\'s arrays, or the core\'s list of the states reached) give the snapshot\'s answers as soon as the query returns, in any order of queries and reads', () => {
+  // Small boards with many states reached take the block copy, the rest the list; one buffer goes
+  // through both in turn, sometimes not read at all between queries, sometimes read after other
+  // queries (plain and into another buffer) have overwritten the core's list.
+  const boards = [12, 70, 12, 40].map((side, k) => Board.fromData(randomBoard('doom2016', 700 + k, { minSide: side, maxSide: side, largeFigures: 2 })));
+  const buffer = new ReachBuffer();
+  const other = new ReachBuffer();
+  let kept: { cost: Int32Array; end: Uint8Array } | null = null;
+  let checked = 0;
+  let keptChecked = 0;
+  for (let k = 0; k < 400; k++) {
+    const board = boards[k % 4 === 3 ? 3 : (k >> 3) % 3];
+    const f = (k * 7) % board.data.figures.length;
+    const mp = (k * 5) % 13;
+    board.reach(f, mp, buffer);
+    const snapshot = board.reach(f, mp); // a plain query: the core's list is now this one's
+    const expected = reachOf(snapshot);
+    board.reach((f + 1) % board.data.figures.length, 9, other); // and now another search's
+    // Arrays kept from an earlier query of the same size and orientations are the buffer's own:
+    // they hold this answer without being read through the buffer again.
+    if (kept && kept.cost === buffer.cost) {
+      expect(reachOf({ ...buffer, ...kept }), `kept arrays, query ${k}`).toEqual(expected);
+      keptChecked++;
+    }
+    if (k % 3 === 0) continue; // not read: the next query replaces it
+    kept = { cost: buffer.cost, end: buffer.end };
+    expect(reachOf({ ...buffer }), `query ${k}`).toEqual(expected);
+    expect(reachOf(buffer), `query ${k}`).toEqual(expected);
+    expect(JSON.stringify(buffer)).toBe(JSON.stringify(snapshot));
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(200);
+  expect(keptChecked).toBeGreaterThanOrEqual(100);
+});
