@@ -281,13 +281,13 @@ Notes (issue 41):
   the notes column times a plain query whose \`cost\` is read at once (that array made). Buffered
   reach (2026-11-29): when the search reached more than a sixteenth of the states of a board of at
   most 4096 states, a block copy of the core's arrays (writing one listed state in JavaScript costs
-  about as much as copying sixteen); else the buffer copies the core's list and writes it into its
-  own arrays (undoing the states of its last answer) when \`cost\` or \`end\` is first read. Before,
-  it copied the span of states the search may have written, per orientation: buffered / export
-  1.11–1.73× on the reach rows (01:03 run, load 1.5), over 1.2× on 101×101 and 201×201 mixed and on
-  most 2×3 rows. In the 03:08 run (load 9–10) every 101×101 and 201×201 reach row is within 1.2×
-  (0.77–1.14×); the 26×26 and 49×49 rows read 1.07–2.35×, and isolated re-runs of the mixed 26×26
-  rows under the same load 1.09–3.41×: not told apart from the noise on this machine.
+  about as much as copying sixteen); else the buffer resets the states its last answer wrote and
+  writes the core's list into its own arrays before the query returns. Before, it copied the span of
+  states the search may have written, per orientation: buffered / export 1.11–1.73× on the reach rows
+  (01:03 run, load 1.5), over 1.2× on 101×101 and 201×201 mixed and on most 2×3 rows. (A version that
+  wrote the list only when \`cost\` or \`end\` was first read measured 0.77–1.14× on the 101×101 and
+  201×201 reach rows at 03:08, load 9–10, but this bench never reads the answer, so it did not charge
+  for the writing, and arrays a caller kept from an earlier query went stale: not taken.)
   WebAssembly.Memory's \`buffer\` getter cost 0.1–0.3 µs a call here (Node 20), a tenth of a small
   reach: the Board API reads it once and keeps it while the memory does not grow
   (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript
