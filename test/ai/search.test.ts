@@ -206,7 +206,7 @@ describe('the autopilot\'s search (bestByRollouts)', () => {
     expect([rounds(1), rounds(2), rounds(3)]).toContainEqual(mid);
     expect(rolloutMeans(g.state, side, candidates, { ...o, steps: 20 })).toEqual(mid);
     expect(() => rolloutSearch({ steps: -1 })).toThrow(/steps must be an integer ≥ 0/);
-    expect(AUTOPILOT_SEARCH.steps).toBe(150);
+    expect(AUTOPILOT_SEARCH.steps).toBe(100);
   }, 60_000);
 
   test('the default autopilot searches in doom2016 only (AUTOPILOT_SEARCH)', () => {

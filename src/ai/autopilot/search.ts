@@ -57,13 +57,14 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
  * `then`), the searching side's rollouts are played by greedy marines that step back after
  * attacking too (kiting.ts): against the peer 64.5% of 400 games, 57.5% with plain greedy. doom2004 and d20 meet their targets without it and their
  * decisions cost more, so it stays off there.
- * Its work is capped at 150 rollout steps (`steps`; issue 39): the four rounds of rollouts took the
+ * Its work is capped at 100 rollout steps (`steps`; issue 39): the four rounds of rollouts took the
  * searched decision's p95 to 111 ms of CPU in the bench's games on this 2-core machine at load 7.5
  * (65–69 ms quiet), over the 50 ms a searched decision may take; with the cap a round starts only
- * while fewer than 150 steps are played (calibration on 2026-11-29, bench/RESULTS.md issue 39:
- * 120 steps p95 40.5 ms at load 8.0, 180 steps 48.4 ms at load 10.8, 240 steps 94.2 ms).
+ * while fewer than 100 steps are played. Calibration (2026-11-29, bench/RESULTS.md issue 39; p95 of
+ * the bench's searched doom2016 decisions at load 8–11, runs spread widely): 60 steps 29.5 ms, 100
+ * steps 50.0 and 52.1 ms, 120 steps 40.5 ms, 150 steps 61.6 ms, 180 steps 48.4 ms, 240 steps 94.2 ms.
  */
-export const AUTOPILOT_SEARCH = { candidates: 6, rollouts: 4, rounds: 0, maxCommands: 12, steps: 150, rulesets: ['doom2016'], own: kitingGreedyPolicy } as const;
+export const AUTOPILOT_SEARCH = { candidates: 6, rollouts: 4, rounds: 0, maxCommands: 12, steps: 100, rulesets: ['doom2016'], own: kitingGreedyPolicy } as const;
 
 export interface SearchOptions {
   /** Determinized rollouts per candidate (default 4). */
