@@ -10,7 +10,7 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { determinize } from '../../src/ai/autopilot/determinize.ts';
 import { monteCarloPolicy } from '../../src/ai/autopilot/montecarlo.ts';
 import { nextStep, playGame, plannerPolicy, randomPolicy, sameCommand, sideOfCommand, sidesOf, type Policy } from '../../src/ai/autopilot/index.ts';
-import { AUTOPILOT_SEARCH, bestByRollouts, rolloutSearch } from '../../src/ai/autopilot/search.ts';
+import { AUTOPILOT_SEARCH, bestByRollouts, rolloutMeans, rolloutSearch } from '../../src/ai/autopilot/search.ts';
 import { rolloutResult, standing } from '../../src/ai/autopilot/standing.ts';
 import { rulesetModule } from '../../src/rules/registry.ts';
 import type { Command, RulesetEngine } from '../../src/rules/types.ts';
@@ -188,6 +188,26 @@ describe('the autopilot\'s search (bestByRollouts)', () => {
     expect(asked.opponent.size).toBeGreaterThan(0);
     expect(asked.opponent.has(side)).toBe(false);
   });
+
+  test('a work budget in rollout steps (issue 39): whole rounds only, counted not timed, the same means as that many rollouts', () => {
+    const g = createGame<GameState>(tutorial as unknown as Scenario, { seed: 2 });
+    for (let n = 0; n < 12; n++) g.apply(g.legalActions()[0]);
+    const side = sideOfCommand(g.state, g.legalActions()[0])!;
+    const legal = g.legalActions().filter((c) => sideOfCommand(g.state, c) === side);
+    const candidates = [[legal[0]], [legal[legal.length - 1]], [legal[Math.floor(legal.length / 2)]]];
+    const o = { rollouts: 4, maxCommands: 12 };
+    const rounds = (k: number) => rolloutMeans(g.state, side, candidates, { ...o, rollouts: k })!;
+    // A budget no search reaches changes nothing; none at all (0) still plays the first round.
+    expect(rolloutMeans(g.state, side, candidates, { ...o, steps: 1e6 })).toEqual(rounds(4));
+    expect(rolloutMeans(g.state, side, candidates, { ...o, steps: 0 })).toEqual(rounds(1));
+    // A budget between: the rounds stop where the steps so far reach it, with every candidate's
+    // mean over the same rounds (one of 1–3 rollout counts, the same answer each time).
+    const mid = rolloutMeans(g.state, side, candidates, { ...o, steps: 20 });
+    expect([rounds(1), rounds(2), rounds(3)]).toContainEqual(mid);
+    expect(rolloutMeans(g.state, side, candidates, { ...o, steps: 20 })).toEqual(mid);
+    expect(() => rolloutSearch({ steps: -1 })).toThrow(/steps must be an integer ≥ 0/);
+    expect(AUTOPILOT_SEARCH.steps).toBe(100);
+  }, 60_000);
 
   test('the default autopilot searches in doom2016 only (AUTOPILOT_SEARCH)', () => {
     expect(AUTOPILOT_SEARCH.rulesets).toEqual(['doom2016']);

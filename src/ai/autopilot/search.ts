@@ -38,7 +38,7 @@ export interface PlanSearch {
 
 /** The rollout search with these options, for `plannerPolicy({ search })`. */
 export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' | 'rulesets'> = {}): PlanSearch {
-  for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0]] as const) {
+  for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0], ['steps', 0]] as const) {
     if (o[name] !== undefined) countOption(name, o[name], min);
   }
   return { candidates: o.candidates, rulesets: o.rulesets, best: (state, side, candidates) => bestByRollouts(state, side, candidates, o) };
@@ -57,8 +57,14 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
  * `then`), the searching side's rollouts are played by greedy marines that step back after
  * attacking too (kiting.ts): against the peer 64.5% of 400 games, 57.5% with plain greedy. doom2004 and d20 meet their targets without it and their
  * decisions cost more, so it stays off there.
+ * Its work is capped at 100 rollout steps (`steps`; issue 39): the four rounds of rollouts took the
+ * searched decision's p95 to 111 ms of CPU in the bench's games on this 2-core machine at load 7.5
+ * (65–69 ms quiet), over the 50 ms a searched decision may take; with the cap a round starts only
+ * while fewer than 100 steps are played. Calibration (2026-11-29, bench/RESULTS.md issue 39; p95 of
+ * the bench's searched doom2016 decisions at load 8–11, runs spread widely): 60 steps 29.5 ms, 100
+ * steps 50.0 and 52.1 ms, 120 steps 40.5 ms, 150 steps 61.6 ms, 180 steps 48.4 ms, 240 steps 94.2 ms.
  */
-export const AUTOPILOT_SEARCH = { candidates: 6, rollouts: 4, rounds: 0, maxCommands: 12, rulesets: ['doom2016'], own: kitingGreedyPolicy } as const;
+export const AUTOPILOT_SEARCH = { candidates: 6, rollouts: 4, rounds: 0, maxCommands: 12, steps: 100, rulesets: ['doom2016'], own: kitingGreedyPolicy } as const;
 
 export interface SearchOptions {
   /** Determinized rollouts per candidate (default 4). */
@@ -67,6 +73,12 @@ export interface SearchOptions {
   rounds?: number;
   /** …or after this many commands (default 60). */
   maxCommands?: number;
+  /**
+   * The work budget of one search, in rollout steps (each command a rollout plays, the candidates'
+   * own included, all candidates together): no further round of rollouts starts once the rounds
+   * played have used it (default: none, all `rollouts` rounds). A count, never a clock (issue 44).
+   */
+  steps?: number;
   /** Who plays `side` in the rollouts (default: greedy, like the other side; cheaper than the planner, and it searched better; AUTOPILOT_SEARCH: kiting.ts). */
   own?: () => Policy;
   /**
@@ -106,23 +118,28 @@ export function rolloutMeans(state: GameState, side: string, candidates: Command
   const before = standing(rules, state);
   // Seeds from the position only (round, commands' count is unknown here): the same state, the same draws.
   const base = (state.rng.s ^ Math.imul(state.round, 0x9e3779b1)) >>> 0;
-  const means: (number | null)[] = [];
-  for (const commands of candidates) {
-    let total: number | null = 0;
-    for (let i = 0; i < n && total !== null; i++) {
+  const totals: (number | null)[] = candidates.map(() => 0);
+  // In rounds: the i-th rollout of every candidate (the same determinization for all), then the
+  // next round while the steps played leave some of the budget (`steps`): every candidate is
+  // always judged on as many rollouts as the others, and the first round is always played.
+  const work = { steps: 0 };
+  let played = 0;
+  for (let i = 0; i < n && (i === 0 || work.steps < (o.steps ?? Infinity)); i++, played++) {
+    for (const [k, commands] of candidates.entries()) {
+      if (totals[k] === null) continue;
       const copy = rules.clone ? rules.clone(state) : structuredClone(state);
       determinize(copy, side, (base + Math.imul(i + 1, 0x85ebca6b)) >>> 0);
-      const v = playOut(rules, copy, commands, side, before, o);
-      total = v === null ? null : total + v;
+      const v = playOut(rules, copy, commands, side, before, o, work);
+      totals[k] = v === null ? null : totals[k]! + v;
     }
-    means.push(total === null ? null : total / n);
   }
-  return means;
+  return totals.map((t) => (t === null ? null : t / played));
 }
 
 /** `commands` first (null if the first is refused), then greedy play for every side to the horizon. */
-function playOut(rules: RulesetEngine<GameState>, s: GameState, commands: Command[], side: string, before: Standing, o: SearchOptions): number | null {
+function playOut(rules: RulesetEngine<GameState>, s: GameState, commands: Command[], side: string, before: Standing, o: SearchOptions, work: { steps: number }): number | null {
   for (const [i, c] of commands.entries()) {
+    work.steps++;
     if (Array.isArray(rules.apply(s, structuredClone(c)))) continue;
     if (i === 0) return null;
     break; // a later step refused (e.g. the dice killed the target first): go on from here
@@ -137,6 +154,7 @@ function playOut(rules: RulesetEngine<GameState>, s: GameState, commands: Comman
     const sides = new Set(legal.map((c) => sideOfCommand(s, c)));
     const who = decidingSide(s, legal, sides.size > 1 ? rules.view(s).side : null)!;
     const theirs = legal.filter((c) => sideOfCommand(s, c) === who);
+    work.steps++;
     if (!Array.isArray(rules.apply(s, (who === side ? mine : other).choose({ state: s, side: who, legal: theirs, budgetMs: 40 })))) break;
   }
   return rolloutResult(rules, s, side, before);

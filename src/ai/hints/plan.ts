@@ -195,11 +195,19 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   type Draft = Omit<Plan, 'reason' | 'exposure'> & { exposure: Exposed; label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number; moveCost?: number };
   const drafts: Draft[] = [];
   let order = 0;
+  // What each enemy makes of a destination, once for every option that reaches it (options of the
+  // same movement share their destinations' list: dests()).
+  const seenFrom = new Map<Cell, Map<string, Sighting>>();
   for (const opt of s.options) {
     for (const d of dests(opt.mp)) {
-      const cells = footprint(s.me, d);
-      const seen = new Map<string, Sighting>();
-      for (const e of s.enemies) seen.set(e.id, seenAt(maps.get(e.id)!, width, cells));
+      let seen = seenFrom.get(d);
+      if (!seen) {
+        const cells = footprint(s.me, d);
+        seenFrom.set(d, (seen = new Map<string, Sighting>()));
+        for (const e of s.enemies) seen.set(e.id, seenAt(maps.get(e.id)!, width, cells));
+      }
+      // Where it may step back to after the attack: the same whichever enemy it attacks.
+      let after: ReturnType<typeof exposureAfter> | null = null;
       for (const e of s.enemies) {
         const v = seen.get(e.id)!;
         if (!v.los || v.range < 0 || v.range > opt.range || (opt.melee && v.range !== 1)) continue;
@@ -209,7 +217,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         // An attack that cannot deal any damage (0% to hit: e.g. more shields than the dice's
         // icons) is worth nothing: it is no plan (a move is, issue 23).
         if (!a || worthless(a.odds)) continue;
-        const { x, then } = exposureAfter(d, opt);
+        const { x, then } = (after ??= exposureAfter(d, opt));
         const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
         drafts.push({
           figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x, ...(then ? { then } : {}), moveCost: d.cost,

@@ -121,8 +121,7 @@ function oddsOverUnseen(spec: Doom2016Spec, deckSize: number, icons: number[]): 
   const visit = (i: number, left: number, ways: number): void => {
     if (i === gs.length) {
       if (left) return;
-      const deck = gs.flatMap((g, j) => Array.from({ length: counts[j] }, () => g.card));
-      const o = oddsOfDeck({ ...spec, deck, deckSize: undefined }, icons);
+      const o = oddsOfMakeUp(spec, gs, counts, deckSize, icons);
       const w = ways / all;
       o.damage.forEach((p, k) => addMass(damage, k, p * w));
       stun += o.stun * w;
@@ -136,6 +135,56 @@ function oddsOverUnseen(spec: Doom2016Spec, deckSize: number, icons: number[]): 
   };
   visit(0, deckSize, 1);
   return { ...oddsFrom(damage, 1 - damage[0], spec.left), stun, secondCard: second };
+}
+
+/**
+ * oddsOfDeck for a defender in cover whose deck is the make-up `counts` of the groups `gs` (issue 39,
+ * speed: once per make-up, so without building the deck's cards, their groups and the second card's
+ * pool as arrays each time). The same sums in the same order as oddsOfDeck on that deck — the groups
+ * of a deck built group by group are those groups, in their order — so the same numbers to the last
+ * bit (test/ai/odds.test.ts compares them).
+ */
+function oddsOfMakeUp(spec: Doom2016Spec, gs: readonly { card: CardValue; n: number }[], counts: readonly number[], deckSize: number, icons: number[]): { damage: number[]; stun: number; secondCard: number } {
+  const fixed = (spec.toughness ?? 0) + (spec.extraShields ?? 0);
+  const discard = spec.discard ?? [];
+  const damage: number[] = [0];
+  let second = 0;
+  let total = 0;
+  for (const c of counts) total += c;
+  for (let j = 0; j < gs.length; j++) {
+    if (!counts[j]) continue;
+    const card = gs[j].card;
+    const pFirst = counts[j] / total;
+    // The second card: one of the rest of the deck (the groups less the card drawn), or, with the
+    // deck's only card drawn, one of the discard pile and that card (secondPool).
+    let secondGroups: { card: CardValue; n: number }[];
+    let cards: number;
+    if (deckSize > 1) {
+      secondGroups = [];
+      for (let k = 0; k < gs.length; k++) {
+        const n = counts[k] - (k === j ? 1 : 0);
+        if (n > 0) secondGroups.push({ card: gs[k].card, n });
+      }
+      cards = deckSize - 1;
+    } else {
+      const seconds = [...discard, card];
+      secondGroups = groups(seconds);
+      cards = seconds.length;
+    }
+    for (let i = 0; i < icons.length; i++) {
+      const p = icons[i] * pFirst;
+      if (p === 0) continue;
+      if (revealsSecondOf(i, card, secondGroups, cards, fixed, spec.coverPolicy)) {
+        second += p;
+        for (const g of secondGroups) addMass(damage, damageAgainst(i, g.card, fixed), (p * g.n) / cards);
+      } else {
+        addMass(damage, damageAgainst(i, card, fixed), p);
+      }
+    }
+  }
+  let stun = 0;
+  if (spec.stun) for (let k = 1; k < damage.length && k < spec.left; k++) stun += damage[k];
+  return { damage, stun, secondCard: second };
 }
 
 export function doom2016Odds(spec: Doom2016Spec): Doom2016Odds {
