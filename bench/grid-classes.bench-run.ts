@@ -271,7 +271,7 @@ Notes (issue 41):
   instead of memory.fill over the spans between them (the C clearing by a list measured no faster
   than its memset of the spans: it keeps the spans). Before (01:03 UTC run above this change, load
   1.5): small-figure reach Wasm / C 1.12–1.34×, 2×3 1.28–1.56×. The small-figure rows moved to about
-  1.0×: in the 03:08 run (load 9–10) 0.84–1.02× on seven of the eight rows, 1.25× (blocks
+  1.0×: 0.83–0.96× on all eight rows in the 03:24 run (load 1.7–2.6); in the 03:08 run (load 9–10) 0.84–1.02× on seven of the eight rows, 1.25× (blocks
   0.36–1.93×) on mixed 101×101; quick runs taking each side's fastest batch (load 8–10) read
   0.88–1.11×. The 2×3 figure's rows did not move beyond the noise (1.3–1.5× in most runs; a
   written-out move list measured no faster and was left out for the bundle budget: doom-board.js
@@ -288,6 +288,11 @@ Notes (issue 41):
   wrote the list only when \`cost\` or \`end\` was first read measured 0.77–1.14× on the 101×101 and
   201×201 reach rows at 03:08, load 9–10, but this bench never reads the answer, so it did not charge
   for the writing, and arrays a caller kept from an earlier query went stale: not taken.)
+  As merged (03:24 run, load 1.7–2.6): 1.04–1.19× on the 26×26 and 49×49 small-figure reach rows,
+  1.61–1.85× on the 101×101 and 201×201 ones, 1.05–1.57× for the 2×3 figure: the export is now about
+  twice as fast as at 01:03 (201×201 mixed 7.9 → 3.7 µs), so the same few µs of JavaScript (the checks,
+  resetting the last answer's states and writing this one's, about 2 ns a state) weigh more; buffered
+  in absolute terms is faster than before (201×201 mixed small figure 9.9 → 6.8 µs).
   WebAssembly.Memory's \`buffer\` getter cost 0.1–0.3 µs a call here (Node 20), a tenth of a small
   reach: the Board API reads it once and keeps it while the memory does not grow
   (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript
