@@ -275,7 +275,7 @@ Notes (issue 41):
   0.36–1.93×) on mixed 101×101; quick runs taking each side's fastest batch (load 8–10) read
   0.88–1.11×. The 2×3 figure's rows did not move beyond the noise (1.3–1.5× in most runs; a
   written-out move list measured no faster and was left out for the bundle budget: doom-board.js
-  63.9 of 64 KB).
+  is at its budget).
 - Plain reach: a snapshot stashes the core's list of the states the search reached (4 bytes each:
   state, cost, end flag) and makes the board-sized arrays when \`cost\` or \`end\` is first read;
   the notes column times a plain query whose \`cost\` is read at once (that array made). Buffered
