@@ -3,8 +3,7 @@
  * string (components/render/figures.ts), not as a template instance each: every figure must still be
  * drawn on its own space with its side, its short label once the spaces are readable, its damage,
  * markers and facing; a selection marks the selected figure only; the keyboard grid names the
- * figures of a space; the door buttons (hundreds, also written as one string) open doors and keep
- * the focus.
+ * figures of a space; the door buttons (hundreds) open doors and keep the focus.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueLabels } from '../../components/coords.ts';
@@ -77,14 +76,20 @@ function expectedParts(f: Fig, label: string): string[] {
   ];
 }
 
-test('201×201: every one of 606 figures is drawn on its space with its side, label, damage, markers and facing; a selection marks one', async ({ page }) => {
-  // A board of 40,401 spaces on a loaded machine: generous, and no timing is asserted.
-  test.setTimeout(120_000);
+/** The demo page with the 201×201 board as `#campaign` (MP 4), ready; the page's errors watched. */
+async function openBoard201(page: Page) {
   const errors = watchErrors(page);
   const sc = board201();
   await page.goto('/index.html');
   await addBoard(page, 'campaign', { mp: '4' }, sc);
   await ready(page, 'campaign');
+  return { errors, sc };
+}
+
+test('201×201: every one of 606 figures is drawn on its space with its side, label, damage, markers and facing; a selection marks one', async ({ page }) => {
+  // A board of 40,401 spaces on a loaded machine: generous, and no timing is asserted.
+  test.setTimeout(120_000);
+  const { errors, sc } = await openBoard201(page);
   const board = page.locator('#campaign');
 
   // Fitting the page, a space is a few pixels: every figure's mark on its space, labels left out.
@@ -137,11 +142,7 @@ test('201×201: every one of 606 figures is drawn on its space with its side, la
 
 test('201×201: the keyboard grid names the figures of a space; a door button opens its door and keeps the focus', async ({ page }) => {
   test.setTimeout(120_000);
-  const errors = watchErrors(page);
-  const sc = board201();
-  await page.goto('/index.html');
-  await addBoard(page, 'campaign', { mp: '4' }, sc);
-  await ready(page, 'campaign');
+  const { errors, sc } = await openBoard201(page);
   await expect(cell(page, 'campaign', 1, 1)).toHaveAttribute('aria-label', /^B2, .*Hurt \(marines, 3 damage, stunned\)/);
   await expect(cell(page, 'campaign', 4, 1)).toHaveAttribute('aria-label', /^E2, .*Brute \(invader\)/);
 
