@@ -116,8 +116,12 @@ function hot(re) {
   console.log(`-- ${re}: ${(total / 1000).toFixed(1)} ms sampled`);
   for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${(v / 1000).toFixed(1)} ms  ${k}`);
 }
+// PROFILE_CASES=<regex> picks other cases (e.g. '^render-101$', a page's first large render).
 if (cdp) {
-  hot(/^render-10[23]$/);
-  hot(/^large-select-[1-8]$/);
+  if (process.env.PROFILE_CASES) hot(new RegExp(process.env.PROFILE_CASES));
+  else {
+    hot(/^render-10[23]$/);
+    hot(/^large-select-[1-8]$/);
+  }
 }
 await browser.close();

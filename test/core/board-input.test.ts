@@ -31,6 +31,16 @@ describe('bad board input is named', () => {
   test('above 256×256', () => expect(problems({ ...base(), map: Array(257).fill('.') })[0]).toMatch(/^map: size 1×257 is above 256×256/));
   test('unknown ruleset', () => expect(problems({ ...base(), ruleset: 'chess' })[0]).toMatch(/^ruleset: "chess" is not one of/));
   test('unknown map character', () => expect(problems({ ...base(), map: ['..?.'] })).toContain('map[0][2]: unknown cell character "?"'));
+  test('unknown map characters beyond ASCII are named, each UTF-16 unit of a pair on its own cell', () => {
+    expect(problems({ ...base(), map: ['..é.', '.\u0000..', '....'] })).toEqual([
+      'map[0][2]: unknown cell character "é"',
+      'map[1][1]: unknown cell character "\\u0000"',
+    ]);
+    expect(problems({ ...base(), map: ['.👹.', '....', '....'] })).toEqual([
+      'map[0][1]: unknown cell character "\\ud83d"',
+      'map[0][2]: unknown cell character "\\udc79"',
+    ]);
+  });
   test('unknown edge kind', () => {
     const input = base();
     input.edges![1] = { from: [0, 2], to: [1, 2], kind: 'lava' as 'wall' };

@@ -250,6 +250,17 @@ describe('bad scenarios get every problem with its JSON path', () => {
     expect(problems({ ...base(), map: ['.'.repeat(257), ...base().map] })).toEqual(['map[0]: expected at most 256 characters, got 257']);
     expect(problems({ ...base(), map: ['..........', 3] })).toEqual(['map[1]: expected a string, got 3']);
   });
+  test('string lengths count code points, as JSON Schema does (a surrogate pair is one character)', () => {
+    const named = (name: string) => {
+      const s = base();
+      s.figures[0] = { ...s.figures[0], name };
+      return s;
+    };
+    expect(validateScenario(named('👹'.repeat(60))).figures[0].name).toHaveLength(120); // 60 code points
+    expect(problems(named('👹'.repeat(61)))).toEqual(['figures[0].name: expected at most 60 characters, got 61']);
+    expect(problems(named('x'.repeat(61)))).toEqual(['figures[0].name: expected at most 60 characters, got 61']);
+    expect(problems(named(''))).toEqual(['figures[0].name: expected a non-empty string']);
+  });
   test('footprint, overlap and walls come from the grid core', () => {
     const s = base();
     s.figures[1] = { ...s.figures[1], x: 0 }; // onto "a"
