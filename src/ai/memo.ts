@@ -70,6 +70,18 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => {
   return true;
 };
 
+/** The index of the board's terrain (cells and edges) among those seen in this call (call within a scope). */
+function terrainOf(d: BoardData): number {
+  const terrains = scope!.terrains;
+  let t = terrains.findIndex((x) => x.ruleset === d.ruleset && x.width === d.width && x.height === d.height && sameBytes(x.cells, d.cells) && sameBytes(x.hEdges, d.hEdges) && sameBytes(x.vEdges, d.vEdges));
+  if (t < 0) {
+    if (terrains.length >= 64) terrains.length = 0;
+    // Copies: a board may change its arrays in place later (a door opened on a probe board).
+    t = terrains.push({ ruleset: d.ruleset, width: d.width, height: d.height, cells: d.cells.slice(), hEdges: d.hEdges.slice(), vEdges: d.vEdges.slice() }) - 1;
+  }
+  return t;
+}
+
 /**
  * A key naming a board's content exactly (terrain and every figure's place, side and teleporting):
  * two boards with the same key answer every query alike. Null outside a call.
@@ -77,21 +89,28 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => {
 export function boardKey(board: Board): string | null {
   if (!scope) return null;
   const d = board.data;
-  let t = scope.terrains.findIndex((x) => x.ruleset === d.ruleset && x.width === d.width && x.height === d.height && sameBytes(x.cells, d.cells) && sameBytes(x.hEdges, d.hEdges) && sameBytes(x.vEdges, d.vEdges));
-  if (t < 0) {
-    if (scope.terrains.length >= 64) scope.terrains.length = 0;
-    // Copies: a board may change its arrays in place later (a door opened on a probe board).
-    t = scope.terrains.push({ ruleset: d.ruleset, width: d.width, height: d.height, cells: d.cells.slice(), hEdges: d.hEdges.slice(), vEdges: d.vEdges.slice() }) - 1;
-  }
-  let k = `${t}`;
+  let k = `${terrainOf(d)}`;
   for (const f of d.figures) k += `|${f.id}\u0000${f.side}\u0000${f.x},${f.y},${f.w},${f.h}${f.teleports ? 't' : ''}`;
   return k;
 }
 
-/** `board.sightMap(figure)`, once per call for the same board content (the map is shared: read it only). */
+/**
+ * `board.sightMap(figure)`, once per call for the same board content (the map is shared: read it only).
+ * d20: the LOS half is kept per terrain and space (figures never block LOS, RULES §4), so the
+ * planner's boards without one figure or another (hints/plan.ts) share each enemy's LOS and compute
+ * only its cover and range (issue 39: LOS was two thirds of a d20 sight map's time).
+ */
 export function sightMapOf(board: Board, figure: number): SightMap {
   const key = boardKey(board);
   if (key === null) return board.sightMap(figure);
-  const { width, height } = board.data;
-  return memo('sightMap', `${key}#${figure}`, () => board.sightMap(figure), undefined, perCellLimit(width * height));
+  const d = board.data;
+  const limit = perCellLimit(d.width * d.height);
+  return memo('sightMap', `${key}#${figure}`, () => {
+    if (d.ruleset !== 'd20') return board.sightMap(figure);
+    const f = d.figures[figure];
+    const losKey = `${terrainOf(d)}#${f.x},${f.y},${f.w},${f.h}`;
+    let full: SightMap | null = null;
+    const los = memo('losD20', losKey, () => (full = board.sightMap(figure)).los, undefined, limit);
+    return (full as SightMap | null) ?? board.sightMapWithLos(figure, los);
+  }, undefined, limit);
 }
