@@ -2,10 +2,12 @@
  * What one AI call computes more than once (issue 39, speed): the same enemy's sight map on the same
  * board for each candidate's plans and again for its stay exposure, the same demon's odds against
  * the same marine for each demon of a card, the same destinations for each movement allowance.
- * Kept for one call only (`memoised`: a hints() answer, an autopilot decision), never across calls:
- * a call costs the same whatever was asked before it, and nothing is kept that a later state could
- * make wrong. Every table holds pure answers (a function of the board's content or of an odds spec),
- * so a memoised call returns exactly what the same call computes without it.
+ * Kept for one call only (`memoised`: a hints() answer, an autopilot decision), never across calls,
+ * and nothing is kept that a later state could make wrong. Every table holds pure answers (a function
+ * of the board's content or of an odds spec), so a memoised call returns exactly what the same call
+ * computes without it. The one thing kept across calls: d20 LOS maps, a function of the terrain and
+ * the figure's space alone (RULES §4; `losCache`), so a call may cost less after another on the same
+ * terrain, never answer differently.
  */
 import type { Board } from '../core/board.ts';
 import type { BoardData, SightMap } from '../core/types.ts';
@@ -22,8 +24,10 @@ class Scope {
   readonly tables = new Map<string, Map<string | number, unknown>>();
   readonly within = new WeakMap<object, Map<string, Map<string | number, unknown>>>();
   /** The boards' terrains seen in this call: the key of a terrain is its index here. */
-  readonly terrains: Pick<BoardData, 'ruleset' | 'width' | 'height' | 'cells' | 'hEdges' | 'vEdges'>[] = [];
+  readonly terrains: Terrain[] = [];
 }
+
+type Terrain = Pick<BoardData, 'ruleset' | 'width' | 'height' | 'cells' | 'hEdges' | 'vEdges'>;
 
 let scope: Scope | null = null;
 
@@ -70,16 +74,37 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => {
   return true;
 };
 
+const sameTerrain = (x: Terrain, d: Terrain) =>
+  x.ruleset === d.ruleset && x.width === d.width && x.height === d.height && sameBytes(x.cells, d.cells) && sameBytes(x.hEdges, d.hEdges) && sameBytes(x.vEdges, d.vEdges);
+// Copies: a board may change its arrays in place later (a door opened on a probe board).
+const terrainCopy = (d: Terrain): Terrain => ({ ruleset: d.ruleset, width: d.width, height: d.height, cells: d.cells.slice(), hEdges: d.hEdges.slice(), vEdges: d.vEdges.slice() });
+
 /** The index of the board's terrain (cells and edges) among those seen in this call (call within a scope). */
 function terrainOf(d: BoardData): number {
   const terrains = scope!.terrains;
-  let t = terrains.findIndex((x) => x.ruleset === d.ruleset && x.width === d.width && x.height === d.height && sameBytes(x.cells, d.cells) && sameBytes(x.hEdges, d.hEdges) && sameBytes(x.vEdges, d.vEdges));
+  let t = terrains.findIndex((x) => sameTerrain(x, d));
   if (t < 0) {
     if (terrains.length >= 64) terrains.length = 0;
-    // Copies: a board may change its arrays in place later (a door opened on a probe board).
-    t = terrains.push({ ruleset: d.ruleset, width: d.width, height: d.height, cells: d.cells.slice(), hEdges: d.hEdges.slice(), vEdges: d.vEdges.slice() }) - 1;
+    t = terrains.push(terrainCopy(d)) - 1;
   }
   return t;
+}
+
+/**
+ * d20 LOS maps by terrain (the latest few, most recent first) and the figure's space, kept across
+ * calls: a side's phase plans every activation against the same enemies on the same terrain, and
+ * the enemies' LOS maps were two thirds of the planning's sight-map time (issue 39). A door opened
+ * or a board changed is another terrain: its maps are computed anew.
+ */
+const losCache: { terrain: Terrain; maps: Map<string, Uint8Array> }[] = [];
+const LOS_TERRAINS = 4;
+
+function losMaps(d: BoardData): Map<string, Uint8Array> {
+  const at = losCache.findIndex((x) => sameTerrain(x.terrain, d));
+  const entry = at >= 0 ? losCache.splice(at, 1)[0] : { terrain: terrainCopy(d), maps: new Map<string, Uint8Array>() };
+  losCache.unshift(entry);
+  if (losCache.length > LOS_TERRAINS) losCache.length = LOS_TERRAINS;
+  return entry.maps;
 }
 
 /**
@@ -96,9 +121,10 @@ export function boardKey(board: Board): string | null {
 
 /**
  * `board.sightMap(figure)`, once per call for the same board content (the map is shared: read it only).
- * d20: the LOS half is kept per terrain and space (figures never block LOS, RULES §4), so the
- * planner's boards without one figure or another (hints/plan.ts) share each enemy's LOS and compute
- * only its cover and range (issue 39: LOS was two thirds of a d20 sight map's time).
+ * d20: the LOS half comes from `losCache` when a board of the same terrain had the figure in the same
+ * space (figures never block LOS, RULES §4): the planner's boards without one figure or another
+ * (hints/plan.ts) and the decisions of a phase share each enemy's LOS, and the core computes only
+ * cover and range (Board.sightMapWithLos).
  */
 export function sightMapOf(board: Board, figure: number): SightMap {
   const key = boardKey(board);
@@ -108,9 +134,13 @@ export function sightMapOf(board: Board, figure: number): SightMap {
   return memo('sightMap', `${key}#${figure}`, () => {
     if (d.ruleset !== 'd20') return board.sightMap(figure);
     const f = d.figures[figure];
-    const losKey = `${terrainOf(d)}#${f.x},${f.y},${f.w},${f.h}`;
-    let full: SightMap | null = null;
-    const los = memo('losD20', losKey, () => (full = board.sightMap(figure)).los, undefined, limit);
-    return (full as SightMap | null) ?? board.sightMapWithLos(figure, los);
+    const maps = losMaps(d);
+    const space = `${f.x},${f.y},${f.w},${f.h}`;
+    const los = maps.get(space);
+    if (los) return board.sightMapWithLos(figure, los);
+    const map = board.sightMap(figure);
+    if (maps.size >= limit) maps.clear();
+    maps.set(space, map.los.slice()); // its own bytes: a pooled result keeps its whole pool alive (core/result-pool.ts)
+    return map;
   }, undefined, limit);
 }

@@ -10,6 +10,7 @@ import { Board } from '../../src/core/board.ts';
 import { BoardError } from '../../src/core/board-input.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { memoised, sightMapOf } from '../../src/ai/memo.ts';
+import { EdgeKind } from '../../src/core/types.ts';
 import { randomBoard, rng } from './random-boards.ts';
 
 beforeAll(async () => {
@@ -77,6 +78,37 @@ test('d20: the AI memo shares an enemy\'s LOS between boards without different f
     expect([...mc.los], `seed ${seed}`).toEqual([...c.sightMap(enemy).los]);
     expect([...mc.range], `seed ${seed}`).toEqual([...c.sightMap(enemy).range]);
   }
+});
+
+test('d20: the LOS maps the AI keeps across calls are the terrain\'s: after a door opens (or walls change) each map is the new board\'s', () => {
+  let opened = 0;
+  for (let b = 0; b < 60; b++) {
+    const seed = b * 3571 + 11;
+    const input = randomBoard('d20', seed, { minSide: 8, maxSide: 14, wallRate: 0.1, smallFigures: 6, largeFigures: 1 });
+    const doors = Array.from(input.hEdges, (k, i) => [k, i] as const).filter(([k, i]) => k === EdgeKind.door && i >= input.width && i < input.width * input.height);
+    if (!doors.length || input.figures.length < 2) continue;
+    const board = Board.fromData(input);
+    const before = memoised(() => input.figures.map((_, k) => sightMapOf(board, k)));
+    // A closed door in the horizontal edges, opened: the terrain differs, so does what is seen through it.
+    const i = doors[0][1];
+    const x = i % input.width, y = Math.floor(i / input.width);
+    try {
+      board.openDoor(x, y - 1, x, y);
+    } catch {
+      continue;
+    }
+    opened++;
+    const after = memoised(() => input.figures.map((_, k) => sightMapOf(board, k)));
+    input.figures.forEach((_, k) => {
+      const want = board.sightMap(k);
+      expect([...after[k].los], `seed ${seed}, figure ${k}, LOS after the door`).toEqual([...want.los]);
+      expect([...after[k].cover], `seed ${seed}, figure ${k}, cover after the door`).toEqual([...want.cover]);
+    });
+    // And the maps before were the closed door's (kept maps do not leak across terrains either way).
+    const closed = Board.fromData(input);
+    expect([...memoised(() => sightMapOf(closed, 0)).los]).toEqual([...before[0].los]);
+  }
+  expect(opened).toBeGreaterThan(10);
 });
 
 test('sightMapWithLos refuses another ruleset and an LOS map of another size, naming the problem', () => {
