@@ -236,21 +236,25 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     }
     return best;
   };
-  const reached = new Map<number, (Cell & { cost: number })[]>();
+  const reached = new Map<number | string, (Cell & { cost: number })[]>();
   let moveBoard: Board | null = null;
   return {
     ruleset: 'doom2004', state: s, me: f, myLeft: left(f), board, without, targetSpace,
-    destinations(m) {
+    destinations(m, from) {
+      // A refined plan's step back starts at its destination: the rules' movement from there, on
+      // the movement board of the state with the figure moved (the probe board is not the rules').
+      const away = from && (from.x !== f.x || from.y !== f.y) ? from : null;
       // Asked again for the same MP (each refined plan's retreat): one movement board, one search per
       // MP, shared with the other candidates' situations of the call on the same board (memo.ts).
-      let out = reached.get(m);
+      const rk = away ? `${m}@${away.x},${away.y}` : m;
+      let out = reached.get(rk);
       if (out) return out;
       const W = s.board.width;
-      const here = { x: f.x, y: f.y, o: 0, cost: 0 };
+      const here = { x: away?.x ?? f.x, y: away?.y ?? f.y, o: 0, cost: 0 };
       if (m > 0) {
-        // reachable() (the rules' movement) on a board made once.
-        moveBoard ??= movementBoard(s, f);
-        const board = moveBoard;
+        // reachable() (the rules' movement) on a board made once (per place moved from).
+        const moved = away ? { ...f, x: away.x, y: away.y } : f;
+        const board = away ? movementBoard({ ...s, figures: s.figures.map((g) => (g === f ? moved : g)) }, moved) : (moveBoard ??= movementBoard(s, f));
         const i = s.figures.indexOf(f);
         const search = () => {
           const list = [here];
@@ -261,7 +265,7 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
         const key = boardKey(board);
         out = key === null ? search() : memo('doom2004Reach', `${key}#${i}#${m}`, search, undefined, perCellLimit(s.board.width * s.board.height));
       } else out = [here];
-      reached.set(m, out);
+      reached.set(rk, out);
       return out;
     },
     moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),

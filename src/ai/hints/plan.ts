@@ -181,7 +181,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const after = mpAfter(opt);
     if (!after) return { x: here };
     const left = after(d.cost);
-    const reached = left > 0 ? s.destinations(left).filter((e) => e.cost > 0) : [];
+    const reached = left > 0 ? s.destinations(left, d).filter((e) => e.cost > 0) : [];
     const hit = estimate && reached.find((e) => e.x === estimate.to.x && e.y === estimate.to.y && e.o === estimate.to.o);
     if (hit) return { x: exposureAt(hit), then: retreatTo(opt, left, estimate.to, hit.cost) };
     let best: { x: Exposed; to: Cell; cost: number } | null = null;
