@@ -238,6 +238,8 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
   };
   const reached = new Map<number | string, (Cell & { cost: number })[]>();
   let moveBoard: Board | null = null;
+  let openDoors: Board | null = null;
+  let doorSide: Set<number> | null = null;
   return {
     ruleset: 'doom2004', state: s, me: f, myLeft: left(f), board, without, targetSpace,
     destinations(m, from) {
@@ -271,15 +273,20 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),
     options, enemies,
     approachMap(e) {
-      // The movement board with every closed door open: how far each space is from the enemy.
-      const data = without.data;
-      const open = (edges: Uint8Array) => edges.map((k) => (k === EdgeKind.door ? EdgeKind.none : k));
-      // Nobody teleports here: the enemy's distance on foot is what an approaching figure walks.
-      const b = Board.fromData({ ...data, hEdges: open(data.hEdges), vEdges: open(data.vEdges), figures: data.figures.map((g) => ({ ...g, teleports: false })) });
+      // The movement board with every closed door open: how far each space is from the enemy. One
+      // board for every enemy of the situation (each upload cost more than its search; issue 39).
+      if (!openDoors) {
+        const data = without.data;
+        const open = (edges: Uint8Array) => edges.map((k) => (k === EdgeKind.door ? EdgeKind.none : k));
+        // Nobody teleports here: the enemy's distance on foot is what an approaching figure walks.
+        openDoors = Board.fromData({ ...data, hEdges: open(data.hEdges), vEdges: open(data.vEdges), figures: data.figures.map((g) => ({ ...g, teleports: false })) });
+      }
+      const b = openDoors;
       const cost = b.reach(b.figureIndex(e.id), 400, reachScratch).cost.slice(0, s.board.width * s.board.height);
       // Half a step closer next to a closed door: among equally near spaces, the one from which it opens.
-      const doorSide = new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
-      return cost.map((c, i) => (c < 0 ? c : 2 * c - (doorSide.has(i) ? 1 : 0)));
+      doorSide ??= new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
+      const near = doorSide;
+      return cost.map((c, i) => (c < 0 ? c : 2 * c - (near.has(i) ? 1 : 0)));
     },
     // Movement is one pool before and after attacking (RULES §3): shoot, then step back.
     retreatMp: (cost) => mp - cost,
