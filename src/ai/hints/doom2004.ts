@@ -238,13 +238,15 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
   };
   const reached = new Map<number | string, (Cell & { cost: number })[]>();
   let moveBoard: Board | null = null;
+  let awayBoard: Board | null = null;
   let openDoors: Board | null = null;
   let doorSide: Set<number> | null = null;
   return {
     ruleset: 'doom2004', state: s, me: f, myLeft: left(f), board, without, targetSpace,
     destinations(m, from) {
-      // A refined plan's step back starts at its destination: the rules' movement from there, on
-      // the movement board of the state with the figure moved (the probe board is not the rules').
+      // A refined plan's step back starts at its destination: the rules' movement from there, on a
+      // movement board with the figure moved there, as the rules move it for a leg from elsewhere
+      // (route.ts leg(); the probe board is not the rules' movement board).
       const away = from && (from.x !== f.x || from.y !== f.y) ? from : null;
       // Asked again for the same MP (each refined plan's retreat): one movement board, one search per
       // MP, shared with the other candidates' situations of the call on the same board (memo.ts).
@@ -255,9 +257,12 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
       const here = { x: away?.x ?? f.x, y: away?.y ?? f.y, o: 0, cost: 0 };
       if (m > 0) {
         // reachable() (the rules' movement) on a board made once (per place moved from).
-        const moved = away ? { ...f, x: away.x, y: away.y } : f;
-        const board = away ? movementBoard({ ...s, figures: s.figures.map((g) => (g === f ? moved : g)) }, moved) : (moveBoard ??= movementBoard(s, f));
         const i = s.figures.indexOf(f);
+        let board: Board;
+        if (away) {
+          board = awayBoard ??= movementBoard(s, f);
+          board.moveFigure(i, away.x, away.y);
+        } else board = moveBoard ??= movementBoard(s, f);
         const search = () => {
           const list = [here];
           const r = board.reach(i, m, reachScratch);
