@@ -5,9 +5,9 @@
  * Kept for one call only (`memoised`: a hints() answer, an autopilot decision), never across calls,
  * and nothing is kept that a later state could make wrong. Every table holds pure answers (a function
  * of the board's content or of an odds spec), so a memoised call returns exactly what the same call
- * computes without it. The one thing kept across calls: d20 LOS maps, a function of the terrain and
- * the figure's space alone (RULES §4; `losCache`), so a call may cost less after another on the same
- * terrain, never answer differently.
+ * computes without it. Kept across calls, because a pure function of their key alone: d20 LOS maps
+ * (the terrain and the figure's space, RULES §4; `losCache`) and `lasting()` tables (doom2004 odds by
+ * their spec); so a call may cost less after another, never answer differently.
  */
 import type { Board } from '../core/board.ts';
 import type { BoardData, SightMap } from '../core/types.ts';
@@ -61,6 +61,25 @@ export function memo<T>(table: string, key: string | number, compute: () => T, w
     t = scope.tables.get(table);
     if (!t) scope.tables.set(table, (t = new Map()));
   }
+  if (t.has(key)) return t.get(key) as T;
+  const v = compute();
+  if (t.size >= limit) t.clear();
+  t.set(key, v);
+  return v;
+}
+
+const lastingTables = new Map<string, Map<string, unknown>>();
+
+/**
+ * The answer of `compute` under `key` in `table`, kept across calls (inside one: outside, computed
+ * each time; `limit` entries before the table is emptied). Only for answers that are a function of
+ * the key alone: an odds spec's text, never a board or a state (issue 39: a turn's decisions and the
+ * hints after them ask the same odds again).
+ */
+export function lasting<T>(table: string, key: string, compute: () => T, limit = TABLE_LIMIT): T {
+  if (!scope) return compute();
+  let t = lastingTables.get(table);
+  if (!t) lastingTables.set(table, (t = new Map()));
   if (t.has(key)) return t.get(key) as T;
   const v = compute();
   if (t.size >= limit) t.clear();

@@ -18,7 +18,7 @@ import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { dieKey } from '../odds/doom2004-best-set.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import { boardKey, memo, perCellLimit } from '../memo.ts';
+import { boardKey, lasting, memo, perCellLimit } from '../memo.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Friendly, Situation, Threat } from './plan.ts';
 
@@ -33,14 +33,16 @@ const ADRENALINE_COST = 0.5;
 const reachScratch = new ReachBuffer();
 
 /**
- * doom2004Odds(spec), once per call for the same spec (src/ai/memo.ts): the same threat for each
- * candidate, the same attack from every destination that leaves its victims alike. The key holds
- * every field the odds read (Doom2004Spec), and nothing else.
+ * doom2004Odds(spec), once for the same spec (src/ai/memo.ts `lasting`, kept across calls: read
+ * it only): the same threat for each candidate and each decision of a turn, the same attack from
+ * every destination that leaves its victims alike. The key holds every field the odds read
+ * (Doom2004Spec), and nothing else.
  */
 function oddsOf(spec: Doom2004Spec): Doom2004Odds {
   const targets = spec.targets.map((t) => `${t.armor}/${t.left}/${t.struck === false ? 0 : 1}/${t.barrels ?? 0}`).join(',');
   const key = `${spec.dice.map(dieKey).join(',')}|${spec.range}|${spec.accuracy ?? 0}|${spec.deadly ?? 0}|${spec.melee ? 1 : 0}|${targets}|${spec.reroll ?? ''}|${spec.policy ? JSON.stringify(spec.policy) : ''}`;
-  return memo('doom2004Odds', key, () => doom2004Odds(spec));
+  // The dice are named by their faces' identity (dieKey: ids never reused), the rest by value.
+  return lasting('doom2004Odds', key, () => doom2004Odds(spec));
 }
 
 /**
