@@ -189,41 +189,6 @@ function meetsRegion(bx0: i64, by0: i64, bx1: i64, by1: i64): bool {
   return true;
 }
 
-// The columns regionBand leaves to scan: squares BAND_LO..BAND_HI (and wall ends at those x).
-let BAND_LO: i32 = 0, BAND_HI: i32 = 0;
-
-/**
- * The region's x-extent between the lines y = ya and y = yb (doubled, ya ≤ yb), widened to whole
- * columns: every square [x, x+1] (and every vertical wall at x, horizontal wall from x) that can meet
- * the region's interior within the band has BAND_LO ≤ x ≤ BAND_HI. False when the band misses the
- * region. The region is the hull of C and T's corners, so its part in the band is the hull of those
- * points inside the band and of where the segments between them cross the band's lines.
- */
-function regionBand(ya: i64, yb: i64): bool {
-  const rx0: i64 = 2 * <i64>TX, ry0: i64 = 2 * <i64>TY, rx1: i64 = 2 * <i64>(TX + TW), ry1: i64 = 2 * <i64>(TY + TH);
-  let lo = Infinity, hi = -Infinity;
-  for (let i = 0; i < 5; i++) {
-    const xi: i64 = i == 0 ? CX : ((i - 1) & 1) != 0 ? rx1 : rx0, yi: i64 = i == 0 ? CY : ((i - 1) & 2) != 0 ? ry1 : ry0;
-    if (yi >= ya && yi <= yb) { lo = min(lo, <f64>xi); hi = max(hi, <f64>xi); }
-    for (let j = i + 1; j < 5; j++) {
-      const xj: i64 = ((j - 1) & 1) != 0 ? rx1 : rx0, yj: i64 = ((j - 1) & 2) != 0 ? ry1 : ry0;
-      if (yi == yj) continue;
-      for (let e = 0; e < 2; e++) {
-        const c: i64 = e == 0 ? ya : yb;
-        if ((c - yi) * (c - yj) > 0) continue;
-        const x = <f64>xi + <f64>(xj - xi) * <f64>(c - yi) / <f64>(yj - yi);
-        lo = min(lo, x); hi = max(hi, x);
-      }
-    }
-  }
-  if (lo > hi) return false;
-  // A square x meets it only if 2x < hi and 2x + 2 > lo (a wall at x likewise); a column of margin
-  // each side keeps the rounding of the division harmless.
-  BAND_LO = <i32>Math.floor(lo / 2) - 1;
-  BAND_HI = <i32>Math.ceil(hi / 2) + 1;
-  return true;
-}
-
 /** For explanations: what gives cover from the attacker's first corner, (ax, ay) (1 wall, 2 character, 3 low objects). */
 function noteCover(kind: i32, x1: i32, y1: i32, x2: i32, y2: i32): void {
   store<i32>(INFO + 48, kind); store<i32>(INFO + 52, x1); store<i32>(INFO + 56, y1); store<i32>(INFO + 60, x2); store<i32>(INFO + 64, y2);
@@ -249,12 +214,8 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
     CX = 2 * <i64>(ax + k % (aw + 1));
     CY = 2 * <i64>(ay + k / (aw + 1));
     let covered = false;
-    // Row by row, only the squares and wall edges within the region's x-extent over the row's band
-    // (regionBand): the others cannot meet it, so the first blocker found is the full scan's.
-    for (let y = y0; y < y1 && !covered; y++) {
-      if (!regionBand(2 * <i64>y, 2 * <i64>y + 2)) continue;
-      const xa = max(x0, BAND_LO), xb = min(x1 - 1, BAND_HI);
-      for (let x = xa; x <= xb && !covered; x++) {
+    for (let y = y0; y < y1 && !covered; y++)
+      for (let x = x0; x < x1 && !covered; x++) {
         const o = ownerAt(x, y);
         const character = o >= 0 && o != attacker && o != target;
         const low = (cellBits(x, y) & C_LOW) != 0 && !inRect(x, y, ax - 1, ay - 1, aw + 2, ah + 2);
@@ -263,14 +224,10 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
           if (k == 0) noteCover(character ? 2 : 3, x, y, x, y);
         }
       }
-    }
     // Walls between two off-map spaces are left out: RULES §1 does not make them walls, and one never
     // decides cover (the region's inside reaches it only across a wall bordering the map, also scanned).
-    for (let Y = y0; Y <= y1 && !covered; Y++) {
-      // hEdge(X, Y) lies on the band's top line, vEdge(X, Y) inside it.
-      if (!regionBand(2 * <i64>Y, 2 * <i64>Y + 2)) continue;
-      const xa = max(x0, BAND_LO), xb = min(x1, BAND_HI);
-      for (let X = xa; X <= xb && !covered; X++) {
+    for (let Y = y0; Y <= y1 && !covered; Y++)
+      for (let X = x0; X <= x1 && !covered; X++) {
         if (X < x1 && blocks(SIGHT_EDGES, hEdge(X, Y)) && (onMap(X, Y - 1) || onMap(X, Y)) && meetsRegion(2 * <i64>X, 2 * <i64>Y, 2 * <i64>X + 2, 2 * <i64>Y)) {
           covered = true;
           if (k == 0) noteCover(1, X, Y, X + 1, Y);
@@ -279,7 +236,6 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
           if (k == 0) noteCover(1, X, Y, X, Y + 1);
         }
       }
-    }
     if (!covered) return false; // the attacker picks this corner
   }
   return true;
