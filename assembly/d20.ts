@@ -380,3 +380,22 @@ export function sightMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32): void {
   }
   memory.copy(OUT_RANGE, DIST, n << 2);
 }
+
+/**
+ * The cover half of sightMapD20 for the LOS map JavaScript has written into OUT_LOS: the map of the
+ * same terrain from the same space (figures never block LOS in d20, RULES §4, so that map is the
+ * terrain's and the space's alone and may be shared between boards that differ only in figures).
+ * Cover (other characters, low objects) and the distances are this board's. Exactly sightMapD20's
+ * answer: the same coverD20 query for every visible space outside A.
+ */
+export function coverMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32): void {
+  const n = W * H;
+  memory.fill(OUT_COVER, 0, <usize>n);
+  for (let s = 0; s < n; s++) {
+    if (load<u8>(OUT_LOS + <usize>s) == 0) continue;
+    const x = s % W, y = s / W;
+    if (inRect(x, y, ax, ay, aw, ah)) continue;
+    store<u8>(OUT_COVER + <usize>s, coverD20(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y)) ? 1 : 0);
+  }
+  memory.copy(OUT_RANGE, DIST, <usize>n << 2);
+}

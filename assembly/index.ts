@@ -9,7 +9,7 @@ import {
 export { placeFigure, dropFigure, setEdge, restoreScalars } from './board';
 export { threatMap, threatPtr } from './threat';
 import { bucketsReset } from './buckets';
-import { coverD20, losD20, sightMapD20 } from './d20';
+import { coverD20, coverMapD20, losD20, sightMapD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl, reachInit } from './reach';
 export { reachCount } from './reach';
@@ -109,6 +109,16 @@ export function sightMap(f: i32): void {
   }
   distances(ax, ay, aw, ah, DISTANCE_D20); // the only ruleset left
   sightMapD20(ax, ay, aw, ah, f);
+}
+
+/**
+ * d20 only: cover and range from figure f to every cell, with the LOS map JavaScript wrote into
+ * OUT_LOS (sightMap's of the same terrain and space; see coverMapD20).
+ */
+export function sightMapCoverD20(f: i32): void {
+  const ax = figX(f), ay = figY(f), aw = figW(f), ah = figH(f);
+  distances(ax, ay, aw, ah, DISTANCE_D20);
+  coverMapD20(ax, ay, aw, ah, f);
 }
 
 /** LOS, cover and range from figure f to every figure (FIG_LOS, FIG_COVER, FIG_RANGE). */

@@ -9,7 +9,8 @@
  *
  * AI_BASE_TREE: a checkout of the earlier commit with its grid core built, e.g.
  *   git worktree add --detach ../base <commit> && cp build/core.wasm ../base/build/ (same assembly/)
- * AI_DECISION_GAMES games per scenario and side (default 2), AI_MAX_ROUNDS (default 60).
+ * AI_DECISION_GAMES games per scenario and side (default 2), AI_MAX_ROUNDS (default 60);
+ * AI_AB_RULESETS: only these rulesets (comma-separated; default all).
  */
 import { loadavg } from 'node:os';
 import { beforeAll, test } from 'vitest';
@@ -25,6 +26,7 @@ import { cpu, pct } from './ai-stats.ts';
 const BASE = process.env.AI_BASE_TREE;
 const GAMES = Number(process.env.AI_DECISION_GAMES ?? 2);
 const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
+const RULESETS = process.env.AI_AB_RULESETS?.split(',');
 
 type Ai = { hints: typeof hints; plannerPolicy: typeof plannerPolicy };
 let base: Ai;
@@ -47,6 +49,7 @@ test.skipIf(!BASE)('AI time per decision: this tree against AI_BASE_TREE', () =>
   const by = new Map<string, { base: { hints: number[]; plan: number[] }; now: { hints: number[]; plan: number[] }; load: number[]; differ: number }>();
   let turn = 0;
   for (const [, scenario, me, them] of SEATS) {
+    if (RULESETS && !RULESETS.includes(scenario.ruleset)) continue;
     const acc = by.get(scenario.ruleset) ?? { base: { hints: [], plan: [] }, now: { hints: [], plan: [] }, load: [], differ: 0 };
     by.set(scenario.ruleset, acc);
     for (let seed = 1; seed <= GAMES; seed++) {

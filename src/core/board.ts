@@ -318,6 +318,27 @@ export class Board implements GridQueries {
     };
   }
 
+  /**
+   * d20 only: `sightMap(f)` from the figure's LOS map `los`, a sightMap's on a board of the same
+   * terrain with the figure in the same space (figures never block LOS in d20, RULES §4); only cover
+   * and range are computed. New arrays, as sightMap's.
+   */
+  sightMapWithLos(f: string | number, los: Uint8Array): SightMap {
+    const i = this.figureIndex(f);
+    const { width, height, ruleset } = this._data;
+    const n = width * height;
+    if (ruleset !== 'd20' || los.length !== n) throw new BoardError([ruleset !== 'd20' ? 'sightMapWithLos: d20 boards only' : `los: ${los.length} cells, the board has ${n}`]);
+    const core = this.core();
+    new Uint8Array(core.memory.buffer, core.outLosPtr(), n).set(los);
+    core.sightMapCoverD20(i);
+    const mem = coreBuffer(core);
+    return {
+      los: copyOut(Uint8Array, mem, core.outLosPtr(), n),
+      cover: copyOut(Uint8Array, mem, core.outCoverPtr(), n),
+      range: copyOut(Int32Array, mem, core.outRangePtr(), n),
+    };
+  }
+
   sightToFigures(f: string | number): SightToFigures {
     const i = this.figureIndex(f);
     const core = this.core();

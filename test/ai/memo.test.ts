@@ -2,12 +2,18 @@
  * Issue 39 (speed): one AI call (a hints() answer, an autopilot decision) keeps what it computes
  * more than once — sight maps per board content, odds per spec — and forgets it when it returns
  * (src/ai/memo.ts). What is kept must be exactly what would be computed again: a board's key names
- * its content, not the object, and a call never sees what an earlier call kept.
+ * its content, not the object, and a call never sees what an earlier call kept — but for the answers
+ * that are a function of their key alone (d20 LOS maps by terrain and space, test/core/
+ * sight-map-d20-shared-los.test.ts; `lasting()` tables, below), which change no answer.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { Board } from '../../src/core/board.ts';
-import { boardKey, memo, memoised, perCellLimit, sightMapOf } from '../../src/ai/memo.ts';
+import { boardKey, lasting, memo, memoised, perCellLimit, sightMapOf } from '../../src/ai/memo.ts';
+import { hints } from '../../src/ai/hints/index.ts';
+import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 
 beforeAll(async () => {
   await loadCore();
@@ -85,3 +91,37 @@ describe('the memo of one call', () => {
     expect(runs).toBe(4);
   });
 });
+
+describe('what is kept across calls (a pure function of its key alone)', () => {
+  test('lasting(): computed once per key across calls, every time outside one, and a full table is emptied', () => {
+    let runs = 0;
+    const compute = () => ++runs;
+    expect(lasting('lasting-test', 'k', compute)).toBe(1);
+    expect(lasting('lasting-test', 'k', compute)).toBe(2);
+    expect(memoised(() => lasting('lasting-test', 'k', compute))).toBe(3);
+    expect(memoised(() => lasting('lasting-test', 'k', compute))).toBe(3);
+    expect(memoised(() => lasting('lasting-test', 'other', compute))).toBe(4);
+    memoised(() => {
+      // The fifth key empties the table of 4: the first is computed again.
+      for (let i = 0; i < 5; i++) lasting('lasting-test-small', `k${i}`, compute, 4);
+      const before = runs;
+      expect(lasting('lasting-test-small', 'k0', compute, 4)).toBe(before + 1);
+      expect(lasting('lasting-test-small', 'k4', compute, 4)).toBe(before);
+    });
+  });
+
+  test('doom2004 hints answer the same after any earlier calls as in a fresh process order: a position asked twice, with other positions between', () => {
+    const g = createGame(skirmish as unknown as Scenario, { seed: 7 }) as Game<GameState>;
+    const states: GameState[] = [];
+    for (let i = 0; i < 400 && g.state.winner === null && states.length < 6; i++) {
+      const legal = g.legalActions();
+      if (i % 9 === 0 && hints(g.state, undefined, { search: false }).length) states.push(structuredClone(g.state));
+      if (!g.apply(legal[(i * 7) % legal.length]).ok) break;
+    }
+    expect(states.length).toBeGreaterThanOrEqual(4);
+    const first = states.map((s) => JSON.stringify(hints(s, undefined, { search: false })));
+    const again = [...states].reverse().map((s) => JSON.stringify(hints(s, undefined, { search: false }))).reverse();
+    expect(again).toEqual(first);
+  });
+});
+

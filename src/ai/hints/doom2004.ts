@@ -18,7 +18,7 @@ import { doom2004Odds, type Doom2004Odds, type Doom2004Spec } from '../odds/doom
 import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { dieKey } from '../odds/doom2004-best-set.ts';
 import { faceDist, mean } from '../odds/dist.ts';
-import { boardKey, memo, perCellLimit } from '../memo.ts';
+import { boardKey, lasting, memo, perCellLimit } from '../memo.ts';
 import { missionKillWorth, objectiveOf } from './objective.ts';
 import type { AttackOption, Cell, Enemy, Friendly, Situation, Threat } from './plan.ts';
 
@@ -33,14 +33,16 @@ const ADRENALINE_COST = 0.5;
 const reachScratch = new ReachBuffer();
 
 /**
- * doom2004Odds(spec), once per call for the same spec (src/ai/memo.ts): the same threat for each
- * candidate, the same attack from every destination that leaves its victims alike. The key holds
- * every field the odds read (Doom2004Spec), and nothing else.
+ * doom2004Odds(spec), once for the same spec (src/ai/memo.ts `lasting`, kept across calls: read
+ * it only): the same threat for each candidate and each decision of a turn, the same attack from
+ * every destination that leaves its victims alike. The key holds every field the odds read
+ * (Doom2004Spec), and nothing else.
  */
 function oddsOf(spec: Doom2004Spec): Doom2004Odds {
   const targets = spec.targets.map((t) => `${t.armor}/${t.left}/${t.struck === false ? 0 : 1}/${t.barrels ?? 0}`).join(',');
   const key = `${spec.dice.map(dieKey).join(',')}|${spec.range}|${spec.accuracy ?? 0}|${spec.deadly ?? 0}|${spec.melee ? 1 : 0}|${targets}|${spec.reroll ?? ''}|${spec.policy ? JSON.stringify(spec.policy) : ''}`;
-  return memo('doom2004Odds', key, () => doom2004Odds(spec));
+  // The dice are named by their faces' identity (dieKey: ids never reused), the rest by value.
+  return lasting('doom2004Odds', key, () => doom2004Odds(spec));
 }
 
 /**
@@ -236,22 +238,33 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
     }
     return best;
   };
-  const reached = new Map<number, (Cell & { cost: number })[]>();
+  const reached = new Map<number | string, (Cell & { cost: number })[]>();
   let moveBoard: Board | null = null;
+  let awayBoard: Board | null = null;
+  let openDoors: Board | null = null;
+  let doorSide: Set<number> | null = null;
   return {
     ruleset: 'doom2004', state: s, me: f, myLeft: left(f), board, without, targetSpace,
-    destinations(m) {
+    destinations(m, from) {
+      // A refined plan's step back starts at its destination: the rules' movement from there, on a
+      // movement board with the figure moved there, as the rules move it for a leg from elsewhere
+      // (route.ts leg(); the probe board is not the rules' movement board).
+      const away = from && (from.x !== f.x || from.y !== f.y) ? from : null;
       // Asked again for the same MP (each refined plan's retreat): one movement board, one search per
       // MP, shared with the other candidates' situations of the call on the same board (memo.ts).
-      let out = reached.get(m);
+      const rk = away ? `${m}@${away.x},${away.y}` : m;
+      let out = reached.get(rk);
       if (out) return out;
       const W = s.board.width;
-      const here = { x: f.x, y: f.y, o: 0, cost: 0 };
+      const here = { x: away?.x ?? f.x, y: away?.y ?? f.y, o: 0, cost: 0 };
       if (m > 0) {
-        // reachable() (the rules' movement) on a board made once.
-        moveBoard ??= movementBoard(s, f);
-        const board = moveBoard;
+        // reachable() (the rules' movement) on a board made once (per place moved from).
         const i = s.figures.indexOf(f);
+        let board: Board;
+        if (away) {
+          board = awayBoard ??= movementBoard(s, f);
+          board.moveFigure(i, away.x, away.y);
+        } else board = moveBoard ??= movementBoard(s, f);
         const search = () => {
           const list = [here];
           const r = board.reach(i, m, reachScratch);
@@ -261,21 +274,26 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
         const key = boardKey(board);
         out = key === null ? search() : memo('doom2004Reach', `${key}#${i}#${m}`, search, undefined, perCellLimit(s.board.width * s.board.height));
       } else out = [here];
-      reached.set(m, out);
+      reached.set(rk, out);
       return out;
     },
     moveCommand: (to) => ({ type: 'move', figure: f.id, to: { x: to.x, y: to.y } }),
     options, enemies,
     approachMap(e) {
-      // The movement board with every closed door open: how far each space is from the enemy.
-      const data = without.data;
-      const open = (edges: Uint8Array) => edges.map((k) => (k === EdgeKind.door ? EdgeKind.none : k));
-      // Nobody teleports here: the enemy's distance on foot is what an approaching figure walks.
-      const b = Board.fromData({ ...data, hEdges: open(data.hEdges), vEdges: open(data.vEdges), figures: data.figures.map((g) => ({ ...g, teleports: false })) });
+      // The movement board with every closed door open: how far each space is from the enemy. One
+      // board for every enemy of the situation (each upload cost more than its search; issue 39).
+      if (!openDoors) {
+        const data = without.data;
+        const open = (edges: Uint8Array) => edges.map((k) => (k === EdgeKind.door ? EdgeKind.none : k));
+        // Nobody teleports here: the enemy's distance on foot is what an approaching figure walks.
+        openDoors = Board.fromData({ ...data, hEdges: open(data.hEdges), vEdges: open(data.vEdges), figures: data.figures.map((g) => ({ ...g, teleports: false })) });
+      }
+      const b = openDoors;
       const cost = b.reach(b.figureIndex(e.id), 400, reachScratch).cost.slice(0, s.board.width * s.board.height);
       // Half a step closer next to a closed door: among equally near spaces, the one from which it opens.
-      const doorSide = new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
-      return cost.map((c, i) => (c < 0 ? c : 2 * c - (doorSide.has(i) ? 1 : 0)));
+      doorSide ??= new Set(s.doors.filter((d) => !d.open).flatMap((d) => d.cells));
+      const near = doorSide;
+      return cost.map((c, i) => (c < 0 ? c : 2 * c - (near.has(i) ? 1 : 0)));
     },
     // Movement is one pool before and after attacking (RULES §3): shoot, then step back.
     retreatMp: (cost) => mp - cost,

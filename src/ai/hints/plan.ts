@@ -181,7 +181,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     const after = mpAfter(opt);
     if (!after) return { x: here };
     const left = after(d.cost);
-    const reached = left > 0 ? s.destinations(left).filter((e) => e.cost > 0) : [];
+    const reached = left > 0 ? s.destinations(left, d).filter((e) => e.cost > 0) : [];
     const hit = estimate && reached.find((e) => e.x === estimate.to.x && e.y === estimate.to.y && e.o === estimate.to.o);
     if (hit) return { x: exposureAt(hit), then: retreatTo(opt, left, estimate.to, hit.cost) };
     let best: { x: Exposed; to: Cell; cost: number } | null = null;
@@ -192,7 +192,21 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
     return best ? { x: best.x, then: retreatTo(opt, left, best.to, best.cost) } : { x: here };
   };
 
-  type Draft = Omit<Plan, 'reason' | 'exposure'> & { exposure: Exposed; label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number; moveCost?: number };
+  // An attack draft keeps its destination and command (`lazy`) until it is refined or returned
+  // (`built`): most of them are neither, and their commands were a good share of a doom2004 plan's time.
+  type Lazy = { d: Cell & { cost: number }; command: Plan['commands'][number] };
+  type Draft = Omit<Plan, 'reason' | 'exposure'> & { exposure: Exposed; label: string | null; enemy: Enemy | null; opt: AttackOption | null; order: number; moveCost?: number; lazy?: Lazy };
+  const built = (r: Draft): Draft => {
+    const l = r.lazy;
+    if (!l || !r.opt) return r;
+    const to = l.d.cost > 0 ? { x: l.d.x, y: l.d.y, o: l.d.o } : null;
+    r.to = to;
+    r.commands = [...r.opt.prefix, ...(to ? [s.moveCommand(to)] : []), l.command];
+    if (!r.then) delete r.then;
+    if (r.friendlyWounds === undefined) delete r.friendlyWounds;
+    delete r.lazy;
+    return r;
+  };
   const drafts: Draft[] = [];
   let order = 0;
   // What each enemy makes of a destination, once for every option that reaches it (options of the
@@ -218,11 +232,11 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         // icons) is worth nothing: it is no plan (a move is, issue 23).
         if (!a || worthless(a.odds)) continue;
         const { x, then } = (after ??= exposureAfter(d, opt));
-        const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
+        // The keys in the order a built plan shows them (`to`, `then`, `commands`, `friendlyWounds`: set by built()).
         drafts.push({
-          figure: s.me.id, to, option: opt.key, target: e.id, odds: a.odds, exposure: x, ...(then ? { then } : {}), moveCost: d.cost,
-          commands: [...opt.prefix, ...(to ? [s.moveCommand(to)] : []), a.command],
-          score: optionScore(a.odds, e, opt, x, d.cost) - (a.friendly?.cost ?? 0), exact: false, ...friendlyOf(a.friendly), label: opt.label, enemy: e, opt, order: order++,
+          figure: s.me.id, to: null, option: opt.key, target: e.id, odds: a.odds, exposure: x, then, moveCost: d.cost, commands: [],
+          score: optionScore(a.odds, e, opt, x, d.cost) - (a.friendly?.cost ?? 0), exact: false, friendlyWounds: friendlyOf(a.friendly).friendlyWounds,
+          label: opt.label, enemy: e, opt, order: order++, lazy: { d, command: a.command },
         });
       }
     }
@@ -346,7 +360,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   };
   // The answer: the best `limit`, each with its reason.
   const words = wordsOf(s.state, o.names);
-  const finish = (answer: Draft[]): Plan[] => answer.sort(rank).slice(0, limit).map(({ label: _label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
+  const finish = (answer: Draft[]): Plan[] => answer.sort(rank).slice(0, limit).map(built).map(({ label: _label, enemy, opt, order: _, moveCost: ___, exposure: { scored: __, ...exposure }, ...rest }) => {
     const p = { ...rest, exposure };
     return { ...p, reason: describe(p, words, enemy?.unplayed) };
   });
@@ -360,6 +374,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
       refined.push(d);
       continue;
     }
+    built(d);
     const at = d.to ?? { x: home.x, y: home.y, o: 0 };
     try {
       if (d.to) {

@@ -99,8 +99,12 @@ export interface Situation {
   board: Board;
   /** The board without the acting figure (the enemies' sight maps). */
   without: Board;
-  /** End placements within `mp` and their cost, staying put (cost 0) included. */
-  destinations(mp: number): (Cell & { cost: number })[];
+  /**
+   * End placements within `mp` and their cost, staying put (cost 0) included. `from`: where the
+   * figure stands on the probe board (`board`) when a refined plan has moved it there (its step back
+   * is searched from there); a ruleset that reads its destinations off `board` may ignore it.
+   */
+  destinations(mp: number, from?: Cell): (Cell & { cost: number })[];
   moveCommand(to: Cell): Command;
   options: AttackOption[];
   enemies: Enemy[];
