@@ -1,4 +1,5 @@
 /** Statistics shared by the AI benches. */
+import { readFileSync } from 'node:fs';
 
 /** The 95% Wilson score interval of k successes in n trials, in percent. */
 export function wilson(k: number, n: number): [number, number] {
@@ -14,6 +15,20 @@ export function wilson(k: number, n: number): [number, number] {
 export const cpu = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+};
+
+/**
+ * The calling thread's CPU time (ms; Linux: /proc/thread-self/schedstat, nanoseconds on a core), or
+ * null where that file is missing. Unlike `cpu()` it leaves out V8's helper threads (compiling
+ * optimised code, collecting garbage concurrently), which run beside the decision on another core:
+ * the time a user waits for an answer is the main thread's.
+ */
+export const threadCpu = (): number | null => {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ', 1)[0]) / 1e6;
+  } catch {
+    return null;
+  }
 };
 
 /** The p-quantile (0–1) of xs, nearest rank; NaN when empty. */
