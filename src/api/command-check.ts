@@ -24,15 +24,34 @@ function typePointer(ruleset: string, type: string): string | null {
 
 const resolve = (s: Schema): Schema => (s.$ref ? resolve(schemas[s.$ref.split('/').pop()!]) : s);
 
+/** A schema's properties in order, references resolved; null when it has none. Made once per schema (every command is made canonical). */
+const fieldsOf = new Map<Schema, [string, Schema][] | null>();
+function fields(schema: Schema): [string, Schema][] | null {
+  let f = fieldsOf.get(schema);
+  if (f === undefined) {
+    const s = resolve(schema);
+    fieldsOf.set(schema, (f = s.properties ? Object.entries(s.properties) : null));
+  }
+  return f;
+}
+
 /** `value` rebuilt with the schema's properties only, in its order (valid values have no others). */
 function canonical(schema: Schema, value: unknown): unknown {
-  const s = resolve(schema);
-  if (!s.properties || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const f = fields(schema);
+  if (!f || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const v = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, inner] of Object.entries(s.properties)) if (v[k] !== undefined) out[k] = canonical(inner, v[k]);
+  for (const [k, inner] of f) if (v[k] !== undefined) out[k] = canonical(inner, v[k]);
   return out;
 }
+
+/** The reference of each type's schema, made once (the key of its fields). */
+const refs = new Map<string, Schema>();
+const refOf = (pointer: string): Schema => {
+  let r = refs.get(pointer);
+  if (!r) refs.set(pointer, (r = { $ref: `#${pointer}` }));
+  return r;
+};
 
 /** The command in `value` for a game of `ruleset`, canonical; ApiError 400/422 naming paths under `at`. */
 export function checkedCommand(value: unknown, ruleset: string, at = '/body'): Command {
@@ -49,7 +68,7 @@ export function checkedCommand(value: unknown, ruleset: string, at = '/body'): C
     return value as Command; // the rules refuse it, naming their types
   }
   const valid = validatorAt(pointer);
-  if (valid(value)) return canonical({ $ref: `#${pointer}` }, value) as Command;
+  if (valid(value)) return canonical(refOf(pointer), value) as Command;
   const errors = valid.errors ?? [];
   const problems = problemsOf(errors, at).map((p, i) => errors[i].keyword === 'additionalProperties'
     ? { ...p, message: `unknown field: a ${ruleset} ${type} command has no such field` }
