@@ -30,6 +30,15 @@ export async function readJsonBody(req: Request, maxBytes: number, source?: Asyn
   } catch {
     throw notUtf8();
   }
+  // No forbidden key can be in a text without one of their names or an escape (\u005f…): parsed
+  // without the reviver, which costs more than the parse (every command comes this way).
+  if (!MAY_HOLD_FORBIDDEN.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw malformed(e);
+    }
+  }
   try {
     return JSON.parse(text, (key, value) => {
       if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey(key);
@@ -39,9 +48,13 @@ export async function readJsonBody(req: Request, maxBytes: number, source?: Asyn
     if (e instanceof ForbiddenKey) {
       throw new ApiError(400, 'forbidden-key', `the key ${JSON.stringify(e.key)} is not allowed anywhere in a body`, { problems: [{ path: '/body', message: `key ${JSON.stringify(e.key)}` }] });
     }
-    throw new ApiError(400, 'malformed-json', `the body is not valid JSON: ${(e as Error).message}`, { problems: [{ path: '/body', message: 'malformed JSON' }] });
+    throw malformed(e);
   }
 }
+
+const MAY_HOLD_FORBIDDEN = /__proto__|constructor|prototype|\\/;
+
+const malformed = (e: unknown) => new ApiError(400, 'malformed-json', `the body is not valid JSON: ${(e as Error).message}`, { problems: [{ path: '/body', message: 'malformed JSON' }] });
 
 /** The client went away mid-upload: nobody reads this answer, and it is no server error. */
 const incomplete = () => new ApiError(400, 'incomplete-body', 'the request body did not arrive whole (the connection closed while it was sent)');

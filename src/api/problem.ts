@@ -43,7 +43,11 @@ export class ApiError extends Error {
     readonly extra: Partial<Problem> = {},
     readonly headers: Record<string, string> = {},
   ) {
+    // No stack: an answer never carries one, and capturing it was most of a refusal's cost.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(detail);
+    Error.stackTraceLimit = limit;
     this.name = 'ApiError';
   }
 
