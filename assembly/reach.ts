@@ -181,9 +181,8 @@ function canEnd(x: i32, y: i32, o: i32): bool {
 
 @inline function expandLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32): void {
   // Tables as constant load offsets (see drainSmall2016).
-  const at = <usize>i << 1;
-  let e = <i32>load<u16>(at, LARGE_MOVES);
-  if (e == 0) store<u16>(at, <u16>(e = largeMoves(placeX(r, magic, w), placeY(r, magic), o) | 256), LARGE_MOVES);
+  let e = <i32>load<u16>(<usize>i << 1, LARGE_MOVES);
+  if (e == 0) e = movesOf(i);
   let moves = e & 0xff;
   while (moves != 0) {
     const m = <usize>(o << 8 | ctz(moves) << 5);
@@ -322,7 +321,7 @@ export function reach(f: i32, mp: i32): i32 {
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
   bucketPush(start, 0);
-  REACH_COUNT = large ? searchLarge(f, mp, start) : searchSmall(f, mp);
+  REACH_COUNT = !large ? searchSmall(f, mp) : RULESET == DOOM2016 && !FOE_LARGE ? searchLarge2016(mp, start) : searchLarge(f, mp, start);
   return orients;
 }
 
@@ -482,7 +481,7 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
           // list its moves the first time, or with other large figures on the board.
           const o = i >= plane ? 1 : 0;
           const r = i - o * plane;
-          const ends = i == start || endsAnywhere || canEnd(placeX(r, magic, w1), placeY(r, magic), o);
+          const ends = i == start || endsAnywhere || endsAt(i);
           if (ends) store<u8>(<usize>i, 1, REACH_END);
           store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
           if (!expand) continue;
@@ -493,6 +492,91 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
     }
   }
   return count;
+}
+
+/**
+ * searchLarge for doom2016 with no hostile large figure on the board (every move then costs 1),
+ * written for V8's code generator as drainSmall2016 is (issue 41). Read from the machine code
+ * (perf --perf-prof), the general loop kept about twenty values live: V8 spilled the cost bound, the
+ * hostile-large flag and the orientation's table offset to the stack and reloaded them at every
+ * move, and worked out each state's placement (a 64-bit division among it) before reading the
+ * cached move set. Here every move costs c + 1 (within the MP whenever c < mp: no bound to check), and the placement is worked
+ * out only where it is read (movesOf, endsAt: out of line). Same pops, same order, same parents.
+ */
+function searchLarge2016(mp: i32, start: i32): i32 {
+  const endsAnywhere = !OTHER_LARGE, plane = W * H;
+  let count = 0;
+  for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
+    const b = c & (BUCKET_COUNT - 1);
+    const ranges = <usize>b << 4;
+    const bl0 = load<i32>(ranges, BUCKET_RANGE), bh0 = load<i32>(ranges, BUCKET_RANGE + 4);
+    const bl1 = load<i32>(ranges, BUCKET_RANGE + 8), bh1 = load<i32>(ranges, BUCKET_RANGE + 12);
+    if (bh0 < bl0 && bh1 < bl1) { idle++; continue; }
+    idle = 0;
+    bucketEmptied(b);
+    const expand = c < mp;
+    const words = <usize>(b * BUCKET_WORDS) << 2;
+    for (let range = 0; range < 2; range++) {
+      const lo = range == 0 ? bl0 : bl1, hi = range == 0 ? bh0 : bh1;
+      for (let w = lo; w <= hi; w++) {
+        const at = words + (<usize>w << 2);
+        let word = load<u32>(at, BUCKETS);
+        if (word == 0) continue;
+        store<u32>(at, 0, BUCKETS);
+        do {
+          const i = (w << 5) | <i32>ctz(word);
+          word &= word - 1;
+          if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+          const ends = endsAnywhere || i == start || endsAt(i);
+          if (ends) store<u8>(<usize>i, 1, REACH_END);
+          store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+          // A word may hold states of both orientations (W·H is seldom a multiple of 32): o per state.
+          if (expand) expandLarge2016Plain(i, i >= plane ? 1 : 0, c + 1);
+        } while (word != 0);
+      }
+    }
+  }
+  return count;
+}
+
+/** State i's moves (orientation o) at cost `cost` each: relaxed into the bucket range of the orientation moved into. */
+@inline function expandLarge2016Plain(i: i32, o: i32, cost: i32): void {
+  let moves = <i32>load<u16>(<usize>i << 1, LARGE_MOVES);
+  if (moves == 0) moves = movesOf(i);
+  moves &= 0xff;
+  const table = <usize>(o << 8);
+  while (moves != 0) {
+    const m = table | <usize>(ctz(moves) << 5);
+    moves &= moves - 1;
+    const j = i + load<i32>(m, MOVES_AT);
+    if (load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) continue; // -1 (not reached) is the largest
+    store<i32>(<usize>j << 2, cost, REACH_COST);
+    store<i32>(<usize>j << 2, i, REACH_PARENT);
+    bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20));
+  }
+}
+
+/**
+ * The move set of state i, listed into LARGE_MOVES the first time it is asked for (256 | the moves).
+ * Called from both searches: Binaryen writes a function with one caller into it.
+ */
+function movesOf(i: i32): i32 {
+  const plane = W * H;
+  const o = i >= plane ? 1 : 0;
+  const r = i - o * plane;
+  const y = r / W;
+  const e = largeMoves(r - y * W, y, o) | 256;
+  store<u16>(<usize>i << 1, <u16>e, LARGE_MOVES);
+  return e;
+}
+
+/** canEnd at state i (placement and orientation worked out here, out of the search loop; both searches call it). */
+function endsAt(i: i32): bool {
+  const plane = W * H;
+  const o = i >= plane ? 1 : 0;
+  const r = i - o * plane;
+  const y = r / W;
+  return canEnd(r - y * W, y, o);
 }
 
 /** How many states the last search settled (REACHED holds them). */
