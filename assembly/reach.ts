@@ -171,43 +171,13 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   }
 }
 
-/** y and x of the placement at r = y·W + x (magic: 2^32 / W rounded up; see searchLarge). */
-@inline function placeY(r: i32, magic: u64): i32 {
-  return <i32>((<u64>r * magic) >> 32);
-}
-@inline function placeX(r: i32, magic: u64, w: i32): i32 {
-  return r - placeY(r, magic) * w;
-}
-
-@inline function expandLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32): void {
-  // Tables as constant load offsets (see drainSmall2016).
-  let e = <i32>load<u16>(<usize>i << 1, LARGE_MOVES);
-  if (e == 0) e = movesOf(i);
-  let moves = e & 0xff;
-  while (moves != 0) {
-    const m = <usize>(o << 8 | ctz(moves) << 5);
-    moves &= moves - 1;
-    moveLarge2016(i, r, o, c, mp, foeLarge, magic, w, m);
-  }
-}
-
-/** Does the move listed at MOVES + m from placement r (orientation o) enter a hostile large figure's spaces? */
-function enteredMove(r: i32, o: i32, magic: u64, w: i32, m: usize): bool {
-  const y = placeY(r, magic), x = r - y * w;
+/** Does the move listed at MOVES + m from state i enter a hostile large figure's spaces (the cells of its rectangle outside the old footprint)? */
+function enteredMove(i: i32, m: usize): bool {
+  const plane = W * H;
+  const o = i >= plane ? 1 : 0;
+  const r = i - o * plane;
+  const y = r / W, x = r - y * W;
   return enteredAny(x, y, o == 0 ? FW : FH, o == 0 ? FH : FW, x + load<i32>(m, MOVES_AT + 4), y + load<i32>(m, MOVES_AT + 8), load<i32>(m, MOVES_AT + 12), load<i32>(m, MOVES_AT + 16), 0);
-}
-
-/** The move listed at MOVES + m from state i (placement x, y, orientation o; cost c). */
-@inline function moveLarge2016(i: i32, r: i32, o: i32, c: i32, mp: i32, foeLarge: bool, magic: u64, w: i32, m: usize): void {
-  const j = i + load<i32>(m, MOVES_AT);
-  // A move costs 1, +1 when it enters a hostile large figure's spaces (the cells of the move's
-  // rectangle outside the old footprint are those entered).
-  const cost = c + 1 + (foeLarge && enteredMove(r, o, magic, w, m) ? 1 : 0);
-  // relax, written in: -1 (not reached) compares as the largest unsigned value.
-  if (cost > mp || load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) return;
-  store<i32>(<usize>j << 2, cost, REACH_COST);
-  store<i32>(<usize>j << 2, i, REACH_PARENT);
-  bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20)); // each orientation in its own range of the bucket
 }
 
 // Per orientation o (at o * 256), the moves of a doom2016 large figure as 32-byte entries: the
@@ -321,7 +291,7 @@ export function reach(f: i32, mp: i32): i32 {
   store<i32>(REACH_COST + (<usize>start << 2), 0);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
   bucketPush(start, 0);
-  REACH_COUNT = !large ? searchSmall(f, mp) : RULESET == DOOM2016 && !FOE_LARGE ? searchLarge2016(mp, start) : searchLarge(f, mp, start);
+  REACH_COUNT = !large ? searchSmall(f, mp) : RULESET == DOOM2016 ? searchLarge2016(mp, start) : searchLarge(f, mp, start);
   return orients;
 }
 
@@ -448,46 +418,31 @@ function teleport2016(i: i32, c: i32): void {
 }
 
 /**
- * The search of a large figure (placement and orientation: o·W·H + y·W + x), as searchSmall. A
- * rotating figure's two orientations are far apart in that numbering: each has its own range in
- * the buckets (drained range 0, then range 1: still in increasing state) and its own range of
- * states to clear before the next search, so neither scans nor clears the W·H states between them.
+ * The search of a doom2004 or d20 large figure (placement y·W + x: these rulesets do not rotate
+ * figures), as searchSmall; doom2016's is searchLarge2016.
  */
 function searchLarge(f: i32, mp: i32, start: i32): i32 {
-  // The globals the loop reads, read once (V8 loads a global from the instance at every use).
-  const w1 = W, plane = w1 * H;
-  const rules2016 = RULESET == DOOM2016, endsAnywhere = rules2016 && !OTHER_LARGE, foeLarge = FOE_LARGE;
-  // y = r / W as a multiply and a shift: exact for r < 2^17 and W <= 256 (the remainder r mod W
-  // keeps the fraction at least 1/W away from the next integer, far more than the error 2^-15).
-  const magic: u64 = (<u64>0xffffffff) / <u64>w1 + 1;
+  const w1 = W; // read once (V8 loads a global from the instance at every use)
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
-    const bl0 = bucketLo(b, 0), bh0 = bucketHi(b, 0), bl1 = bucketLo(b, 1), bh1 = bucketHi(b, 1);
-    if (bh0 < bl0 && bh1 < bl1) { idle++; continue; }
+    const lo = bucketLo(b), hi = bucketHi(b);
+    if (hi < lo) { idle++; continue; }
     idle = 0;
     bucketEmptied(b);
     const expand = c < mp;
-    for (let range = 0; range < 2; range++) {
-      const lo = range == 0 ? bl0 : bl1, hi = range == 0 ? bh0 : bh1;
-      if (hi < lo) continue;
-      for (let w = lo; w <= hi; w++) {
-        let word = bucketWord(b, w);
-        while (word != 0) {
-          const i = (w << 5) | <i32>ctz(word);
-          word &= word - 1;
-          if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
-          // The placement (x, y) is worked out only where it is read: by a doom2016 figure only to
-          // list its moves the first time, or with other large figures on the board.
-          const o = i >= plane ? 1 : 0;
-          const r = i - o * plane;
-          const ends = i == start || endsAnywhere || endsAt(i);
-          if (ends) store<u8>(<usize>i, 1, REACH_END);
-          store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
-          if (!expand) continue;
-          if (rules2016) expandLarge2016(i, r, o, c, mp, foeLarge, magic, w1);
-          else expandShift(i, placeX(r, magic, w1), placeY(r, magic), c);
-        }
+    for (let w = lo; w <= hi; w++) {
+      let word = bucketWord(b, w);
+      while (word != 0) {
+        const i = (w << 5) | <i32>ctz(word);
+        word &= word - 1;
+        if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+        const ends = i == start || endsAt(i);
+        if (ends) store<u8>(<usize>i, 1, REACH_END);
+        store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+        if (!expand) continue;
+        const y = i / w1;
+        expandShift(i, i - y * w1, y, c);
       }
     }
   }
@@ -495,16 +450,17 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
 }
 
 /**
- * searchLarge for doom2016 with no hostile large figure on the board (every move then costs 1),
- * written for V8's code generator as drainSmall2016 is (issue 41). Read from the machine code
- * (perf --perf-prof), the general loop kept about twenty values live: V8 spilled the cost bound, the
- * hostile-large flag and the orientation's table offset to the stack and reloaded them at every
- * move, and worked out each state's placement (a 64-bit division among it) before reading the
- * cached move set. Here every move costs c + 1 (within the MP whenever c < mp: no bound to check), and the placement is worked
- * out only where it is read (movesOf, endsAt: out of line). Same pops, same order, same parents.
+ * The search of a doom2016 large figure (searchLarge serves the other rulesets), written for V8's
+ * code generator as drainSmall2016 is (issue 41). Read from the machine code (perf --perf-prof), the
+ * shared loop kept about twenty values live: V8 spilled the cost bound and the orientation's table
+ * offset to the stack and reloaded them at every move, and worked out each state's placement (a
+ * 64-bit division among it) before reading the cached move set. Here a move costs c + 1, within the
+ * MP whenever the state is expanded (c < mp), unless it enters a hostile large figure's spaces (only
+ * then is the bound read), and the placement is worked out only where it is read, out of line
+ * (movesOf, endsAt, enteredMove). Same pops, same order, same parents.
  */
 function searchLarge2016(mp: i32, start: i32): i32 {
-  const endsAnywhere = !OTHER_LARGE, plane = W * H;
+  const endsAnywhere = !OTHER_LARGE, foeLarge = FOE_LARGE, plane = W * H;
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
@@ -530,8 +486,11 @@ function searchLarge2016(mp: i32, start: i32): i32 {
           const ends = endsAnywhere || i == start || endsAt(i);
           if (ends) store<u8>(<usize>i, 1, REACH_END);
           store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+          if (!expand) continue;
           // A word may hold states of both orientations (W·H is seldom a multiple of 32): o per state.
-          if (expand) expandLarge2016Plain(i, i >= plane ? 1 : 0, c + 1);
+          const o = i >= plane ? 1 : 0;
+          if (foeLarge) expandLarge2016Foe(i, o, c + 1);
+          else expandLarge2016(i, o, c + 1, false);
         } while (word != 0);
       }
     }
@@ -539,8 +498,12 @@ function searchLarge2016(mp: i32, start: i32): i32 {
   return count;
 }
 
-/** State i's moves (orientation o) at cost `cost` each: relaxed into the bucket range of the orientation moved into. */
-@inline function expandLarge2016Plain(i: i32, o: i32, cost: i32): void {
+/**
+ * State i's moves (orientation o), each at cost `next` (+1 into a hostile large figure's spaces:
+ * `foe` is FOE_LARGE, a constant where this is written in), relaxed into the bucket range of the
+ * orientation moved into.
+ */
+@inline function expandLarge2016(i: i32, o: i32, next: i32, foe: bool): void {
   let moves = <i32>load<u16>(<usize>i << 1, LARGE_MOVES);
   if (moves == 0) moves = movesOf(i);
   moves &= 0xff;
@@ -549,11 +512,18 @@ function searchLarge2016(mp: i32, start: i32): i32 {
     const m = table | <usize>(ctz(moves) << 5);
     moves &= moves - 1;
     const j = i + load<i32>(m, MOVES_AT);
+    let cost = next; // within the MP: the state expanded cost less than mp
+    if (foe && enteredMove(i, m) && ++cost > MP) continue;
     if (load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) continue; // -1 (not reached) is the largest
     store<i32>(<usize>j << 2, cost, REACH_COST);
     store<i32>(<usize>j << 2, i, REACH_PARENT);
     bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20));
   }
+}
+
+/** expandLarge2016 with hostile large figures on the board: out of the search loop, which then keeps no register for them. */
+function expandLarge2016Foe(i: i32, o: i32, next: i32): void {
+  expandLarge2016(i, o, next, true);
 }
 
 /**
