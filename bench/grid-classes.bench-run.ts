@@ -303,6 +303,32 @@ Notes (issue 41):
   (src/core/core-buffer.ts). What remains of plain and buffered over the export is the JavaScript
   around the call (the figure and MP checks, the copy, the result object), run under Vitest's module
   transform as every bench here is.
+- Second pass on items 1–3 (2026-11-29, branch grid-2x3, merged in part). The 2×3 figure, read
+  from V8's machine code (node --perf-prof, perf annotate of the search): the shared large-figure
+  loop kept about twenty values live, spilled the MP bound, the hostile-large flag and the
+  orientation's table offset to the stack and reloaded them at every move, and worked out each
+  state's placement (a 64-bit division among it) before reading the cached move set. A doom2016
+  large figure now has a search of its own (searchLarge2016): a move costs c + 1, within the MP
+  whenever the state is expanded, unless it enters a hostile large figure's spaces (that loop out of
+  line, expandLarge2016Foe); the placement is worked out where read. Same algorithm as the C (code
+  shape for V8; the C unchanged). Wasm / C for the 2×3 reach: 1.27–1.39× (03:24) → 0.61–0.97× on all
+  eight rows (this run, 06:20 UTC, load 2.0 → 1.6; a run two minutes earlier at load 5 → 2.8 gave
+  0.76–0.96×). Open-board sight: range written as three runs per row and cover eight spaces at a time
+  in the Wasm, the same in the C (one pass for cover; the C's open sweep before / after in a quick
+  A/B of two builds: 26² 5.7 / 5.1 µs, 49² 35 / 21 µs, 101² 54 / 46 µs, 201² 0.86 / 0.52 ms). The
+  yardstick got faster with it, so Wasm / C on open boards stays over 1.0×: 1.03–1.13× here
+  (1.03–1.05× in the earlier run; 1.08–1.24× and 0.81× on 201² at 03:24 against the slower C).
+  Mixed sight 0.78–0.92× (the 26² row met; the earlier run had 49² at 1.27× with blocks 0.67–1.35×).
+  Buffered reach: the "in turn" notes column times the small and the 2×3 figure alternately into
+  one buffer (every answer written). Not taken: a ReachBuffer that writes nothing when the core's
+  list of reached states equals the buffer's last one — it met ≤ 1.2× on the repeated-query rows
+  (1.07–1.24×), but a user's next query is rarely the same one, and a caller's edits to the arrays
+  would then survive an identical query; the rows in turn stayed at main's cost. So buffered reach
+  is still 1.1–1.9× the export: the search got faster and the JavaScript writes (about 2–4 ns an
+  element) did not. The buffer's arrays living in Wasm memory would remove the copy, but a memory
+  grow (the threat map grows it on demand) detaches every view, and test/core/result-buffers.test.ts
+  holds that a buffer's arrays stay the same objects: it needs a decision on what buffer users are
+  promised.
 - Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
   ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
   The verdicts read this run's medians only.
