@@ -40,4 +40,14 @@ test('the README example runs as documented', async () => {
   expect(reachBuffer.cost[1 * 6 + 2]).toBe(3);
   expect(board.sightMap('imp', sightBuffer)).toBe(sightBuffer);
   expect(Array.from(sightBuffer.range)).toEqual(Array.from(board.sightMap('imp').range));
+  // d20: an earlier map's LOS, only cover and range again — the same answer as a fresh sightMap.
+  const d20Board = Board.create({ ruleset: 'd20', map: ['.....', '.....'], figures: [
+    { id: 'trooper', side: 'empire', x: 0, y: 0 }, { id: 'rebel', side: 'alliance', x: 4, y: 1 }] });
+  const earlier = d20Board.sightMap('trooper');
+  d20Board.moveFigure('rebel', 2, 1);
+  const shared = d20Board.sightMapWithLos('trooper', earlier.los);
+  const fresh = d20Board.sightMap('trooper');
+  expect([Array.from(shared.los), Array.from(shared.cover), Array.from(shared.range)]).toEqual([Array.from(fresh.los), Array.from(fresh.cover), Array.from(fresh.range)]);
+  // The rebel now stands between the trooper and the far corner: cover there changed, LOS did not.
+  expect([earlier.cover[1 * 5 + 4], shared.cover[1 * 5 + 4]]).toEqual([0, 1]);
 });
