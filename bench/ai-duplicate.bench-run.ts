@@ -19,6 +19,8 @@
  *                  run): a fixed amount of work, so the games replay the same on any machine. The
  *                  autopilot's budget is 40 ms a decision (the element's); mc@200 is 5× it.
  *   searchN        the planner with the tree search as its search (planner.ts `treeSearch`), N iterations
+ *   searchall      the autopilot with its doom2016 search (search.ts AUTOPILOT_SEARCH) in every ruleset:
+ *                  whether the search would pay where it is off (doom2004, d20)
  * Rows: AI_DUP_SCENARIOS (indices: 0 tutorial marines, 1 tutorial invader, 2 skirmish marines,
  * 3 skirmish invaders, 4 d20 alliance, 5 d20 empire; default all) × peers. Seeds AI_SEED_FROM..
  * (default 1), AI_GAMES seeds (default 200: 400 games a row), a game a draw after AI_MAX_ROUNDS
@@ -35,6 +37,7 @@ import '../src/rules/index.ts';
 import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
 import { planTreeSearch, treeSearchPolicy } from '../src/ai/autopilot/ismcts.ts';
+import { AUTOPILOT_SEARCH, rolloutSearch } from '../src/ai/autopilot/search.ts';
 import { SEATS } from './ai-seats.ts';
 import { cpu, wilson } from './ai-stats.ts';
 
@@ -77,6 +80,7 @@ export function player(spec: string, seed: number, ruleset: string): Policy {
   if (spec.includes(' = ')) return player(spec.split(' = ')[1], seed, ruleset);
   if (spec === 'autopilot') return plannerPolicy();
   if (spec === 'planner') return plannerPolicy({ search: null });
+  if (spec === 'searchall') return plannerPolicy({ search: rolloutSearch({ ...AUTOPILOT_SEARCH, rulesets: undefined }) });
   if (spec === 'random') return randomPolicy(seed);
   if (spec === 'greedy') return greedyPolicy();
   if (/^mc\d+$/.test(spec)) return monteCarloPolicy({ rollouts: n('mc'), depth: MC_DEPTH, seed });
