@@ -355,6 +355,10 @@ Notes (issue 41):
   each call) stays about 5–20% slower than gcc's; not closed. Mixed sight (sight2016.ts, not
   changed) read 1.03× on 26² in this run (0.92× at 06:20, load 2), and the reach rows (code not
   changed either) moved with the load: open 201² 2×3 1.38×, its blocks 0.50–3.70× (0.79× at 06:20).
+  Not taken: the band's figure spaces in a function of their own (fewer values live in the sweep's
+  loop) measured 3–7% faster on 26² and 49² in a same-process A/B, but cost 33 bytes gzipped more
+  (doom-board.js 9 bytes under its budget) and still left 26² over the C; writing range's
+  runs as two spaces a u64 store measured no faster (and +76 bytes).
 - Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
   ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
   The verdicts read this run's medians only.
