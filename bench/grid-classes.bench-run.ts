@@ -329,6 +329,36 @@ Notes (issue 41):
   grow (the threat map grows it on demand) detaches every view, and test/core/result-buffers.test.ts
   holds that a buffer's arrays stay the same objects: it needs a decision on what buffer users are
   promised.
+- Open-board sight, code shape for V8 (2026-11-29, branch grid-open; the sweep and the C
+  unchanged). Read from V8's machine code (perf annotate of the sweep at 26² and 201²): the corner's
+  count K was a global, reloaded from the instance at every space marked (two loads a mark); the
+  octant's loop-invariant selects (signs, swap, "band u on the board") were recomputed inside the
+  loops, on spilled flags, because V8 hoists a value out of a loop only from a block every exit of
+  it passes and the loops tested at their top; memory.fill per octant (HEAD) and memory.copy per
+  inserted interval were calls out of line (V8's wrappers; about 8% of the 26² map in an A/B of the
+  copy alone). Now (assembly/open2016.ts): K, the corner and the interval count are locals; the
+  tables are addressed as the access's constant offset; marks are branch-free (c + (c == k)); a
+  shadow's two bands are marked in one loop; the loops test at their end; a space's band and row
+  are affine in its packed coordinates (no select per space); HEAD is emptied as each band is read;
+  intervals move in one pass of u64 loads and stores; LOS is written with cover, eight spaces at a
+  time (c + 0x80 - k has its top bit set exactly when c == k, as no count exceeds k). Wasm gzipped
+  13 984 → 13 999 bytes (doom-board.js 41 bytes under its budget, 43 before). Wasm before / after
+  in one process (interleaved blocks, same boards, medians; load 6–7): 26² 0.91–1.03, 49² 0.83–0.98,
+  101² 0.86–0.92, 201² 0.77–0.79: the marking (K, the two bands) is what the large boards gained;
+  on the small ones the gain is within the noise. Before: Wasm / C 1.04× (26²), 1.03× (49²),
+  1.09× (101²), 1.13× (201²) at 06:20. Not tried in the C: the same shapes where they are not
+  V8's (one pass for LOS and cover, two bands a loop) might speed the C too. This run (09:01 UTC,
+  load 6.4–7.6): open sight 1.23× (26²), 1.06× (49²), 0.88× (101²), 0.82× (201²) — met on 101² and
+  201², not on 26² and 49²; quick runs of the same build read 0.99/1.05/0.88/0.79× (08:33, load 7)
+  and 1.02/0.92/0.88/0.80× (08:56, load 7.4). On the small boards V8's code for the same loops
+  (stack checks at loop headers, spills across the nested loops, the memory base reloaded after
+  each call) stays about 5–20% slower than gcc's; not closed. Mixed sight (sight2016.ts, not
+  changed) read 1.03× on 26² in this run (0.92× at 06:20, load 2), and the reach rows (code not
+  changed either) moved with the load: open 201² 2×3 1.38×, its blocks 0.50–3.70× (0.79× at 06:20).
+  Not taken: the band's figure spaces in a function of their own (fewer values live in the sweep's
+  loop) measured 3–7% faster on 26² and 49² in a same-process A/B, but cost 33 bytes gzipped more
+  (doom-board.js 9 bytes under its budget) and still left 26² over the C; writing range's
+  runs as two spaces a u64 store measured no faster (and +76 bytes).
 - Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
   ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
   The verdicts read this run's medians only.
