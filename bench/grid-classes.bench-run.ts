@@ -198,8 +198,7 @@ test('grid core by board class and size against the best exact C', async () => {
         const plain = await ratio(batch(() => board.reach(f, 8)), batch(bare), calls);
         const buffered = await ratio(batch(() => board.reach(f, 8, buffer)), batch(bare), calls);
         const read = await ratio(batch(() => board.reach(f, 8).cost), batch(bare), calls);
-        // The buffer writes only what changed since its last answer (assembly/reach-mirror.ts): the
-        // rows above repeat one query, so this times the buffer taking this figure's answer and the
+        // The rows above repeat one query; this times the buffer taking this figure's answer and the
         // other figure's in turn (every state of both written each time), against the two exports.
         const other = f === 0 ? big : 0;
         const inTurn = await ratio(batch(() => { board.reach(f, 8, buffer); board.reach(other, 8, buffer); }), batch(() => { core.reach(f, 8); core.reach(other, 8); }), calls >> 1 || 1);
@@ -359,6 +358,20 @@ Notes (issue 41):
   loop) measured 3–7% faster on 26² and 49² in a same-process A/B, but cost 33 bytes gzipped more
   (doom-board.js 9 bytes under its budget) and still left 26² over the C; writing range's
   runs as two spaces a u64 store measured no faster (and +76 bytes).
+- Buffered reach, why it stays over 1.2× (2026-11-29 08:20 UTC, load 1.3–2.6, a scratch timing of
+  \`board.reach(f, 8, buffer)\` with the buffer's list writing stubbed out, Node 20, same process):
+  the Board API's checks cost nothing measurable (\`search\` = the export within 2%); the buffer's
+  fixed part (the memory check, the views, \`reachCount\`) about 0.1–0.3 µs; the rest is writing the
+  list: 12–13 ns a reached state (reset of the last answer's states + the new ones: five loads and
+  stores), e.g. open 101² small figure 289 states 3.7 µs beside a 5.2–6.3 µs search. The same loop in
+  a plain script reads 4.5 ns a state only when V8 can fold the arrays in as constants (module-level
+  arrays) and 11–16 ns when they arrive as fields or arguments, as they must for a buffer per caller.
+  So at ≤ 1.2× the buffer may spend about a fifth of the search: ~1.5 ns a state — below what a
+  JavaScript store loop costs here. Only arrays the core writes itself (views of Wasm memory) would
+  meet it, and those are detached whenever the memory grows (threat maps grow it on demand, sized
+  per call up to width × height × enemies × 4 bytes, so it cannot be reserved up front): a caller's
+  kept arrays would go empty, which test/core/result-buffers.test.ts and the buffer's documented
+  promise forbid. Left as it is: buffered reach 1.1–1.9× the export, plain 1.2–1.5×.
 - Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
   ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
   The verdicts read this run's medians only.
