@@ -125,12 +125,18 @@ export function parseBoard(input: BoardInput): BoardData {
     else for (let y = Math.min(y1, y2); y < Math.max(y1, y2); y++) vEdges[y * (width + 1) + x1] = kind;
   });
 
-  // The border and every edge touching a void cell are walls (RULES §1).
-  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && (cells[y * width + x] & Cell.on) !== 0;
-  for (let Y = 0; Y <= height; Y++)
-    for (let x = 0; x < width; x++) if (!on(x, Y - 1) || !on(x, Y)) hEdges[Y * width + x] = EdgeKind.wall;
-  for (let y = 0; y < height; y++)
-    for (let X = 0; X <= width; X++) if (!on(X - 1, y) || !on(X, y)) vEdges[y * (width + 1) + X] = EdgeKind.wall;
+  // The border and every edge touching a void cell are walls (RULES §1). The cells on both sides
+  // read in place, not through a function: 160,000 calls on a 201×201 map, run cold on a page's first.
+  for (let Y = 0; Y <= height; Y++) {
+    for (let x = 0; x < width; x++) {
+      if (Y === 0 || Y === height || !(cells[(Y - 1) * width + x] & cells[Y * width + x] & Cell.on)) hEdges[Y * width + x] = EdgeKind.wall;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let X = 0; X <= width; X++) {
+      if (X === 0 || X === width || !(cells[y * width + X - 1] & cells[y * width + X] & Cell.on)) vEdges[y * (width + 1) + X] = EdgeKind.wall;
+    }
+  }
 
   const list = listOf(input.figures, 'figures', fail);
   if (list.length > MAX_FIGURES) fail('figures', `${list.length} figures is above ${MAX_FIGURES}`);
