@@ -137,8 +137,6 @@ function compile(node: Node): Check {
   const min = typeof minLength === 'number' ? minLength : 0;
   const max = typeof maxLength === 'number' ? maxLength : Infinity;
   const props = (properties ?? {}) as Node;
-  // Without these an object has nothing to be faulted for (its keys are checked against no properties).
-  const object = required !== undefined || properties !== undefined || extra !== undefined;
   return (v, path, fail) => {
     if (target) checkOf(target)(v, path, fail);
     if (branches) {
@@ -172,7 +170,7 @@ function compile(node: Node): Check {
         const each = checkOf(items);
         v.forEach((item, i) => each(item, at(path, i), fail));
       }
-    } else if (object && isObject(v)) {
+    } else if (isObject(v)) {
       // A property set to undefined counts as absent, as in JSON (TypeScript callers write `data: undefined`).
       for (const k of (required ?? []) as string[]) if (v[k] === undefined) fail(at(path, k), 'missing (required)');
       for (const [k, value] of Object.entries(v)) {
