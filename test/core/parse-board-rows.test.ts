@@ -5,12 +5,12 @@
  * with void cells, short rows, unknown characters and all-floor rows side by side.
  */
 import { describe, expect, test } from 'vitest';
-import { BoardError, MAP_CHARS, parseBoard } from '../../src/core/board-input.ts';
+import { BoardError, MAP_CHARS, parseBoard, type EdgeInput } from '../../src/core/board-input.ts';
 import { Cell, EdgeKind } from '../../src/core/types.ts';
 import { rng } from './random-boards.ts';
 
 /** The map and wall part of parseBoard before the change: every cell and edge position, one by one. */
-function reference(map: string[], edges: { from: number[]; to: number[]; kind: 'wall' | 'door' }[]) {
+function reference(map: string[], edges: EdgeInput[]) {
   const height = map.length;
   const width = Math.max(...map.map((r) => r.length));
   const cells = new Uint8Array(width * height);
@@ -27,8 +27,8 @@ function reference(map: string[], edges: { from: number[]; to: number[]; kind: '
   for (const e of edges) {
     const [x1, y1] = e.from;
     const [x2, y2] = e.to;
-    if (y1 === y2) for (let x = Math.min(x1, x2); x < Math.max(x1, x2); x++) hEdges[y1 * width + x] = EdgeKind[e.kind];
-    else for (let y = Math.min(y1, y2); y < Math.max(y1, y2); y++) vEdges[y * (width + 1) + x1] = EdgeKind[e.kind];
+    if (y1 === y2) for (let x = Math.min(x1, x2); x < Math.max(x1, x2); x++) hEdges[y1 * width + x] = EdgeKind[e.kind as 'wall'];
+    else for (let y = Math.min(y1, y2); y < Math.max(y1, y2); y++) vEdges[y * (width + 1) + x1] = EdgeKind[e.kind as 'wall'];
   }
   const on = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && (cells[y * width + x] & Cell.on) !== 0;
   for (let Y = 0; Y <= height; Y++) for (let x = 0; x < width; x++) if (!on(x, Y - 1) || !on(x, Y)) hEdges[Y * width + x] = EdgeKind.wall;
@@ -58,7 +58,7 @@ describe('parseBoard row by row', () => {
       const edges = Array.from({ length: Math.floor(random() * 8) }, () => {
         const x = Math.floor(random() * width);
         const y = Math.floor(random() * height);
-        return random() < 0.5 ? { from: [x, y], to: [x + 1, y], kind: 'door' as const } : { from: [x, y], to: [x, y + 1], kind: 'wall' as const };
+        return (random() < 0.5 ? { from: [x, y], to: [x + 1, y], kind: 'door' } : { from: [x, y], to: [x, y + 1], kind: 'wall' }) as EdgeInput;
       });
       const expected = reference(map, edges);
       fullRows += map.filter((r) => /^\.+$/.test(r) && r.length === expected.width).length;
