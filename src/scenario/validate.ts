@@ -1,8 +1,9 @@
 /**
  * Scenario validation. Three layers, all reported together as `path: message` problems:
- *  1. structure: the JSON Schema (scenario.schema.json) interpreted directly, so the schema and
- *     the validator cannot drift apart (only the keywords the schema uses are supported, and an
- *     unknown keyword fails the tests — assertSupported — rather than being silently ignored);
+ *  1. structure: the JSON Schema (scenario.schema.json) read directly (each node, on first use,
+ *     into a check of that node), so the schema and the validator cannot drift apart (only the
+ *     keywords the schema uses are supported, and an unknown keyword fails the tests —
+ *     assertSupported — rather than being silently ignored);
  *  2. geometry: `parseBoard` of the grid core (figures on the map, no overlap, edges on grid lines);
  *  3. meaning: sides, unit types and data sets that exist and fit the ruleset.
  */
