@@ -6,6 +6,8 @@
  * `node bench/ui/profile-large.mjs 101` (KEEP_TRACE=file.json keeps the trace; BUNDLE=path another build of
  * the element, such as the code before a change). Prints the main thread's CPU time per case (thread
  * time: another process's load does not count), for the large board and the 40×40 reference.
+ * With PROFILE=1: PROFILE_CASES=<regex> the cases profiled (e.g. '^render-101$', the page's first
+ * large render), TOTAL=1 time with callees instead of self time, TOP=n the number of functions shown.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
