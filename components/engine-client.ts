@@ -9,7 +9,8 @@
 import { Board, loadCore, type BoardInput } from '../src/core/index.ts';
 import { createGame, loadRuleset } from '../src/rules/engine.ts';
 import type { ApplyResult, Command, GameEvent, GameView } from '../src/rules/types.ts';
-import { validateScenario, type Scenario } from '../src/scenario/index.ts';
+import { validateScenario } from '../src/scenario/validate.ts';
+import type { Scenario } from '../src/scenario/types.ts';
 
 export interface GameClient {
   view(): Promise<GameView>;

@@ -10,7 +10,7 @@ export type * from './events.ts';
 // doom2016 / doom2004 rules load on demand: `await loadRuleset('doom2016')` before createGame).
 export { loadCore } from '../src/core/wasm.ts';
 export { createGame, loadRuleset } from '../src/rules/engine.ts';
-export { validateScenario } from '../src/scenario/index.ts';
+export { validateScenario } from '../src/scenario/validate.ts';
 export type { Scenario } from '../src/scenario/types.ts';
 // The pieces the on-demand rules engines import from this module (Board among them).
 export * from '../src/rules/ruleset-runtime.ts';

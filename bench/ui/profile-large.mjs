@@ -6,6 +6,8 @@
  * `node bench/ui/profile-large.mjs 101` (KEEP_TRACE=file.json keeps the trace; BUNDLE=path another build of
  * the element, such as the code before a change). Prints the main thread's CPU time per case (thread
  * time: another process's load does not count), for the large board and the 40×40 reference.
+ * With PROFILE=1: PROFILE_CASES=<regex> the cases profiled (e.g. '^render-101$', the page's first
+ * large render), TOTAL=1 time with callees instead of self time, TOP=n the number of functions shown.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,23 +100,27 @@ const refSelectCpu = cases.filter((c) => /^ref-select-\d+$/.test(c.name)).map(cp
 if (refSelectCpu.length) console.log(`40×40 reference, main-thread CPU: first render ${refRenderCpu.map((v) => v.toFixed(1)).join(' / ')} ms; selection median ${med(refSelectCpu).toFixed(1)} ms`);
 if (process.env.DETAIL) for (const c of cases) if (/^(render-10[1-3]|large-select-[0-2])$/.test(c.name)) console.log(`${c.name} ${((c.to - c.from) / 1000).toFixed(1)} ms: ${summary(c)}`);
 
-/** Self time per function of the profiles whose title matches `re`, top 25. */
+/** Self time (TOTAL=1: time with callees) per function of the profiles whose title matches `re`, top 25 (TOP=n). */
 function hot(re) {
   const self = new Map();
   let total = 0;
   for (const { title, profile } of profiles) {
     if (!re.test(title)) continue;
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n])));
+    const keyOf = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
     profile.samples.forEach((id, i) => {
       const n = byId.get(id);
-      const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
       const dt = profile.timeDeltas[i] ?? 0;
       total += dt;
-      self.set(key, (self.get(key) ?? 0) + dt);
+      // TOTAL=1: time including callees (each function once per sample), else self time.
+      const keys = new Set();
+      for (let m = n; m; m = process.env.TOTAL ? parent.get(m.id) : undefined) keys.add(keyOf(m));
+      for (const key of keys) self.set(key, (self.get(key) ?? 0) + dt);
     });
   }
   console.log(`-- ${re}: ${(total / 1000).toFixed(1)} ms sampled`);
-  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${(v / 1000).toFixed(1)} ms  ${k}`);
+  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`${(v / 1000).toFixed(1)} ms  ${k}`);
 }
 // PROFILE_CASES=<regex> picks other cases (e.g. '^render-101$', a page's first large render).
 if (cdp) {

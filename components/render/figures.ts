@@ -132,7 +132,6 @@ export function tokenIcon(t: DrawToken): SVGTemplateResult {
     case 'key':
       return svg`<g class="token key" style=${colour ? `fill:${colour}` : ''}><circle cx=${cx - 5} cy=${cy} r="5"></circle><rect x=${cx - 1} y=${cy - 2} width="12" height="4"></rect></g>`;
     case 'medkit':
-      return svg`<path class="token medkit" d=${`M${cx - 3} ${cy - 9}h6v6h6v6h-6v6h-6v-6h-6v-6h6z`}></path>`;
     case 'health':
       return svg`<path class="token medkit" d=${`M${cx - 3} ${cy - 9}h6v6h6v6h-6v6h-6v-6h-6v-6h6z`}></path>`;
     case 'armor':

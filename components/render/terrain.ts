@@ -103,6 +103,8 @@ export function terrainLayer(m: DrawModel, coordinates: boolean, fine = true): S
   SHAPES.T = SHAPES.t;
   const marks: Record<string, string> = { 'low-mark': '', 'obstacle-mark': '', barrel: '', duct: '', teleporter: '', 'teleporter-off': '' };
   const kind = new Uint8Array(w * h);
+  // The kinds some cell has: a pass over the board for each kind that none has is skipped.
+  let present = ON | HIDDEN;
   for (let y = 0, i = 0; y < h; y++) {
     const row = m.map[y] ?? '';
     for (let x = 0; x < w; x++, i++) {
@@ -110,13 +112,15 @@ export function terrainLayer(m: DrawModel, coordinates: boolean, fine = true): S
       const c = row[x];
       // Most spaces are floor: one comparison.
       if (c === '.') continue;
-      kind[i] |= BITS[c] ?? 0;
+      const bits = BITS[c] ?? 0;
+      kind[i] |= bits;
+      present |= bits;
       const shape = SHAPES[c];
       if (shape) marks[shape[0]] += shape[1](x * S + S / 2, y * S + S / 2);
     }
   }
   for (const i of m.hidden) kind[i] |= HIDDEN;
-  const runs = (bit: number, inset = 0) => indexRuns(w, h, kind, bit, inset);
+  const runs = (bit: number, inset = 0) => (present & bit ? indexRuns(w, h, kind, bit, inset) : '');
   const hidden = m.hidden.size ? runs(HIDDEN) : '';
   return svg`
     <g class="terrain" aria-hidden="true">

@@ -85,14 +85,19 @@ export function parseBoard(input: BoardInput): BoardData {
   const cells = new Uint8Array(width * height);
   // Plain loops over character codes: a page's first large board runs this code cold (a
   // 201×201 map is 40,401 cells), where a closure and a string per cell cost several ms.
+  // `full`: rows whose every cell is on the map, between which no wall is added below.
+  const full = new Uint8Array(height);
   for (let y = 0; y < height; y++) {
     const row = rows[y];
+    let on = row.length === width;
     for (let x = 0; x < row.length; x++) {
       const code = row.charCodeAt(x);
       const bits = code < 128 ? CELL_OF_CODE[code] : -1;
       if (bits >= 0) cells[y * width + x] = bits;
       else fail(`map[${y}][${x}]`, `unknown cell character ${JSON.stringify(row[x])}`);
+      if (!(cells[y * width + x] & Cell.on)) on = false;
     }
+    full[y] = +on;
   }
 
   const hEdges = new Uint8Array((height + 1) * width);
@@ -125,12 +130,23 @@ export function parseBoard(input: BoardInput): BoardData {
     else for (let y = Math.min(y1, y2); y < Math.max(y1, y2); y++) vEdges[y * (width + 1) + x1] = kind;
   });
 
-  // The border and every edge touching a void cell are walls (RULES §1).
-  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && (cells[y * width + x] & Cell.on) !== 0;
-  for (let Y = 0; Y <= height; Y++)
-    for (let x = 0; x < width; x++) if (!on(x, Y - 1) || !on(x, Y)) hEdges[Y * width + x] = EdgeKind.wall;
-  for (let y = 0; y < height; y++)
-    for (let X = 0; X <= width; X++) if (!on(X - 1, y) || !on(X, y)) vEdges[y * (width + 1) + X] = EdgeKind.wall;
+  // The border and every edge touching a void cell are walls (RULES §1). The cells on both sides
+  // read in place, not through a function: 160,000 calls on a 201×201 map, run cold on a page's first.
+  for (let Y = 0; Y <= height; Y++) {
+    if (full[Y - 1] && full[Y]) continue;
+    for (let x = 0; x < width; x++) {
+      if (Y === 0 || Y === height || !(cells[(Y - 1) * width + x] & cells[Y * width + x] & Cell.on)) hEdges[Y * width + x] = EdgeKind.wall;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    if (full[y]) {
+      vEdges[y * (width + 1)] = vEdges[y * (width + 1) + width] = EdgeKind.wall;
+      continue;
+    }
+    for (let X = 0; X <= width; X++) {
+      if (X === 0 || X === width || !(cells[y * width + X - 1] & cells[y * width + X] & Cell.on)) vEdges[y * (width + 1) + X] = EdgeKind.wall;
+    }
+  }
 
   const list = listOf(input.figures, 'figures', fail);
   if (list.length > MAX_FIGURES) fail('figures', `${list.length} figures is above ${MAX_FIGURES}`);

@@ -1,8 +1,9 @@
 /**
  * Scenario validation. Three layers, all reported together as `path: message` problems:
- *  1. structure: the JSON Schema (scenario.schema.json) interpreted directly, so the schema and
- *     the validator cannot drift apart (only the keywords the schema uses are supported, and an
- *     unknown keyword fails the tests — assertSupported — rather than being silently ignored);
+ *  1. structure: the JSON Schema (scenario.schema.json) read directly (each node, on first use,
+ *     into a check of that node), so the schema and the validator cannot drift apart (only the
+ *     keywords the schema uses are supported, and an unknown keyword fails the tests —
+ *     assertSupported — rather than being silently ignored);
  *  2. geometry: `parseBoard` of the grid core (figures on the map, no overlap, edges on grid lines);
  *  3. meaning: sides, unit types and data sets that exist and fit the ruleset.
  */
@@ -100,10 +101,6 @@ function hasType(type: string, v: unknown): boolean {
 
 const branchType = (b: Node): string => (b.type ?? resolveRef(b.$ref as string).type) as string;
 
-/** The schema's patterns, compiled once each (a 201-row map would otherwise compile one per row). */
-const PATTERNS = new Map<string, RegExp>();
-const patternOf = (source: string) => PATTERNS.get(source) ?? PATTERNS.set(source, new RegExp(source, 'u')).get(source)!;
-
 /**
  * A value's place while checking: its path string is made only for a problem (joining every
  * key of a large board's thousands of values cost more than checking them).
@@ -113,67 +110,78 @@ type PathFail = (path: Path, message: string) => void;
 const at = (up: Path, key: string | number): Path => ({ up, key });
 const text = (p: Path): string => (typeof p === 'string' ? p : joinPath(text(p.up), p.key));
 
-/** The number of code points of `v` (a surrogate pair is one). */
-function codePoints(v: string): number {
-  let n = 0;
-  for (const _ of v) n++;
-  return n;
+/** Checks `v` against one schema node; problems go to `fail` (nothing below a wrong type). */
+type Check = (v: unknown, path: Path, fail: PathFail) => void;
+
+const checks = new WeakMap<Node, Check>();
+
+/**
+ * The check of `node`, made on first use with the node's keywords read once: reading all sixteen
+ * of them for each of a large board's 15,000 values was most of the schema check, and the first
+ * board a page validates runs it in V8's slowest tiers.
+ */
+function checkOf(node: Node): Check {
+  let c = checks.get(node);
+  if (!c) checks.set(node, (c = compile(node)));
+  return c;
 }
 
-/** Check `v` against one schema node; problems go to `fail` (nothing below a wrong type). */
-function check(node: Node, v: unknown, path: Path, fail: PathFail): void {
-  if (typeof node.$ref === 'string') check(resolveRef(node.$ref), v, path, fail);
-  if (Array.isArray(node.anyOf)) {
-    // Branches differ by type (asserted at load), so the value's type picks the branch and its
-    // problems are specific instead of "matches none of ...".
-    const branches = node.anyOf as Node[];
-    const branch = branches.find((b) => hasType(branchType(b), v));
-    if (!branch) return fail(path, `expected ${branches.map((b) => TYPE_WORDS[branchType(b)]).join(' or ')}, got ${show(v)}`);
-    check(branch, v, path, fail);
-  }
-  if (typeof node.type === 'string' && !hasType(node.type, v)) return fail(path, `expected ${TYPE_WORDS[node.type]}, got ${show(v)}`);
-  if (Array.isArray(node.enum) && !node.enum.includes(v)) return fail(path, `${show(v)} is not one of ${node.enum.join(', ')}`);
-  if (typeof v === 'string') {
-    // JSON Schema counts code points: between v.length / 2 and v.length, so counted only when
-    // a bound falls in between (a 201×201 map's rows were 40,000 steps of a string iterator).
-    const min = typeof node.minLength === 'number' ? node.minLength : 0;
-    const max = typeof node.maxLength === 'number' ? node.maxLength : Infinity;
-    const length = Math.ceil(v.length / 2) >= min && v.length <= max ? v.length : codePoints(v);
-    if (typeof node.minLength === 'number' && length < node.minLength) {
-      fail(path, node.minLength === 1 ? 'expected a non-empty string' : `expected at least ${node.minLength} characters, got ${length}`);
+function compile(node: Node): Check {
+  const { $ref, anyOf, type, enum: values, minLength, maxLength, pattern, minimum, maximum, minItems, maxItems, items, required, properties, additionalProperties: extra } = node;
+  const target = typeof $ref === 'string' ? resolveRef($ref) : undefined;
+  // Branches differ by type (asserted at load), so the value's type picks the branch and its
+  // problems are specific instead of "matches none of ...".
+  const branches = Array.isArray(anyOf) ? (anyOf as Node[]) : undefined;
+  const re = typeof pattern === 'string' ? new RegExp(pattern, 'u') : undefined;
+  // JSON Schema counts code points: between v.length / 2 and v.length, so counted only when
+  // a bound falls in between (a 201×201 map's rows were 40,000 steps of a string iterator).
+  const min = typeof minLength === 'number' ? minLength : 0;
+  const max = typeof maxLength === 'number' ? maxLength : Infinity;
+  const props = (properties ?? {}) as Node;
+  return (v, path, fail) => {
+    if (target) checkOf(target)(v, path, fail);
+    if (branches) {
+      const branch = branches.find((b) => hasType(branchType(b), v));
+      if (!branch) return fail(path, `expected ${branches.map((b) => TYPE_WORDS[branchType(b)]).join(' or ')}, got ${show(v)}`);
+      checkOf(branch)(v, path, fail);
     }
-    if (typeof node.maxLength === 'number' && length > node.maxLength) fail(path, `expected at most ${node.maxLength} characters, got ${length}`);
-    if (typeof node.pattern === 'string' && !patternOf(node.pattern).test(v)) fail(path, `${show(v)} does not match ${node.pattern}`);
-  }
-  if (typeof v === 'number') {
-    if (typeof node.minimum === 'number' && v < node.minimum) fail(path, `${v} is below the minimum ${node.minimum}`);
-    if (typeof node.maximum === 'number' && v > node.maximum) fail(path, `${v} is above the maximum ${node.maximum}`);
-  }
-  if (Array.isArray(v)) {
-    if (typeof node.minItems === 'number' && v.length < node.minItems) fail(path, `expected at least ${node.minItems} items, got ${v.length}`);
-    if (typeof node.maxItems === 'number' && v.length > node.maxItems) fail(path, `expected at most ${node.maxItems} items, got ${v.length}`);
-    if (node.uniqueItems === true) {
-      const seen = new Map<string, number>();
-      v.forEach((item, i) => {
-        const key = JSON.stringify(item);
-        const first = seen.get(key);
-        if (first === undefined) seen.set(key, i);
-        else fail(at(path, i), `${show(item)} repeats ${joinPath(text(path), first)}`);
-      });
+    if (typeof type === 'string' && !hasType(type, v)) return fail(path, `expected ${TYPE_WORDS[type]}, got ${show(v)}`);
+    if (Array.isArray(values) && !values.includes(v)) return fail(path, `${show(v)} is not one of ${values.join(', ')}`);
+    if (typeof v === 'string') {
+      const length = Math.ceil(v.length / 2) >= min && v.length <= max ? v.length : [...v].length;
+      if (length < min) fail(path, min === 1 ? 'expected a non-empty string' : `expected at least ${min} characters, got ${length}`);
+      if (length > max) fail(path, `expected at most ${max} characters, got ${length}`);
+      if (re && !re.test(v)) fail(path, `${show(v)} does not match ${pattern}`);
+    } else if (typeof v === 'number') {
+      if (typeof minimum === 'number' && v < minimum) fail(path, `${v} is below the minimum ${minimum}`);
+      if (typeof maximum === 'number' && v > maximum) fail(path, `${v} is above the maximum ${maximum}`);
+    } else if (Array.isArray(v)) {
+      if (typeof minItems === 'number' && v.length < minItems) fail(path, `expected at least ${minItems} items, got ${v.length}`);
+      if (typeof maxItems === 'number' && v.length > maxItems) fail(path, `expected at most ${maxItems} items, got ${v.length}`);
+      if (node.uniqueItems === true) {
+        const seen = new Map<string, number>();
+        v.forEach((item, i) => {
+          const key = JSON.stringify(item);
+          const first = seen.get(key);
+          if (first === undefined) seen.set(key, i);
+          else fail(at(path, i), `${show(item)} repeats ${joinPath(text(path), first)}`);
+        });
+      }
+      if (isObject(items)) {
+        const each = checkOf(items);
+        v.forEach((item, i) => each(item, at(path, i), fail));
+      }
+    } else if (isObject(v)) {
+      // A property set to undefined counts as absent, as in JSON (TypeScript callers write `data: undefined`).
+      for (const k of (required ?? []) as string[]) if (v[k] === undefined) fail(at(path, k), 'missing (required)');
+      for (const [k, value] of Object.entries(v)) {
+        if (value === undefined) continue;
+        if (isObject(props[k])) checkOf(props[k] as Node)(value, at(path, k), fail);
+        else if (extra === false) fail(at(path, k), `unknown property (expected ${Object.keys(props).join(', ')})`);
+        else if (isObject(extra)) checkOf(extra)(value, at(path, k), fail);
+      }
     }
-    if (isObject(node.items)) v.forEach((item, i) => check(node.items as Node, item, at(path, i), fail));
-  }
-  if (isObject(v)) {
-    const props = (node.properties ?? {}) as Node;
-    // A property set to undefined counts as absent, as in JSON (TypeScript callers write `data: undefined`).
-    for (const k of (node.required ?? []) as string[]) if (v[k] === undefined) fail(at(path, k), 'missing (required)');
-    for (const [k, value] of Object.entries(v)) {
-      if (value === undefined) continue;
-      if (isObject(props[k])) check(props[k] as Node, value, at(path, k), fail);
-      else if (node.additionalProperties === false) fail(at(path, k), `unknown property (expected ${Object.keys(props).join(', ')})`);
-      else if (isObject(node.additionalProperties)) check(node.additionalProperties, value, at(path, k), fail);
-    }
-  }
+  };
 }
 
 /**
@@ -183,7 +191,7 @@ function check(node: Node, v: unknown, path: Path, fail: PathFail): void {
 export function schemaProblems(value: unknown, def?: string, path = ''): string[] {
   const problems: string[] = [];
   const node = def === undefined ? ROOT : resolveRef(`#/$defs/${def}`);
-  check(node, value, path, (p, m) => problems.push(`${text(p) || 'scenario'}: ${m}`));
+  checkOf(node)(value, path, (p, m) => problems.push(`${text(p) || 'scenario'}: ${m}`));
   return problems;
 }
 
