@@ -47,9 +47,19 @@ test('a handicap change the player declines keeps the game in progress; a handic
   await expect(chooser).toHaveValue('kills+3');
   expect(new URL(page.url()).searchParams.get('handicap')).toBe('kills+3');
   await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens');
-  // Wait for a position in the URL (the autopilot's status phase), then decline a new handicap.
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/#doom-solo=/);
-  const hash = await page.evaluate(() => location.hash);
+  // Wait until the autopilot has played its status phase and handed over to a marine (a marine's
+  // button: its activation, a defense or a respawn; nothing more comes until the player acts), then
+  // decline a new handicap. Taking the hash any earlier raced the autopilot's next command (seen in
+  // CI: imp 1 activating).
+  await expect(page.locator('#solo').getByRole('button', { name: /^((Alpha|Bravo|Charlie|Delta) takes the attack|End (Alpha|Bravo|Charlie|Delta)'s activation|Respawn)/ }).first()).toBeVisible({ timeout: 30_000 });
+  const hashNow = () => page.evaluate(() => location.hash);
+  // The URL is written after each command (its state compressed asynchronously): wait until it holds still.
+  await expect.poll(async () => {
+    const a = await hashNow();
+    await page.waitForTimeout(500);
+    return /#doom-solo=/.test(a) && a === (await hashNow());
+  }, { timeout: 30_000 }).toBe(true);
+  const hash = await hashNow();
   await chooser.selectOption('kills+1');
   await expect(chooser).toHaveValue('kills+3');
   expect(await page.evaluate(() => location.hash)).toBe(hash);
