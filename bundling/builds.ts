@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { LibraryOptions, UserConfig } from 'vite';
 import { isEntry, OUTPUTS, type ViteStep } from './outputs.ts';
 import { aiWorkerAsset } from './plugins/ai-worker-asset.ts';
+import { dataSetHeaders } from './plugins/data-set-headers.ts';
 import { dropPureAnnotations } from './plugins/drop-pure-annotations.ts';
 import { literalWorkerStart } from './plugins/literal-worker-start.ts';
 import { fromMainModule, onDemand } from './plugins/on-demand.ts';
@@ -45,10 +46,11 @@ const ON_DEMAND: ViteStep[] = ['rules', 'ui', 'ai'];
 const onDemandEntries = () => new Map(ON_DEMAND.flatMap(entriesOf).map((o) => [at(o.from), basename(o.file)] as const));
 
 /**
- * A rules engine's own folder and its own copy of the command-shape checker (plugins/own-command-shape.ts);
- * everything else comes from the main module (see src/rules/ruleset-runtime.ts).
+ * A rules engine's own folder, its data sets (whole: the main module has their names and kinds,
+ * plugins/data-set-headers.ts) and its own copy of the command-shape checker
+ * (plugins/own-command-shape.ts); everything else comes from the main module (see src/rules/ruleset-runtime.ts).
  */
-const RULES_OWN = /[\\/]src[\\/]rules[\\/](doom2016|doom2004|d20)[\\/]|[\\/]command-shape\.ts\?engine/;
+const RULES_OWN = /[\\/]src[\\/](rules|data)[\\/](doom2016|doom2004|d20)[\\/]|[\\/]command-shape\.ts\?engine/;
 /** The UI modules' own files; everything else they import comes from the main module (components/ui-runtime.ts). */
 const UI_OWN = /[\\/]components[\\/](editor[\\/]|log[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|panels[\\/]steps-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts|modes[\\/]legend-entry\.ts|render[\\/]legend-list\.ts|modes[\\/]blast-entry\.ts|interaction[\\/]blast\.ts|modes[\\/]handicap-entry\.ts|replay[\\/])|[\\/]src[\\/]scenario[\\/]handicap\.ts$/;
 /**
@@ -73,7 +75,7 @@ export const VITE_BUILDS: Record<ViteStep, () => UserConfig> = {
   // sets' documentation and the minifier's @__PURE__ marks left out (bytes nothing reads).
   element: () => ({
     publicDir: false,
-    plugins: [inlineWasmAsText(), stripSchemaAnnotations(), stripDataSetNotes(), trimTemplateIndentation(), onDemand(onDemandEntries()), dropPureAnnotations()],
+    plugins: [inlineWasmAsText(), stripSchemaAnnotations(), stripDataSetNotes(), dataSetHeaders(), trimTemplateIndentation(), onDemand(onDemandEntries()), dropPureAnnotations()],
     build: {
       outDir: at('dist'),
       emptyOutDir: true,
@@ -87,7 +89,7 @@ export const VITE_BUILDS: Record<ViteStep, () => UserConfig> = {
 
   rules: () => ({
     publicDir: false,
-    plugins: [ownCommandShape(), fromMainModule('rules', RULES_OWN)],
+    plugins: [stripDataSetNotes(), ownCommandShape(), fromMainModule('rules', RULES_OWN)],
     // openapi-fetch asks `typeof process` to detect Node: as a property of globalThis, so that a
     // bundler building an app from these files (Parcel) sees no Node global to polyfill.
     define: { process: 'globalThis.process' },

@@ -56,24 +56,38 @@ export class ScenarioLoader implements ReactiveController {
     this.inlineObserver = null;
   }
 
-  /** An inline `<script type="application/json">` child, now or once the parser adds it. */
+  /**
+   * An inline `<script type="application/json">` child, now or once the parser adds it. While the
+   * page is still being parsed the script's text may be only partly there (the element was defined
+   * by a classic or async script before the parser reached `</script>`, and the parser yields
+   * mid-text on a slow connection or a busy machine): text that does not parse yet is read again as
+   * it grows and once the document is parsed, and only then reported as not JSON.
+   */
   private watchInline(): void {
     const host = this.host;
-    const tryRead = () => {
+    const tryRead = (final: boolean) => {
       const script = host.querySelector(':scope > script[type="application/json"]');
       if (!script) return false;
-      this.hostDisconnected(); // found: stop watching
-      const text = script.textContent ?? '';
+      let scenario: Scenario;
       try {
-        host.scenario = JSON.parse(text) as Scenario;
+        scenario = JSON.parse(script.textContent ?? '') as Scenario;
       } catch (e) {
+        if (!final && document.readyState === 'loading') return false;
+        this.hostDisconnected();
         this.state.fail('scenario', `The inline scenario is not valid JSON: ${messageOf(e)}`, []);
+        return true;
       }
+      this.hostDisconnected(); // found: stop watching
+      host.scenario = scenario;
       return true;
     };
-    if (tryRead()) return;
-    this.inlineObserver = new MutationObserver(() => void tryRead());
+    if (tryRead(false)) return;
+    this.inlineObserver = new MutationObserver(() => void tryRead(false));
     this.inlineObserver.observe(host, { childList: true, subtree: true, characterData: true });
+    if (document.readyState === 'loading') {
+      const parsed = () => this.inlineObserver && tryRead(true);
+      document.addEventListener('DOMContentLoaded', parsed, { once: true });
+    }
     if (host.mode === 'edit') queueMicrotask(() => host.scenario === undefined && !host.querySelector('script') && (host.scenario = null));
   }
 

@@ -3,22 +3,15 @@
  *
  * Component numbers are data, never code (RULES.md): every number-bearing entry carries a
  * `source` — a citation of RULES.md §6 or "sample, not official". The files are imported
- * statically so that bundlers ship them; add a new file here and to `BUNDLED` below.
+ * statically so that bundlers ship them; add a new file here and to `BUNDLED` below, or, when only
+ * a ruleset's engine reads its entries, to that ruleset's rules-sets.ts.
  */
 import type { Ruleset } from '../core/types.ts';
 import d20SampleUnits from './d20/sample-units.json' with { type: 'json' };
-import doom2004Dice from './doom2004/dice.json' with { type: 'json' };
-import doom2004MarineStart from './doom2004/marine-start.json' with { type: 'json' };
 import doom2004SampleUnits from './doom2004/sample-units.json' with { type: 'json' };
-import doom2004Weapons from './doom2004/weapons.json' with { type: 'json' };
-import doom2016Dice from './doom2016/dice.json' with { type: 'json' };
-import doom2016SampleActionCards from './doom2016/sample-action-cards.json' with { type: 'json' };
-import doom2016SampleClassCards from './doom2016/sample-class-cards.json' with { type: 'json' };
-import doom2016SampleEventCards from './doom2016/sample-event-cards.json' with { type: 'json' };
-import doom2016SampleGloryKillCards from './doom2016/sample-glory-kill-cards.json' with { type: 'json' };
-import doom2016SampleInvasionCards from './doom2016/sample-invasion-cards.json' with { type: 'json' };
-import doom2016SampleSquadCards from './doom2016/sample-squad-cards.json' with { type: 'json' };
+import { DOOM2004_RULES_SETS } from './doom2004/rules-sets.ts';
 import doom2016SampleUnits from './doom2016/sample-units.json' with { type: 'json' };
+import { DOOM2016_RULES_SETS } from './doom2016/rules-sets.ts';
 
 /** One entry of a data set (a unit, a weapon, a die, ...); its fields depend on the set's kind. */
 export interface DataEntry {
@@ -52,18 +45,10 @@ export function deepFreeze<T>(value: T): T {
 
 const BUNDLED: readonly DataSet[] = [
   d20SampleUnits,
-  doom2004Dice,
-  doom2004MarineStart,
   doom2004SampleUnits,
-  doom2004Weapons,
-  doom2016Dice,
-  doom2016SampleActionCards,
-  doom2016SampleClassCards,
-  doom2016SampleEventCards,
-  doom2016SampleGloryKillCards,
-  doom2016SampleInvasionCards,
-  doom2016SampleSquadCards,
   doom2016SampleUnits,
+  ...DOOM2004_RULES_SETS,
+  ...DOOM2016_RULES_SETS,
 ].map((json) => deepFreeze(json as unknown as DataSet));
 
 const BY_NAME = new Map(BUNDLED.map((set) => [set.name, set]));

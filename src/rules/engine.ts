@@ -3,7 +3,7 @@
  * `await loadRuleset(id)` first; src/rules/index.ts is the full library with every ruleset loaded.
  */
 import { BoardError } from '../core/board-input.ts';
-import type { DataSet } from '../data/index.ts';
+import { getDataSet, type DataSet } from '../data/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { ScenarioError, resolveData, validateScenario } from '../scenario/validate.ts';
 import type { D20State } from './d20/state.ts';
@@ -27,11 +27,25 @@ export interface GameOptions {
   units?: Record<string, unknown>;
 }
 
+/**
+ * The scenario's data sets with each bundled one the ruleset's module carries taken from the module:
+ * in the element's main module a card or dice set is its name and kind only (src/data/<ruleset>/rules-sets.ts).
+ * An inline set of the same name stays as given.
+ */
+function wholeSets(sets: Record<string, DataSet>, module: RulesetModule<object>): Record<string, DataSet> {
+  const out = { ...sets };
+  for (const [role, set] of Object.entries(sets)) {
+    const whole = set === getDataSet(set.name) ? module.dataSets?.find((s) => s.name === set.name) : undefined;
+    if (whole) out[role] = whole;
+  }
+  return out;
+}
+
 function setup(input: Scenario, options: GameOptions): { module: RulesetModule<object>; scenario: Scenario; initial: object } {
   const scenario = validateScenario(input);
   const module = rulesetModule(scenario.ruleset);
   if (!module) throw new Error(`createGame: the ${scenario.ruleset} rules are not loaded (await loadRuleset(${JSON.stringify(scenario.ruleset)}) first)`);
-  const data = { ...resolveData(scenario), ...options.data };
+  const data = { ...wholeSets(resolveData(scenario), module), ...options.data };
   if (options.units) {
     data.units = { name: 'options.units', ruleset: scenario.ruleset, kind: 'units', source: 'given by the caller', entries: options.units as DataSet['entries'] };
   }

@@ -14,6 +14,11 @@ export type InitState<S> = (scenario: Scenario, data: Record<string, DataSet>, s
 export interface RulesetModule<S extends object> {
   rules: RulesetEngine<S>;
   init: InitState<S>;
+  /**
+   * The bundled data sets whose entries only this ruleset's engine reads (src/data/<ruleset>/rules-sets.ts),
+   * carried whole by its module: the element's main module knows them by name and kind only.
+   */
+  dataSets?: readonly DataSet[];
 }
 
 /** Entries of the data set in `role`; throws naming the missing role. */

@@ -98,6 +98,8 @@ test('the bundle plays doom2016 and doom2004, loading each rules engine, the pla
   await expect(page.locator('#skirmish [part="error"]')).toHaveCount(0);
   // The table (on demand too) shows the marines' hands and equipment.
   await expect(page.locator('#tutorial').getByRole('region', { name: 'Play table' })).toContainText('Health 10 of 10');
+  // The cards come with the doom2016 engine (doom-board.js knows the card sets by name only): Bravo's dealt hand.
+  await expect(page.locator('#tutorial').getByRole('region', { name: 'Play table' })).toContainText('Burst Fire');
   await expect(page.locator('#skirmish').getByRole('region', { name: 'Play table' })).toContainText('Weapons: fist, pistol, grenade');
   // The legend's list comes with its first opening.
   expect(requests).not.toContain('/doom-board-legend.js');

@@ -91,14 +91,27 @@ describe('bundle', () => {
     expect(readme).toContain(`<!--size:doom-board.js-->${(gzipped('doom-board.js') / 1024).toFixed(1)} KB<!--/size-->`);
   });
 
-  test('doom-board.js leaves out the data sets\' notes, and every entry keeps its source label', async () => {
+  test('doom-board.js leaves out the data sets\' notes and has the card, dice and weapon sets by name only: their ruleset\'s engine carries them whole, every entry with its source label', async () => {
     const js = readFileSync(`${DIST}doom-board.js`, 'utf8');
     const { getDataSet, listDataSets } = await import('../../src/data/index.ts');
+    let onDemand = 0;
     for (const name of listDataSets()) {
       const set = getDataSet(name)!;
-      if (set.notes) expect(js.includes(set.notes), `${name}: notes`).toBe(false);
-      // Each entry's source (official citation or "sample, not official") is still in the bundle.
-      for (const [id, e] of Object.entries(set.entries)) if (e.source) expect(js.includes(e.source), `${name}/${id}: source`).toBe(true);
+      const engine = read(`doom-board-${set.ruleset}.js`);
+      for (const file of [js, engine]) if (set.notes) expect(file.includes(set.notes), `${name}: notes`).toBe(false);
+      // The main module knows every set by name (a scenario naming it is checked there).
+      expect(new RegExp(`["'\`]${name}["'\`]`).test(js), `${name}: named in doom-board.js`).toBe(true);
+      // Units whole in the main module (their footprints are checked there); the rest in their engine's module.
+      const home = set.kind === 'units' ? js : engine;
+      if (set.kind !== 'units') {
+        onDemand++;
+        expect(new RegExp(`name:["'\`]${name}["'\`][^{}]*entries:\\{\\}`).test(js), `${name}: in doom-board.js without its entries`).toBe(true);
+      }
+      // Each entry's id and source (official citation or "sample, not official") is in the module that carries it.
+      for (const [id, e] of Object.entries(set.entries)) {
+        if (e.source) expect(home.includes(e.source), `${name}/${id}: source`).toBe(true);
+      }
     }
+    expect(onDemand).toBe(10);
   });
 });

@@ -125,7 +125,11 @@ async function play(url: string): Promise<Played> {
     document.addEventListener('doom-action', () => w.played++, true);
   });
   await p.goto(url);
-  await p.waitForFunction(() => (window as unknown as { played: number }).played >= 2, null, { timeout: 90_000 });
+  await p.waitForFunction(() => (window as unknown as { played: number }).played >= 2, null, { timeout: 90_000 }).catch(async (e) => {
+    // What the board says (an error box, "thinks in the page") and what the console said, not only "timeout".
+    const board = await p.locator('#b').evaluate((el) => el.shadowRoot?.textContent?.replace(/\s+/g, ' ').slice(0, 500) ?? '').catch(() => '');
+    throw new Error(`${(e as Error).message}\nthe board: ${board}\nworkers: ${out.workers.join(', ')}\nconsole: ${[...out.warnings, ...out.errors].join(' | ')}`);
+  });
   out.inPage = /thinks in the page|No Web Worker here/i.test(await p.locator('#b').evaluate((el) => el.shadowRoot!.textContent ?? ''));
   // Each worker's own script, as the page fetched it (0: never answered).
   out.scripts = out.workers.map((url) => ({ url, status: answers.get(url) ?? 0 }));

@@ -1,4 +1,5 @@
 /** The doom2004 ruleset module (RULES §3): its rules and its starting state. */
+import { DOOM2004_RULES_SETS } from '../../data/doom2004/rules-sets.ts';
 import type { RulesetModule } from '../ruleset-module.ts';
 import { explore } from './explore.ts';
 import { doom2004Rules } from './rules.ts';
@@ -8,6 +9,7 @@ import { advance } from './turn.ts';
 
 export const doom2004Module: RulesetModule<D4State> = {
   rules: doom2004Rules,
+  dataSets: DOOM2004_RULES_SETS,
   init(scenario, data, seed) {
     const s = initDoom2004(scenario, data, seed);
     // Areas the marines already see at the start are revealed before the first command.
