@@ -17,6 +17,7 @@ import type { Cursor } from '../interaction/keyboard.ts';
 import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
 import { LARGE_BOARD, READABLE_PX } from '../render/geometry.ts';
+import { warmWhenIdle } from './warm-board.ts';
 
 export const MODES = ['explore', 'play', 'edit', 'replay'] as const;
 export type Mode = (typeof MODES)[number];
@@ -32,7 +33,15 @@ export class BoardState {
   /** The scenario as given, for export. */
   source: Scenario | null = null;
   model: DrawModel | null = null;
-  board: Board | null = null;
+  private _board: Board | null = null;
+  /** The grid core's board; a new one is put into the core when the page is next idle (warm-board.ts). */
+  get board(): Board | null {
+    return this._board;
+  }
+  set board(board: Board | null) {
+    this._board = board;
+    if (board) warmWhenIdle(board, () => this._board === board);
+  }
   selected: string | null = null;
   target: string | null = null;
   /** A targeted space (doom2004 attacks nominate spaces). */

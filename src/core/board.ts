@@ -290,6 +290,15 @@ export class Board implements GridQueries {
 
   // ------------------------------------------------------------------ queries
 
+  /**
+   * Put the board into the grid core now (upload it, or restore it when another board had the
+   * core), which the first query would otherwise do: a page can pay that while it is idle rather
+   * than in the first click (a 201×201 board's upload is most of its first selection's time).
+   */
+  prepare(): void {
+    this.core();
+  }
+
   sight(f: string | number, t: string | number): SightAnswer {
     const a = this.figureIndex(f);
     const b = this.figureIndex(t);

@@ -6,33 +6,14 @@
  * statically so that bundlers ship them; add a new file here and to `BUNDLED` below, or, when only
  * a ruleset's engine reads its entries, to that ruleset's rules-sets.ts.
  */
-import type { Ruleset } from '../core/types.ts';
 import d20SampleUnits from './d20/sample-units.json' with { type: 'json' };
 import doom2004SampleUnits from './doom2004/sample-units.json' with { type: 'json' };
 import { DOOM2004_RULES_SETS } from './doom2004/rules-sets.ts';
 import doom2016SampleUnits from './doom2016/sample-units.json' with { type: 'json' };
 import { DOOM2016_RULES_SETS } from './doom2016/rules-sets.ts';
+import type { DataSet } from './types.ts';
 
-/** One entry of a data set (a unit, a weapon, a die, ...); its fields depend on the set's kind. */
-export interface DataEntry {
-  /** Where the entry's numbers come from: "RULES.md §6 (“quote”)..." or "sample, not official". */
-  source?: string;
-  /** Footprint [w, h] of a unit larger than 1×1 (units data sets). */
-  size?: [number, number];
-  [field: string]: unknown;
-}
-
-/** A data set file: `{ name, ruleset, kind, source, entries }` (see $defs/dataSet in the scenario schema). */
-export interface DataSet {
-  /** "<ruleset>/<file name>" for bundled sets. */
-  name: string;
-  ruleset: Ruleset;
-  /** What the entries are: "units", "weapons", "dice", "actionCards", "marineStart", ... */
-  kind: string;
-  source: string;
-  notes?: string;
-  entries: Record<string, DataEntry>;
-}
+export type { DataEntry, DataSet } from './types.ts';
 
 /** Freeze a value and everything in it: shared read-only data (the registry hands out shared objects). */
 export function deepFreeze<T>(value: T): T {

@@ -4,7 +4,7 @@
  * the doom2004 engine's module carries them whole (src/rules/doom2004/index.ts), so a page downloads them
  * only to play doom2004.
  */
-import type { DataSet } from '../index.ts';
+import type { DataSet } from '../types.ts';
 import doom2004Dice from './dice.json' with { type: 'json' };
 import doom2004MarineStart from './marine-start.json' with { type: 'json' };
 import doom2004Weapons from './weapons.json' with { type: 'json' };

@@ -4,7 +4,7 @@
  * the doom2016 engine's module carries them whole (src/rules/doom2016/index.ts), so a page downloads them
  * only to play doom2016.
  */
-import type { DataSet } from '../index.ts';
+import type { DataSet } from '../types.ts';
 import doom2016Dice from './dice.json' with { type: 'json' };
 import doom2016SampleActionCards from './sample-action-cards.json' with { type: 'json' };
 import doom2016SampleClassCards from './sample-class-cards.json' with { type: 'json' };
