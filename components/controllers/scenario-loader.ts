@@ -84,11 +84,16 @@ export class ScenarioLoader implements ReactiveController {
     if (tryRead(false)) return;
     this.inlineObserver = new MutationObserver(() => void tryRead(false));
     this.inlineObserver.observe(host, { childList: true, subtree: true, characterData: true });
+    // An editor with no scenario starts blank: once the page is parsed, when a script child could still come.
+    const blankEditor = () => host.mode === 'edit' && host.scenario === undefined && !host.querySelector('script') && (host.scenario = null);
     if (document.readyState === 'loading') {
-      const parsed = () => this.inlineObserver && tryRead(true);
+      const parsed = () => {
+        if (!this.inlineObserver) return;
+        tryRead(true);
+        blankEditor();
+      };
       document.addEventListener('DOMContentLoaded', parsed, { once: true });
-    }
-    if (host.mode === 'edit') queueMicrotask(() => host.scenario === undefined && !host.querySelector('script') && (host.scenario = null));
+    } else if (host.mode === 'edit') queueMicrotask(blankEditor);
   }
 
   async load(): Promise<void> {

@@ -3,8 +3,8 @@
  * or a bundler's classic script in the head) while the page is still arriving, so it meets its
  * `<script type="application/json">` with only part of the text. A real loopback server sends the
  * page in two parts and holds the second until the page says the element is defined: the board
- * must show the whole scenario, not "not valid JSON". A page whose inline JSON is broken still
- * says so once the page is parsed.
+ * must show the whole scenario, not "not valid JSON", and an editor must edit it, not start blank.
+ * A page whose inline JSON is broken still says so once the page is parsed.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -30,14 +30,15 @@ const SCENARIO = JSON.stringify(
   2,
 );
 
-/** The page up to the middle of the scenario's text, and the rest. */
-function pageParts(json: string): [string, string] {
-  const cut = json.indexOf('"figures"');
+/** The page up to the middle of the scenario's text (an editor's page: up to its start tag), and the rest. */
+function pageParts(json: string, mode: 'explore' | 'edit'): [string, string] {
   const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Streamed</title><link rel="icon" href="data:,">
 <script type="module" async>import '/doom-board.js'; await customElements.whenDefined('doom-board'); fetch('/defined');</script></head>
 <body><h1>A page that arrives slowly</h1>
-<doom-board id="slow" label="Streamed scenario"><script type="application/json">${json.slice(0, cut)}`;
-  return [head, `${json.slice(cut)}</script></doom-board>\n<p>The end of the page.</p></body></html>`];
+<doom-board id="slow" mode="${mode}" label="Streamed scenario">`;
+  const page = `${head}<script type="application/json">${json}</script></doom-board>\n<p>The end of the page.</p></body></html>`;
+  const cut = mode === 'edit' ? head.length : page.indexOf('"figures"');
+  return [page.slice(0, cut), page.slice(cut)];
 }
 
 let server: Server;
@@ -61,8 +62,8 @@ test.beforeAll(async () => {
       return res.writeHead(204).end();
     }
     const json = path === '/broken' ? SCENARIO.replace('"figures"', '"figures" oops') : SCENARIO;
-    if (path !== '/' && path !== '/broken') return res.writeHead(404).end();
-    const [first, rest] = pageParts(json);
+    if (path !== '/' && path !== '/broken' && path !== '/edit') return res.writeHead(404).end();
+    const [first, rest] = pageParts(json, path === '/edit' ? 'edit' : 'explore');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.write(first);
     const send = (r: ServerResponse) => () => r.end(rest);
@@ -105,4 +106,24 @@ test('a broken inline scenario on a slowly arriving page is reported once the pa
   await page.goto(`${base}/broken`, { waitUntil: 'commit' });
   await defined;
   await expect(page.locator('#slow [part="error"]')).toContainText('The inline scenario is not valid JSON');
+});
+
+test('an editor defined before its inline scenario has arrived edits that scenario, not a blank board', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Every board the editor draws: a blank one first would be one too many.
+  await page.addInitScript(() => {
+    const w = window as unknown as { drawn: number };
+    w.drawn = 0;
+    document.addEventListener('doom-ready', () => w.drawn++, true);
+  });
+  const defined = page.waitForRequest(`${base}/defined`);
+  await page.goto(`${base}/edit`, { waitUntil: 'commit' });
+  await defined;
+  const g = await ready(page, 'slow');
+  await expect(g.locator('[role="row"]')).toHaveCount(4);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { drawn: number }).drawn)).toBe(1);
+  await expect(cell(page, 'slow', 5, 3)).toHaveAttribute('aria-label', /Imp/);
+  await expect(page.locator('#slow [part="error"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
