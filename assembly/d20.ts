@@ -351,7 +351,7 @@ function seen(x: i32, y: i32, ax: i32, ay: i32, aw: i32, ah: i32): bool {
  * a flood fill from A that goes on only from visible spaces (QUEUE) meets them all. CLEAR_CORNERS
  * marks the spaces tested.
  */
-export function sightMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32): void {
+export function sightMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32, full: bool = true): void {
   const n = <usize>(W * H);
   memory.fill(OUT_LOS, 0, n);
   memory.fill(OUT_COVER, 0, n);
@@ -374,11 +374,11 @@ export function sightMapD20(ax: i32, ay: i32, aw: i32, ah: i32, f: i32): void {
       const x = s % W, y = s / W;
       if (!seen(x, y, ax, ay, aw, ah)) continue;
       store<u8>(OUT_LOS + <usize>s, 1);
-      store<u8>(OUT_COVER + <usize>s, coverD20(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y)) ? 1 : 0);
+      if (full) store<u8>(OUT_COVER + <usize>s, coverD20(ax, ay, aw, ah, x, y, 1, 1, f, ownerAt(x, y)) ? 1 : 0);
       store<i32>(QUEUE + (<usize>(tail++) << 2), s);
     }
   }
-  memory.copy(OUT_RANGE, DIST, n << 2);
+  if (full) memory.copy(OUT_RANGE, DIST, n << 2);
 }
 
 /**

@@ -118,8 +118,8 @@ function castOctant(sx: i32, sy: i32, swap: bool): void {
   }
 }
 
-/** LOS and range from a figure's rectangle to every cell (RULES §3; no cover in doom2004). */
-export function sightMap2004(ax: i32, ay: i32, aw: i32, ah: i32): void {
+/** LOS and range (without `withRange`, LOS only) from a figure's rectangle to every cell (RULES §3; no cover in doom2004). */
+export function sightMap2004(ax: i32, ay: i32, aw: i32, ah: i32, withRange: bool = true): void {
   const n = W * H;
   memory.fill(OUT_LOS, 0, <usize>n);
   memory.fill(OUT_COVER, 0, <usize>n);
@@ -134,6 +134,7 @@ export function sightMap2004(ax: i32, ay: i32, aw: i32, ah: i32): void {
       for (let o = 0; o < 8 && !FULL; o++) castOctant((o & 1) != 0 ? -1 : 1, (o & 2) != 0 ? -1 : 1, (o & 4) != 0);
       if (FULL) for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) test(x, y);
     }
+  if (!withRange) return;
   distances(ax, ay, aw, ah, RANGE_2004);
   memory.copy(OUT_RANGE, DIST, <usize>n << 2);
 }

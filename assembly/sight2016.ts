@@ -77,6 +77,15 @@ function buildCoprime(side: i32): void {
  */
 function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
   if (!COVER) {
+    if (LOS_CORNERS == 0) {
+      // LOS only, as cells (losMapBytes2016).
+      for (let k = 0; k < 4; k++) {
+        if (((seen >> k) & 1) == 0) continue;
+        const x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
+        if (onMap(x, y)) store<u8>(OUT_LOS + <usize>(y * W + x), 1);
+      }
+      return;
+    }
     // LOS only (the threat map): the corner's seen cells, as bits, turned into cells once at the end.
     const at = LOS_CORNERS + <usize>(QY * (W + 1) + QX);
     store<u8>(at, load<u8>(at) | <u8>seen);
@@ -461,6 +470,14 @@ export function losMap2016(ax: i32, ay: i32, aw: i32, ah: i32, corners: usize, b
       }
     }
   }
+}
+
+/** LOS only from a figure's rectangle, a byte per cell in OUT_LOS (1 seen): sightMap2016's LOS without its cover and range. */
+export function losMapBytes2016(ax: i32, ay: i32, aw: i32, ah: i32): void {
+  memory.fill(OUT_LOS, 0, <usize>(W * H));
+  LOS_CORNERS = 0;
+  sightMap2016(ax, ay, aw, ah, false);
+  for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(OUT_LOS + <usize>(y * W + x), 1);
 }
 
 export function range2016(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw: i32, th: i32): i32 {

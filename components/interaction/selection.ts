@@ -23,7 +23,7 @@ export function selectionOf(board: Board, id: string, mp: number, withFog = true
   for (let i = 0; i < width * reach.height; i++) {
     if (end[i] && cost[i] > 0) cells.push({ x: i % width, y: Math.floor(i / width), cost: cost[i] });
   }
-  return { reach, cells, los: withFog ? board.sightMap(id).los : null };
+  return { reach, cells, los: withFog ? board.losMap(id) : null };
 }
 
 /** One cheapest path to (x, y) in orientation 0, or null. */

@@ -16,7 +16,7 @@ import type { DrawModel } from '../model.ts';
 import { edgesLayer } from './edges.ts';
 import { figuresLayer, tokensLayer } from './figures.ts';
 import { S, viewBox } from './geometry.ts';
-import { cursorLayer, fogLayer, pathLayer, reachLayer, sightLayer, targetsLayer, type Box, type ReachCell } from './overlays.ts';
+import { cursorLayer, pathLayer, reachLayer, selectionLayers, sightLayer, targetsLayer, type Box, type ReachCell } from './overlays.ts';
 import { terrainLayer } from './terrain.ts';
 
 /** What is drawn over the board. */
@@ -111,7 +111,7 @@ export function boardView(m: DrawModel, o: Overlays, opts: BoardViewOptions, on:
         ${guard([m.tokens], () => tokensLayer(m))}
       </svg>
       <svg class="layer overlay-svg" part="overlay" viewBox=${box} aria-hidden="true" focusable="false">
-        ${guard([m, o.selection, !e, opts.readable], () => [fogLayer(m, e ? null : o.selection.los), e ? nothing : reachLayer(m, o.selection.cells, true, 'reach', opts.readable)])}
+        ${guard([m, o.selection, !e, opts.readable], () => (e ? nothing : selectionLayers(m, o.selection, opts.readable)))}
         ${targetsLayer(m, targetRects(m, o.attackTargets))}
         ${o.blast.length ? reachLayer(m, o.blast, false, 'blast') : nothing}
         ${o.hintCells.length ? reachLayer(m, o.hintCells, false) : nothing}

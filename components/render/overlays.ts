@@ -5,6 +5,7 @@
  */
 import { svg, type SVGTemplateResult } from 'lit';
 import type { Blocker, Placement, SightExplanation, TestedLine } from '../../src/core/types.ts';
+import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
 import { Cell } from '../../src/core/types.ts';
 import { columnName } from '../coords.ts';
@@ -16,6 +17,11 @@ export interface ReachCell {
   y: number;
   /** MP to get there, when known. */
   cost?: number;
+}
+
+/** A selected figure's fog (what it cannot see) and reach (where it can go, with the costs). */
+export function selectionLayers(m: DrawModel, selection: Selection, readable: boolean): Array<SVGTemplateResult | null> {
+  return [fogLayer(m, selection.los), reachLayer(m, selection.cells, true, 'reach', readable)];
 }
 
 export function fogLayer(m: DrawModel, los: Uint8Array | null): SVGTemplateResult | null {

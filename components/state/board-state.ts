@@ -17,6 +17,7 @@ import type { Cursor } from '../interaction/keyboard.ts';
 import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
 import { LARGE_BOARD, READABLE_PX } from '../render/geometry.ts';
+import { selectionLayers } from '../render/overlays.ts';
 import { warmWhenIdle } from './warm-board.ts';
 
 export const MODES = ['explore', 'play', 'edit', 'replay'] as const;
@@ -40,7 +41,7 @@ export class BoardState {
   }
   set board(board: Board | null) {
     this._board = board;
-    if (board) warmWhenIdle(board, () => this._board === board);
+    if (board) warmWhenIdle(board, () => this._board === board, (sel) => this.model && selectionLayers(this.model, sel, this.readable()));
   }
   selected: string | null = null;
   target: string | null = null;

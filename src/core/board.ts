@@ -327,6 +327,15 @@ export class Board implements GridQueries {
     };
   }
 
+  /** Which spaces figure `f` sees (1) — `sightMap(f).los` without the cover and range. A new array. */
+  losMap(f: string | number): Uint8Array {
+    const i = this.figureIndex(f);
+    const core = this.core();
+    core.losMap(i);
+    const { width, height } = this._data;
+    return copyOut(Uint8Array, coreBuffer(core), core.outLosPtr(), width * height);
+  }
+
   /**
    * d20 only: `sightMap(f)` from the figure's LOS map `los`, a sightMap's on a board of the same
    * terrain with the figure in the same space (figures never block LOS in d20, RULES §4); only cover

@@ -39,19 +39,25 @@ describe('a board is put into the grid core while the page is idle', () => {
     expect(Array.from(a.reach('alpha', 8).cost)).toEqual(Array.from(reach.cost));
   });
 
-  test('the board still shown is prepared once the page is idle, and its first figure\'s sight and reach run once', async () => {
+  test('the board still shown is prepared once the page is idle, and its first figure\'s selection is computed and drawn once', async () => {
     const board = Board.create(input());
     const other = Board.create(input());
     other.sightMap(0);
     const prepare = vi.spyOn(board, 'prepare');
-    const sight = vi.spyOn(board, 'sightMap');
+    const los = vi.spyOn(board, 'losMap');
     const reach = vi.spyOn(board, 'reach');
-    warmWhenIdle(board, () => true);
+    const draw = vi.fn();
+    warmWhenIdle(board, () => true, draw);
     expect(prepare).not.toHaveBeenCalled(); // not while the board is being drawn
     await idle();
     expect(prepare).toHaveBeenCalledTimes(1);
-    expect(sight).toHaveBeenCalledWith(0);
-    expect(reach).toHaveBeenCalledWith(0, 8);
+    expect(los).toHaveBeenCalledWith('alpha');
+    expect(reach).toHaveBeenCalledWith('alpha', 8);
+    // The drawing is made from the selection a click on the first figure shows: its fog and its reach.
+    expect(draw).toHaveBeenCalledTimes(1);
+    const selection = draw.mock.calls[0][0];
+    expect(Array.from(selection.los)).toEqual(Array.from(Board.create(input()).sightMap('alpha').los));
+    expect(selection.cells.length).toBeGreaterThan(0);
     const upload = vi.spyOn(board as unknown as { upload: () => void }, 'upload');
     board.sightMap('imp');
     expect(upload).not.toHaveBeenCalled();
@@ -67,11 +73,13 @@ describe('a board is put into the grid core while the page is idle', () => {
 
   test('a board without figures is put into the core, with no query', async () => {
     const board = Board.create({ ...input(), figures: [] });
-    const sight = vi.spyOn(board, 'sightMap');
+    const los = vi.spyOn(board, 'losMap');
     const prepare = vi.spyOn(board, 'prepare');
-    warmWhenIdle(board, () => true);
+    const draw = vi.fn();
+    warmWhenIdle(board, () => true, draw);
     await idle();
     expect(prepare).toHaveBeenCalledTimes(1);
-    expect(sight).not.toHaveBeenCalled();
+    expect(los).not.toHaveBeenCalled();
+    expect(draw).not.toHaveBeenCalled();
   });
 });

@@ -33,3 +33,39 @@ test('doom2016: the threat map sees what each enemy\'s sight map sees, on 300 ra
   }
   expect(compared).toBeGreaterThan(100_000);
 });
+
+// Board.losMap: the selection's fog (components/interaction/selection.ts) asks which spaces a figure
+// sees and nothing more; the core answers it without cover and range (most of a sight map's time).
+for (const ruleset of ['doom2016', 'doom2004', 'd20'] as const) {
+  test(`${ruleset}: losMap(f) is sightMap(f).los for every figure, on 120 random boards up to 30×30 (walls, voids, difficult areas, large figures)`, () => {
+    let compared = 0;
+    let seen = 0;
+    for (let b = 0; b < 120; b++) {
+      const seed = b * 104729 + 7;
+      const data = randomBoard(ruleset, seed, { minSide: 6, maxSide: 30, wallRate: b % 3 === 0 ? 0 : b % 3 === 1 ? 0.1 : 0.3, smallFigures: 6, largeFigures: 2, difficultAreas: b % 2, voidAreas: b % 4 === 3 ? 1 : 0 });
+      const board = Board.fromData(data);
+      for (const f of data.figures) {
+        const los = board.losMap(f.id);
+        const full = board.sightMap(f.id).los;
+        expect(los.length).toBe(full.length);
+        for (let p = 0; p < full.length; p++) {
+          if (los[p] !== full[p]) expect(los[p], `seed ${seed}, ${f.id}, cell ${p % data.width},${Math.floor(p / data.width)}`).toBe(full[p]);
+          seen += full[p];
+        }
+        compared += full.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(100_000);
+    expect(seen).toBeGreaterThan(compared / 10);
+  });
+}
+
+test('losMap between sight maps leaves the next sightMap whole (cover and range are the sight map\'s own)', () => {
+  const data = randomBoard('doom2016', 99, { minSide: 20, maxSide: 20, wallRate: 0.2, smallFigures: 6, largeFigures: 1 });
+  const board = Board.fromData(data);
+  const [a, c] = data.figures;
+  const before = board.sightMap(a.id);
+  board.losMap(c.id);
+  const after = board.sightMap(a.id);
+  expect(after).toEqual(before);
+});

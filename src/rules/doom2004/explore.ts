@@ -15,7 +15,7 @@ export function explore(s: D4State, events: GameEvent[]): void {
     const board = boardOf(s);
     s.figures.forEach((f, i) => {
       if (!f.marine) return;
-      board.sightMap(i).los.forEach((v, j) => v && seen.add(j));
+      board.losMap(i).forEach((v, j) => v && seen.add(j));
     });
     const now = hidden.filter((a) => a.cells.some((c) => seen.has(c)));
     if (!now.length) return;
