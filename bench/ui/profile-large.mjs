@@ -120,6 +120,25 @@ function hot(re) {
     });
   }
   console.log(`-- ${re}: ${(total / 1000).toFixed(1)} ms sampled`);
+  // CALLERS=<function name>: where that function's samples came from (its callers, three deep).
+  if (process.env.CALLERS) {
+    const from = new Map();
+    for (const { title, profile } of profiles) {
+      if (!re.test(title)) continue;
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n])));
+      const keyOf = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+      profile.samples.forEach((id, i) => {
+        const n = byId.get(id);
+        if (n.callFrame.functionName !== process.env.CALLERS) return;
+        const chain = [];
+        for (let m = parent.get(n.id); m && chain.length < 3; m = parent.get(m.id)) chain.push(keyOf(m));
+        const key = chain.join(' < ');
+        from.set(key, (from.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+      });
+    }
+    for (const [k, v] of [...from.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`   ${(v / 1000).toFixed(1)} ms  ${process.env.CALLERS} < ${k}`);
+  }
   for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`${(v / 1000).toFixed(1)} ms  ${k}`);
 }
 // PROFILE_CASES=<regex> picks other cases (e.g. '^render-101$', a page's first large render).

@@ -36,7 +36,8 @@ function figureBody(f: DrawFigure, label: string): string {
   out += `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${large ? 8 : 12}"></rect>`;
   // Orientation: a notch on the "front" (long) side of a large non-square figure.
   if (large && f.w !== f.h) out += `<path class="facing" d="${f.w > f.h ? `M${x + w / 2 - 5} ${y}l5 5l5 -5` : `M${x} ${y + h / 2 - 5}l5 5l-5 5`}"></path>`;
-  out += `<text class="figure-label" x="${x + w / 2}" y="${y + h / 2 + 4}">${esc(label)}</text>`;
+  // No label (spaces too small to read it): no element either — 606 empty <text> cost the 201×201 board's first render style and layout for nothing.
+  if (label) out += `<text class="figure-label" x="${x + w / 2}" y="${y + h / 2 + 4}">${esc(label)}</text>`;
   if (f.damage) out += `<g class="damage"><circle cx="${x + w - 3}" cy="${y + 3}" r="7"></circle><text x="${x + w - 3}" y="${y + 6}">${esc(String(f.damage))}</text></g>`;
   // Activated / activating are drawn as the tick and the ring, not as letters.
   let i = 0;
