@@ -63,6 +63,19 @@ export class BoardError extends Error {
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
+/** An edge's end: [x, y], integer corner coordinates on the width×height map; a problem otherwise. */
+function cornerOk(p: unknown, width: number, height: number, i: number, end: 'from' | 'to', fail: (path: string, problem: string) => void): boolean {
+  if (!Array.isArray(p) || p.length !== 2 || !isInt(p[0]) || !isInt(p[1])) {
+    fail(`edges[${i}].${end}`, 'expected [x, y] integer corner coordinates');
+    return false;
+  }
+  if (p[0] < 0 || p[0] > width || p[1] < 0 || p[1] > height) {
+    fail(`edges[${i}].${end}`, `corner (${p[0]},${p[1]}) is outside the ${width}×${height} map`);
+    return false;
+  }
+  return true;
+}
+
 /** Validate a hand-written board and build its normalised data. Throws BoardError. */
 export function parseBoard(input: BoardInput): BoardData {
   const problems: string[] = [];
@@ -103,32 +116,27 @@ export function parseBoard(input: BoardInput): BoardData {
   const hEdges = new Uint8Array((height + 1) * width);
   const vEdges = new Uint8Array(height * (width + 1));
   const edges = listOf(input.edges, 'edges', fail);
-  edges.forEach((e, i) => {
-    const path = `edges[${i}]`;
-    if (!e || typeof e !== 'object' || Array.isArray(e)) return fail(path, 'expected an object');
+  // A plain loop with no allocation for a good edge: a campaign map has thousands, read cold on a page's first board.
+  for (let i = 0; i < edges.length; i++) {
+    if (!(i in edges)) continue; // a hole in a sparse list, skipped as forEach did
+    const e = edges[i];
+    if (!e || typeof e !== 'object' || Array.isArray(e)) {
+      fail(`edges[${i}]`, 'expected an object');
+      continue;
+    }
     // Own names only: "toString" is no edge kind, and a kind without prototype has no string form.
     const kind = typeof e.kind === 'string' && Object.hasOwn(EdgeKind, e.kind) ? EdgeKind[e.kind as EdgeKindName] : undefined;
-    if (kind === undefined) fail(`${path}.kind`, `unknown edge kind ${JSON.stringify(e.kind)} (expected ${Object.keys(EdgeKind).join(', ')})`);
-    const ends = [e.from, e.to];
-    const names = ['from', 'to'];
-    let ok = true;
-    ends.forEach((p, j) => {
-      if (!Array.isArray(p) || p.length !== 2 || !isInt(p[0]) || !isInt(p[1])) {
-        fail(`${path}.${names[j]}`, 'expected [x, y] integer corner coordinates');
-        ok = false;
-      } else if (p[0] < 0 || p[0] > width || p[1] < 0 || p[1] > height) {
-        fail(`${path}.${names[j]}`, `corner (${p[0]},${p[1]}) is outside the ${width}×${height} map`);
-        ok = false;
-      }
-    });
-    if (!ok || kind === undefined) return;
+    if (kind === undefined) fail(`edges[${i}].kind`, `unknown edge kind ${JSON.stringify(e.kind)} (expected ${Object.keys(EdgeKind).join(', ')})`);
+    const okFrom = cornerOk(e.from, width, height, i, 'from', fail);
+    const okTo = cornerOk(e.to, width, height, i, 'to', fail);
+    if (!okFrom || !okTo || kind === undefined) continue;
     const [x1, y1] = e.from;
     const [x2, y2] = e.to;
-    if (x1 !== x2 && y1 !== y2) return fail(path, `segment (${x1},${y1})–(${x2},${y2}) is not horizontal or vertical`);
-    if (x1 === x2 && y1 === y2) return fail(path, `segment (${x1},${y1})–(${x2},${y2}) has zero length`);
-    if (y1 === y2) for (let x = Math.min(x1, x2); x < Math.max(x1, x2); x++) hEdges[y1 * width + x] = kind;
+    if (x1 !== x2 && y1 !== y2) fail(`edges[${i}]`, `segment (${x1},${y1})–(${x2},${y2}) is not horizontal or vertical`);
+    else if (x1 === x2 && y1 === y2) fail(`edges[${i}]`, `segment (${x1},${y1})–(${x2},${y2}) has zero length`);
+    else if (y1 === y2) for (let x = Math.min(x1, x2); x < Math.max(x1, x2); x++) hEdges[y1 * width + x] = kind;
     else for (let y = Math.min(y1, y2); y < Math.max(y1, y2); y++) vEdges[y * (width + 1) + x1] = kind;
-  });
+  }
 
   // The border and every edge touching a void cell are walls (RULES §1). The cells on both sides
   // read in place, not through a function: 160,000 calls on a 201×201 map, run cold on a page's first.
