@@ -124,6 +124,12 @@ export function losMap(f: i32): void {
   else sightMapD20(ax, ay, aw, ah, f, false);
 }
 
+/** Range only from figure f to every cell, in OUT_RANGE (-1 where no count reaches): sightMap's range without its LOS and cover. */
+export function rangeMap(f: i32): void {
+  distances(figX(f), figY(f), figW(f), figH(f), rangeKind());
+  memory.copy(OUT_RANGE, DIST, <usize>(W * H) << 2);
+}
+
 /**
  * d20 only: cover and range from figure f to every cell, with the LOS map JavaScript wrote into
  * OUT_LOS (sightMap's of the same terrain and space; see coverMapD20).

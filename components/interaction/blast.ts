@@ -39,7 +39,7 @@ export function blastArea(board: Board, x: number, y: number, radius: number): R
   const data = board.data;
   // The core counts range from a figure: a one-space probe stands on the target space of a copy of the board.
   const probe = Board.fromData({ ...data, figures: [{ id: '#blast', side: '#blast', x, y, w: 1, h: 1 }] });
-  const range = probe.sightMap(0).range;
+  const range = probe.rangeMap(0);
   const cells: ReachCell[] = [];
   for (let i = 0; i < range.length; i++) if (range[i] >= 0 && range[i] <= radius) cells.push({ x: i % data.width, y: Math.floor(i / data.width) });
   return cells;

@@ -336,6 +336,15 @@ export class Board implements GridQueries {
     return copyOut(Uint8Array, coreBuffer(core), core.outLosPtr(), width * height);
   }
 
+  /** The range from figure `f` to every cell (-1 where none) — `sightMap(f).range` without the LOS and cover. A new array. */
+  rangeMap(f: string | number): Int32Array {
+    const i = this.figureIndex(f);
+    const core = this.core();
+    core.rangeMap(i);
+    const { width, height } = this._data;
+    return copyOut(Int32Array, coreBuffer(core), core.outRangePtr(), width * height);
+  }
+
   /**
    * d20 only: `sightMap(f)` from the figure's LOS map `los`, a sightMap's on a board of the same
    * terrain with the figure in the same space (figures never block LOS in d20, RULES §4); only cover

@@ -44,6 +44,7 @@ export interface CoreExports {
   ): number;
   sightMap(f: number): void;
   losMap(f: number): void;
+  rangeMap(f: number): void;
   /** d20: cover and range from figure f, the LOS map given in OUT_LOS (a sightMap's of the same terrain and space). */
   sightMapCoverD20(f: number): void;
   sightToFigures(f: number): void;

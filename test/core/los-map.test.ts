@@ -69,3 +69,29 @@ test('losMap between sight maps leaves the next sightMap whole (cover and range 
   const after = board.sightMap(a.id);
   expect(after).toEqual(before);
 });
+
+// Board.rangeMap: the rules ask for ranges alone (summoned demons' places, doom2004's adjacency and
+// range counts); the core counts them without the LOS and cover sweeps.
+for (const ruleset of ['doom2016', 'doom2004', 'd20'] as const) {
+  test(`${ruleset}: rangeMap(f) is sightMap(f).range for every figure, on 120 random boards up to 30×30 (open ones too)`, () => {
+    let compared = 0;
+    let reached = 0;
+    for (let b = 0; b < 120; b++) {
+      const seed = b * 7919 + 3;
+      const data = randomBoard(ruleset, seed, { minSide: 6, maxSide: 30, wallRate: b % 3 === 0 ? 0 : b % 3 === 1 ? 0.1 : 0.3, smallFigures: 6, largeFigures: 2, difficultAreas: b % 3 === 0 ? 0 : b % 2, voidAreas: b % 4 === 3 ? 1 : 0 });
+      const board = Board.fromData(data);
+      for (const f of data.figures) {
+        const range = board.rangeMap(f.id);
+        const full = board.sightMap(f.id).range;
+        expect(range.length).toBe(full.length);
+        for (let p = 0; p < full.length; p++) {
+          if (range[p] !== full[p]) expect(range[p], `seed ${seed}, ${f.id}, cell ${p % data.width},${Math.floor(p / data.width)}`).toBe(full[p]);
+          if (full[p] > 0) reached++;
+        }
+        compared += full.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(100_000);
+    expect(reached).toBeGreaterThan(compared / 2);
+  });
+}

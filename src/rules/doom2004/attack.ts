@@ -62,7 +62,7 @@ export function sightOf(s: D4State, f: D4Figure, seeking: boolean): Sight {
   const i = s.figures.indexOf(f);
   const map = boardOf(s).sightMap(i);
   // Seeking attacks count range through blocking obstacles (and barrels, which block like them).
-  const seekingRange = seeking ? boardOf(s, { noObstacles: true }).sightMap(i).range : null;
+  const seekingRange = seeking ? boardOf(s, { noObstacles: true }).rangeMap(i) : null;
   return { los: map.los, range: map.range, seekingRange };
 }
 
@@ -163,7 +163,7 @@ export function finishAttack(s: D4State, plan: AttackPlan, faces: number[], even
     if (p.has('sweep')) {
       // Sweep (data-configured stand-in, the rule text is not public): also every other figure in a
       // space adjacent to both the attacker and the target space.
-      const mine = boardOf(s).sightMap(s.figures.indexOf(f)).range;
+      const mine = boardOf(s).rangeMap(s.figures.indexOf(f));
       for (const g of s.figures) {
         if (g === f || victims.includes(g)) continue;
         if (cellsOf(g).some(([x, y]) => mine[y * W + x] === 1 && Math.max(Math.abs(x - plan.target.x), Math.abs(y - plan.target.y)) === 1)) victims.push(g);

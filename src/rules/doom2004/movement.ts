@@ -145,7 +145,7 @@ export function pickUp(s: D4State, f: D4Figure, t: D4Token, events: GameEvent[])
 
 /** Marines adjacent to `f` (range 1 around walls and doors, by the core). */
 export function adjacentMarines(s: D4State, f: D4Figure): D4Figure[] {
-  const range = boardOf(s).sightMap(s.figures.indexOf(f)).range;
+  const range = boardOf(s).rangeMap(s.figures.indexOf(f));
   return s.figures.filter((g) => g !== f && g.marine && cellsOf(g).some(([x, y]) => range[y * s.board.width + x] === 1));
 }
 

@@ -299,7 +299,7 @@ export function boardOf(s: D4State, o: BoardOptions = {}): Board {
 
 /** Range (doom2004: shortest path, diagonals 1, around walls, closed doors, obstacles) from a space to every cell. */
 export function rangeFrom(s: D4State, x: number, y: number, o: { noObstacles?: boolean } = {}): Int32Array {
-  return boardOf(s, { ...o, figures: [{ id: '#probe', side: '#probe', x, y, w: 1, h: 1 }] }).sightMap(0).range;
+  return boardOf(s, { ...o, figures: [{ id: '#probe', side: '#probe', x, y, w: 1, h: 1 }] }).rangeMap(0);
 }
 
 export const cellsOf = (f: { x: number; y: number; w: number; h: number }): [number, number][] => {

@@ -49,7 +49,7 @@ export function isStaggered(s: Doom2016State, f: Doom2016Figure): boolean {
 export function nearestPlacements(s: Doom2016State, x: number, y: number, w: number, h: number, side: string, limit = Infinity, within = Infinity): { x: number; y: number }[] {
   // A probe alone on the board measures ranges from (x, y) without any figure in the way.
   const probe = boardOf({ ...s, figures: [{ id: '\u0000probe', side, type: '', x, y, w: 1, h: 1, damage: 0, stunned: false }] });
-  const range = probe.sightMap(0).range;
+  const range = probe.rangeMap(0);
   const board = boardOf(s);
   const { width, height } = s.board;
   const candidates: { x: number; y: number; r: number }[] = [];
