@@ -21,6 +21,7 @@ test('the README example runs as documented', async () => {
   expect(board.explain('alpha', 'imp').summary).toMatch(/^alpha has line of sight to imp .*in cover.*range 5\.$/);
   expect(board.sightMap('alpha').los.length).toBe(18);
   expect(Array.from(board.losMap('alpha'))).toEqual(Array.from(board.sightMap('alpha').los));
+  expect(Array.from(board.rangeMap('alpha'))).toEqual(Array.from(board.sightMap('alpha').range));
   expect(board.sightToFigures('alpha').range[2]).toBe(4);
   expect(board.reach('alpha', 4).cost[1 * 6 + 2]).toBe(3); // 2 steps, +1 difficult
   expect(board.path('alpha', 4, { x: 3, y: 2, o: 0 })?.cost).toBe(3); // under the wall's end
