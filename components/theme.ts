@@ -222,9 +222,9 @@ export const styles = css`
   a { color: inherit; }
   .hint { white-space: pre-line; }
   .legend { margin: 0.3rem 0; font-size: 0.9rem; }
-  .legend summary { cursor: pointer; min-height: 1.6rem; }
+  .legend summary, .doors summary { cursor: pointer; min-height: 1.6rem; }
   @media (pointer: coarse), (max-width: 40rem) {
-    .legend summary { min-height: 44px; line-height: 44px; }
+    .legend summary, .doors summary { min-height: 44px; line-height: 44px; }
     /* The log's lines that open (a card's text): a finger's height too, however short the line. */
     .log summary { min-height: 44px; box-sizing: border-box; padding: 0.75em 0; }
   }
@@ -266,7 +266,7 @@ export const styles = css`
   .mp input { width: 3.5rem; }
   /* On paper: the board, its explanation and the table; no buttons, no zoom, no live region. */
   @media print {
-    .bar, .zoom, button, .legend summary, .grid { display: none !important; }
+    .bar, .zoom, button, .legend summary, .doors, .grid { display: none !important; }
     .board { max-width: 100% !important; break-inside: avoid; }
     .log { max-height: none; overflow: visible; }
     .seat { break-inside: avoid; }

@@ -264,6 +264,8 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
   }
 
   private doorsFor: DrawModel['doors'] | null = null;
+  /** The "Doors (n)" list of a board with many doors is open. */
+  private doorsShown = false;
   private doorList: ExplorePanel['doors'] = [];
 
   panel(): TemplateResult {
@@ -293,6 +295,12 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
       share: this.host.urlState ? () => void s.guard(() => this.url.copyShareLink(this.exportScenario())) : null,
       download: (format) => void s.guard(async () => (await import('./export-entry.ts')).downloadBoard(this.host, m.title ?? 'board', format)),
       doors: this.doorButtons(m.doors),
+      doorsShown: this.doorsShown,
+      showDoors: (shown) => {
+        if (shown === this.doorsShown) return;
+        this.doorsShown = shown;
+        s.update();
+      },
     });
   }
 }

@@ -23,7 +23,20 @@ export interface ExplorePanel {
   /** Download the board as SVG / PNG. */
   download: (format: 'svg' | 'png') => void;
   doors: { label: string; open: boolean; toggle: () => void }[];
+  /** More than MANY_DOORS doors: their buttons are behind "Doors (n)", made only while it is open. */
+  doorsShown: boolean;
+  showDoors: (shown: boolean) => void;
 }
+
+/**
+ * Up to this many doors have a button each in the toolbar. A campaign map has hundreds: a toolbar
+ * of 269 buttons is no help to read or to tab through, and laying them out took a fifth of a
+ * 201×201 board's first render and a share of each selection (its status line sits above them).
+ */
+export const MANY_DOORS = 16;
+
+const doorButtons = (doors: ExplorePanel['doors']) =>
+  doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`);
 
 /**
  * The one-line LOS / cover / range explanation citing the rule (empty: hidden); with `rules`, every
@@ -53,6 +66,11 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
       ${p.share ? html`<button part="button" @click=${p.share}>Copy share link</button>` : nothing}
       <button part="button" @click=${() => p.download('svg')}>Save SVG</button>
       <button part="button" @click=${() => p.download('png')}>Save PNG</button>
-      ${guard([p.doors], () => p.doors.map((d) => html`<button part="button" aria-pressed=${d.open ? 'true' : 'false'} @click=${d.toggle}>${d.label}</button>`))}
-    </div>`;
+      ${p.doors.length <= MANY_DOORS ? guard([p.doors], () => doorButtons(p.doors)) : nothing}
+    </div>
+    ${p.doors.length > MANY_DOORS ? html`
+      <details class="doors" part="doors" ?open=${p.doorsShown} @toggle=${(e: Event) => p.showDoors((e.target as HTMLDetailsElement).open)}>
+        <summary part="button">Doors (${p.doors.length})</summary>
+        <div class="bar" role="group" aria-label="Doors">${p.doorsShown ? guard([p.doors], () => doorButtons(p.doors)) : nothing}</div>
+      </details>` : nothing}`;
 }

@@ -3,7 +3,7 @@
  * string (components/render/figures.ts), not as a template instance each: every figure must still be
  * drawn on its own space with its side, its short label once the spaces are readable, its damage,
  * markers and facing; a selection marks the selected figure only; the keyboard grid names the
- * figures of a space; the door buttons (hundreds) open doors and keep the focus.
+ * figures of a space; the door buttons (hundreds, behind "Doors (n)") open doors and keep the focus.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueLabels } from '../../components/coords.ts';
@@ -137,15 +137,23 @@ test('201×201: every one of 606 figures is drawn on its space with its side, la
   expect(errors).toEqual([]);
 });
 
-test('201×201: the keyboard grid names the figures of a space; a door button opens its door and keeps the focus', async ({ page }) => {
+test('201×201: the keyboard grid names the figures of a space; the doors are behind "Doors (n)", and a door button opens its door and keeps the focus', async ({ page }) => {
   test.setTimeout(120_000);
   const { errors, sc } = await openBoard201(page);
   await expect(cell(page, 'campaign', 1, 1)).toHaveAttribute('aria-label', /^B2, .*Hurt \(marines, 3 damage, stunned\)/);
   await expect(cell(page, 'campaign', 4, 1)).toHaveAttribute('aria-label', /^E2, .*Brute \(invader\)/);
 
-  const doors = page.locator('#campaign [role="toolbar"] button', { hasText: /^Door / });
+  const board = page.locator('#campaign');
   const doorCount = sc.edges.filter((e) => e.kind === 'door').length;
   expect(doorCount).toBeGreaterThan(100);
+  // Hundreds of doors: not a toolbar of hundreds of buttons, and none made until asked for.
+  await expect(board.locator('[role="toolbar"] button', { hasText: /^Door / })).toHaveCount(0);
+  const summary = board.locator('.doors summary');
+  await expect(summary).toHaveText(`Doors (${doorCount})`);
+  await expect(board.locator('.doors button')).toHaveCount(0);
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  const doors = board.getByRole('group', { name: 'Doors' }).getByRole('button', { name: /^Door / });
   await expect(doors).toHaveCount(doorCount);
   await expect(doors.first()).toHaveAttribute('aria-pressed', 'false');
   const name = (await doors.nth(5).textContent())!;
@@ -155,9 +163,12 @@ test('201×201: the keyboard grid names the figures of a space; a door button op
   await expect(doors.nth(5)).toHaveText(name.replace(/closed$/, 'open'));
   await expect(doors.nth(5)).toHaveAttribute('aria-pressed', 'true');
   await expect(doors.nth(5)).toBeFocused();
-  // Undo closes it again, on the same button.
-  await page.locator('#campaign').getByRole('button', { name: 'Undo' }).click();
+  // Undo closes it again, on the same button; the list stays open.
+  await board.getByRole('button', { name: 'Undo' }).click();
   await expect(doors.nth(5)).toHaveText(name);
   await expect(doors.nth(5)).toHaveAttribute('aria-pressed', 'false');
+  // Closed again: its buttons are gone.
+  await summary.click();
+  await expect(board.locator('.doors button')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
