@@ -59,11 +59,16 @@ function figureBody(f: DrawFigure, label: string): string {
  */
 class FigureMarks extends Directive {
   private figures: readonly DrawFigure[] | null = null;
+  private sides: DrawModel['sides'] | null = null;
   private fine = true;
   private ids: string[] = [];
   private classes: string[] = [];
   private bodies: string[] = [];
   private nodes: Element[] = [];
+  /** Each figure's place in the lists above, by id. */
+  private index = new Map<string, number>();
+  private selected: string | null = null;
+  private targets: string[] = [];
 
   render(_m: DrawModel, _selected: string | null, _targets: ReadonlySet<string>, _fine: boolean): unknown {
     return noChange;
@@ -71,28 +76,36 @@ class FigureMarks extends Directive {
 
   override update(part: ElementPart, [m, selected, targets, fine]: [DrawModel, string | null, ReadonlySet<string>, boolean]): unknown {
     const figs = m.figures;
-    const classes = figs.map((f) => figureClass(m, f, f.id === selected, targets.has(f.id)));
-    // The same figures and labels (a selection): only classes can differ.
-    const sameFigures = figs === this.figures && fine === this.fine;
-    let bodies = this.bodies;
-    if (!sameFigures) {
-      const labels = fine ? labelsOf(m) : null;
-      bodies = figs.map((f) => figureBody(f, labels?.get(f.id) ?? ''));
-    }
-    const ids = sameFigures ? this.ids : figs.map((f) => f.id);
     const layer = part.element;
+    // The same figures and labels (a selection): only the figures selected or targeted before or
+    // now can change their class — two or three of a campaign map's hundreds.
+    if (figs === this.figures && m.sides === this.sides && fine === this.fine && layer.childElementCount === this.ids.length) {
+      for (const id of new Set([this.selected, selected, ...this.targets, ...targets])) {
+        const i = id === null ? undefined : this.index.get(id);
+        if (i === undefined) continue;
+        const cls = figureClass(m, figs[i], id === selected, targets.has(id!));
+        if (cls !== this.classes[i]) this.nodes[i].setAttribute('class', (this.classes[i] = cls));
+      }
+      Object.assign(this, { selected, targets: [...targets] });
+      return noChange;
+    }
+    const classes = figs.map((f) => figureClass(m, f, f.id === selected, targets.has(f.id)));
+    const labels = fine ? labelsOf(m) : null;
+    const bodies = figs.map((f) => figureBody(f, labels?.get(f.id) ?? ''));
+    const ids = figs.map((f) => f.id);
     if (ids.length !== this.ids.length || ids.some((id, i) => id !== this.ids[i]) || layer.childElementCount !== ids.length) {
       let markup = '';
       for (let i = 0; i < ids.length; i++) markup += `<g class="${classes[i]}" data-figure="${esc(ids[i])}">${bodies[i]}</g>`;
       layer.innerHTML = markup;
       this.nodes = [...layer.children];
+      this.index = new Map(ids.map((id, i) => [id, i]));
     } else {
       for (let i = 0; i < ids.length; i++) {
         if (classes[i] !== this.classes[i]) this.nodes[i].setAttribute('class', classes[i]);
         if (bodies[i] !== this.bodies[i]) this.nodes[i].innerHTML = bodies[i];
       }
     }
-    Object.assign(this, { figures: figs, fine, ids, classes, bodies });
+    Object.assign(this, { figures: figs, sides: m.sides, fine, ids, classes, bodies, selected, targets: [...targets] });
     return noChange;
   }
 }

@@ -99,9 +99,9 @@ const COLUMN_NAMES: string[] = [];
 
 /** The same costs readable by scripts and tests: "B1:1 D1:4 …". */
 function costsList(cells: ReachCell[]): string {
-  const parts: string[] = [];
-  for (const c of cells) if (c.cost !== undefined) parts.push(`${(COLUMN_NAMES[c.x] ??= columnName(c.x))}${c.y + 1}:${c.cost}`);
-  return parts.join(' ');
+  let list = '';
+  for (const c of cells) if (c.cost !== undefined) list += `${list ? ' ' : ''}${(COLUMN_NAMES[c.x] ??= columnName(c.x))}${c.y + 1}:${c.cost}`;
+  return list;
 }
 
 export function pathLayer(steps: Placement[] | null, w: number, h: number): SVGTemplateResult | null {
