@@ -100,43 +100,40 @@ const refSelectCpu = cases.filter((c) => /^ref-select-\d+$/.test(c.name)).map(cp
 if (refSelectCpu.length) console.log(`40×40 reference, main-thread CPU: first render ${refRenderCpu.map((v) => v.toFixed(1)).join(' / ')} ms; selection median ${med(refSelectCpu).toFixed(1)} ms`);
 if (process.env.DETAIL) for (const c of cases) if (/^(render-10[1-3]|large-select-[0-2])$/.test(c.name)) console.log(`${c.name} ${((c.to - c.from) / 1000).toFixed(1)} ms: ${summary(c)}`);
 
-/** Self time (TOTAL=1: time with callees) per function of the profiles whose title matches `re`, top 25 (TOP=n). */
-function hot(re) {
-  const self = new Map();
-  let total = 0;
+const keyOf = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+
+/** Every sample of the profiles whose title matches `re`: `visit(node, parentOf, ms)`. */
+function eachSample(re, visit) {
   for (const { title, profile } of profiles) {
     if (!re.test(title)) continue;
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n])));
-    const keyOf = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
-    profile.samples.forEach((id, i) => {
-      const n = byId.get(id);
-      const dt = profile.timeDeltas[i] ?? 0;
-      total += dt;
-      // TOTAL=1: time including callees (each function once per sample), else self time.
-      const keys = new Set();
-      for (let m = n; m; m = process.env.TOTAL ? parent.get(m.id) : undefined) keys.add(keyOf(m));
-      for (const key of keys) self.set(key, (self.get(key) ?? 0) + dt);
-    });
+    profile.samples.forEach((id, i) => visit(byId.get(id), (m) => parent.get(m.id), profile.timeDeltas[i] ?? 0));
   }
+}
+
+/** Self time (TOTAL=1: time with callees) per function of the profiles whose title matches `re`, top 25 (TOP=n). */
+function hot(re) {
+  const self = new Map();
+  let total = 0;
+  eachSample(re, (n, parentOf, dt) => {
+    total += dt;
+    // TOTAL=1: time including callees (each function once per sample), else self time.
+    const keys = new Set();
+    for (let m = n; m; m = process.env.TOTAL ? parentOf(m) : undefined) keys.add(keyOf(m));
+    for (const key of keys) self.set(key, (self.get(key) ?? 0) + dt);
+  });
   console.log(`-- ${re}: ${(total / 1000).toFixed(1)} ms sampled`);
   // CALLERS=<function name>: where that function's samples came from (its callers, three deep).
   if (process.env.CALLERS) {
     const from = new Map();
-    for (const { title, profile } of profiles) {
-      if (!re.test(title)) continue;
-      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-      const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n])));
-      const keyOf = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
-      profile.samples.forEach((id, i) => {
-        const n = byId.get(id);
-        if (n.callFrame.functionName !== process.env.CALLERS) return;
-        const chain = [];
-        for (let m = parent.get(n.id); m && chain.length < 3; m = parent.get(m.id)) chain.push(keyOf(m));
-        const key = chain.join(' < ');
-        from.set(key, (from.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
-      });
-    }
+    eachSample(re, (n, parentOf, dt) => {
+      if (n.callFrame.functionName !== process.env.CALLERS) return;
+      const chain = [];
+      for (let m = parentOf(n); m && chain.length < 3; m = parentOf(m)) chain.push(keyOf(m));
+      const key = chain.join(' < ');
+      from.set(key, (from.get(key) ?? 0) + dt);
+    });
     for (const [k, v] of [...from.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`   ${(v / 1000).toFixed(1)} ms  ${process.env.CALLERS} < ${k}`);
   }
   for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`${(v / 1000).toFixed(1)} ms  ${k}`);
