@@ -124,13 +124,16 @@ function hot(re) {
     for (const key of keys) self.set(key, (self.get(key) ?? 0) + dt);
   });
   console.log(`-- ${re}: ${(total / 1000).toFixed(1)} ms sampled`);
-  // CALLERS=<function name>: where that function's samples came from (its callers, three deep).
+  // CALLERS=<function name>: where that function's time (with its callees') came from: its callers, DEPTH=n deep (3).
   if (process.env.CALLERS) {
     const from = new Map();
-    eachSample(re, (n, parentOf, dt) => {
-      if (n.callFrame.functionName !== process.env.CALLERS) return;
+    eachSample(re, (leaf, parentOf, dt) => {
+      // The function's frame nearest the sample (its own time and its callees').
+      let n = leaf;
+      while (n && n.callFrame.functionName !== process.env.CALLERS) n = parentOf(n);
+      if (!n) return;
       const chain = [];
-      for (let m = parentOf(n); m && chain.length < 3; m = parentOf(m)) chain.push(keyOf(m));
+      for (let m = parentOf(n); m && chain.length < Number(process.env.DEPTH ?? 3); m = parentOf(m)) chain.push(keyOf(m));
       const key = chain.join(' < ');
       from.set(key, (from.get(key) ?? 0) + dt);
     });
