@@ -5,7 +5,6 @@
  */
 import { svg, type SVGTemplateResult } from 'lit';
 import type { Blocker, Placement, SightExplanation, TestedLine } from '../../src/core/types.ts';
-import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
 import { Cell } from '../../src/core/types.ts';
 import { columnName } from '../coords.ts';
@@ -19,8 +18,8 @@ export interface ReachCell {
   cost?: number;
 }
 
-/** A selected figure's fog (what it cannot see) and reach (where it can go, with the costs). */
-export function selectionLayers(m: DrawModel, selection: Selection, readable: boolean): Array<SVGTemplateResult | null> {
+/** A selected figure's fog (what it cannot see, `los` 0) and reach (where it can go, with the costs). */
+export function selectionLayers(m: DrawModel, selection: { los: Uint8Array | null; cells: ReachCell[] }, readable: boolean): Array<SVGTemplateResult | null> {
   return [fogLayer(m, selection.los), reachLayer(m, selection.cells, true, 'reach', readable)];
 }
 

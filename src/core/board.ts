@@ -329,20 +329,16 @@ export class Board implements GridQueries {
 
   /** Which spaces figure `f` sees (1) — `sightMap(f).los` without the cover and range. A new array. */
   losMap(f: string | number): Uint8Array {
-    const i = this.figureIndex(f);
-    const core = this.core();
+    const i = this.figureIndex(f), core = this.core();
     core.losMap(i);
-    const { width, height } = this._data;
-    return copyOut(Uint8Array, coreBuffer(core), core.outLosPtr(), width * height);
+    return copyOut(Uint8Array, coreBuffer(core), core.outLosPtr(), this._data.width * this._data.height);
   }
 
   /** The range from figure `f` to every cell (-1 where none) — `sightMap(f).range` without the LOS and cover. A new array. */
   rangeMap(f: string | number): Int32Array {
-    const i = this.figureIndex(f);
-    const core = this.core();
+    const i = this.figureIndex(f), core = this.core();
     core.rangeMap(i);
-    const { width, height } = this._data;
-    return copyOut(Int32Array, coreBuffer(core), core.outRangePtr(), width * height);
+    return copyOut(Int32Array, coreBuffer(core), core.outRangePtr(), this._data.width * this._data.height);
   }
 
   /**
