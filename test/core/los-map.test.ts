@@ -95,3 +95,12 @@ for (const ruleset of ['doom2016', 'doom2004', 'd20'] as const) {
     expect(reached).toBeGreaterThan(compared / 2);
   });
 }
+
+test('losMap and rangeMap name a figure that is not on the board, and the board answers as before', () => {
+  const data = randomBoard('doom2004', 5, { minSide: 10, maxSide: 10, wallRate: 0.2, smallFigures: 3, largeFigures: 0 });
+  const board = Board.fromData(data);
+  const before = board.sightMap(0);
+  expect(() => board.losMap('nobody')).toThrow('figure: no figure "nobody" on this board');
+  expect(() => board.rangeMap(7)).toThrow('figure: no figure 7 on this board');
+  expect(board.sightMap(0)).toEqual(before);
+});
