@@ -6,6 +6,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
+import type { Ruleset, SightMap } from '../../src/core/types.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { randomBoard } from './random-boards.ts';
 
@@ -34,67 +35,60 @@ test('doom2016: the threat map sees what each enemy\'s sight map sees, on 300 ra
   expect(compared).toBeGreaterThan(100_000);
 });
 
+/**
+ * `part(board, f)` against the same cells of `whole(board.sightMap(f))` for every figure of 120 random
+ * boards up to 30×30 (walls or none, voids, difficult areas, large figures): the cells compared and
+ * those `counts` (so that a map of nothing could not pass).
+ */
+function compareWithSightMap(ruleset: Ruleset, seedOf: (b: number) => number, areas: (b: number) => number, part: (board: Board, f: string) => ArrayLike<number>, whole: (m: SightMap) => ArrayLike<number>, counts: (v: number) => boolean) {
+  let compared = 0;
+  let counted = 0;
+  for (let b = 0; b < 120; b++) {
+    const seed = seedOf(b);
+    const data = randomBoard(ruleset, seed, { minSide: 6, maxSide: 30, wallRate: b % 3 === 0 ? 0 : b % 3 === 1 ? 0.1 : 0.3, smallFigures: 6, largeFigures: 2, difficultAreas: areas(b), voidAreas: b % 4 === 3 ? 1 : 0 });
+    const board = Board.fromData(data);
+    for (const f of data.figures) {
+      const got = part(board, f.id);
+      const full = whole(board.sightMap(f.id));
+      expect(got.length).toBe(full.length);
+      for (let p = 0; p < full.length; p++) {
+        if (got[p] !== full[p]) expect(got[p], `seed ${seed}, ${f.id}, cell ${p % data.width},${Math.floor(p / data.width)}`).toBe(full[p]);
+        if (counts(full[p])) counted++;
+      }
+      compared += full.length;
+    }
+  }
+  return { compared, counted };
+}
+
 // Board.losMap: the selection's fog (components/interaction/selection.ts) asks which spaces a figure
 // sees and nothing more; the core answers it without cover and range (most of a sight map's time).
+// Board.rangeMap: the rules ask for ranges alone (summoned demons' places, doom2004's adjacency and
+// range counts); the core counts them without the LOS and cover sweeps.
 for (const ruleset of ['doom2016', 'doom2004', 'd20'] as const) {
   test(`${ruleset}: losMap(f) is sightMap(f).los for every figure, on 120 random boards up to 30×30 (walls, voids, difficult areas, large figures)`, () => {
-    let compared = 0;
-    let seen = 0;
-    for (let b = 0; b < 120; b++) {
-      const seed = b * 104729 + 7;
-      const data = randomBoard(ruleset, seed, { minSide: 6, maxSide: 30, wallRate: b % 3 === 0 ? 0 : b % 3 === 1 ? 0.1 : 0.3, smallFigures: 6, largeFigures: 2, difficultAreas: b % 2, voidAreas: b % 4 === 3 ? 1 : 0 });
-      const board = Board.fromData(data);
-      for (const f of data.figures) {
-        const los = board.losMap(f.id);
-        const full = board.sightMap(f.id).los;
-        expect(los.length).toBe(full.length);
-        for (let p = 0; p < full.length; p++) {
-          if (los[p] !== full[p]) expect(los[p], `seed ${seed}, ${f.id}, cell ${p % data.width},${Math.floor(p / data.width)}`).toBe(full[p]);
-          seen += full[p];
-        }
-        compared += full.length;
-      }
-    }
+    const { compared, counted } = compareWithSightMap(ruleset, (b) => b * 104729 + 7, (b) => b % 2, (board, f) => board.losMap(f), (m) => m.los, (v) => v === 1);
     expect(compared).toBeGreaterThan(100_000);
-    expect(seen).toBeGreaterThan(compared / 10);
+    expect(counted).toBeGreaterThan(compared / 10);
+  });
+
+  test(`${ruleset}: rangeMap(f) is sightMap(f).range for every figure, on 120 random boards up to 30×30 (open ones too)`, () => {
+    const { compared, counted } = compareWithSightMap(ruleset, (b) => b * 7919 + 3, (b) => (b % 3 === 0 ? 0 : b % 2), (board, f) => board.rangeMap(f), (m) => m.range, (v) => v > 0);
+    expect(compared).toBeGreaterThan(100_000);
+    expect(counted).toBeGreaterThan(compared / 2);
   });
 }
 
-test('losMap between sight maps leaves the next sightMap whole (cover and range are the sight map\'s own)', () => {
+test('losMap or rangeMap between sight maps leaves the next sightMap whole (cover and range are the sight map\'s own)', () => {
   const data = randomBoard('doom2016', 99, { minSide: 20, maxSide: 20, wallRate: 0.2, smallFigures: 6, largeFigures: 1 });
   const board = Board.fromData(data);
   const [a, c] = data.figures;
   const before = board.sightMap(a.id);
   board.losMap(c.id);
-  const after = board.sightMap(a.id);
-  expect(after).toEqual(before);
+  expect(board.sightMap(a.id)).toEqual(before);
+  board.rangeMap(c.id);
+  expect(board.sightMap(a.id)).toEqual(before);
 });
-
-// Board.rangeMap: the rules ask for ranges alone (summoned demons' places, doom2004's adjacency and
-// range counts); the core counts them without the LOS and cover sweeps.
-for (const ruleset of ['doom2016', 'doom2004', 'd20'] as const) {
-  test(`${ruleset}: rangeMap(f) is sightMap(f).range for every figure, on 120 random boards up to 30×30 (open ones too)`, () => {
-    let compared = 0;
-    let reached = 0;
-    for (let b = 0; b < 120; b++) {
-      const seed = b * 7919 + 3;
-      const data = randomBoard(ruleset, seed, { minSide: 6, maxSide: 30, wallRate: b % 3 === 0 ? 0 : b % 3 === 1 ? 0.1 : 0.3, smallFigures: 6, largeFigures: 2, difficultAreas: b % 3 === 0 ? 0 : b % 2, voidAreas: b % 4 === 3 ? 1 : 0 });
-      const board = Board.fromData(data);
-      for (const f of data.figures) {
-        const range = board.rangeMap(f.id);
-        const full = board.sightMap(f.id).range;
-        expect(range.length).toBe(full.length);
-        for (let p = 0; p < full.length; p++) {
-          if (range[p] !== full[p]) expect(range[p], `seed ${seed}, ${f.id}, cell ${p % data.width},${Math.floor(p / data.width)}`).toBe(full[p]);
-          if (full[p] > 0) reached++;
-        }
-        compared += full.length;
-      }
-    }
-    expect(compared).toBeGreaterThan(100_000);
-    expect(reached).toBeGreaterThan(compared / 2);
-  });
-}
 
 test('losMap and rangeMap name a figure that is not on the board, and the board answers as before', () => {
   const data = randomBoard('doom2004', 5, { minSide: 10, maxSide: 10, wallRate: 0.2, smallFigures: 3, largeFigures: 0 });
