@@ -16,7 +16,7 @@ export { reachCount } from './reach';
 import { los2004, sightMap2004 } from './sight2004';
 import { openBoard, sightMapOpen } from './open2016';
 import { losCover2016, losMapBytes2016, sightMap2016 } from './sight2016';
-import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances, minDist } from './steps';
+import { DISTANCE_D20, RANGE_2004, RANGE_2016, distanceBetween, distances, minDist } from './steps';
 
 export function init(): i32 {
   if (ensureMemory() != 0) return 1;
@@ -158,9 +158,8 @@ export function sight(f: i32, t: i32): i32 {
   const ax = figX(f), ay = figY(f), aw = figW(f), ah = figH(f);
   const tx = figX(t), ty = figY(t), tw = figW(t), th = figH(t);
   if (t == f) return 1 | (1 << 2);
-  distances(ax, ay, aw, ah, rangeKind());
-  const r = losCover(ax, ay, aw, ah, tx, ty, tw, th, f, t);
-  return r | ((minDist(tx, ty, tw, th) + 1) << 2);
+  const range = distanceBetween(ax, ay, aw, ah, tx, ty, tw, th, rangeKind());
+  return losCover(ax, ay, aw, ah, tx, ty, tw, th, f, t) | ((range + 1) << 2);
 }
 
 /** Reach of figure f within mp; returns the number of orientations (1 or 2). */

@@ -55,6 +55,45 @@ export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
   }
 }
 
+/**
+ * The fewest steps from rectangle R to rectangle T, -1 when none: minDist(T) after distances(R),
+ * stopped as soon as the count reaches one of T's cells (a breadth-first count reaches the nearest
+ * first), so a pair query costs the spaces within its range rather than the board's (a 201×201
+ * board's whole count is most of a millisecond). DIST holds only a partial count afterwards.
+ */
+export function distanceBetween(rx: i32, ry: i32, rw: i32, rh: i32, tx: i32, ty: i32, tw: i32, th: i32, kind: i32): i32 {
+  if (kind == DISTANCE_D20) {
+    distances(rx, ry, rw, rh, kind);
+    return minDist(tx, ty, tw, th);
+  }
+  if (rx < tx + tw && tx < rx + rw && ry < ty + th && ty < ry + rh) return 0;
+  memory.fill(DIST, 0xff, <usize>(W * H) << 2);
+  let head = 0, tail = 0;
+  for (let y = ry; y < ry + rh; y++)
+    for (let x = rx; x < rx + rw; x++) {
+      const i = y * W + x;
+      store<i32>(DIST + (<usize>i << 2), 0);
+      store<i32>(QUEUE + (<usize>(tail++) << 2), i);
+    }
+  setStepOffsets();
+  const t0 = ty * W + tx;
+  while (head < tail) {
+    const i = load<i32>(QUEUE + (<usize>(head++) << 2));
+    const d = load<i32>(DIST + (<usize>i << 2));
+    if (kind == RANGE_2004 && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
+    let open = <i32>load<u8>(STEP_SIGHT + <usize>i);
+    while (open != 0) {
+      const j = i + stepOff(ctz(open));
+      open &= open - 1;
+      if (load<i32>(DIST + (<usize>j << 2)) >= 0) continue;
+      for (let r = 0, row = t0; r < th; r++, row += W) if (<u32>(j - row) < <u32>tw) return d + 1;
+      store<i32>(DIST + (<usize>j << 2), d + 1);
+      store<i32>(QUEUE + (<usize>(tail++) << 2), j);
+    }
+  }
+  return -1;
+}
+
 /** d20 distance: orthogonal 1, diagonal 2, no diagonal past a wall touching the corner (bucket queue). */
 function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
   for (let y = ry; y < ry + rh; y++)

@@ -32,6 +32,11 @@ function compareBoard(ruleset: Ruleset, seed: number, options: RandomBoardOption
   expect([...a.los], `${where} LOS to figures from ${f}`).toEqual([...b.los]);
   expect([...a.cover], `${where} cover of figures from ${f}`).toEqual([...b.cover]);
   expect([...a.range], `${where} range to figures from ${f}`).toEqual([...b.range]);
+  // Each pair on its own (its range count stops at the target): the same answers.
+  for (let t = 0; t < n; t++) {
+    const p = wasm.sight(f, t);
+    expect([p.los ? 1 : 0, p.cover ? 1 : 0, p.range], `${where} sight from ${f} to ${t}`).toEqual([b.los[t], b.cover[t], b.range[t]]);
+  }
   // Sight to every cell (d20's exact reference is slow: every 4th board).
   if (ruleset !== 'd20' || seed % 4 === 0) {
     const m = wasm.sightMap(f);
