@@ -76,7 +76,7 @@ export function distanceBetween(rx: i32, ry: i32, rw: i32, rh: i32, tx: i32, ty:
       store<i32>(QUEUE + (<usize>(tail++) << 2), i);
     }
   setStepOffsets();
-  const t0 = ty * W + tx;
+  const t0 = ty * W + tx, span = (th - 1) * W + tw; // T's cells lie in [t0, t0 + span)
   while (head < tail) {
     const i = load<i32>(QUEUE + (<usize>(head++) << 2));
     const d = load<i32>(DIST + (<usize>i << 2));
@@ -86,7 +86,7 @@ export function distanceBetween(rx: i32, ry: i32, rw: i32, rh: i32, tx: i32, ty:
       const j = i + stepOff(ctz(open));
       open &= open - 1;
       if (load<i32>(DIST + (<usize>j << 2)) >= 0) continue;
-      for (let r = 0, row = t0; r < th; r++, row += W) if (<u32>(j - row) < <u32>tw) return d + 1;
+      if (<u32>(j - t0) < <u32>span) for (let r = 0, row = t0; r < th; r++, row += W) if (<u32>(j - row) < <u32>tw) return d + 1;
       store<i32>(DIST + (<usize>j << 2), d + 1);
       store<i32>(QUEUE + (<usize>(tail++) << 2), j);
     }
