@@ -75,8 +75,9 @@ export function distanceBetween(rx: i32, ry: i32, rw: i32, rh: i32, tx: i32, ty:
       store<i32>(DIST + (<usize>i << 2), 0);
       store<i32>(QUEUE + (<usize>(tail++) << 2), i);
     }
+  // T's cells read -2 until counted: the count ends at the first of them it reaches.
+  for (let y = ty; y < ty + th; y++) for (let x = tx; x < tx + tw; x++) store<i32>(DIST + (<usize>(y * W + x) << 2), -2);
   setStepOffsets();
-  const t0 = ty * W + tx, span = (th - 1) * W + tw; // T's cells lie in [t0, t0 + span)
   while (head < tail) {
     const i = load<i32>(QUEUE + (<usize>(head++) << 2));
     const d = load<i32>(DIST + (<usize>i << 2));
@@ -85,8 +86,9 @@ export function distanceBetween(rx: i32, ry: i32, rw: i32, rh: i32, tx: i32, ty:
     while (open != 0) {
       const j = i + stepOff(ctz(open));
       open &= open - 1;
-      if (load<i32>(DIST + (<usize>j << 2)) >= 0) continue;
-      if (<u32>(j - t0) < <u32>span) for (let r = 0, row = t0; r < th; r++, row += W) if (<u32>(j - row) < <u32>tw) return d + 1;
+      const old = load<i32>(DIST + (<usize>j << 2));
+      if (old >= 0) continue;
+      if (old != -1) return d + 1;
       store<i32>(DIST + (<usize>j << 2), d + 1);
       store<i32>(QUEUE + (<usize>(tail++) << 2), j);
     }

@@ -246,6 +246,17 @@ ${table.join('\n')}
 ${extras.join('\n')}
 
 Notes (issue 41):
+- The host changed (2026-11-29 evening): this section's table was run on an AMD EPYC of CPU family
+  26 (Zen 5; \`lscpu\`), where every earlier run of this file was on an older EPYC. Both sides are
+  faster here (mixed 201×201 reach 6.7 → 2.1 µs, open 26×26 sight map C 9.0 → 3.3 µs), but not by
+  the same factor: gcc's code gained more on the sight sweeps than V8's, so the sight-map rows read
+  Wasm / C 1.2–1.7× on the small and open boards (1.33× / 1.40× / 1.99× / 1.60× / 1.21× in a run 12
+  minutes earlier, 18:13, load 1.3–2.3: the same rows over 1.0× in both), and the reach rows 0.5–1.0×
+  but for the open small-figure rows, which moved with the C's own spread (open 26×26: C 3.5 µs at
+  18:13, 2.1 µs here). Profile of the Wasm open 26×26 map on this host (perf with V8's jitdump):
+  77% in the sweep of an octant (\`sweepOctant\`), spread over its loop with no single hot spot.
+  **So Wasm / C ≤ 1.0× for sight maps does not hold on this host** on 26×26, 49×49 and the open
+  boards; the notes below describe the older host.
 - Open boards: the general sweep walks every primitive direction from each attacker corner
   through the spaces between its corners; with no edge to cut its windows that is about side³
   steps per corner (Wasm 2026-11-28, open boards of this bench: 26² 0.46 ms, 49² 2.7 ms, 101² 27 ms,
