@@ -24,35 +24,9 @@ export const DISTANCE_D20: i32 = 2;
 
 /** Fewest steps from the rectangle's cells to every cell into DIST (-1 when unreachable). */
 export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
-  const n = W * H;
-  memory.fill(DIST, 0xff, <usize>n << 2); // every i32 reads -1
-  if (kind == DISTANCE_D20) {
-    weighted(rx, ry, rw, rh);
-    return;
-  }
-  // Unit steps: breadth-first.
-  let head = 0, tail = 0;
-  for (let y = ry; y < ry + rh; y++)
-    for (let x = rx; x < rx + rw; x++) {
-      const i = y * W + x;
-      store<i32>(DIST + (<usize>i << 2), 0);
-      store<i32>(QUEUE + (<usize>(tail++) << 2), i);
-    }
-  setStepOffsets();
-  while (head < tail) {
-    const i = load<i32>(QUEUE + (<usize>(head++) << 2));
-    const d = load<i32>(DIST + (<usize>i << 2));
-    // doom2004: obstacles and barrels can be the end of a count, never a step on the way.
-    if (kind == RANGE_2004 && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
-    let open = <i32>load<u8>(STEP_SIGHT + <usize>i);
-    while (open != 0) {
-      const j = i + stepOff(ctz(open));
-      open &= open - 1;
-      if (load<i32>(DIST + (<usize>j << 2)) >= 0) continue;
-      store<i32>(DIST + (<usize>j << 2), d + 1);
-      store<i32>(QUEUE + (<usize>(tail++) << 2), j);
-    }
-  }
+  memory.fill(DIST, 0xff, <usize>(W * H) << 2); // every i32 reads -1
+  if (kind == DISTANCE_D20) weighted(rx, ry, rw, rh);
+  else breadthFirst(rx, ry, rw, rh, kind);
 }
 
 /**
@@ -68,6 +42,16 @@ export function distanceBetween(rx: i32, ry: i32, rw: i32, rh: i32, tx: i32, ty:
   }
   if (rx < tx + tw && tx < rx + rw && ry < ty + th && ty < ry + rh) return 0;
   memory.fill(DIST, 0xff, <usize>(W * H) << 2);
+  // T's cells read -2 until counted: the count ends at the first of them it reaches.
+  for (let y = ty; y < ty + th; y++) for (let x = tx; x < tx + tw; x++) store<i32>(DIST + (<usize>(y * W + x) << 2), -2);
+  return breadthFirst(rx, ry, rw, rh, kind);
+}
+
+/**
+ * Unit steps, breadth-first, from the rectangle's cells into DIST (-1 everywhere, or -2 on the cells
+ * to stop at): the count of the first -2 cell reached, else -1 once every reachable cell is counted.
+ */
+function breadthFirst(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): i32 {
   let head = 0, tail = 0;
   for (let y = ry; y < ry + rh; y++)
     for (let x = rx; x < rx + rw; x++) {
@@ -75,12 +59,11 @@ export function distanceBetween(rx: i32, ry: i32, rw: i32, rh: i32, tx: i32, ty:
       store<i32>(DIST + (<usize>i << 2), 0);
       store<i32>(QUEUE + (<usize>(tail++) << 2), i);
     }
-  // T's cells read -2 until counted: the count ends at the first of them it reaches.
-  for (let y = ty; y < ty + th; y++) for (let x = tx; x < tx + tw; x++) store<i32>(DIST + (<usize>(y * W + x) << 2), -2);
   setStepOffsets();
   while (head < tail) {
     const i = load<i32>(QUEUE + (<usize>(head++) << 2));
     const d = load<i32>(DIST + (<usize>i << 2));
+    // doom2004: obstacles and barrels can be the end of a count, never a step on the way.
     if (kind == RANGE_2004 && d > 0 && (load<u8>(CELLS + <usize>i) & (C_OBSTACLE | C_BARREL)) != 0) continue;
     let open = <i32>load<u8>(STEP_SIGHT + <usize>i);
     while (open != 0) {
