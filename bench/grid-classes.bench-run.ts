@@ -257,6 +257,13 @@ Notes (issue 41):
   77% in the sweep of an octant (\`sweepOctant\`), spread over its loop with no single hot spot.
   **So Wasm / C ≤ 1.0× for sight maps does not hold on this host** on 26×26, 49×49 and the open
   boards; the notes below describe the older host.
+  The plain column on this host reads over 2.0× on some small boards (open 26×26 4.8–5.2×, mixed
+  26×26 2.3–2.5×) where the older host read 1.2–1.5×: a plain sight map makes six typed arrays (three
+  views of the core's memory to copy from, the three answers in the pool), and V8 makes each in 1–2 µs
+  until the calling code is optimised — for the first tens of thousands of calls here, in a
+  standalone loop (\`new Uint8Array(memory.buffer, ptr, n)\`: 1.56 µs a view over the first 9,000,
+  0.07 µs after 50,000) — beside an export of 3–4 µs. The same build's plain / export in a warm loop
+  of the open 26×26 map: 1.2–1.3× after the first 6,000 calls (4.7–5.0 against 3.9 µs).
 - Open boards: the general sweep walks every primitive direction from each attacker corner
   through the spaces between its corners; with no edge to cut its windows that is about side³
   steps per corner (Wasm 2026-11-28, open boards of this bench: 26² 0.46 ms, 49² 2.7 ms, 101² 27 ms,
