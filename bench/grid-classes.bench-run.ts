@@ -264,6 +264,10 @@ Notes (issue 41):
   standalone loop (\`new Uint8Array(memory.buffer, ptr, n)\`: 1.56 µs a view over the first 9,000,
   0.07 µs after 50,000) — beside an export of 3–4 µs. The same build's plain / export in a warm loop
   of the open 26×26 map: 1.2–1.3× after the first 6,000 calls (4.7–5.0 against 3.9 µs).
+  Single runs of the small rows are unreliable on this host: the same build's mixed 26×26 map reads
+  about 9 µs in some processes and about 14 µs in others (six processes, three builds alternating,
+  19:15: 9.1–9.4 or 14.0–14.6 µs, either build), and reruns of this file after the table's run read
+  mixed 26×26 at 1.16× and 2.03×, mixed 49×49 at 1.03× and 1.89× (19:14, load 0.6–3).
 - Open boards: the general sweep walks every primitive direction from each attacker corner
   through the spaces between its corners; with no edge to cut its windows that is about side³
   steps per corner (Wasm 2026-11-28, open boards of this bench: 26² 0.46 ms, 49² 2.7 ms, 101² 27 ms,
