@@ -3,9 +3,11 @@
  * (random boards would scatter dozens), and one 2×3 figure placed where it has room to move.
  */
 import { checkFigures, parseBoard, type FigureInput } from '../src/core/board-input.ts';
+import { Board } from '../src/core/board.ts';
 import type { BoardData } from '../src/core/types.ts';
 import { ReferenceBoard } from '../src/reference/index.ts';
 import { randomBoardInput, rng } from '../test/core/random-boards.ts';
+import { scenario40 } from './ui/bench-page.js';
 
 export function benchBoard(side: number, smallFigures: number, seed: number): BoardData {
   const raw = randomBoardInput('doom2016', seed, { minSide: side, maxSide: side, wallRate: 0.15, smallFigures, largeFigures: 0 });
@@ -33,3 +35,9 @@ export function benchBoard(side: number, smallFigures: number, seed: number): Bo
 
 /** Open boards (issue 41): see test/core/random-boards.ts. */
 export { openBoard } from '../test/core/random-boards.ts';
+
+/** The element bench's page board of `side`² spaces (bench/ui/bench-page.js), its marines teleporting as the element's do. */
+export function elementPageBoard(side: number): Board {
+  const sc = scenario40(side);
+  return Board.create({ ruleset: 'doom2016', map: sc.map, edges: sc.edges, figures: sc.figures.map((f) => ({ id: f.id, side: f.side, x: f.x, y: f.y, ...(f.side === 'marines' ? { teleports: true } : {}) })) });
+}

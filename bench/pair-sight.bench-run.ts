@@ -12,24 +12,18 @@ import { beforeAll, expect, test } from 'vitest';
 import { Board } from '../src/core/board.ts';
 import { loadCore } from '../src/core/wasm.ts';
 import { ReferenceBoard } from '../src/reference/index.ts';
-import { benchBoard } from './boards.ts';
+import { benchBoard, elementPageBoard } from './boards.ts';
 import { median } from './measure.ts';
-import { scenario40 } from './ui/bench-page.js';
 
 beforeAll(async () => {
   await loadCore();
 });
 
-const pageBoard = (side: number) => {
-  const sc = scenario40(side);
-  return Board.create({ ruleset: 'doom2016', map: sc.map, edges: sc.edges, figures: sc.figures.map((f) => ({ id: f.id, side: f.side, x: f.x, y: f.y, ...(f.side === 'marines' ? { teleports: true } : {}) })) });
-};
-
 const CASES: Array<[string, () => Board]> = [
   ['mixed 26×26 (grid bench board)', () => Board.fromData(benchBoard(26, 8, 2052))],
   ['mixed 49×49 (grid bench board)', () => Board.fromData(benchBoard(49, 16, 2075))],
   ['mixed 201×201 (grid bench board)', () => Board.fromData(benchBoard(201, 60, 2227))],
-  ["the element bench's 201×201 page board", () => pageBoard(201)],
+  ["the element bench's 201×201 page board", () => elementPageBoard(201)],
 ];
 
 test('one pair: LOS, cover and range', () => {

@@ -17,9 +17,8 @@ import { Board } from '../src/core/board.ts';
 import type { BoardData } from '../src/core/types.ts';
 import { loadCore } from '../src/core/wasm.ts';
 import { randomBoard } from '../test/core/random-boards.ts';
-import { benchBoard } from './boards.ts';
+import { benchBoard, elementPageBoard } from './boards.ts';
 import { measurePair } from './measure.ts';
-import { scenario40 } from './ui/bench-page.js';
 
 beforeAll(async () => {
   await loadCore();
@@ -32,16 +31,12 @@ interface Case {
   figures: (b: Board) => number[];
 }
 
-const pageBoard = (side: number) => {
-  const sc = scenario40(side);
-  return Board.create({ ruleset: 'doom2016', map: sc.map, edges: sc.edges, figures: sc.figures.map((f) => ({ id: f.id, side: f.side, x: f.x, y: f.y, ...(f.side === 'marines' ? { teleports: true } : {}) })) });
-};
 const firstSix = () => [0, 1, 2, 3, 4, 5];
 const fromData = (data: BoardData) => () => Board.fromData(data);
 
 const CASES: Case[] = [
-  { name: 'doom2016, the element bench\'s 201×201 page board (6 marines)', board: () => pageBoard(201), figures: firstSix },
-  { name: 'doom2016, the element bench\'s 101×101 page board (6 marines)', board: () => pageBoard(101), figures: firstSix },
+  { name: 'doom2016, the element bench\'s 201×201 page board (6 marines)', board: () => elementPageBoard(201), figures: firstSix },
+  { name: 'doom2016, the element bench\'s 101×101 page board (6 marines)', board: () => elementPageBoard(101), figures: firstSix },
   { name: 'doom2016, mixed 49×49 (grid bench board)', board: fromData(benchBoard(49, 16, 4901)), figures: firstSix },
   { name: 'doom2016, mixed 201×201 (grid bench board)', board: fromData(benchBoard(201, 60, 20101)), figures: firstSix },
   { name: 'doom2004, 49×49, walls 15%', board: fromData(randomBoard('doom2004', 4904, { minSide: 49, maxSide: 49, wallRate: 0.15, smallFigures: 16, largeFigures: 1 })), figures: firstSix },
