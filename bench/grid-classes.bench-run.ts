@@ -268,6 +268,11 @@ Notes (issue 41):
   about 9 µs in some processes and about 14 µs in others (six processes, three builds alternating,
   19:15: 9.1–9.4 or 14.0–14.6 µs, either build), and reruns of this file after the table's run read
   mixed 26×26 at 1.16× and 2.03×, mixed 49×49 at 1.03× and 1.89× (19:14, load 0.6–3).
+  Pinned to one core (taskset, either core), the same map read 9.3–10.1 µs in 8 of 8 processes;
+  unpinned, 1 of 6 read 15.4 µs: the slow processes are the scheduler's, not the code's. This table
+  was run before 707be29, which counts a board's ranges and a pair's range with one function (one
+  more compare a counted space): in alternating processes against the build measured here, the
+  mixed sight maps read 24.6–25.0 against 24.0 µs (49×49) and 841–845 against 821–975 µs (201×201).
 - Open boards: the general sweep walks every primitive direction from each attacker corner
   through the spaces between its corners; with no edge to cut its windows that is about side³
   steps per corner (Wasm 2026-11-28, open boards of this bench: 26² 0.46 ms, 49² 2.7 ms, 101² 27 ms,
