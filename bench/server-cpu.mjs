@@ -8,7 +8,9 @@
  * pays — and of the change's own POST refused for a stale version (409: body, command check, seat,
  * version check and the problem answer, before the rules and the store). Rows interleave (d20, doom2016, no-op, rotating), 5 blocks, medians; warmed first.
  *
- *   npm run build:package && node bench/server-cpu.mjs [--store memory|sqlite] [--seconds 3] [--clients 8] [--profile] [--baseline <lib folder>]
+ *   npm run build:package && node bench/server-cpu.mjs [--store memory|sqlite] [--seconds 3] [--clients 8] [--client http|fetch] [--profile] [--baseline <lib folder>]
+ *
+ * Each row also prints this process's CPU per request (the load's client): it shares the machine.
  *
  * Each row's CPU is split into the event loop's thread and the others (the store's thread, GC
  * helpers). --baseline starts a second server from another build (e.g. the commit before a change,
@@ -19,13 +21,14 @@
  * part (validation, hashing, JSON, copies, the rules, the store, HTTP, the log).
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { store: { type: 'string', default: 'sqlite' }, seconds: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, blocks: { type: 'string', default: '5' }, profile: { type: 'boolean', default: false }, baseline: { type: 'string' } } });
+const { values } = parseArgs({ options: { store: { type: 'string', default: 'sqlite' }, seconds: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, blocks: { type: 'string', default: '5' }, profile: { type: 'boolean', default: false }, baseline: { type: 'string' }, client: { type: 'string', default: 'http' } } });
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const BLOCKS = Number(values.blocks);
@@ -99,15 +102,45 @@ async function startBare() {
   return { name: 'bare', url, child, cpuMs: () => statMs(`/proc/${child.pid}/stat`), mainMs: () => statMs(`/proc/${child.pid}/task/${child.pid}/stat`) };
 }
 
+/**
+ * One request, answered as { status, text }. The load's client: `--client http` (default) is
+ * node:http over kept-alive sockets, one per client, which costs this process a fraction of a
+ * request's server CPU, so the server is driven to its capacity on a 2-core machine (the measure a
+ * core's changes per second needs); `--client fetch` (undici, what runs 1–5 used) costs about three
+ * times the server's CPU per request: this process then holds a core and the server idles between
+ * requests, waking once a request (more CPU per change than at capacity).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
+// The headers undici's fetch sends besides the caller's: the server reads the same request either way.
+const FETCH_HEADERS = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' };
+async function call(url, { method = 'GET', headers = {}, body } = {}) {
+  if (values.client === 'fetch') {
+    const r = await fetch(url, { method, headers, body });
+    return { status: r.status, text: await r.text() };
+  }
+  return new Promise((resolve, reject) => {
+    const all = { ...FETCH_HEADERS, ...headers, ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }) };
+    const req = http.request(url, { method, headers: all, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 const post = async (server, path, headers, body) => {
-  const r = await fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() };
+  const r = await call(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: r.status, body: JSON.parse(r.text) };
 };
 
 async function newGame(server, scenarioId, seed) {
   const created = (await post(server, '/games', {}, { scenarioId, seed })).body;
-  const g = await (await fetch(`${server.url}/api/v1/games/${created.id}`)).json();
-  const actions = (await (await fetch(`${server.url}/api/v1/games/${created.id}/actions`)).json()).actions;
+  const g = JSON.parse((await call(`${server.url}/api/v1/games/${created.id}`)).text);
+  const actions = JSON.parse((await call(`${server.url}/api/v1/games/${created.id}/actions`)).text).actions;
   return { server, id: created.id, token: created.seats[g.view.awaiting.side], command: actions[0], version: 0 };
 }
 
@@ -137,8 +170,7 @@ const refused = async (g) => {
   if (r.status !== 409) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
 };
 const noop = async (g) => {
-  const r = await fetch(`${g.server.url}/healthz`);
-  await r.text();
+  await call(`${g.server.url}/healthz`);
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -151,8 +183,7 @@ try {
   const rows = {};
   const bareGames = Array.from({ length: CLIENTS }, () => ({ server: bare, id: 'x', token: 'x', version: 0 }));
   const barePost = async (g) => {
-    const r = await fetch(`${bare.url}/api/v1/games/x/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer x', 'if-match': '0' }, body: JSON.stringify(g.command) });
-    await r.text();
+    await call(`${bare.url}/api/v1/games/x/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer x', 'if-match': '0' }, body: JSON.stringify(g.command) });
   };
   for (const server of servers) {
     const tag = servers.length > 1 ? ` [${server.name}]` : '';
@@ -173,21 +204,24 @@ try {
   const per = Object.fromEntries(names.map((k) => [k, []]));
   const onMain = Object.fromEntries(names.map((k) => [k, []]));
   const rates = Object.fromEntries(names.map((k) => [k, []]));
+  const client = Object.fromEntries(names.map((k) => [k, []]));
   for (let b = 0; b < BLOCKS; b++) {
     for (const k of names.map((_, i) => names[(i + b) % names.length])) {
       const { server, run } = rows[k];
-      const [t0, m0] = [server.cpuMs(), server.mainMs()];
+      const [t0, m0, c0] = [server.cpuMs(), server.mainMs(), process.cpuUsage()];
       const n = await run();
+      const c = process.cpuUsage(c0);
+      client[k].push((c.user + c.system) / 1000 / n);
       per[k].push((server.cpuMs() - t0) / n);
       onMain[k].push((server.mainMs() - m0) / n);
       rates[k].push(n / SECONDS);
     }
   }
-  console.log(`server-cpu: ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; store ${values.store}, ${CLIENTS} clients, ${BLOCKS} interleaved blocks of ${SECONDS} s`);
+  console.log(`server-cpu: ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; store ${values.store}, ${CLIENTS} clients (${values.client}), ${BLOCKS} interleaved blocks of ${SECONDS} s`);
   const width = Math.max(...names.map((k) => k.length));
   for (const k of names) {
     const [all, main] = [median(per[k]), median(onMain[k])];
-    console.log(`${k.padEnd(width)} ${all.toFixed(3)} ms CPU each = ${main.toFixed(3)} event loop + ${(all - main).toFixed(3)} other threads   (${median(rates[k]).toFixed(0)}/s; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
+    console.log(`${k.padEnd(width)} ${all.toFixed(3)} ms CPU each = ${main.toFixed(3)} event loop + ${(all - main).toFixed(3)} other threads   (${median(rates[k]).toFixed(0)}/s; the client ${median(client[k]).toFixed(3)} ms; blocks ${per[k].map((x) => x.toFixed(3)).join(' ')})`);
   }
 } finally {
   for (const { child } of [...servers, bare]) {
