@@ -275,14 +275,14 @@ Notes (issue 41):
   mixed sight maps read 24.6–25.0 against 24.0 µs (49×49) and 841–845 against 821–975 µs (201×201).
   Fresh memory is dear on this host (2026-11-29 21:00–21:12 UTC): a C loop that maps 256 KB,
   writes a byte per 4 KB page and unmaps it pays 11.8–12.1 µs a page (512 MB in one pass 12.4–12.5 µs;
-  the same loop through calloc/free, reusing the heap's memory, 0.05 µs) — a VM whose freed pages go
-  back to its host. A plain query's snapshot is new memory (the result pool's 256 KB buffers; a
+  the same loop through calloc/free, reusing the heap's memory, 0.05 µs): a page fault on this VM costs
+  tens of times what it costs on bare metal. A plain query's snapshot is new memory (the result pool's 256 KB buffers; a
   result over 64 KB its own buffer), so the plain column swings with how much of it the allocator
   finds already mapped: back-to-back runs of this file read open 201×201 sight maps 1.22× and
   2.78×, mixed 101×101 2.01× and 1.11×, mixed 49×49 3.23× and 3.67×. In a profile of the open
   26×26 plain map (30,720 calls, 4.7× the export) the time over the export is in \`copyOut\` (the copies
   into the pool and the pool's new buffers); a 16 KB pool (tried: 16, 32, 64 and 256 KB,
-  three processes each) read that row 1.3–1.9× where 256 KB read 4.4–5.0×, but in whole runs of
+  three processes each) read that row 1.3–1.9× where 256 KB read 3.8–5.0×, but in whole runs of
   this file no size was better on every row (the 16 KB run: open 201×201 2.78×, mixed 49×49
   3.67×): left at 256 KB. Buffered sight maps (no new memory) read 1.00–1.07× in every run.
 - Open boards: the general sweep walks every primitive direction from each attacker corner
