@@ -273,18 +273,21 @@ Notes (issue 41):
   was run before 707be29, which counts a board's ranges and a pair's range with one function (one
   more compare a counted space): in alternating processes against the build measured here, the
   mixed sight maps read 24.6–25.0 against 24.0 µs (49×49) and 841–845 against 821–975 µs (201×201).
-  Fresh memory is dear on this host (2026-11-29 21:00–21:12 UTC): a C loop that maps 256 KB,
-  writes a byte per 4 KB page and unmaps it pays 11.8–12.1 µs a page (512 MB in one pass 12.4–12.5 µs;
-  the same loop through calloc/free, reusing the heap's memory, 0.05 µs): a page fault on this VM costs
-  tens of times what it costs on bare metal. A plain query's snapshot is new memory (the result pool's 256 KB buffers; a
-  result over 64 KB its own buffer), so the plain column swings with how much of it the allocator
-  finds already mapped: back-to-back runs of this file read open 201×201 sight maps 1.22× and
-  2.78×, mixed 101×101 2.01× and 1.11×, mixed 49×49 3.23× and 3.67×. In a profile of the open
-  26×26 plain map (30,720 calls, 4.7× the export) the time over the export is in \`copyOut\` (the copies
-  into the pool and the pool's new buffers); a 16 KB pool (tried: 16, 32, 64 and 256 KB,
-  three processes each) read that row 1.3–1.9× where 256 KB read 3.8–5.0×, but in whole runs of
-  this file no size was better on every row (the 16 KB run: open 201×201 2.78×, mixed 49×49
-  3.67×): left at 256 KB. Buffered sight maps (no new memory) read 1.00–1.07× in every run.
+  Fresh memory is dear on this host (2026-11-29 21:14–21:18 UTC, nothing else running): a C loop
+  that maps 256 KB, writes a byte per 4 KB page and unmaps it pays 10.9–12.0 µs a page (512 MB in
+  one pass 12.5–13.5 µs; the same loop through calloc/free, reusing the heap's memory, 0.05 µs): a
+  page fault on this VM costs tens of times what it costs on bare metal. A plain query's snapshot is
+  new memory (the result pool's 256 KB buffers; a result over 64 KB its own buffer), and the plain
+  column swings with it: two back-to-back runs of this file read open 26×26 sight maps 1.26× and
+  2.30×, mixed 101×101 2.24× and 1.11×, open 101×101 1.35× and 1.56×. A profile of the open 26×26
+  plain map (30,720 calls, 4.7× the export) puts the time over the export in \`copyOut\` (the copies
+  into the pool and the pool's new buffers). Pool sizes tried (16, 32, 64 and 256 KB; a loop of
+  plain and bare calls alone, three processes each): 16 KB read open 26×26 1.55–1.68× and mixed
+  26×26 1.11–1.17× where 256 KB read 4.69–4.95× and 2.26–2.44× (32 and 64 KB like 256 KB but
+  once); in whole runs of this file, 16 KB against 256 KB back to back: open 26×26 1.26× / 2.30×,
+  mixed 26×26 2.45× / 2.48×, mixed 101×101 2.24× / 1.11×, mixed 201×201 2.13× / 2.04× — no size
+  better on every row, and neither under 2.0× on every row: left at 256 KB. Buffered sight maps (no
+  new memory) read 1.00–1.04× in every run.
 - Open boards: the general sweep walks every primitive direction from each attacker corner
   through the spaces between its corners; with no edge to cut its windows that is about side³
   steps per corner (Wasm 2026-11-28, open boards of this bench: 26² 0.46 ms, 49² 2.7 ms, 101² 27 ms,
