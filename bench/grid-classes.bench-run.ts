@@ -288,6 +288,11 @@ Notes (issue 41):
   mixed 26×26 2.45× / 2.48×, mixed 101×101 2.24× / 1.11×, mixed 201×201 2.13× / 2.04× — no size
   better on every row, and neither under 2.0× on every row: left at 256 KB. Buffered sight maps (no
   new memory) read 1.00–1.04× in every run.
+  This corrects the cold-code reading above: the pool is refilled every ~60 calls on a 26×26 board
+  and a refill's fresh pages cost about as much as those 60 copies, so a median over short batches
+  (2–16 calls; 1.06–1.21×, with the duplicate bench on the other core) leaves the refills out, and
+  batches of 256 calls (this file's small rows) count them: the plain column there is the pool's
+  page faults, not V8's code.
 - Open boards: the general sweep walks every primitive direction from each attacker corner
   through the spaces between its corners; with no edge to cut its windows that is about side³
   steps per corner (Wasm 2026-11-28, open boards of this bench: 26² 0.46 ms, 49² 2.7 ms, 101² 27 ms,
