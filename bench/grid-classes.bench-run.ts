@@ -288,8 +288,9 @@ Notes (issue 41):
   mixed 26×26 2.45× / 2.48×, mixed 101×101 2.24× / 1.11×, mixed 201×201 2.13× / 2.04× — no size
   better on every row, and neither under 2.0× on every row: left at 256 KB. Buffered sight maps (no
   new memory) read 1.00–1.04× in every run.
-  This corrects the cold-code reading above: the pool is refilled every ~60 calls on a 26×26 board
-  and a refill's fresh pages cost about as much as those 60 copies, so a median over short batches
+  This corrects the cold-code reading above: the 256 KB pool is refilled every ~60 calls on a 26×26
+  board, and a refill's 64 fresh pages (~0.77 ms at 12 µs a page) come to ~12 µs a call — most of
+  the ~14 µs a plain open 26×26 map costs over the export in batches of 256. A median over short batches
   (2–16 calls; 1.06–1.21×, with the duplicate bench on the other core) leaves the refills out, and
   batches of 256 calls (this file's small rows) count them: the plain column there is the pool's
   page faults, not V8's code.
