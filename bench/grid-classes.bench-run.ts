@@ -283,8 +283,8 @@ Notes (issue 41):
   plain map (30,720 calls, 4.7× the export) puts the time over the export in \`copyOut\` (the copies
   into the pool and the pool's new buffers). Pool sizes tried (16, 32, 64 and 256 KB; a loop of
   plain and bare calls alone, three processes each): 16 KB read open 26×26 1.55–1.68× and mixed
-  26×26 1.11–1.17× where 256 KB read 4.69–4.95× and 2.26–2.44× (32 and 64 KB like 256 KB but
-  once); in whole runs of this file, 16 KB against 256 KB back to back: open 26×26 1.26× / 2.30×,
+  26×26 1.11–1.17× where 256 KB read 4.69–4.95× and 2.26–2.44× (32 and 64 KB, read beside the
+  duplicate bench's worker, like 256 KB in 5 of 6 processes); in whole runs of this file, 16 KB against 256 KB back to back: open 26×26 1.26× / 2.30×,
   mixed 26×26 2.45× / 2.48×, mixed 101×101 2.24× / 1.11×, mixed 201×201 2.13× / 2.04× — no size
   better on every row, and neither under 2.0× on every row: left at 256 KB. Buffered sight maps (no
   new memory) read 1.00–1.04× in every run.
