@@ -104,13 +104,15 @@ async function startBare() {
 
 /**
  * One request, answered as { status, text }. The load's client: `--client http` (default) is
- * node:http over kept-alive sockets, one per client, which costs this process a fraction of a
- * request's server CPU, so the server is driven to its capacity on a 2-core machine (the measure a
- * core's changes per second needs); `--client fetch` (undici, what runs 1–5 used) costs about three
- * times the server's CPU per request: this process then holds a core and the server idles between
- * requests, waking once a request (more CPU per change than at capacity).
+ * node:http over kept-alive sockets, one per client, which costs this process less CPU per change
+ * than the server spends on it, so on a 2-core machine the server runs nearer its capacity (the
+ * measure a core's changes per second needs); `--client fetch` (undici, what runs 1–8 in
+ * bench/RESULTS.md used) costs more CPU per request than the server: this process then holds a
+ * core and the server idles between requests, waking once a request (more CPU per change).
  */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
+// Idle sockets close after 4 s, before the server's keep-alive timeout (5 s) could close one under a
+// request: a row waits for the others' blocks between its own.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2, timeout: 4000 });
 // The headers undici's fetch sends besides the caller's: the server reads the same request either way.
 const FETCH_HEADERS = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' };
 async function call(url, { method = 'GET', headers = {}, body } = {}) {
