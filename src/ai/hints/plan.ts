@@ -13,10 +13,12 @@
  * however slow or loaded); `refine: false` asks for the estimates alone (`exact: false`).
  */
 import type { SightMap } from '../../core/types.ts';
+import type { Command } from '../../rules/types.ts';
 import type { Odds } from '../odds/dist.ts';
 import { distanceOf, footprint, seenAt, sharersOf, threatAt, type Exposed } from './exposure.ts';
 import { sightMapOf } from '../memo.ts';
 import { describe } from './reason.ts';
+import { shaped } from './shape.ts';
 import { wordsOf } from './words.ts';
 import type { Arrival, AttackOption, Cell, Enemy, Friendly, HintOptions, Plan, SeenEnemies, Sighting, Situation } from './types.ts';
 
@@ -51,11 +53,30 @@ const worthless = (o: Odds) => o.hit <= 0 || (o.expected <= 0 && o.kill <= 0);
 const friendlyOf = (f: Friendly | undefined) => (f && f.wounds > 0 ? { friendlyWounds: f.wounds } : {});
 
 /**
+ * A plain move's commands: the prefix, the move, what is done on arrival, then the finish unless an
+ * arrival ends the activation. Loops, not spreads: spreading the arrivals (an empty array one time,
+ * commands the next) sent TurboFan's rankPlans back to the interpreter again and again (bench/RESULTS.md, AI speed).
+ */
+function plainCommands(prefix: readonly Command[], move: Command | null, arrivals: readonly Arrival[], finish: readonly Command[]): Command[] {
+  // A literal, not prefix.slice(): an empty prefix's copy holds small integers, and the first command pushed deoptimised.
+  const out: Command[] = [];
+  for (let i = 0; i < prefix.length; i++) out.push(prefix[i]);
+  if (move) out.push(move);
+  let last = false;
+  for (let i = 0; i < arrivals.length; i++) {
+    out.push(arrivals[i].command);
+    last ||= !!arrivals[i].last;
+  }
+  if (!last) for (let i = 0; i < finish.length; i++) out.push(finish[i]);
+  return out;
+}
+
+/**
  * Rank plans for the situation's figure. Deterministic for a given situation: ties are broken by
  * destination, option and target order, never by time (issue 44: no clock is read here).
  */
 export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
-  let s = situation;
+  let s = shaped(situation);
   const limit = o.limit ?? 5;
   const caution = o.caution ?? defaultCaution(s.ruleset);
   const width = s.board.data.width;
@@ -212,35 +233,40 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // What each enemy makes of a destination, once for every option that reaches it (options of the
   // same movement share their destinations' list: dests()).
   const seenFrom = new Map<Cell, Map<string, Sighting>>();
-  for (const opt of s.options) {
-    for (const d of dests(opt.mp)) {
-      let seen = seenFrom.get(d);
-      if (!seen) {
-        const cells = footprint(s.me, d);
-        seenFrom.set(d, (seen = new Map<string, Sighting>()));
-        for (const e of s.enemies) seen.set(e.id, seenAt(maps.get(e.id)!, width, cells));
-      }
-      // Where it may step back to after the attack: the same whichever enemy it attacks.
-      let after: ReturnType<typeof exposureAfter> | null = null;
-      for (const e of s.enemies) {
-        const v = seen.get(e.id)!;
-        if (!v.los || v.range < 0 || v.range > opt.range || (opt.melee && v.range !== 1)) continue;
-        if (s.mayTarget && !s.mayTarget(d, e, seen)) continue;
-        // Estimate: the target is in cover from here when a figure here would be in cover from it.
-        const a = opt.attack(e, v.cover, v.range, d);
-        // An attack that cannot deal any damage (0% to hit: e.g. more shields than the dice's
-        // icons) is worth nothing: it is no plan (a move is, issue 23).
-        if (!a || worthless(a.odds)) continue;
-        const { x, then } = (after ??= exposureAfter(d, opt));
-        // The keys in the order a built plan shows them (`to`, `then`, `commands`, `friendlyWounds`: set by built()).
-        drafts.push({
-          figure: s.me.id, to: null, option: opt.key, target: e.id, odds: a.odds, exposure: x, then, moveCost: d.cost, commands: [],
-          score: optionScore(a.odds, e, opt, x, d.cost) - (a.friendly?.cost ?? 0), exact: false, friendlyWounds: friendlyOf(a.friendly).friendlyWounds,
-          label: opt.label, enemy: e, opt, order: order++, lazy: { d, command: a.command },
-        });
+  // Each phase is a function of its own, compiled by TurboFan apart: as one 9 KB function, rankPlans
+  // took 0.7 s of a helper thread per optimising compile (bench/RESULTS.md, AI speed).
+  const attackDrafts = () => {
+    for (const opt of s.options) {
+      for (const d of dests(opt.mp)) {
+        let seen = seenFrom.get(d);
+        if (!seen) {
+          const cells = footprint(s.me, d);
+          seenFrom.set(d, (seen = new Map<string, Sighting>()));
+          for (const e of s.enemies) seen.set(e.id, seenAt(maps.get(e.id)!, width, cells));
+        }
+        // Where it may step back to after the attack: the same whichever enemy it attacks.
+        let after: ReturnType<typeof exposureAfter> | null = null;
+        for (const e of s.enemies) {
+          const v = seen.get(e.id)!;
+          if (!v.los || v.range < 0 || v.range > opt.range || (opt.melee && v.range !== 1)) continue;
+          if (s.mayTarget && !s.mayTarget(d, e, seen)) continue;
+          // Estimate: the target is in cover from here when a figure here would be in cover from it.
+          const a = opt.attack(e, v.cover, v.range, d);
+          // An attack that cannot deal any damage (0% to hit: e.g. more shields than the dice's
+          // icons) is worth nothing: it is no plan (a move is, issue 23).
+          if (!a || worthless(a.odds)) continue;
+          const { x, then } = (after ??= exposureAfter(d, opt));
+          // The keys in the order a built plan shows them (`to`, `then`, `commands`, `friendlyWounds`: set by built()).
+          drafts.push({
+            figure: s.me.id, to: null, option: opt.key, target: e.id, odds: a.odds, exposure: x, then, moveCost: d.cost, commands: [],
+            score: optionScore(a.odds, e, opt, x, d.cost) - (a.friendly?.cost ?? 0), exact: false, friendlyWounds: friendlyOf(a.friendly).friendlyWounds,
+            label: opt.label, enemy: e, opt, order: order++, lazy: { d, command: a.command },
+          });
+        }
       }
     }
-  }
+  };
+  attackDrafts();
   // Sure kills (glory kills) outrank every chance of one: the whole kill, certain (issue 23).
   for (const k of s.sureKills?.() ?? []) {
     const e = situation.enemies.find((x) => x.id === k.target);
@@ -258,64 +284,67 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   if (!fraction && s.hunt && !drafts.length) approachWeight = Math.max(APPROACH, s.hunt * (s.killWorth ?? 0));
   const approach = new Map<string, Int32Array>();
   const summons: { d: Draft; cost: number }[] = [];
-  for (const plain of [...(s.moveOnly ? [s.moveOnly] : []), ...(s.moreMoves ?? [])]) {
-    // Plain moves: towards the nearest enemy, weighed against exposure.
-    for (const d of dests(plain.mp)) {
-      const cells = footprint(s.me, d);
-      let nearest = Infinity;
-      let gapNearest = Infinity;
-      for (const e of s.enemies) {
-        const r = seenAt(maps.get(e.id)!, width, cells).range;
-        if (r >= 0) nearest = Math.min(nearest, r);
-      }
-      for (const e of situation.enemies) {
-        const f = e.figure;
-        gapNearest = Math.min(gapNearest, Math.max(0, f.x - d.x, d.x - (f.x + f.w - 1), f.y - d.y, d.y - (f.y + f.h - 1)));
-      }
-      if (!Number.isFinite(nearest) && s.approachMap) {
-        let through = Infinity;
-        for (const e of situation.enemies) {
-          let m = approach.get(e.id);
-          if (!m) approach.set(e.id, (m = s.approachMap(e)));
-          for (const [x, y] of cells) if (m[y * width + x] >= 0) through = Math.min(through, m[y * width + x]);
+  const plainDrafts = () => {
+    for (const plain of [...(s.moveOnly ? [s.moveOnly] : []), ...(s.moreMoves ?? [])]) {
+      // Plain moves: towards the nearest enemy, weighed against exposure.
+      for (const d of dests(plain.mp)) {
+        const cells = footprint(s.me, d);
+        let nearest = Infinity;
+        let gapNearest = Infinity;
+        for (const e of s.enemies) {
+          const r = seenAt(maps.get(e.id)!, width, cells).range;
+          if (r >= 0) nearest = Math.min(nearest, r);
         }
-        if (Number.isFinite(through)) gapNearest = through;
+        for (const e of situation.enemies) {
+          const f = e.figure;
+          gapNearest = Math.min(gapNearest, Math.max(0, f.x - d.x, d.x - (f.x + f.w - 1), f.y - d.y, d.y - (f.y + f.h - 1)));
+        }
+        if (!Number.isFinite(nearest) && s.approachMap) {
+          let through = Infinity;
+          for (const e of situation.enemies) {
+            let m = approach.get(e.id);
+            if (!m) approach.set(e.id, (m = s.approachMap(e)));
+            for (const [x, y] of cells) if (m[y * width + x] >= 0) through = Math.min(through, m[y * width + x]);
+          }
+          if (Number.isFinite(through)) gapNearest = through;
+        }
+        // No enemy on the board: the mission's goal gives the direction (the door to open, the area
+        // to explore, the key), and what is done on arrival counts (issue 23).
+        const seeking = !Number.isFinite(gapNearest);
+        let walk = Number.isFinite(nearest) ? nearest : 50 + gapNearest;
+        if (seeking) {
+          const goal = s.objective ? distanceOf(s.objective.distance(), width, cells) : Infinity;
+          walk = 50 + (Number.isFinite(goal) ? goal : 50);
+        }
+        const counted = (a: Arrival) => seeking || !a.seeking || (a.seeking === 'unseen' && !Number.isFinite(nearest));
+        let arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter(counted) : [];
+        // Staying: what is done there without the movement the prefix buys (a pick-up is free; a door needs 1 MP) goes without it.
+        const bare = d.cost === 0 && plain.prefixToMove && plain.baseMp !== undefined && s.objective ? s.objective.arrive(d, plain.baseMp).filter(counted) : null;
+        const prefixNeeded = !bare || bare.length < arrivals.length;
+        if (!prefixNeeded) arrivals = bare!;
+        const worth = arrivals.reduce((t, a) => t + a.worth, 0);
+        const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
+        // A medkit picked up there: the risk of dying there is the healed figure's. With no enemy on
+        // the board, the arriving ones count only where the plan brings them (the door that summons):
+        // counted on the way there too, they kept the tutorial's marines from the door (a draw).
+        const bring = arrivals.some((a) => a.last);
+        const seen = seeking && !bring ? s : threats;
+        const x = heal || seen !== threats ? threatAt({ ...seen, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
+        const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
+        const prefix = !to && (!arrivals.length || !prefixNeeded) && plain.prefixToMove ? [] : plain.prefix;
+        drafts.push({
+          figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
+          commands: plainCommands(prefix, to && s.moveCommand(to), arrivals, s.finish),
+          // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
+          score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
+          approach: nearest, arrive: arrivals.map((a) => a.command),
+        });
+        // What the arriving enemies cost a plan that brings them (a door that summons) beyond the same place without them.
+        if (arriving.length && bring) summons.push({ d: drafts.at(-1)!, cost: danger(x) - danger(threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers)) });
       }
-      // No enemy on the board: the mission's goal gives the direction (the door to open, the area
-      // to explore, the key), and what is done on arrival counts (issue 23).
-      const seeking = !Number.isFinite(gapNearest);
-      let walk = Number.isFinite(nearest) ? nearest : 50 + gapNearest;
-      if (seeking) {
-        const goal = s.objective ? distanceOf(s.objective.distance(), width, cells) : Infinity;
-        walk = 50 + (Number.isFinite(goal) ? goal : 50);
-      }
-      const counted = (a: Arrival) => seeking || !a.seeking || (a.seeking === 'unseen' && !Number.isFinite(nearest));
-      let arrivals = s.objective ? s.objective.arrive(d, plain.mp - d.cost).filter(counted) : [];
-      // Staying: what is done there without the movement the prefix buys (a pick-up is free; a door needs 1 MP) goes without it.
-      const bare = d.cost === 0 && plain.prefixToMove && plain.baseMp !== undefined && s.objective ? s.objective.arrive(d, plain.baseMp).filter(counted) : null;
-      const prefixNeeded = !bare || bare.length < arrivals.length;
-      if (!prefixNeeded) arrivals = bare!;
-      const worth = arrivals.reduce((t, a) => t + a.worth, 0);
-      const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
-      // A medkit picked up there: the risk of dying there is the healed figure's. With no enemy on
-      // the board, the arriving ones count only where the plan brings them (the door that summons):
-      // counted on the way there too, they kept the tutorial's marines from the door (a draw).
-      const bring = arrivals.some((a) => a.last);
-      const seen = seeking && !bring ? s : threats;
-      const x = heal || seen !== threats ? threatAt({ ...seen, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers) : exposureAt(d);
-      const to = d.cost > 0 ? { x: d.x, y: d.y, o: d.o } : null;
-      const prefix = !to && (!arrivals.length || !prefixNeeded) && plain.prefixToMove ? [] : plain.prefix;
-      drafts.push({
-        figure: s.me.id, to, option: null, target: null, odds: null, exposure: x,
-        commands: [...prefix, ...(to ? [s.moveCommand(to)] : []), ...arrivals.map((a) => a.command), ...(arrivals.some((a) => a.last) ? [] : s.finish)],
-        // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
-        score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
-        approach: nearest, arrive: arrivals.map((a) => a.command),
-      });
-      // What the arriving enemies cost a plan that brings them (a door that summons) beyond the same place without them.
-      if (arriving.length && bring) summons.push({ d: drafts.at(-1)!, cost: danger(x) - danger(threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers)) });
     }
-  }
+  };
+  plainDrafts();
   // The mission needs the door opened (its summon is the way on): the arriving demons choose where
   // it is opened from, not whether — the least of their costs is given back to every such plan.
   const given = Math.min(...summons.map((x) => x.cost));
@@ -367,47 +396,50 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // Asked for the estimates alone (`refine: false`): unchecked attack plans are dropped where
   // estimates may be illegal (d20, doom2004).
   if (o.refine === false) return finish(drafts.filter((d) => !estimated || !d.enemy).slice(0, limit * 3));
-  const refined: Draft[] = [];
-  for (const d of drafts) {
-    if (refined.length >= limit * 3) break;
-    if (!d.enemy || !d.opt) {
+  const refine = (): Draft[] => {
+    const refined: Draft[] = [];
+    for (const d of drafts) {
+      if (refined.length >= limit * 3) break;
+      if (!d.enemy || !d.opt) {
+        refined.push(d);
+        continue;
+      }
+      built(d);
+      const at = d.to ?? { x: home.x, y: home.y, o: 0 };
+      try {
+        if (d.to) {
+          place(at.x, at.y, at.o);
+          moved = true;
+        } else if (moved) {
+          place(home.x, home.y, 0);
+          moved = false;
+        }
+        const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
+        if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
+        if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
+        const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt, () => (sightHere ??= probe.sightMap(meIndex))) : undefined;
+        if (space === null) continue;
+        const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
+        if (!a || worthless(a.odds)) continue;
+        d.odds = a.odds;
+        d.commands = [...d.commands.slice(0, -1), a.command];
+        if (mpAfter(d.opt)) {
+          const r = exactRetreat({ ...at, cost: d.moveCost ?? 0 }, d.opt, d.then);
+          d.exposure = r.x;
+          if (r.then) d.then = r.then;
+          else delete d.then;
+        }
+        d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0) - (a.friendly?.cost ?? 0);
+        d.exact = true;
+        if (a.friendly?.wounds) d.friendlyWounds = a.friendly.wounds;
+        else delete d.friendlyWounds;
+      } catch {
+        continue;
+      }
       refined.push(d);
-      continue;
     }
-    built(d);
-    const at = d.to ?? { x: home.x, y: home.y, o: 0 };
-    try {
-      if (d.to) {
-        place(at.x, at.y, at.o);
-        moved = true;
-      } else if (moved) {
-        place(home.x, home.y, 0);
-        moved = false;
-      }
-      const v = probe.sight(meIndex, probe.figureIndex(d.enemy.id));
-      if (!v.los || v.range < 0 || v.range > d.opt.range || (d.opt.melee && v.range !== 1)) continue;
-      if (estimated && s.mayTarget && !s.mayTarget(at, d.enemy, exactSeen(d.enemy.id, v))) continue;
-      const space = s.targetSpace ? s.targetSpace(at, d.enemy, d.opt, () => (sightHere ??= probe.sightMap(meIndex))) : undefined;
-      if (space === null) continue;
-      const a = d.opt.attack(d.enemy, v.cover, space ? space.range : v.range, at, space);
-      if (!a || worthless(a.odds)) continue;
-      d.odds = a.odds;
-      d.commands = [...d.commands.slice(0, -1), a.command];
-      if (mpAfter(d.opt)) {
-        const r = exactRetreat({ ...at, cost: d.moveCost ?? 0 }, d.opt, d.then);
-        d.exposure = r.x;
-        if (r.then) d.then = r.then;
-        else delete d.then;
-      }
-      d.score = optionScore(a.odds, d.enemy, d.opt, d.exposure, d.to ? 1 : 0) - (a.friendly?.cost ?? 0);
-      d.exact = true;
-      if (a.friendly?.wounds) d.friendlyWounds = a.friendly.wounds;
-      else delete d.friendlyWounds;
-    } catch {
-      continue;
-    }
-    refined.push(d);
-  }
-  if (moved) place(home.x, home.y, 0);
-  return finish(refined);
+    if (moved) place(home.x, home.y, 0);
+    return refined;
+  };
+  return finish(refine());
 }
