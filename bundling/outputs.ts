@@ -109,8 +109,12 @@ export const OUTPUTS: readonly Output[] = [
   // names (issue 38): 34.01 KB with it (Node's zlib, level 9). 36 KB since one memo per hints()
   // call and autopilot decision (src/ai/memo.ts: sight maps, odds, blast areas and reaches worked
   // out once per call; issue 39's speed: doom2004 hints and decisions 20–45% less CPU, d20 decisions
-  // 20–25%, every answer unchanged), about 1.1 KB: 35.01 KB.
-  { file: 'dist/doom-board-ai.js', from: 'components/ai/ai-entry.ts', step: 'ai', budget: 36 * KB },
+  // 20–25%, every answer unchanged), about 1.1 KB: 35.01 KB. 37 KB since the plans are ranked in
+  // phase functions over situations of one shape (src/ai/hints/shape.ts; issue 39's speed: V8 spent
+  // 0.7 s of a helper thread on each optimising compile of the one 9 KB function, and compiled it
+  // again at each new situation shape; doom2004 and d20 decision p95 by the process's CPU
+  // 10.2–15.2 → 7.5–12.4 ms), about 0.2 KB: 36.04 KB.
+  { file: 'dist/doom-board-ai.js', from: 'components/ai/ai-entry.ts', step: 'ai', budget: 37 * KB },
   // Its Web Worker, started from beside it: self-contained (a worker cannot share the page's
   // modules), with its own Wasm core and every rules engine.
   // 48 KB until the autopilot's search (issue 23): the worker plays doom2016 rollouts through the
