@@ -12,6 +12,8 @@ import { dataOf } from '../src/rules/doom2004/state.ts';
 import { doom2004Odds, doom2016Odds } from '../src/ai/odds/index.ts';
 import { hints } from '../src/ai/hints/index.ts';
 import { nextStep, plannerPolicy } from '../src/ai/autopilot/index.ts';
+import type { DecisionContext } from '../src/ai/autopilot/policy.ts';
+import { sideOfCommand } from '../src/ai/autopilot/sides.ts';
 import type { GameState } from '../src/rules/engine.ts';
 import type { Game } from '../src/rules/game.ts';
 import type { Scenario } from '../src/scenario/types.ts';
@@ -112,7 +114,7 @@ export interface SpreadResult extends SpreadInfo {
   calls: number;
 }
 
-const spreads = new Map<string, SpreadInfo & { states: GameState[] }>();
+const spreads = new Map<string, SpreadInfo & { states: GameState[]; decisions: Omit<DecisionContext, 'budgetMs'>[] }>();
 /** Positions kept per scenario (spread evenly over the games' decisions). */
 const POSITIONS = 60;
 
@@ -131,22 +133,31 @@ export async function setupHintSpreads(): Promise<SpreadInfo[]> {
   ];
   for (const [id, name, scenario] of games) {
     const all: GameState[] = [];
+    // The same positions' decisions: the side the autopilot chose for and its legal commands there.
+    const allDecisions: Omit<DecisionContext, 'budgetMs'>[] = [];
     for (const seed of [1, 2]) {
       const game = createGame(scenario as Scenario, { seed }) as Game<GameState>;
       const sides = game.state.figures.map((f) => f.side).filter((x, i, a) => a.indexOf(x) === i);
       const policies = Object.fromEntries(sides.map((side) => [side, plannerPolicy()]));
       for (let n = 0; n < 3000 && game.state.winner === null && game.state.round <= 60; n++) {
         const state = game.state;
-        if (hints(state, undefined, { limit: 1 }).length) all.push(state);
+        const planned = hints(state, undefined, { limit: 1 }).length > 0;
+        const legal = game.legalActions();
         const step = nextStep(game, policies, 40);
+        if (step && planned) {
+          all.push(state);
+          allDecisions.push({ state, side: step.side, legal: legal.filter((c) => sideOfCommand(state, c) === step.side) });
+        }
         if (!step || !game.apply(step.command).ok) break;
       }
     }
     const every = Math.max(1, all.length / POSITIONS);
-    const states = Array.from({ length: Math.min(POSITIONS, all.length) }, (_, i) => all[Math.floor(i * every)]);
-    spreads.set(id, { id, name: `hints, ${name}: ${states.length} positions of two autopilot games`, target: 16, positions: states.length, states });
+    const picked = Array.from({ length: Math.min(POSITIONS, all.length) }, (_, i) => Math.floor(i * every));
+    const states = picked.map((i) => all[i]);
+    const decisions = picked.map((i) => allDecisions[i]);
+    spreads.set(id, { id, name: `${name}: ${states.length} positions of two autopilot games`, target: 16, positions: states.length, states, decisions });
   }
-  return [...spreads.values()].map(({ states: _, ...info }) => info);
+  return [...spreads.values()].map(({ states: _, decisions: __, ...info }) => info);
 }
 
 /** The options `<doom-board>` asks hints with (components/ai/hint-provider.ts: 3 shown, of 3 × ASKED_PER_SHOWN plans). */
@@ -167,8 +178,31 @@ export function runHintSpread(id: string, passes = 3): SpreadResult {
       ms.push(performance.now() - t);
     }
   }
+  return spreadOf(c, ms);
+}
+
+/**
+ * The autopilot's decision at the same positions without search (issue 39: "autopilot decision p95
+ * ≤ 16 ms in all three rulesets without search"): a fresh planner each time (every decision plans,
+ * no plan in progress), timed once per position per pass, `passes` passes, no collection forced.
+ */
+export function runDecisionSpread(id: string, passes = 3): SpreadResult {
+  const c = spreads.get(id);
+  if (!c) throw new Error(`no decision spread ${id}`);
+  const ms: number[] = [];
+  for (let k = 0; k < passes; k++) {
+    for (const ctx of c.decisions) {
+      const planner = plannerPolicy({ search: null });
+      const t = performance.now();
+      planner.choose({ ...ctx, budgetMs: 40 });
+      ms.push(performance.now() - t);
+    }
+  }
+  return spreadOf(c, ms);
+}
+
+function spreadOf({ states: _, decisions: __, ...info }: SpreadInfo & { states: unknown; decisions: unknown }, ms: number[]): SpreadResult {
   ms.sort((a, b) => a - b);
   const at = (q: number) => ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)];
-  const { states: _, ...info } = c;
   return { ...info, p50: at(0.5), p95: at(0.95), max: ms[ms.length - 1], calls: ms.length };
 }
