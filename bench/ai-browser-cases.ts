@@ -168,17 +168,8 @@ const ELEMENT_HINTS = { budgetMs: 12, limit: 3 * ASKED_PER_SHOWN };
  * forced: the spread a player meets, not a warmed-up median.
  */
 export function runHintSpread(id: string, passes = 3): SpreadResult {
-  const c = spreads.get(id);
-  if (!c) throw new Error(`no hint spread ${id}`);
-  const ms: number[] = [];
-  for (let k = 0; k < passes; k++) {
-    for (const state of c.states) {
-      const t = performance.now();
-      hints(state, undefined, ELEMENT_HINTS);
-      ms.push(performance.now() - t);
-    }
-  }
-  return spreadOf(c, ms);
+  const c = spreadNamed(id);
+  return spreadOf(c, timedPasses(c.states, passes, (state) => () => hints(state, undefined, ELEMENT_HINTS)));
 }
 
 /**
@@ -187,18 +178,31 @@ export function runHintSpread(id: string, passes = 3): SpreadResult {
  * no plan in progress), timed once per position per pass, `passes` passes, no collection forced.
  */
 export function runDecisionSpread(id: string, passes = 3): SpreadResult {
+  const c = spreadNamed(id);
+  return spreadOf(c, timedPasses(c.decisions, passes, (ctx) => {
+    const planner = plannerPolicy({ search: null });
+    return () => planner.choose({ ...ctx, budgetMs: 40 });
+  }));
+}
+
+function spreadNamed(id: string) {
   const c = spreads.get(id);
-  if (!c) throw new Error(`no decision spread ${id}`);
+  if (!c) throw new Error(`no spread ${id}`);
+  return c;
+}
+
+/** ms of each call, `passes` passes over `items`; what `prepare` does before returning the call is not timed. */
+function timedPasses<T>(items: readonly T[], passes: number, prepare: (item: T) => () => unknown): number[] {
   const ms: number[] = [];
   for (let k = 0; k < passes; k++) {
-    for (const ctx of c.decisions) {
-      const planner = plannerPolicy({ search: null });
+    for (const item of items) {
+      const call = prepare(item);
       const t = performance.now();
-      planner.choose({ ...ctx, budgetMs: 40 });
+      call();
       ms.push(performance.now() - t);
     }
   }
-  return spreadOf(c, ms);
+  return ms;
 }
 
 function spreadOf({ states: _, decisions: __, ...info }: SpreadInfo & { states: unknown; decisions: unknown }, ms: number[]): SpreadResult {
