@@ -55,7 +55,8 @@ const friendlyOf = (f: Friendly | undefined) => (f && f.wounds > 0 ? { friendlyW
 /**
  * A plain move's commands: the prefix, the move, what is done on arrival, then the finish unless an
  * arrival ends the activation. Loops, not spreads: spreading the arrivals (an empty array one time,
- * commands the next) sent TurboFan's rankPlans back to the interpreter again and again (bench/RESULTS.md, AI speed).
+ * commands the next) sent TurboFan's rankPlans back to the interpreter again and again (bench/RESULTS.md,
+ * "rankPlans compiled apart").
  */
 function plainCommands(prefix: readonly Command[], move: Command | null, arrivals: readonly Arrival[], finish: readonly Command[]): Command[] {
   // A literal, not prefix.slice(): an empty prefix's copy holds small integers, and the first command pushed deoptimised.
@@ -234,7 +235,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
   // same movement share their destinations' list: dests()).
   const seenFrom = new Map<Cell, Map<string, Sighting>>();
   // Each phase is a function of its own, compiled by TurboFan apart: as one 9 KB function, rankPlans
-  // took 0.7 s of a helper thread per optimising compile (bench/RESULTS.md, AI speed).
+  // took 0.7 s of a helper thread per optimising compile (bench/RESULTS.md, "rankPlans compiled apart").
   const attackDrafts = () => {
     for (const opt of s.options) {
       for (const d of dests(opt.mp)) {

@@ -2,8 +2,9 @@
  * Every situation in one hidden class. The ruleset adapters build situations with different
  * optional fields (doom2004 marines and invaders, the d20 sides), and V8 threw rankPlans's
  * optimised code away at each new shape it met at an `s.options`-style load, compiling it again on
- * a helper thread (bench/RESULTS.md, AI speed). A literal naming every field, in one order, gives
- * them all one shape; `satisfies` keeps the list complete when Situation grows a field.
+ * a helper thread (bench/RESULTS.md, "rankPlans compiled apart"). A literal naming every field, in
+ * one order, gives them all one shape; `satisfies` keeps the list complete when Situation grows a
+ * field (test/ai/shape.test.ts checks the adapters set no field it leaves out).
  */
 import type { Situation } from './types.ts';
 
