@@ -1,7 +1,7 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
   BLOCK_MAP, CHAIN, CLEAR_CORNERS, RECIP, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
-  OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SIGHT_EDGES, VEDGES, W, blocks, inRect, onMap,
+  OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SIGHT_EDGES, VEDGES, W, blocks, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
 import { RANGE_2016, distances, minDist } from './steps';
@@ -408,7 +408,6 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool
   // Cover cells for this attacker: its own cells never block.
   if (withCover) {
     memory.fill(OUT_LOS, 0, <usize>n);
-    memory.fill(OUT_COVER, 0, <usize>n);
     memory.fill(COVER_ALL, 1, <usize>n);
     memory.copy(BLOCK_MAP, COVER_CELLS, <usize>n);
     for (let y = ay; y < ay + ah; y++) for (let x = ax; x < ax + aw; x++) store<u8>(BLOCK_MAP + <usize>(y * W + x), 0);
@@ -435,16 +434,17 @@ export function sightMap2016(ax: i32, ay: i32, aw: i32, ah: i32, withCover: bool
     }
   if (!withCover) return; // the attacker's own cells are no place to stand
   distances(ax, ay, aw, ah, RANGE_2016);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const t = y * W + x;
-      if (inRect(x, y, ax, ay, aw, ah)) {
-        store<u8>(OUT_LOS + <usize>t, 1);
-        store<u8>(OUT_COVER + <usize>t, 0);
-      } else if (load<u8>(OUT_LOS + <usize>t) != 0) {
-        store<u8>(OUT_COVER + <usize>t, load<u8>(COVER_ALL + <usize>t));
-      }
-      store<i32>(OUT_RANGE + (<usize>t << 2), load<i32>(DIST + (<usize>t << 2)));
+  memory.copy(OUT_RANGE, DIST, <usize>n << 2);
+  // In cover: seen, and no attacker corner gave four clear cover lines. LOS and COVER_ALL hold 0 or
+  // 1 a byte, so eight cells at a time are one AND.
+  let t = 0;
+  for (; t + 8 <= n; t += 8) store<u64>(<usize>t, load<u64>(<usize>t, OUT_LOS) & load<u64>(<usize>t, COVER_ALL), OUT_COVER);
+  for (; t < n; t++) store<u8>(<usize>t, load<u8>(<usize>t, OUT_LOS) & load<u8>(<usize>t, COVER_ALL), OUT_COVER);
+  // The attacker's own cells: seen, and no place to be in cover from itself.
+  for (let y = ay; y < ay + ah; y++)
+    for (let x = ax; x < ax + aw; x++) {
+      store<u8>(<usize>(y * W + x), 1, OUT_LOS);
+      store<u8>(<usize>(y * W + x), 0, OUT_COVER);
     }
 }
 

@@ -26,7 +26,50 @@ export const DISTANCE_D20: i32 = 2;
 export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
   memory.fill(DIST, 0xff, <usize>(W * H) << 2); // every i32 reads -1
   if (kind == DISTANCE_D20) weighted(rx, ry, rw, rh);
+  else if (kind == RANGE_2016) rangeCount2016(rx, ry, rw, rh);
   else breadthFirst(rx, ry, rw, rh, kind);
+}
+
+/** Count cell j at `d` steps when no count has reached it yet; the queue's new tail. */
+@inline function countStep(j: i32, d: i32, tail: i32): i32 {
+  if (load<i32>(<usize>j << 2, DIST) >= 0) return tail;
+  store<i32>(<usize>j << 2, d, DIST);
+  store<i32>(<usize>tail << 2, j, QUEUE);
+  return tail + 1;
+}
+
+/**
+ * doom2016 range to every cell (breadthFirst's count with nothing to stop at and nothing that ends
+ * a count): a level of the queue at a time, so a cell's count is the level's, not a load, and the
+ * eight steps written out with their offsets in locals — V8 then keeps them in registers and
+ * checks no loop header per step (a sight map's range was a third of its time; bench/RESULTS.md,
+ * issue 41). The same counts as breadthFirst.
+ */
+function rangeCount2016(rx: i32, ry: i32, rw: i32, rh: i32): void {
+  const w = W;
+  let tail = 0;
+  for (let y = ry; y < ry + rh; y++)
+    for (let x = rx; x < rx + rw; x++) {
+      const i = y * w + x;
+      store<i32>(<usize>i << 2, 0, DIST);
+      store<i32>(<usize>(tail++) << 2, i, QUEUE);
+    }
+  let head = 0;
+  for (let d = 1; head < tail; d++) {
+    const end = tail;
+    do {
+      const i = load<i32>(<usize>(head++) << 2, QUEUE);
+      const open = <i32>load<u8>(<usize>i, STEP_SIGHT);
+      if (open & 1) tail = countStep(i + 1, d, tail);
+      if (open & 2) tail = countStep(i - 1, d, tail);
+      if (open & 4) tail = countStep(i + w, d, tail);
+      if (open & 8) tail = countStep(i - w, d, tail);
+      if (open & 16) tail = countStep(i + w + 1, d, tail);
+      if (open & 32) tail = countStep(i - w + 1, d, tail);
+      if (open & 64) tail = countStep(i + w - 1, d, tail);
+      if (open & 128) tail = countStep(i - w - 1, d, tail);
+    } while (head < end);
+  }
 }
 
 /**

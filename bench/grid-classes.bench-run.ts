@@ -21,7 +21,7 @@ import { rangeDistances2016, sight2016 } from '../src/reference/sight.ts';
 import { rng } from '../test/core/random-boards.ts';
 import { benchBoard, openBoard } from './boards.ts';
 import { median } from './measure.ts';
-import { gccVersion, runNative, serveNativeReach, type NativeReachServer } from './native.ts';
+import { gccVersion, pinnedCpu, runNative, serveNativeReach, type NativeReachServer } from './native.ts';
 
 const BLOCKS = 9;
 const PAIRS = 6;
@@ -236,6 +236,7 @@ where the Wasm answer equals the C's and the TypeScript reference's, compared be
 Targets: Wasm / C ≤ 1.0×, plain / export ≤ 2.0×, buffered / export ≤ 1.2×.
 
 - Run: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}; ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; a shared VM
+- ${pinnedCpu === null ? 'Not pinned: the C and the Wasm on the cores the scheduler chose' : `Both sides on CPU ${pinnedCpu} (taskset: the C's server and this process's main thread; \`GRID_CPU\` picks it, \`GRID_CPU=none\` leaves it to the scheduler)`}
 - Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after${Math.max(...loadavg()) > 2 ? ' (other engineers\' test suites share the 2 cores)' : ''}
 - A call of an export with an empty body (\`core.maxSide()\`, timed as the rows are): ${emptyNs.toFixed(1)} ns
 - Mismatches: ${mismatches.length ? mismatches.join('; ') : 'none'}
@@ -246,6 +247,35 @@ ${table.join('\n')}
 ${extras.join('\n')}
 
 Notes (issue 41):
+- One core for both sides, and the doom2016 range count (2026-11-30). From this run on, the C's
+  server and the Wasm's thread share one CPU (taskset; the line above the table says which). On this
+  2-core VM a process runs at one of two speeds (the same Wasm map 7.6 or 13 µs from process to
+  process), and unpinned the two sides often met different cores: the same build's unpinned whole
+  run at 03:06 (load 1.5) read Wasm / C 0.39×–2.02× on the sight rows and 1.73× on mixed 201×201
+  small-figure reach, where two pinned runs (03:12 and 03:14) read 0.56×–1.24× and 0.93×–0.94×.
+  Pinned, a row's blocks agree within a few %, and runs of the same build within about 0.1×.
+  The range count was a third of a mixed sight map's time (perf with V8's jitdump, mixed 26×26:
+  \`breadthFirst\` 20% of the samples, the sweep's functions 35%). It was the general count, which
+  asks at each cell whether it is doom2004's (an obstacle ends a count) and at each step whether a
+  pair query's target was reached; doom2016 range now has a count of its own
+  (assembly/steps.ts \`rangeCount2016\`): a level of the queue at a time (a cell's count is the
+  level's, not a load), the eight steps written out with their offsets in locals. The map's last pass
+  copies the counts and writes cover as LOS & COVER_ALL eight cells at a time (a branch per cell
+  before). The C has the same level-at-a-time count and last pass (no faster there within the noise:
+  Wasm / C the same in two alternating runs each). Pinned quick runs, old and new Wasm in turn
+  (03:00–03:02): mixed 26×26 1.34× / 1.18× → 1.04× / 0.97×, mixed 49×49 1.24× / 1.05× → 0.94× / 0.90×.
+  Tried and not kept (three alternating runs each, no change beyond the noise): castOctant's globals
+  read into locals, and \`record\`'s cover path written into walkDiagonal. Left over 1.0× (03:12 /
+  03:14): mixed 26×26 (1.06× / 1.03×) and the open 26×26–101×101 maps (1.04–1.13× / 1.09–1.24×).
+  The plain column is still the snapshot's fresh memory (below). Counted this time with
+  \`process.resourceUsage().minorPageFault\` around the plain rows: 0.4–0.9 page faults a call on
+  26×26 (a 4 KB snapshot) and 1.8–2.9 on 49×49 (14 KB): nearly every page of every snapshot is new.
+  A plain Node script making the same maps (lib/engine.js, open 49×49) takes none once warm
+  (0.00–0.05 a call, 14 µs a map), but 0.5 a call and 21 µs with \`--expose-gc\` (this bench's
+  worker has the flag), and glibc's \`MALLOC_TOP_PAD_=64 MiB\` takes them away there; in this
+  bench's worker neither the flag's absence nor the pad does (49×49, two runs each: without the
+  flag 2.4–3.4 faults a call, with the pad 0.7–2.5). It is the allocator's and the VM's (a fault costs ~12 µs here), not a copy: the
+  buffered column, the same copy into memory already touched, reads 1.00–1.04×.
 - The host changed (2026-11-29 evening): this section's table was run on an AMD EPYC of CPU family
   26 (Zen 5; \`lscpu\`), where every earlier run of this file was on an older EPYC. Both sides are
   faster here (mixed 201×201 reach 6.7 → 2.1 µs, open 26×26 sight map C 9.0 → 3.3 µs), but not by

@@ -91,10 +91,30 @@ export interface NativeReachServer {
   close(): void;
 }
 
+/**
+ * The CPU both sides of a timing share (`GRID_CPU`, default 0; `GRID_CPU=none`: the scheduler's
+ * choice), or null when they are not pinned. On this project's 2-core VM one core at a time can run
+ * a process 1.5× slower than the other (the same Wasm sight map 9 or 14 µs by process, either
+ * build; bench/RESULTS.md, issue 41): the C's server and this process's main thread on different
+ * cores then measure the cores, not the code. Pinned to one core both meet the same one.
+ */
+function sharedCpu(): string | null {
+  const cpu = process.env.GRID_CPU ?? '0';
+  if (cpu === 'none' || process.platform !== 'linux' || spawnSync('taskset', ['-V']).status !== 0) return null;
+  execFileSync('taskset', ['-p', '-c', cpu, String(process.pid)], { stdio: 'ignore' }); // the main thread: the Wasm's
+  return cpu;
+}
+
+/** Where the last server ran: the CPU both sides shared, or null (not pinned). */
+export let pinnedCpu: string | null = null;
+
 export function serveNativeReach(data: BoardData): NativeReachServer | null {
   const bin = nativeBinary();
   if (!bin) return null;
-  const child = spawn(bin, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  pinnedCpu = sharedCpu();
+  const child = pinnedCpu === null
+    ? spawn(bin, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] })
+    : spawn('taskset', ['-c', pinnedCpu, bin, 'serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.write(`1 ${encodeBoard({ data, sightFigure: 0, reachFigure: 0, mp: 0 }).join(' ')}\n`);
   const waiting: Array<(line: string) => void> = [];
   let buffered = '';

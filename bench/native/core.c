@@ -138,15 +138,19 @@ static void distances(int rx, int ry, int rw, int rh) {
   for (int y = ry; y < ry + rh; y++)
     for (int x = rx; x < rx + rw; x++) { dist[y * W + x] = 0; queue[tail++] = y * W + x; }
   const int off[8] = { 1, -1, W, -W, W + 1, -W + 1, W - 1, -W - 1 };
-  while (head < tail) {
-    int i = queue[head++], d = dist[i], open = stepSight[i];
-    for (int k = 0; k < 8; k++) {
-      if (!((open >> k) & 1)) continue;
-      int j = i + off[k];
-      if (dist[j] >= 0) continue;
-      dist[j] = d + 1;
-      queue[tail++] = j;
-    }
+  /* A level of the queue at a time (as assembly/steps.ts rangeCount2016): a cell's count is the level's. */
+  for (int d = 1; head < tail; d++) {
+    int end = tail;
+    do {
+      int i = queue[head++], open = stepSight[i];
+      for (int k = 0; k < 8; k++) {
+        if (!((open >> k) & 1)) continue;
+        int j = i + off[k];
+        if (dist[j] >= 0) continue;
+        dist[j] = d;
+        queue[tail++] = j;
+      }
+    } while (head < end);
   }
 }
 
@@ -341,7 +345,6 @@ static void sightMap2016(int f) {
   int ax = figs[f][0], ay = figs[f][1], aw = figs[f][2], ah = figs[f][3];
   int n = W * H;
   memset(outLos, 0, n);
-  memset(outCover, 0, n);
   memset(coverAll, 1, n);
   if ((W > H ? W : H) > coprimeSide) buildCoprime(W > H ? W : H);
   memcpy(blockMap, coverCells, n);
@@ -360,13 +363,9 @@ static void sightMap2016(int f) {
       for (int o = 0; o < 8; o++) castOctant(o & 1 ? -1 : 1, o & 2 ? -1 : 1, (o & 4) != 0);
     }
   distances(ax, ay, aw, ah);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) {
-      int t = y * W + x;
-      if (inRect(x, y, ax, ay, aw, ah)) { outLos[t] = 1; outCover[t] = 0; }
-      else if (outLos[t]) outCover[t] = coverAll[t];
-      outRange[t] = dist[t];
-    }
+  memcpy(outRange, dist, sizeof(int) * n);
+  for (int t = 0; t < n; t++) outCover[t] = outLos[t] & coverAll[t]; /* 0 or 1 each */
+  for (int y = ay; y < ay + ah; y++) for (int x = ax; x < ax + aw; x++) { outLos[y * W + x] = 1; outCover[y * W + x] = 0; }
 }
 
 /* ------------------------------------------------------------------ sight map, open boards */
