@@ -450,6 +450,12 @@ Notes (issue 41):
   per call up to width × height × enemies × 4 bytes, so it cannot be reserved up front): a caller's
   kept arrays would go empty, which test/core/result-buffers.test.ts and the buffer's documented
   promise forbid. Left as it is: buffered reach 1.1–1.9× the export, plain 1.2–1.5×.
+  Why a JavaScript store loop costs that much here (2026-11-30, perf with V8's jitdump of
+  \`board.reach(f, 8, buffer)\` on open 101×101, 289 states, buffered 1.68× the export, pinned): in
+  TurboFan's code for the two loops of \`writeList\` every element access checks its typed array's
+  map and reloads its length and data pointer (V8 11.3 hoists neither out of the loop), and the load
+  of the next array's map after each store holds about a fifth of the loop's samples each: about
+  5.5–6 ns a state, where a standalone loop with one caller's arrays (monomorphic) reads 2.5–3 ns.
 - Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
   ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
   The verdicts read this run's medians only.
