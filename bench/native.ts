@@ -101,8 +101,8 @@ export interface NativeReachServer {
 function sharedCpu(): string | null {
   const cpu = process.env.GRID_CPU ?? '0';
   if (cpu === 'none' || process.platform !== 'linux' || spawnSync('taskset', ['-V']).status !== 0) return null;
-  execFileSync('taskset', ['-p', '-c', cpu, String(process.pid)], { stdio: 'ignore' }); // the main thread: the Wasm's
-  return cpu;
+  // The main thread (the Wasm's); a CPU this process may not use leaves both to the scheduler.
+  return spawnSync('taskset', ['-p', '-c', cpu, String(process.pid)], { stdio: 'ignore' }).status === 0 ? cpu : null;
 }
 
 /** Where the last server ran: the CPU both sides shared, or null (not pinned). */
