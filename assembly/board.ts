@@ -54,14 +54,20 @@ export const COVER_ALL: usize = (RECIP + <usize>(MAX_SIDE + 2) * 8 + 15) & ~(<us
 export const FIG_LOS: usize = (COVER_ALL + <usize>MAX_CELLS + 15) & ~(<usize>15);
 export const FIG_COVER: usize = (FIG_LOS + <usize>MAX_FIGURES + 15) & ~(<usize>15);
 export const FIG_RANGE: usize = (FIG_COVER + <usize>MAX_FIGURES + 15) & ~(<usize>15);
+// A reach answer, in a row: costs (i32), end flags (u8) and the states reached in the order the
+// search settled them (state | cost << 17 | end << 29). A ReachBuffer's slot (SLOTS) repeats this
+// layout, so that a search writes either with the same constant offsets (assembly/reach.ts SHIFT).
+export const SLOT_STATES: usize = <usize>MAX_CELLS * 2;
 export const REACH_COST: usize = (FIG_RANGE + <usize>MAX_FIGURES * 4 + 15) & ~(<usize>15);
-export const REACH_PARENT: usize = (REACH_COST + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
-export const REACH_END: usize = (REACH_PARENT + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
+export const REACH_END: usize = REACH_COST + SLOT_STATES * 4;
+export const REACHED: usize = REACH_END + SLOT_STATES;
+export const SLOT_BYTES: usize = SLOT_STATES * 9;
+export const REACH_PARENT: usize = (REACH_COST + SLOT_BYTES + 15) & ~(<usize>15);
 // Bucket queue (assembly/buckets.ts): per bucket, one bit per search state, and two ranges of words
 // in use (a rotating large figure's two orientations each have their own).
 export const BUCKET_COUNT: i32 = 8; // more than the largest step cost (4: a d20 diagonal into slow terrain)
 export const BUCKET_WORDS: i32 = (MAX_CELLS * 2) >> 5;
-export const BUCKETS: usize = (REACH_END + <usize>MAX_CELLS * 2 + 15) & ~(<usize>15);
+export const BUCKETS: usize = (REACH_PARENT + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
 export const BUCKET_RANGE: usize = (BUCKETS + <usize>BUCKET_COUNT * BUCKET_WORDS * 4 + 15) & ~(<usize>15);
 export const INFO: usize = (BUCKET_RANGE + <usize>BUCKET_COUNT * 16 + 15) & ~(<usize>15);
 export const ROUND_LUT: usize = (INFO + 128 + 15) & ~(<usize>15);
@@ -86,9 +92,12 @@ export const STAND: usize = (THREAT_ENEMIES + <usize>MAX_FIGURES * 4 + 15) & ~(<
 export const LARGE_CELLS: usize = (STAND + <usize>MAX_CELLS + 15) & ~(<usize>15);
 // doom2016 large figures' moves per search state (u16), filled lazily by reach (assembly/reach.ts).
 export const LARGE_MOVES: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usize>15);
-// The states the last reach search reached, in the order it settled them: state | cost << 17 | end << 29.
-export const REACHED: usize = (LARGE_MOVES + <usize>MAX_CELLS * 2 * 2 + 15) & ~(<usize>15);
-export const MEMORY_END: usize = (REACHED + <usize>MAX_CELLS * 2 * 4 + 15) & ~(<usize>15);
+// Reach answers kept for ReachBuffers (assembly/reach-slots.ts), laid out as REACH_COST's, then per
+// slot its meta (i32 ×4).
+export const REACH_SLOTS: i32 = 8;
+export const SLOTS: usize = (LARGE_MOVES + <usize>MAX_CELLS * 2 * 2 + 15) & ~(<usize>15);
+export const SLOT_META: usize = SLOTS + SLOT_BYTES * <usize>REACH_SLOTS;
+export const MEMORY_END: usize = (SLOT_META + <usize>REACH_SLOTS * 16 + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;

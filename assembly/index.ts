@@ -13,6 +13,7 @@ import { coverD20, coverMapD20, losD20, sightMapD20 } from './d20';
 import { buildQuadTable, buildRoundTable, setSpaces, walk } from './line';
 import { reach as reachImpl, reachInit } from './reach';
 export { reachCount } from './reach';
+export { reachInto, reachSlotCostPtr, reachSlotEndPtr, reachSlotRelease, reachSlotTake } from './reach-slots';
 import { los2004, sightMap2004 } from './sight2004';
 import { openBoard, sightMapOpen } from './open2016';
 import { losCover2016, losMapBytes2016, sightMap2016 } from './sight2016';

@@ -40,9 +40,9 @@ let OTHER_LARGE: bool = false;
 
 function relax(j: i32, c: i32, from: i32): void {
   if (c > MP) return;
-  const old = load<i32>(REACH_COST + (<usize>j << 2));
+  const old = load<i32>(SHIFT + (<usize>j << 2), REACH_COST);
   if (old >= 0 && old <= c) return;
-  store<i32>(REACH_COST + (<usize>j << 2), c);
+  store<i32>(SHIFT + (<usize>j << 2), c, REACH_COST);
   store<i32>(REACH_PARENT + (<usize>j << 2), from);
   bucketPush(j, c);
 }
@@ -129,7 +129,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
   return true;
 }
 
-@inline function expandSmall(i: i32, c: i32, ruleset: i32): void {
+@inline function expandSmall(i: i32, c: i32, ruleset: i32, shift: usize): void {
   // Read once per state: the step loop keeps it in a register.
   const mp = MP;
   // The step table already says the target is on the map: index it directly.
@@ -140,7 +140,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
     const j = i + stepOff(k);
     // A target at cost c + 1 or less already cannot improve (a step costs at least 1): its tables
     // need no reading. -1 (not reached) compares as the largest unsigned value.
-    const old = load<u32>(REACH_COST + (<usize>j << 2));
+    const old = load<u32>(shift + (<usize>j << 2), REACH_COST);
     if (old <= <u32>(c + 1)) continue;
     const bits = <i32>load<u8>(CELLS + <usize>j);
     const o = load<i32>(OWNER + (<usize>j << 2));
@@ -155,7 +155,7 @@ function canEnd(x: i32, y: i32, o: i32): bool {
     }
     const nc = c + step;
     if (nc > mp || old <= <u32>nc) continue;
-    store<i32>(REACH_COST + (<usize>j << 2), nc);
+    store<i32>(shift + (<usize>j << 2), nc, REACH_COST);
     store<i32>(REACH_PARENT + (<usize>j << 2), i);
     bucketPushInline(j, nc);
   }
@@ -260,8 +260,39 @@ function expandShift(i: i32, x: i32, y: i32, c: i32): void {
   }
 }
 
+/**
+ * Where a search writes its answer: costs (i32, -1 where not reached), end flags (u8) and the list
+ * of the states reached, in the core's own arrays (REACH_COST, REACH_END, REACHED, laid out in a
+ * row) or SHIFT bytes on, in a ReachBuffer's slot laid out the same way (assembly/reach-slots.ts):
+ * issue 41, the buffer's arrays are views of it, so its answer is never copied. Each holds -1 and
+ * 0 outside the states its list names. One shift keeps every access one load with its array as
+ * the constant offset (three bases cost the doom2016 search 10–15%: V8 spilled registers).
+ */
+let SHIFT: usize = 0;
+
 /** Fill REACH_COST / REACH_END (and REACH_PARENT of the states reached) for figure f with `mp` MP; returns the orientation count. */
 export function reach(f: i32, mp: i32): i32 {
+  SHIFT = 0;
+  clearReached(REACH_COUNT);
+  const orients = search(f, mp);
+  REACH_COUNT = LAST_COUNT;
+  return orients;
+}
+
+/**
+ * The same search into the arrays `shift` bytes on (a slot whose list holds `count` states from
+ * its last search); LAST_COUNT then says how many it lists now.
+ */
+export function reachShifted(f: i32, mp: i32, shift: usize, count: i32): i32 {
+  SHIFT = shift;
+  clearReached(count);
+  return search(f, mp);
+}
+
+/** The number of states the last search (of either kind) listed. */
+export let LAST_COUNT: i32 = 0;
+
+function search(f: i32, mp: i32): i32 {
   F = f;
   MP = mp;
   FW = figW(f);
@@ -284,14 +315,13 @@ export function reach(f: i32, mp: i32): i32 {
     }
   }
   setStepOffsets();
-  // Outside the states the previous search wrote, every cost is -1 and every end flag 0 (reachInit):
-  // clear only those. REACH_PARENT is written with every cost, so only reached states are read: no clear.
-  clearReached();
+  // The target was cleared by its caller. REACH_PARENT is written with every cost, so only reached
+  // states are read: no clear.
   const start = figY(f) * W + figX(f);
-  store<i32>(REACH_COST + (<usize>start << 2), 0);
+  store<i32>(SHIFT + (<usize>start << 2), 0, REACH_COST);
   store<i32>(REACH_PARENT + (<usize>start << 2), -1);
   bucketPush(start, 0);
-  REACH_COUNT = !large ? searchSmall(f, mp) : RULESET == DOOM2016 ? searchLarge2016(mp, start) : searchLarge(f, mp, start);
+  LAST_COUNT = !large ? searchSmall(f, mp) : RULESET != DOOM2016 ? searchLarge(f, mp, start) : SHIFT == 0 ? searchLarge2016(mp, start, 0) : searchLarge2016Shifted(mp, start, SHIFT);
   return orients;
 }
 
@@ -304,7 +334,8 @@ export function reach(f: i32, mp: i32): i32 {
 function searchSmall(f: i32, mp: i32): i32 {
   // doom2016 (the ruleset the C baseline has) gets a loop of its own, the ruleset folded away.
   // (Written as drainSmall(f, mp, DOOM2016), Binaryen merged the two calls back into one.)
-  return RULESET == DOOM2016 ? drainSmall2016(f, mp) : drainSmall(f, mp, RULESET);
+  if (RULESET != DOOM2016) return drainSmall(f, mp, RULESET);
+  return SHIFT == 0 ? drainSmall2016(f, mp, 0) : drainSmall2016Shifted(f, mp, SHIFT);
 }
 
 /**
@@ -314,7 +345,7 @@ function searchSmall(f: i32, mp: i32): i32 {
  * offsets in registers (no step loop: no loop header, no stack check, no table of offsets). The
  * steps are tried in the same order as the step loop's (k = 0..7), so the parents are the same.
  */
-function drainSmall2016(f: i32, mp: i32): i32 {
+@inline function drainSmall2016(f: i32, mp: i32, shift: usize): i32 {
   const w1 = W;
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
@@ -334,21 +365,21 @@ function drainSmall2016(f: i32, mp: i32): i32 {
       do {
         const i = (w << 5) | <i32>ctz(word);
         word &= word - 1;
-        if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+        if (load<i32>(shift + (<usize>i << 2), REACH_COST) != c) continue; // improved since: stale
         const who = load<i32>(<usize>i << 2, OWNER);
         const ends = who < 0 || who == f;
-        if (ends) store<u8>(<usize>i, 1, REACH_END);
-        store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+        if (ends) store<u8>(shift + <usize>i, 1, REACH_END);
+        store<i32>(shift + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
         if (!expand) continue;
         const open = <i32>load<u8>(<usize>i, STEP_MOVE);
-        if ((open & 1) != 0) step2016(i, i + 1, c, mp);
-        if ((open & 2) != 0) step2016(i, i - 1, c, mp);
-        if ((open & 4) != 0) step2016(i, i + w1, c, mp);
-        if ((open & 8) != 0) step2016(i, i - w1, c, mp);
-        if ((open & 16) != 0) step2016(i, i + w1 + 1, c, mp);
-        if ((open & 32) != 0) step2016(i, i - w1 + 1, c, mp);
-        if ((open & 64) != 0) step2016(i, i + w1 - 1, c, mp);
-        if ((open & 128) != 0) step2016(i, i - w1 - 1, c, mp);
+        if ((open & 1) != 0) step2016(i, i + 1, c, mp, shift);
+        if ((open & 2) != 0) step2016(i, i - 1, c, mp, shift);
+        if ((open & 4) != 0) step2016(i, i + w1, c, mp, shift);
+        if ((open & 8) != 0) step2016(i, i - w1, c, mp, shift);
+        if ((open & 16) != 0) step2016(i, i + w1 + 1, c, mp, shift);
+        if ((open & 32) != 0) step2016(i, i - w1 + 1, c, mp, shift);
+        if ((open & 64) != 0) step2016(i, i + w1 - 1, c, mp, shift);
+        if ((open & 128) != 0) step2016(i, i - w1 - 1, c, mp, shift);
         if (TELEPORTS && (load<u8>(<usize>i, CELLS) & C_TELEPORTER) != 0) teleport2016(i, c);
       } while (word != 0);
     }
@@ -356,15 +387,20 @@ function drainSmall2016(f: i32, mp: i32): i32 {
   return count;
 }
 
+/** drainSmall2016 into a slot: its own copy, so that the core's own search keeps shift folded to 0. */
+function drainSmall2016Shifted(f: i32, mp: i32, shift: usize): i32 {
+  return drainSmall2016(f, mp, shift);
+}
+
 /** One doom2016 step of a small figure from state i (cost c) to j: 1 MP, +1 into difficult terrain, +1 into a hostile figure's space. */
-@inline function step2016(i: i32, j: i32, c: i32, mp: i32): void {
+@inline function step2016(i: i32, j: i32, c: i32, mp: i32, shift: usize): void {
   // A target at cost c + 1 or less already cannot improve (a step costs at least 1): its tables
   // need no reading. -1 (not reached) compares as the largest unsigned value.
-  const old = load<u32>(<usize>j << 2, REACH_COST);
+  const old = load<u32>(shift + (<usize>j << 2), REACH_COST);
   if (old <= <u32>(c + 1)) return;
   const nc = c + 1 + (<i32>(load<u8>(<usize>j, CELLS) & C_DIFFICULT) >> 1) + <i32>load<u8>(<usize>(load<i32>(<usize>j << 2, OWNER) + 1), FOES_AT);
   if (nc > mp || old <= <u32>nc) return;
-  store<i32>(<usize>j << 2, nc, REACH_COST);
+  store<i32>(shift + (<usize>j << 2), nc, REACH_COST);
   store<i32>(<usize>j << 2, i, REACH_PARENT);
   // bucketPushRange(j, nc, 0), with constant offsets.
   const b = nc & (BUCKET_COUNT - 1);
@@ -390,6 +426,7 @@ function teleport2016(i: i32, c: i32): void {
 }
 
 @inline function drainSmall(f: i32, mp: i32, ruleset: i32): i32 {
+  const shift = SHIFT;
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
@@ -404,13 +441,13 @@ function teleport2016(i: i32, c: i32): void {
       while (word != 0) {
         const i = (w << 5) | <i32>ctz(word);
         word &= word - 1;
-        if (load<i32>(REACH_COST + (<usize>i << 2)) != c) continue; // improved since: stale
+        if (load<i32>(shift + (<usize>i << 2), REACH_COST) != c) continue; // improved since: stale
         // canEnd for one cell, without its coordinates (the start is the figure's own cell).
         const who = load<i32>(OWNER + (<usize>i << 2));
         const ends = who < 0 || who == f;
-        if (ends) store<u8>(REACH_END + <usize>i, 1);
-        store<i32>(REACHED + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0));
-        if (expand) expandSmall(i, c, ruleset);
+        if (ends) store<u8>(shift + <usize>i, 1, REACH_END);
+        store<i32>(shift + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+        if (expand) expandSmall(i, c, ruleset, shift);
       }
     }
   }
@@ -423,6 +460,7 @@ function teleport2016(i: i32, c: i32): void {
  */
 function searchLarge(f: i32, mp: i32, start: i32): i32 {
   const w1 = W; // read once (V8 loads a global from the instance at every use)
+  const shift = SHIFT;
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
     const b = c & (BUCKET_COUNT - 1);
@@ -436,10 +474,10 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
       while (word != 0) {
         const i = (w << 5) | <i32>ctz(word);
         word &= word - 1;
-        if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+        if (load<i32>(shift + (<usize>i << 2), REACH_COST) != c) continue; // improved since: stale
         const ends = i == start || endsAt(i);
-        if (ends) store<u8>(<usize>i, 1, REACH_END);
-        store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+        if (ends) store<u8>(shift + <usize>i, 1, REACH_END);
+        store<i32>(shift + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
         if (!expand) continue;
         const y = i / w1;
         expandShift(i, i - y * w1, y, c);
@@ -459,7 +497,7 @@ function searchLarge(f: i32, mp: i32, start: i32): i32 {
  * then is the bound read), and the placement is worked out only where it is read, out of line
  * (movesOf, endsAt, enteredMove). Same pops, same order, same parents.
  */
-function searchLarge2016(mp: i32, start: i32): i32 {
+@inline function searchLarge2016(mp: i32, start: i32, shift: usize): i32 {
   const endsAnywhere = !OTHER_LARGE, foeLarge = FOE_LARGE, plane = W * H;
   let count = 0;
   for (let c = 0, idle = 0; idle < BUCKET_COUNT; c++) {
@@ -482,15 +520,15 @@ function searchLarge2016(mp: i32, start: i32): i32 {
         do {
           const i = (w << 5) | <i32>ctz(word);
           word &= word - 1;
-          if (load<i32>(<usize>i << 2, REACH_COST) != c) continue; // improved since: stale
+          if (load<i32>(shift + (<usize>i << 2), REACH_COST) != c) continue; // improved since: stale
           const ends = endsAnywhere || i == start || endsAt(i);
-          if (ends) store<u8>(<usize>i, 1, REACH_END);
-          store<i32>(<usize>(count++) << 2, i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
+          if (ends) store<u8>(shift + <usize>i, 1, REACH_END);
+          store<i32>(shift + (<usize>(count++) << 2), i | c << 17 | (ends ? 1 << 29 : 0), REACHED);
           if (!expand) continue;
           // A word may hold states of both orientations (W·H is seldom a multiple of 32): o per state.
           const o = i >= plane ? 1 : 0;
-          if (foeLarge) expandLarge2016Foe(i, o, c + 1);
-          else expandLarge2016(i, o, c + 1, false);
+          if (foeLarge) expandLarge2016Foe(i, o, c + 1, shift);
+          else expandLarge2016(i, o, c + 1, false, shift);
         } while (word != 0);
       }
     }
@@ -498,12 +536,17 @@ function searchLarge2016(mp: i32, start: i32): i32 {
   return count;
 }
 
+/** searchLarge2016 into a slot: its own copy, so that the core's own search keeps shift folded to 0. */
+function searchLarge2016Shifted(mp: i32, start: i32, shift: usize): i32 {
+  return searchLarge2016(mp, start, shift);
+}
+
 /**
  * State i's moves (orientation o), each at cost `next` (+1 into a hostile large figure's spaces:
  * `foe` is FOE_LARGE, a constant where this is written in), relaxed into the bucket range of the
  * orientation moved into.
  */
-@inline function expandLarge2016(i: i32, o: i32, next: i32, foe: bool): void {
+@inline function expandLarge2016(i: i32, o: i32, next: i32, foe: bool, shift: usize): void {
   let moves = <i32>load<u16>(<usize>i << 1, LARGE_MOVES);
   if (moves == 0) moves = movesOf(i);
   moves &= 0xff;
@@ -514,16 +557,16 @@ function searchLarge2016(mp: i32, start: i32): i32 {
     const j = i + load<i32>(m, MOVES_AT);
     let cost = next; // within the MP: the state expanded cost less than mp
     if (foe && enteredMove(i, m) && ++cost > MP) continue;
-    if (load<u32>(<usize>j << 2, REACH_COST) <= <u32>cost) continue; // -1 (not reached) is the largest
-    store<i32>(<usize>j << 2, cost, REACH_COST);
+    if (load<u32>(shift + (<usize>j << 2), REACH_COST) <= <u32>cost) continue; // -1 (not reached) is the largest
+    store<i32>(shift + (<usize>j << 2), cost, REACH_COST);
     store<i32>(<usize>j << 2, i, REACH_PARENT);
     bucketPushRange(j, cost, load<i32>(m, MOVES_AT + 20));
   }
 }
 
 /** expandLarge2016 with hostile large figures on the board: out of the search loop, which then keeps no register for them. */
-function expandLarge2016Foe(i: i32, o: i32, next: i32): void {
-  expandLarge2016(i, o, next, true);
+function expandLarge2016Foe(i: i32, o: i32, next: i32, shift: usize): void {
+  expandLarge2016(i, o, next, true, shift);
 }
 
 /**
@@ -563,12 +606,12 @@ export function reachCount(): i32 {
  * 41: a search reaches a few hundred states; the spans of states between them that memory.fill
  * cleared before were 5-30 times as many, and each fill is a call out of V8's code.
  */
-function clearReached(): void {
-  const count = REACH_COUNT;
+function clearReached(count: i32): void {
+  const shift = SHIFT;
   for (let k = 0; k < count; k++) {
-    const s = <usize>(load<i32>(<usize>k << 2, REACHED) & 0x1ffff);
-    store<i32>(s << 2, -1, REACH_COST);
-    store<u8>(s, 0, REACH_END);
+    const s = <usize>(load<i32>(shift + (<usize>k << 2), REACHED) & 0x1ffff);
+    store<i32>(shift + (s << 2), -1, REACH_COST);
+    store<u8>(shift + s, 0, REACH_END);
   }
 }
 

@@ -70,7 +70,10 @@ export const OUTPUTS: readonly Output[] = [
   // and weapon data sets moved to their rulesets' engines (src/data/<ruleset>/rules-sets.ts; here
   // by name and kind only, plugins/data-set-headers.ts): 65.1 → 63.2 KB with an inline scenario
   // read again while the page is still arriving (components/controllers/scenario-loader.ts).
-  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 65 * KB },
+  // 66 KB since a ReachBuffer's search writes into a slot of the core's memory (issue 41: buffered
+  // reach 1.4–1.7× the bare search → 1.0–1.2×; the searches that write there are their own copies,
+  // so that the core's own keeps its constant offsets, 0.7 KB of Wasm): 65.5 KB.
+  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 66 * KB },
 
   // Rules engines, loaded when a board plays that ruleset, and the HTTP engine (openapi-fetch), loaded
   // when a board has an `api` attribute. Each rules engine carries its ruleset's card, dice and
@@ -138,8 +141,9 @@ export const OUTPUTS: readonly Output[] = [
   // them; the next addition there first moves the card, dice and weapon data sets (about 20 KB of
   // JSON, only the on-demand rules read them; validation needs their names and kinds) on demand.
   // doom2016 range has a count of its own (issue 41: a third of a mixed sight map's time, the Wasm
-  // 0.16 KB more gzipped): the worker 71.0 KB, 43 bytes under; the next addition raises this budget.
-  { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 71 * KB },
+  // 0.16 KB more gzipped): the worker 71.0 KB. 73 KB since reach buffers have slots in the core's
+  // memory (the same 1.2 KB as doom-board.js, the AI's buffers among them): 72.5 KB.
+  { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 73 * KB },
 
   // ── lib/: the package's Node side (`npm run build:package`), read rather than loaded as is ────────
   // `import … from 'doom-board'`: every ruleset, the AI and the Wasm core in one unminified module.

@@ -383,11 +383,12 @@ export class Board implements GridQueries {
    * query (src/core/result-buffers.ts).
    */
   reach(f: string | number, mp: number, into?: ReachBuffer): ReachMap {
-    const orientations = this.search(f, mp);
-    const core = getCore();
+    const i = this.searchFigure(f, mp);
+    const core = this.core();
     const { width, height } = this._data;
-    if (into) return into[fillReach](core, width, height, orientations);
-    return new ReachSnapshot(core, width, height, orientations);
+    // A buffer runs the search itself: into its slot of the core's memory where it holds one.
+    if (into) return into[fillReach](core, i, mp, width, height);
+    return new ReachSnapshot(core, width, height, core.reach(i, mp));
   }
 
   /**
@@ -395,8 +396,9 @@ export class Board implements GridQueries {
    * the figure may not end on (doom2016: the occupied teleporter a marine hops from).
    */
   path(f: string | number, mp: number, to: Placement, through = false): ReachPath | null {
-    const orientations = this.search(f, mp);
-    const core = getCore();
+    // The search's answer is left in the core's memory.
+    const core = this.core();
+    const orientations = core.reach(this.searchFigure(f, mp), mp);
     const { width: w, height: h } = this._data;
     // Read where the search left its answer: nothing of it is returned but the path.
     const n = orientations * w * h;
@@ -417,11 +419,11 @@ export class Board implements GridQueries {
     return { cost: cost[to.o * w * h + to.y * w + to.x], steps: steps.reverse() };
   }
 
-  /** Figure f's reach search, its answer left in the core's memory: the orientation count. */
-  private search(f: string | number, mp: number): number {
+  /** The index of figure f, once f and mp are known to be a figure and an MP a search takes. */
+  private searchFigure(f: string | number, mp: number): number {
     const i = this.figureIndex(f);
     if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${mp} is not a whole number from 0 to 4000`]);
-    return this.core().reach(i, mp);
+    return i;
   }
 
   /**

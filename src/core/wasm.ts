@@ -25,6 +25,12 @@ export interface CoreExports {
   /** The states the last reach search reached, in the order it settled them, at reachedPtr: state | cost << 17 | end << 29. */
   reachCount(): number;
   reachedPtr(): number;
+  /** Slots of reach answers for ReachBuffers (assembly/reach-slots.ts): a free slot or -1, its release, its arrays, and a search into it (its orientation count). */
+  reachSlotTake(): number;
+  reachSlotRelease(k: number): void;
+  reachSlotCostPtr(k: number): number;
+  reachSlotEndPtr(k: number): number;
+  reachInto(f: number, mp: number, k: number): number;
   infoPtr(): number;
   /** State regions: 0 owner, 1 teleporters, 2–4 steps, 5 cover cells, 6–7 rays, 8–9 outline, 10 large-figure cells. */
   statePtr(k: number): number;

@@ -1,5 +1,7 @@
 // Caller-owned results (src/core/result-buffers.ts): the same answers as the snapshots, written into
 // the same arrays query after query, and the snapshots untouched by them.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
 import { ReachBuffer, SightBuffer } from '../../src/core/index.ts';
@@ -106,12 +108,89 @@ describe('a buffer is reused', () => {
     const sight = new SightBuffer();
     board.reach(0, 6, reach);
     board.sightMap(0, sight);
+    const expected = reachOf(board.reach(0, 6));
     const arrays = [reach.cost, sight.los];
     getCore().memory.grow(1);
+    // A reach buffer's arrays are views of the core's memory (src/core/result-buffers.ts): the ones
+    // taken before the growth are detached, and the buffer reads the same answer through new views.
+    expect(arrays[0].length).toBe(0);
+    expect(reachOf(reach)).toEqual(expected);
     board.moveFigure(0, board.figure(0).x, board.figure(0).y);
     expect(reachOf(board.reach(0, 6, reach))).toEqual(reachOf(board.reach(0, 6)));
     expect(sightOf(board.sightMap(0, sight))).toEqual(sightOf(board.sightMap(0)));
-    expect(reach.cost === arrays[0] && sight.los === arrays[1]).toBe(true); // the buffer's own arrays stay
+    expect(sight.los === arrays[1]).toBe(true); // a sight buffer's arrays are its own
+  });
+});
+
+describe('reach buffers keep their answers in slots of the core\'s memory', () => {
+  test('ten buffers in turn on two boards each hold their own answer (as many in slots as are free, of eight; the others in arrays of their own)', () => {
+    // Buffers of earlier tests may still hold slots (until they are collected): count the free ones.
+    const core = getCore();
+    const taken: number[] = [];
+    for (let k = core.reachSlotTake(); k >= 0; k = core.reachSlotTake()) taken.push(k);
+    taken.forEach((k) => core.reachSlotRelease(k));
+    expect(taken.length).toBeLessThanOrEqual(8);
+    const boards = [31, 32].map((seed) => Board.fromData(randomBoard('doom2016', 600 + seed, { minSide: 9 + seed - 31, maxSide: 9 + seed - 31, largeFigures: 1 })));
+    const buffers = Array.from({ length: 10 }, () => new ReachBuffer());
+    const expected: ReturnType<typeof reachOf>[] = [];
+    for (let round = 0; round < 3; round++) {
+      buffers.forEach((buffer, k) => {
+        const board = boards[(k + round) % 2];
+        const f = (k + round) % board.data.figures.length;
+        board.reach(f, 2 + ((k + round) % 7), buffer);
+        expected[k] = reachOf(board.reach(f, 2 + ((k + round) % 7)));
+      });
+      buffers.forEach((buffer, k) => expect(reachOf(buffer), `round ${round}, buffer ${k}`).toEqual(expected[k]));
+    }
+    const inCore = buffers.filter((b) => b.cost.buffer === core.memory.buffer).length;
+    expect(inCore).toBe(taken.length);
+  });
+
+  test('a collected buffer gives its slot back, its answer cleared', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const core = getCore();
+    const free = () => {
+      const taken: number[] = [];
+      for (let k = core.reachSlotTake(); k >= 0; k = core.reachSlotTake()) taken.push(k);
+      taken.forEach((k) => core.reachSlotRelease(k));
+      return taken.length;
+    };
+    const settle = async () => {
+      for (let round = 0; round < 5; round++) {
+        collect();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await settle(); // the earlier tests' buffers, unreachable now, give theirs back
+    const board = Board.fromData(randomBoard('doom2016', 78, { minSide: 16, maxSide: 16 }));
+    const before = free();
+    expect(before).toBe(8);
+    // Buffers that only this function reaches, each holding a slot with an answer in it.
+    ((n: number) => {
+      for (let k = 0; k < n; k++) board.reach(0, 6, new ReachBuffer());
+    })(before);
+    expect(free()).toBe(0);
+    await settle();
+    expect(free()).toBe(before);
+    // A slot taken again holds no answer of the buffer that had it (-1 and 0 everywhere).
+    const k = core.reachSlotTake();
+    const n = 2 * 16 * 16;
+    const memory = core.memory.buffer;
+    expect(new Int32Array(memory, core.reachSlotCostPtr(k), n).every((c) => c === -1)).toBe(true);
+    expect(new Uint8Array(memory, core.reachSlotEndPtr(k), n).every((e) => e === 0)).toBe(true);
+    core.reachSlotRelease(k);
+  });
+
+  test('a figure the search cannot move gets its one state, and the states of a larger answer before it are cleared', () => {
+    const board = Board.fromData(randomBoard('doom2016', 77, { minSide: 20, maxSide: 20 }));
+    const buffer = new ReachBuffer();
+    board.reach(0, 12, buffer);
+    const wide = buffer.cost.filter((c) => c >= 0).length;
+    board.reach(0, 0, buffer);
+    expect(wide).toBeGreaterThan(1);
+    expect(reachOf(buffer)).toEqual(reachOf(board.reach(0, 0)));
+    expect(buffer.cost.filter((c) => c >= 0).length).toBe(1);
   });
 });
 

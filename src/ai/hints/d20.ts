@@ -61,8 +61,9 @@ export function meleeZone(board: Board, g: { id: string; w: number; h: number })
   const H = r.height;
   const n = W * H;
   const zone = new Uint8Array(n);
-  for (let k = 0; k < r.cost.length; k++) {
-    if (r.cost[k] < 0 || (!r.end[k] && r.cost[k] > 0)) continue;
+  const cost = r.cost, end = r.end; // a reach buffer's are getters
+  for (let k = 0; k < cost.length; k++) {
+    if (cost[k] < 0 || (!end[k] && cost[k] > 0)) continue;
     const o = Math.floor(k / n);
     const c = k - o * n;
     const x0 = c % W;

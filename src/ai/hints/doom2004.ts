@@ -267,8 +267,8 @@ export function doom2004Situation(s: D4State, figure?: string): Situation | null
         } else board = moveBoard ??= movementBoard(s, f);
         const search = () => {
           const list = [here];
-          const r = board.reach(i, m, reachScratch);
-          for (let k = 0; k < r.end.length; k++) if (r.end[k] && r.cost[k] > 0) list.push({ x: k % W, y: Math.floor(k / W), o: 0, cost: r.cost[k] });
+          const { cost, end } = board.reach(i, m, reachScratch);
+          for (let k = 0; k < end.length; k++) if (end[k] && cost[k] > 0) list.push({ x: k % W, y: Math.floor(k / W), o: 0, cost: cost[k] });
           return list;
         };
         const key = boardKey(board);

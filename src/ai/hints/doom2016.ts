@@ -37,11 +37,12 @@ export function destinationsOf(board: ReturnType<typeof boardOf>, id: string, mp
   if (mp <= 0) return out;
   const r = board.reach(i, mp, reachScratch);
   const n = r.width * r.height;
-  for (let k = 0; k < r.cost.length; k++) {
-    if (!r.end[k] || r.cost[k] <= 0) continue;
+  const cost = r.cost, end = r.end; // a reach buffer's are getters
+  for (let k = 0; k < cost.length; k++) {
+    if (!end[k] || cost[k] <= 0) continue;
     const o = Math.floor(k / n);
     const c = k - o * n;
-    out.push({ x: c % r.width, y: Math.floor(c / r.width), o, cost: r.cost[k] });
+    out.push({ x: c % r.width, y: Math.floor(c / r.width), o, cost: cost[k] });
   }
   return out;
 }
