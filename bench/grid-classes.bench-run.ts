@@ -247,6 +247,25 @@ ${table.join('\n')}
 ${extras.join('\n')}
 
 Notes (issue 41):
+- Reach buffers without the copy (2026-11-30). A ReachBuffer now holds one of eight slots of the
+  core's memory (assembly/reach-slots.ts), laid out as the core's own answer (costs, end flags, the
+  list of states reached, in a row), and its arrays are views of it: \`board.reach(f, mp, buffer)\`
+  runs the search into the slot (\`reachInto\`), which clears the states of the slot's last answer
+  and writes the new one where the core's own search writes its. Nothing is copied. The search
+  reads one shift (0 for the core's own arrays) and keeps each array as the access's constant
+  offset; the doom2016 searches into a slot are their own copies (the same source, the shift not
+  folded), so that the core's own keep their code. Three separate bases instead cost the doom2016
+  small-figure search 10–15% (V8 spilled registers), and one unfolded shift 6–12% (quick pinned
+  runs, old and new builds in turn). Whole run above (06:45 UTC, load 1.3–1.9): buffered / export
+  1.06–1.15× on every reach row (1.43–1.67× at 03:14 on 101×101, 201×201 and for the 2×3 figure),
+  Wasm / C 0.80–0.98×. The price is what an earlier note calls a decision on what buffer users are
+  promised: a view is detached when the core's memory grows (a threat map on a larger board than
+  before), so an array taken from a buffer before that is empty; the buffer makes its views again
+  and its arrays read right through the buffer (test/core/result-buffers.test.ts; README and
+  CHANGELOG say so). With all eight slots held, a buffer keeps arrays of its own and copies in as
+  before; a collected buffer gives its slot back (FinalizationRegistry; tested with a forced
+  collection). Wasm 1.0 KB more gzipped: doom-board.js 65.5 KB (budget 65 → 66 KB), the worker
+  72.5 KB (71 → 73 KB).
 - One core for both sides, and the doom2016 range count (2026-11-30). From this run on, the C's
   server and the Wasm's thread share one CPU (taskset; the line above the table says which). On this
   2-core VM a process runs at one of two speeds (the same Wasm map 7.6 or 13 µs from process to
