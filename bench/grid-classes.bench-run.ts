@@ -266,6 +266,13 @@ Notes (issue 41):
   before; a collected buffer gives its slot back (FinalizationRegistry; tested with a forced
   collection). Wasm 1.0 KB more gzipped: doom-board.js 65.5 KB (budget 65 → 66 KB), the worker
   72.5 KB (71 → 73 KB).
+  Tried for the plain column and not kept (quick pinned runs against main in turn, 07:15–07:25):
+  pools of src/core/result-pool.ts used again once every result made in them had been collected
+  (a FinalizationRegistry on each result, so that a pool's pages stay warm) read plain / export
+  6.0× and 8.7–9.5× on open 49² and 101² where main read 1.15–1.18× and 1.45–4.35×: V8 registers a
+  weak cell per result, and results then wait for a full collection; pools of 64 KiB instead of
+  256 KiB (under glibc's first mmap threshold) changed nothing beyond the column's own spread
+  (1.16× or 4.7× for the same row from run to run).
 - One core for both sides, and the doom2016 range count (2026-11-30). From this run on, the C's
   server and the Wasm's thread share one CPU (taskset; the line above the table says which). On this
   2-core VM a process runs at one of two speeds (the same Wasm map 7.6 or 13 µs from process to
