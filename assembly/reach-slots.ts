@@ -5,7 +5,7 @@
 // is copied. Like the core's own reach arrays, a slot holds -1 (cost) and 0 (end) at every state
 // but those its list names (state | cost << 17 | end << 29), so a search clears only those.
 import { H, REACH_COST, REACH_SLOTS, SLOT_BYTES, SLOT_META, SLOT_STATES, SLOTS, W } from './board';
-import { LAST_COUNT, reachShifted } from './reach';
+import { LAST_COUNT, clearReached, reachShifted } from './reach';
 
 // A slot repeats the layout of the core's REACH_COST, REACH_END and REACHED (assembly/board.ts).
 // Per slot at SLOT_META + 16 k: in use (0/1), states set to -1 so far, states in its list.
@@ -15,7 +15,6 @@ const LISTED: usize = 8;
 
 function costAt(k: i32): usize { return SLOTS + <usize>k * SLOT_BYTES; }
 function endAt(k: i32): usize { return costAt(k) + SLOT_STATES * 4; }
-function listAt(k: i32): usize { return costAt(k) + SLOT_STATES * 5; }
 function meta(k: i32): usize { return SLOT_META + (<usize>k << 4); }
 function isSlot(k: i32): bool { return k >= 0 && k < REACH_SLOTS; }
 
@@ -33,13 +32,8 @@ export function reachSlotTake(): i32 {
 /** Slot k free again, its answer cleared (the buffer that held it was collected). */
 export function reachSlotRelease(k: i32): void {
   if (!isSlot(k)) return;
-  const cost = costAt(k), end = endAt(k), list = listAt(k), m = meta(k);
-  const listed = load<i32>(m, LISTED);
-  for (let i = 0; i < listed; i++) {
-    const s = <usize>(load<i32>(list + (<usize>i << 2)) & 0x1ffff);
-    store<i32>(cost + (s << 2), -1);
-    store<u8>(end + s, 0);
-  }
+  const m = meta(k);
+  clearReached(costAt(k) - REACH_COST, load<i32>(m, LISTED));
   store<i32>(m, 0, LISTED);
   store<i32>(m, 0, IN_USE);
 }

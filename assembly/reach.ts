@@ -273,7 +273,7 @@ let SHIFT: usize = 0;
 /** Fill REACH_COST / REACH_END (and REACH_PARENT of the states reached) for figure f with `mp` MP; returns the orientation count. */
 export function reach(f: i32, mp: i32): i32 {
   SHIFT = 0;
-  clearReached(REACH_COUNT);
+  clearReached(0, REACH_COUNT);
   const orients = search(f, mp);
   REACH_COUNT = LAST_COUNT;
   return orients;
@@ -285,7 +285,7 @@ export function reach(f: i32, mp: i32): i32 {
  */
 export function reachShifted(f: i32, mp: i32, shift: usize, count: i32): i32 {
   SHIFT = shift;
-  clearReached(count);
+  clearReached(shift, count);
   return search(f, mp);
 }
 
@@ -601,13 +601,13 @@ export function reachCount(): i32 {
 }
 
 /**
- * Costs back to -1 and end flags to 0 where the last search wrote them: at the states it reached,
+ * Costs back to -1 and end flags to 0 where the last search into the arrays `shift` bytes on (0:
+ * the core's own; a slot's, assembly/reach-slots.ts) wrote them: at the states it reached,
  * which it listed (a cost is written only within the MP, and every such state is settled). Issue
  * 41: a search reaches a few hundred states; the spans of states between them that memory.fill
  * cleared before were 5-30 times as many, and each fill is a call out of V8's code.
  */
-function clearReached(count: i32): void {
-  const shift = SHIFT;
+export function clearReached(shift: usize, count: i32): void {
   for (let k = 0; k < count; k++) {
     const s = <usize>(load<i32>(shift + (<usize>k << 2), REACHED) & 0x1ffff);
     store<i32>(shift + (s << 2), -1, REACH_COST);

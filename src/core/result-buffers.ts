@@ -13,8 +13,8 @@ import type { ReachMap, SightMap } from './types.ts';
 import type { CoreExports } from './wasm.ts';
 
 /**
- * The methods the Board calls to put an answer in (reach: to run the search), one per kind (another kind of buffer has
- * none: a TypeError, not a wrong answer). Registered symbols: the on-demand AI module carries its
+ * The methods the Board calls to put an answer in (reach: to run the search), one per kind
+ * (another kind of buffer has none: a TypeError, not a wrong answer). Registered symbols: the on-demand AI module carries its
  * own copy of this file (the main bundle, at its size budget, leaves it out), and its buffers must
  * still fit the main module's Board.
  */

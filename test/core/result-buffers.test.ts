@@ -182,6 +182,21 @@ describe('reach buffers keep their answers in slots of the core\'s memory', () =
     core.reachSlotRelease(k);
   });
 
+  test('a refused query (no such figure, MP out of range) names the problem and leaves the buffer\'s answer and its slot as they were', () => {
+    const board = Board.fromData(randomBoard('doom2016', 79, { minSide: 12, maxSide: 12 }));
+    const buffer = new ReachBuffer();
+    const expected = reachOf(board.reach(0, 6, buffer));
+    const cost = buffer.cost;
+    expect(() => board.reach(0, -1, buffer)).toThrow(/mp: -1 is not a whole number from 0 to 4000/);
+    expect(() => board.reach(0, 4001, buffer)).toThrow(/mp: 4001/);
+    expect(() => board.reach(0, 2.5, buffer)).toThrow(/mp: 2.5/);
+    expect(() => board.reach('nobody', 6, buffer)).toThrow(/nobody/);
+    expect(buffer.cost).toBe(cost);
+    expect(reachOf(buffer)).toEqual(expected);
+    // The next query into it still clears exactly the states of the answer it holds.
+    expect(reachOf(board.reach(1, 3, buffer))).toEqual(reachOf(board.reach(1, 3)));
+  });
+
   test('a figure the search cannot move gets its one state, and the states of a larger answer before it are cleared', () => {
     const board = Board.fromData(randomBoard('doom2016', 77, { minSide: 20, maxSide: 20 }));
     const buffer = new ReachBuffer();
