@@ -30,7 +30,7 @@ static uint8_t largeCells[MAXC + 4];
 static uint8_t outlineH[(MAXS + 1) * MAXS], outlineV[(MAXS + 1) * MAXS];
 static uint8_t roundLut[16 * 16 * 8], quadLut[16 * 8];
 /* outputs and scratch */
-static uint8_t outLos[MAXC], outCover[MAXC], coverAll[MAXC], blockMap[MAXC];
+static uint8_t outLos[MAXC], outCover[MAXC], coverAll[MAXC + 8], blockMap[MAXC]; /* coverAll: room for a word past the board */
 static int outRange[MAXC], dist[MAXC], queue[MAXC];
 static int reachCost[2 * MAXC], reachParent[2 * MAXC];
 static uint8_t reachEnd[2 * MAXC];
@@ -476,12 +476,29 @@ static void sightMapOpen(int f) {
 
 /* The same answers by the sweep of assembly/open2016.ts: only the corners whose cover lines some
    figure space blocks are visited (the slope intervals' insides and the spaces' own corners), and
-   coverAll counts, per space, the attacker corners from which it is in cover so far. */
-static int fcList[MAXC], fcM[MAXC], fcNext[MAXC], bandHead[MAXS + 1];
+   coverAll holds, per space, one bit per attacker corner of the current group (bits 1..7) from which
+   it is in cover, and bit 0: in cover from every corner of the groups before (as assembly/open2016.ts). */
 static int CXs, CYs, QSXs, QSYs, QSWAPs;
-static uint8_t Ks;
+static int fcList[MAXC], fcM[2 * MAXC], fcNext[2 * MAXC], bandHead[MAXS + 1][8], lastBands[8];
 
-static inline void markCell(int t) { if (coverAll[t] == Ks) coverAll[t] = (uint8_t)(Ks + 1); }
+/* The figure spaces round the attacker corner, listed per octant and band in one pass (as
+   assembly/open2016.ts listCorner): octant o mirrors x when o & 1, y when o & 2, swaps them when
+   o & 4; a space on an octant's diagonal is in both. bandHead is all -1 between sweeps. */
+static void listCorner(int nfc) {
+  for (int o = 0; o < 8; o++) lastBands[o] = -1;
+  int e = 0;
+  for (int i = 0; i < nfc; i++) {
+    int dx = (fcList[i] & 0xffff) - CXs, dy = (fcList[i] >> 16) - CYs;
+    int o = (dx < 0) | (dy < 0) << 1;
+    if (dx < 0) dx = -dx - 1;
+    if (dy < 0) dy = -dy - 1;
+    if (dy <= dx) { fcM[e] = dy; fcNext[e] = bandHead[dx][o]; bandHead[dx][o] = e++; if (dx > lastBands[o]) lastBands[o] = dx; }
+    if (dx <= dy) { fcM[e] = dx; fcNext[e] = bandHead[dy][o | 4]; bandHead[dy][o | 4] = e++; if (dy > lastBands[o | 4]) lastBands[o | 4] = dy; }
+  }
+}
+static uint8_t Ks; /* the current corner's bit */
+
+static inline void markCell(int t) { coverAll[t] |= Ks; }
 static void blockedAtS(int u, int v, int keep) {
   int QX = CXs + QSXs * (QSWAPs ? v : u), QY = CYs + QSYs * (QSWAPs ? u : v);
   for (int b = 0; b < 4; b++) {
@@ -489,6 +506,33 @@ static void blockedAtS(int u, int v, int keep) {
     int x = b >= 2 ? QX - 1 : QX, y = (b == 0 || b == 3) ? QY - 1 : QY;
     if ((unsigned)x < (unsigned)W && (unsigned)y < (unsigned)H) markCell(y * W + x);
   }
+}
+/* Bytes start..start + len - 1 of coverAll or'ed with Ks, eight at a time (the last word masked; the
+   array has room past the board). */
+static inline void orRun(int start, int len) {
+  uint64_t pattern = (uint64_t)Ks * 0x0101010101010101ull, w;
+  uint8_t *p = coverAll + start, *end = p + len;
+  for (; p + 8 <= end; p += 8) { memcpy(&w, p, 8); w |= pattern; memcpy(p, &w, 8); }
+  if (p < end) { memcpy(&w, p, 8); w |= pattern & ((1ull << ((end - p) * 8)) - 1); memcpy(p, &w, 8); }
+}
+/* Rows m0..m1 of band `band` and, with `both`, of band + 1 (as assembly/open2016.ts markRuns): where
+   a band's rows are adjacent bytes (cv = ±1) eight at a time, else the two bands' spaces of a row
+   (adjacent: cu = ±1) in one 16-bit OR. */
+static inline void markRuns(int base, int cu, int cv, int band, int m0, int m1, int both) {
+  int at = base + band * cu + m0 * cv, len = m1 - m0 + 1;
+  if (cv == 1 || cv == -1) {
+    int start = cv > 0 ? at : at - len + 1;
+    orRun(start, len);
+    if (both) orRun(start + cu, len);
+    return;
+  }
+  if (both) {
+    uint16_t pair = (uint16_t)(Ks * 0x0101), w;
+    uint8_t *p = coverAll + at + (cu < 0 ? cu : 0);
+    for (int m = 0; m < len; m++, p += cv) { memcpy(&w, p, 2); w |= pair; memcpy(p, &w, 2); }
+    return;
+  }
+  for (int m = 0; m < len; m++, at += cv) markCell(at);
 }
 static inline void markRun(int base, int cu, int cv, int band, int m0, int m1) {
   int at = base + band * cu + m0 * cv;
@@ -509,16 +553,7 @@ static void sweepOctantSparse(int nfc, int sx, int sy, int swap) {
   QSXs = sx; QSYs = sy; QSWAPs = swap;
   int minor = swap ? CXs : CYs;
   if (minor == 0 || minor == (swap ? W : H)) for (int u = 1; u <= maxU; u++) blockedAtS(u, 0, 0);
-  for (int k = 0; k < maxU; k++) bandHead[k] = -1;
-  int lastBand = -1;
-  for (int i = 0; i < nfc; i++) {
-    int x = fcList[i] & 0xffff, y = fcList[i] >> 16;
-    int dx = sx > 0 ? x - CXs : CXs - 1 - x, dy = sy > 0 ? y - CYs : CYs - 1 - y;
-    int k = swap ? dy : dx, m = swap ? dx : dy;
-    if (k < 0 || m < 0 || m > k) continue;
-    fcM[i] = m; fcNext[i] = bandHead[k]; bandHead[k] = i;
-    if (k > lastBand) lastBand = k;
-  }
+  int o = (sx < 0) | (sy < 0) << 1 | (swap ? 4 : 0), lastBand = lastBands[o], *heads = &bandHead[0][o];
   int cu = swap ? sy * W : sx, cv = swap ? sx : sy * W;
   int base = (CYs - (sy < 0)) * W + CXs - (sx < 0);
   ivN = 0;
@@ -532,11 +567,12 @@ static void sweepOctantSparse(int nfc, int sx, int sy, int swap) {
       if (hi > vEnd) hi = vEnd;
       if (hi < lo) continue;
       int top = hi < maxV - 1 ? hi : maxV - 1;
-      markRun(base, cu, cv, u - 1, lo - 1, top);
-      if (more) markRun(base, cu, cv, u, lo - 1, top);
+      markRuns(base, cu, cv, u - 1, lo - 1, top, more);
     }
     int nAdd = 0;
-    for (int i = bandHead[u - 1]; i >= 0; i = fcNext[i]) {
+    int first = heads[(u - 1) * 8];
+    heads[(u - 1) * 8] = -1;
+    for (int i = first; i >= 0; i = fcNext[i]) {
       int v = fcM[i] + 1;
       if (!shadowedS(u, v)) {
         if (v < maxV) markCell(base + (u - 1) * cu + v * cv);
@@ -555,13 +591,19 @@ static void sightMapOpenSparse(int f) {
     for (int y = figs[g][1]; y < figs[g][1] + figs[g][3]; y++)
       for (int x = figs[g][0]; x < figs[g][0] + figs[g][2]; x++)
         if (!inRect(x, y, ax, ay, aw, ah)) fcList[nfc++] = x | y << 16;
-  memset(coverAll, 0, n);
-  Ks = 0;
+  memset(bandHead, 0xff, sizeof bandHead[0] * ((W > H ? W : H) + 1));
+  memset(coverAll, 1, n);
+  int bit = 2, full = 1;
   for (int Y = ay; Y <= ay + ah; Y++)
     for (int X = ax; X <= ax + aw; X++) {
-      CXs = X; CYs = Y;
+      if (bit == 0x100) { /* a group of seven full: folded into bit 0 */
+        for (int t = 0; t < n; t++) coverAll[t] = coverAll[t] == 0xff;
+        bit = 2; full = 1;
+      }
+      CXs = X; CYs = Y; Ks = (uint8_t)bit;
+      listCorner(nfc);
       for (int o = 0; o < 8; o++) sweepOctantSparse(nfc, o & 1 ? -1 : 1, o & 2 ? -1 : 1, (o & 4) != 0);
-      Ks++;
+      full |= bit; bit <<= 1;
     }
   memset(outLos, 1, n);
   /* Range in three runs per row (falling to gy, gy, rising: as assembly/open2016.ts writeRanges),
@@ -575,7 +617,7 @@ static void sightMapOpenSparse(int f) {
     for (int flatEnd = riseStart < W ? riseStart : W; x < flatEnd; x++) row[x] = gy;
     for (; x < W; x++) row[x] = x - right;
   }
-  for (int t = 0; t < n; t++) outCover[t] = coverAll[t] == Ks;
+  for (int t = 0; t < n; t++) outCover[t] = coverAll[t] == full;
   for (int y = ay; y < ay + ah; y++) memset(outCover + y * W + ax, 0, aw);
 }
 

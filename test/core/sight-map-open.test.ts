@@ -59,3 +59,18 @@ test('a board that stops being open and opens again: a door, difficult terrain, 
   const rough = parseBoard({ ruleset: 'doom2016', map: ['....', '.d..', '....'], figures: [{ id: 'a', side: 'marines', x: 0, y: 0 }, { id: 'b', side: 'demons', x: 2, y: 1 }] });
   same(Board.fromData(rough).sightMap(0), new ReferenceBoard(rough).sightMap(0), 'difficult terrain (not open)');
 });
+
+test('attackers of every size to 3×3 (4 to 16 corners: the per-corner marks are folded every seven corners)', () => {
+  let checked = 0;
+  for (const [w, h] of [[1, 1], [1, 2], [2, 2], [2, 3], [3, 2], [3, 3]] as const) {
+    for (let s = 0; s < 6; s++) {
+      const data = openBoard(11 + s, 6 + s, 9100 + 10 * w + h + 100 * s, 10);
+      data.figures[0] = { ...data.figures[0], w, h };
+      const taken = data.figures.slice(1).some((g) => g.x < data.figures[0].x + w && data.figures[0].x < g.x + g.w && g.y < data.figures[0].y + h && data.figures[0].y < g.y + g.h);
+      if (taken || data.figures[0].x + w > data.width || data.figures[0].y + h > data.height) continue;
+      same(Board.fromData(data).sightMap(0), new ReferenceBoard(data).sightMap(0), `${w}×${h} attacker, board ${s}`);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThanOrEqual(24);
+});
