@@ -247,6 +247,21 @@ ${table.join('\n')}
 ${extras.join('\n')}
 
 Notes (issue 41):
+- Open-board sight map, one bit per attacker corner (2026-11-30). A space's byte in COVER_ALL held a
+  count of the corners from which it is in cover, and a mark was a compare and an add; it now holds
+  one bit per corner (bits 1–7, bit 0 standing for the corners of the groups folded before: a 2×3
+  figure has 12 corners, a 3×3 16), so a mark is an OR, a second mark from one corner needs no test,
+  and a run of marks goes a word at a time: eight spaces where a band's rows are adjacent bytes, the
+  two bands' spaces of a row in one 16-bit OR where they run across the board. The figure spaces are
+  listed per octant and band once per attacker corner (each octant's own pass read all of them:
+  eight passes a corner), and a merged interval that replaces one is written in place. The C
+  (bench/native/core.c) got the same bits, word-at-a-time runs and lists, so the yardstick is the
+  same algorithm again. Quick pinned runs (scratch harness, 09:25–09:33 UTC), Wasm / C in µs before →
+  after: 26² 3.6 / 2.9 → 2.5 / 2.5, 49² 11.2 / 9.3 → 7.6 / 7.3, 101² 28.7 / 26.4 → 21.9 / 24.0: both
+  sides 20–30% faster, Wasm / C from 1.09–1.24× to 0.9–1.05×. Tried and not kept: the two kinds of
+  octant as separate functions (the swap a constant in each), the out-of-line marks and the interval
+  test inlined (no change beyond the runs' spread); a branch-free range count for mixed boards (a
+  closed step reads the cell itself): 1.6× slower (every step stores).
 - Reach buffers without the copy (2026-11-30). A ReachBuffer now holds one of eight slots of the
   core's memory (assembly/reach-slots.ts), laid out as the core's own answer (costs, end flags, the
   list of states reached, in a row), and its arrays are views of it: \`board.reach(f, mp, buffer)\`
