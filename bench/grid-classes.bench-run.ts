@@ -257,8 +257,8 @@ Notes (issue 41):
   eight passes a corner), and a merged interval that replaces one is written in place. The C
   (bench/native/core.c) got the same bits, word-at-a-time runs and lists, so the yardstick is the
   same algorithm again. Quick pinned runs (scratch harness, 09:25–09:33 UTC), Wasm / C in µs before →
-  after: 26² 3.6 / 2.9 → 2.5 / 2.5, 49² 11.2 / 9.3 → 7.6 / 7.3, 101² 28.7 / 26.4 → 21.9 / 24.0: both
-  sides 20–30% faster, Wasm / C from 1.09–1.24× to 0.9–1.05×. Tried and not kept: the two kinds of
+  after: 26² 3.6 / 2.9 → 2.5 / 2.5, 49² 11.2 / 9.3 → 7.6 / 7.3, 101² 28.7 / 26.4 → 21.9 / 24.0: the
+  Wasm 24–32% faster, the C 9–21%; Wasm / C from 1.09–1.24× to 0.9–1.05×. Tried and not kept: the two kinds of
   octant as separate functions (the swap a constant in each), the out-of-line marks and the interval
   test inlined (no change beyond the runs' spread); a branch-free range count for mixed boards (a
   closed step reads the cell itself): 1.6× slower (every step stores).
