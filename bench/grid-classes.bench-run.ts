@@ -62,6 +62,25 @@ function callsFor(fn: () => void, ms = 2): number {
   return calls;
 }
 
+/**
+ * `batch(fn)` that also counts this process's minor page faults in each batch (read outside the timed
+ * loop): the fresh pages a snapshot the caller keeps is written into, in the very batches timed.
+ * `perCall` gives the median batch's faults a call (the ratios are medians too) and the mean.
+ */
+function faultCounted(fn: () => void): { run: (calls: number) => number; perCall: () => string } {
+  const perBatch: number[] = [];
+  const timed = batch(fn);
+  return {
+    run: (k) => {
+      const before = process.resourceUsage().minorPageFault;
+      const t = timed(k);
+      perBatch.push((process.resourceUsage().minorPageFault - before) / k);
+      return t;
+    },
+    perCall: () => `${median(perBatch).toFixed(2)} (mean ${(perBatch.reduce((a, b) => a + b, 0) / Math.max(perBatch.length, 1)).toFixed(2)})`,
+  };
+}
+
 interface Row {
   query: string;
   board: string;
@@ -133,6 +152,7 @@ test('grid core by board class and size against the best exact C', async () => {
   // constant (maxSide), timed the way the rows time the queries.
   const empty = () => core.maxSide();
   const emptyNs = median(Array.from({ length: 7 }, () => batch(empty)(callsFor(empty)))) * 1e6;
+  let freshPage: { freshNs: number; warmNs: number } | undefined;
   for (const cls of classes)
     for (const side of sizes) {
       const figs = side <= 26 ? 8 : side <= 49 ? 16 : side <= 101 ? 30 : 60;
@@ -142,6 +162,7 @@ test('grid core by board class and size against the best exact C', async () => {
       const big = data.figures.findIndex((f) => f.w * f.h === 6);
       const server = serveNativeReach(data) as NativeReachServer;
       expect(server, 'gcc is needed for the C baseline').toBeTruthy();
+      freshPage ??= await server.freshPage();
       const ref = new ReferenceBoard(data);
       const n = side * side;
 
@@ -165,9 +186,10 @@ test('grid core by board class and size against the best exact C', async () => {
         board.sightMap(0); // the board is the core's current one
         const calls = callsFor(bare);
         const cRatio = await ratio(batch(bare), async (k) => (await server.sight(0, k)) / k / 1e6, calls);
-        const plain = await ratio(batch(() => board.sightMap(0)), batch(bare), calls);
+        const plainBatches = faultCounted(() => board.sightMap(0));
+        const plain = await ratio(plainBatches.run, batch(bare), calls);
         const buffered = await ratio(batch(() => board.sightMap(0, sightBuffer)), batch(bare), calls);
-        let note = `${seen} spaces seen, ${covered} in cover`;
+        let note = `${seen} spaces seen, ${covered} in cover; plain: ${plainBatches.perCall()} page faults a call`;
         if (cls === 'open') {
           const general = await ratio(async (k) => (await server.sightGeneral(0, k)) / k / 1e6, async (k) => (await server.sight(0, k)) / k / 1e6, Math.max(1, calls >> 6));
           const dense = await ratio(async (k) => (await server.sightDense(0, k)) / k / 1e6, async (k) => (await server.sight(0, k)) / k / 1e6, calls);
@@ -195,7 +217,8 @@ test('grid core by board class and size against the best exact C', async () => {
         board.reach(f, 8);
         const calls = callsFor(bare);
         const cRatio = await ratio(batch(bare), async (k) => (await server.time(f, 8, k, false)) / k / 1e6, calls);
-        const plain = await ratio(batch(() => board.reach(f, 8)), batch(bare), calls);
+        const plainBatches = faultCounted(() => board.reach(f, 8));
+        const plain = await ratio(plainBatches.run, batch(bare), calls);
         const buffered = await ratio(batch(() => board.reach(f, 8, buffer)), batch(bare), calls);
         const read = await ratio(batch(() => board.reach(f, 8).cost), batch(bare), calls);
         // The rows above repeat one query; this times the buffer taking this figure's answer and the
@@ -206,7 +229,7 @@ test('grid core by board class and size against the best exact C', async () => {
         rows.push({
           query: `reach MP 8, ${what}`, board: label, wasm: cRatio.a, c: cRatio.b, cRatio, plain, buffered,
           agree: `${withC}/${2 * states} = C (parents too), ${withRef}/${2 * states} = reference`,
-          note: `${reached} of ${states} states reached; plain and \`cost\` read at once (the board-sized array made) ${read.ratio.toFixed(2)}×; buffered, the two figures in turn ${inTurn.ratio.toFixed(2)}×`,
+          note: `${reached} of ${states} states reached; plain: ${plainBatches.perCall()} page faults a call; plain and \`cost\` read at once (the board-sized array made) ${read.ratio.toFixed(2)}×; buffered, the two figures in turn ${inTurn.ratio.toFixed(2)}×`,
         });
       }
       server.close();
@@ -239,6 +262,7 @@ Targets: Wasm / C ≤ 1.0×, plain / export ≤ 2.0×, buffered / export ≤ 1.2
 - ${pinnedCpu === null ? 'Not pinned: the C and the Wasm on the cores the scheduler chose' : `Both sides on CPU ${pinnedCpu} (taskset: the C's server and this process's main thread; \`GRID_CPU\` picks it, \`GRID_CPU=none\` leaves it to the scheduler)`}
 - Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after${Math.max(...loadavg()) > 2 ? ' (other engineers\' test suites share the 2 cores)' : ''}
 - A call of an export with an empty body (\`core.maxSide()\`, timed as the rows are): ${emptyNs.toFixed(1)} ns
+- A fresh page (an anonymous page's first touch, measured by the C: best of 5 runs of 4096 pages): ${freshPage ? `${(freshPage.freshNs / 1000).toFixed(1)} µs; a warm page's touch ${freshPage.warmNs.toFixed(0)} ns` : 'not measured'}. A plain snapshot is written into memory the allocator has just been given (the notes give the page faults a call over the plain column's own timed batches: how many depends on what the allocator holds at the time), so on this machine, whose guest page faults are handled by the hypervisor ("Hypervisor detected: PVM" at boot), a fault costs about as much as a small sight map
 - Mismatches: ${mismatches.length ? mismatches.join('; ') : 'none'}
 
 | query | board | Wasm export | best exact C | Wasm / C | plain / export | buffered / export | agreement (Wasm =) | notes |
@@ -261,7 +285,21 @@ Notes (issue 41):
   Wasm 24–32% faster, the C 9–21%; Wasm / C from 1.09–1.24× to 0.9–1.05×. Tried and not kept: the two kinds of
   octant as separate functions (the swap a constant in each), the out-of-line marks and the interval
   test inlined (no change beyond the runs' spread); a branch-free range count for mixed boards (a
-  closed step reads the cell itself): 1.6× slower (every step stores).
+  closed step reads the cell itself): 1.6× slower (every step stores). On mixed boards the walks now
+  record a corner's spaces inline (sight2016.ts recordCover; V8 does not inline one Wasm function
+  into another, and each call saved the walk's live values round it): mixed 26² 7.50–7.92 → 7.32–7.79
+  µs in three A/B rounds of five runs (10:25 UTC). Not kept: a no-test path for a space with all
+  eight steps open in the range count (no difference beyond the runs' spread).
+- Where the plain column's time goes (2026-11-30). The header line "A fresh page" is measured by the
+  C in the same run (mmap, first touch of each of 4096 pages, best of 5): 15 µs on this machine, a
+  PVM guest whose page faults exit to the hypervisor, against 32 ns for a page already touched. The
+  notes give the page faults a call over the plain column's own timed batches (median batch, and the
+  mean): where it is about 1 and the export a few µs, plain / export is 3–7×; in a run where the
+  allocator still held memory from results already collected, the same row read 1.2–1.5× with 0.0–0.2
+  faults a call (quick runs at 10:30 UTC: open 26² 6.28× at 1.00 a call, open 49² 1.45× at 0.00, mixed
+  49² 3.53× at 3.45). A snapshot the caller keeps needs memory that no later query writes, and the
+  allocator gives it pages it has just mapped; the C's figure (malloc and free per result) reuses one
+  warm block. The plain / export ≤ 2.0× target is therefore read with the faults beside it.
 - Reach buffers without the copy (2026-11-30). A ReachBuffer now holds one of eight slots of the
   core's memory (assembly/reach-slots.ts), laid out as the core's own answer (costs, end flags, the
   list of states reached, in a row), and its arrays are views of it: \`board.reach(f, mp, buffer)\`

@@ -88,6 +88,13 @@ export interface NativeReachServer {
   sightGeneral(figure: number, calls: number): Promise<number>;
   /** On an open board, the sweep that visits every lattice corner from every attacker corner (bench/native/core.c sightMapOpen). */
   sightDense(figure: number, calls: number): Promise<number>;
+  /**
+   * What a fresh page costs this machine: an anonymous page's first touch (mmap'd, best of 5 runs of
+   * 4096 pages), and a warm page's touch, in ns. A snapshot the caller keeps is written into memory
+   * the allocator may have just been given: on a VM whose guest page faults exit to the host, that
+   * is most of its cost.
+   */
+  freshPage(): Promise<{ freshNs: number; warmNs: number }>;
   close(): void;
 }
 
@@ -137,6 +144,10 @@ export function serveNativeReach(data: BoardData): NativeReachServer | null {
     sight: async (figure, calls) => Number(await ask(`s ${figure} ${calls}`)),
     sightGeneral: async (figure, calls) => Number(await ask(`g ${figure} ${calls}`)),
     sightDense: async (figure, calls) => Number(await ask(`d ${figure} ${calls}`)),
+    freshPage: async () => {
+      const [freshNs, warmNs] = (await ask('p')).split(' ').map(Number);
+      return { freshNs, warmNs };
+    },
     close: () => child.stdin.end(),
   };
 }

@@ -9,10 +9,12 @@
  *   W H nfig sightFigure reachFigure mp, W*H cells, (H+1)*W hEdges, H*(W+1) vEdges,
  *   nfig × (x y w h side teleports).
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS beside -D_POSIX_C_SOURCE */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 enum { MAXS = 256, MAXC = MAXS * MAXS, MAXK = (MAXS + 1) * (MAXS + 1), MAXF = 1024 };
@@ -914,7 +916,7 @@ static void printInts(const char *name, const int *a, int n) {
    "t f mp calls copy" time `calls` reaches (with copy, each also copies cost and end into freshly
    allocated arrays, as Board.reach copies them into new typed arrays) and print the batch's ns;
    "a f mp" prints cost, parent (of reached states, else -1) and end; "s f calls" times `calls`
-   doom2016 sight maps of figure f. The caller interleaves these
+   doom2016 sight maps of figure f; "p" prints a fresh page's and a warm page's cost. The caller interleaves these
    batches with the Wasm's, so the machine's speed changes hit both sides alike. */
 static int serve(void) {
   int f, mp, calls, copy;
@@ -942,6 +944,28 @@ static int serve(void) {
       for (int i = 0; i < calls; i++) { if (cmd[0] == 's') sightMap(f); else if (cmd[0] == 'd' && openBoard) sightMapOpen(f); else sightMap2016(f); }
       sink += outRange[W * H - 1];
       printf("%.0f\n", nowNs() - t);
+    } else if (cmd[0] == 'p') {
+      /* "p": what a fresh page costs this machine (an anonymous page's first touch, best of 5 runs of
+         4096 pages; each run mmaps and unmaps its own), and a warm one's touch, in ns: the price of
+         the new memory a snapshot the caller keeps is written into. */
+      size_t bytes = (size_t)4096 * 4096;
+      double fresh = 1e18, warm;
+      for (int r = 0; r < 5; r++) {
+        volatile uint8_t *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) return 2;
+        double t = nowNs();
+        for (size_t i = 0; i < bytes; i += 4096) m[i] = 1;
+        t = (nowNs() - t) / 4096;
+        if (t < fresh) fresh = t;
+        if (r < 4) munmap((void *)m, bytes);
+        else {
+          t = nowNs();
+          for (size_t i = 0; i < bytes; i += 4096) m[i]++;
+          warm = (nowNs() - t) / 4096;
+          munmap((void *)m, bytes);
+        }
+      }
+      printf("%.1f %.1f\n", fresh, warm);
     } else if (cmd[0] == 'a' && scanf("%d %d", &f, &mp) == 2) {
       int n = reach(f, mp) * W * H;
       for (int i = 0; i < n; i++) if (reachCost[i] < 0) reachParent[i] = -1;
