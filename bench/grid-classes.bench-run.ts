@@ -294,12 +294,15 @@ Notes (issue 41):
   C in the same run (mmap, first touch of each of 4096 pages, best of 5): 15 µs on this machine, a
   PVM guest whose page faults exit to the hypervisor, against 32 ns for a page already touched. The
   notes give the page faults a call over the plain column's own timed batches (median batch, and the
-  mean): where it is about 1 and the export a few µs, plain / export is 3–7×; in a run where the
-  allocator still held memory from results already collected, the same row read 1.2–1.5× with 0.0–0.2
-  faults a call (quick runs at 10:30 UTC: open 26² 6.28× at 1.00 a call, open 49² 1.45× at 0.00, mixed
-  49² 3.53× at 3.45). A snapshot the caller keeps needs memory that no later query writes, and the
-  allocator gives it pages it has just mapped; the C's figure (malloc and free per result) reuses one
-  warm block. The plain / export ≤ 2.0× target is therefore read with the faults beside it.
+  mean). In the run above (10:29 UTC) the sight rows over 2.0× take a fault or more a call (mixed
+  26² 1.00, 101² 16, 201² 55: a 101² map's snapshot is 15 pages, all fresh) and those under it
+  almost none, except open 101² (2.87× at a median of 0.01, mean 2.81: the faults do not explain
+  that row alone); the same row moves between the two from run to run with what the allocator still
+  holds (quick runs at 10:27 UTC: open 26² 6.28× at 1.00 a call, open 49² 1.45× at 0.00, mixed 49²
+  3.53× at 3.45). Every reach row takes none (a reach snapshot is the states reached: a few KB at
+  most). A snapshot the caller keeps needs memory that no later query writes, and the allocator
+  gives it pages it has just mapped; the C's figure (malloc and free per result) reuses one warm
+  block. The plain / export ≤ 2.0× target is therefore read with the faults beside it.
 - Reach buffers without the copy (2026-11-30). A ReachBuffer now holds one of eight slots of the
   core's memory (assembly/reach-slots.ts), laid out as the core's own answer (costs, end flags, the
   list of states reached, in a row), and its arrays are views of it: \`board.reach(f, mp, buffer)\`
