@@ -91,14 +91,6 @@ function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
     store<u8>(at, load<u8>(at) | <u8>seen);
     return;
   }
-  recordCover(QX, QY, seen, clear);
-}
-
-/**
- * `record` with cover, inlined into the walks (which know they work with cover): V8 does not inline
- * a call between Wasm functions, and a call there saves the walk's live values around it.
- */
-@inline function recordCover(QX: i32, QY: i32, seen: i32, clear: i32): void {
   for (let k = 0; k < 4; k++) {
     if (((seen >> k) & 1) == 0) continue;
     const x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
@@ -146,8 +138,7 @@ function walkAxis(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool): void {
     const q = <usize>(QY * cw + QX);
     const rays = <i32>load<u8>(RAYS_SIGHT + q);
     const seen = 15 & ~quadsBlocked(rays, back); // clause 1.1.4 at the corner reached
-    if (withCover) recordCover(QX, QY, seen, outline == 0 ? seen : 0);
-    else record(QX, QY, seen, 0);
+    record(QX, QY, seen, withCover && outline == 0 ? seen : 0);
     if (!inBox(QX + dx, QY + dy) || (rays & across) == across) return;
     if ((<i32>load<u8>(RAYS_COVER + q) & across) == across) outline = 1;
   }
@@ -209,10 +200,7 @@ function walkDiagonal(X: i32, Y: i32, dx: i32, dy: i32, withCover: bool, from: i
     const rays = <i32>load<u8>(RAYS_SIGHT + q);
     const seen = 15 & ~quadsBlocked(rays, back); // clause 1.1.4 at the corner reached
     // A cover cell last entered blocks the cover line to every cell there but itself.
-    if (k >= from) {
-      if (withCover) recordCover(QX, QY, seen, before == 0 ? seen & (lastBlocks != 0 ? lastQuad : 15) : 0);
-      else record(QX, QY, seen, 0);
-    }
+    if (k >= from) record(QX, QY, seen, withCover && before == 0 ? seen & (lastBlocks != 0 ? lastQuad : 15) : 0);
     if (!inBox(QX + dx, QY + dy)) return;
     // Go on through this corner (clause 1.1.2), past the cell last entered.
     before |= lastBlocks;

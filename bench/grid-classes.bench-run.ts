@@ -285,10 +285,10 @@ Notes (issue 41):
   Wasm 24–32% faster, the C 9–21%; Wasm / C from 1.09–1.24× to 0.9–1.05×. Tried and not kept: the two kinds of
   octant as separate functions (the swap a constant in each), the out-of-line marks and the interval
   test inlined (no change beyond the runs' spread); a branch-free range count for mixed boards (a
-  closed step reads the cell itself): 1.6× slower (every step stores). On mixed boards the walks now
-  record a corner's spaces inline (sight2016.ts recordCover; V8 does not inline one Wasm function
-  into another, and each call saved the walk's live values round it): mixed 26² 7.50–7.92 → 7.32–7.79
-  µs in three A/B rounds of five runs (10:25 UTC). Not kept: a no-test path for a space with all
+  closed step reads the cell itself): 1.6× slower (every step stores); the mixed boards' walks
+  recording a corner's spaces inline (V8 does not inline one Wasm function into another): 7.50–7.92
+  → 7.32–7.79 µs on mixed 26² in three A/B rounds, but no difference with the axis walk left out,
+  and the Wasm it adds put the AI worker over its size budget; a no-test path for a space with all
   eight steps open in the range count (no difference beyond the runs' spread).
 - Where the plain column's time goes (2026-11-30). The header line "A fresh page" is measured by the
   C in the same run (mmap, first touch of each of 4096 pages, best of 5): 15 µs on this machine, a
