@@ -294,12 +294,12 @@ Notes (issue 41):
   C in the same run (mmap, first touch of each of 4096 pages, best of 5): 15 µs on this machine, a
   PVM guest whose page faults exit to the hypervisor, against 32 ns for a page already touched. The
   notes give the page faults a call over the plain column's own timed batches (median batch, and the
-  mean). In the run above (10:29 UTC) the sight rows over 2.0× take a fault or more a call (mixed
-  26² 1.00, 101² 16, 201² 55: a 101² map's snapshot is 15 pages, all fresh) and those under it
-  almost none, except open 101² (2.87× at a median of 0.01, mean 2.81: the faults do not explain
-  that row alone); the same row moves between the two from run to run with what the allocator still
-  holds (quick runs at 10:27 UTC: open 26² 6.28× at 1.00 a call, open 49² 1.45× at 0.00, mixed 49²
-  3.53× at 3.45). Every reach row takes none (a reach snapshot is the states reached: a few KB at
+  mean). In the run above (10:35 UTC) the three sight rows over 2.0× take a fault or more a call
+  (mixed 26² 1.00, 101² 16, 201² 55: a 101² map's snapshot is 15 pages, all fresh) and those under
+  it 0.00–0.44; in the run six minutes before, open 101² read 2.87× at a median of 0.01 (mean 2.81),
+  which the faults do not explain alone. A row moves between the two from run to run with what the
+  allocator still holds (quick runs at 10:27 UTC: open 26² 6.28× at 1.00 a call, open 49² 1.45× at
+  0.00, mixed 49² 3.53× at 3.45). Every reach row takes none (a reach snapshot is the states reached: a few KB at
   most). A snapshot the caller keeps needs memory that no later query writes, and the allocator
   gives it pages it has just mapped; the C's figure (malloc and free per result) reuses one warm
   block. The plain / export ≤ 2.0× target is therefore read with the faults beside it.
