@@ -949,10 +949,10 @@ static int serve(void) {
          4096 pages; each run mmaps and unmaps its own), and a warm one's touch, in ns: the price of
          the new memory a snapshot the caller keeps is written into. */
       size_t bytes = (size_t)4096 * 4096;
-      double fresh = 1e18, warm;
+      double fresh = 1e18, warm = -1;
       for (int r = 0; r < 5; r++) {
         volatile uint8_t *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (m == MAP_FAILED) return 2;
+        if ((void *)m == MAP_FAILED) { fresh = warm = -1; break; } /* answered all the same: the caller waits for a line */
         double t = nowNs();
         for (size_t i = 0; i < bytes; i += 4096) m[i] = 1;
         t = (nowNs() - t) / 4096;

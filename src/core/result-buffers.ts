@@ -14,9 +14,9 @@ import type { CoreExports } from './wasm.ts';
 
 /**
  * The methods the Board calls to put an answer in (reach: to run the search), one per kind
- * (another kind of buffer has none: a TypeError, not a wrong answer). Registered symbols: the on-demand AI module carries its
- * own copy of this file (the main bundle, at its size budget, leaves it out), and its buffers must
- * still fit the main module's Board.
+ * (another kind of buffer has none: a TypeError, not a wrong answer). Registered symbols: the
+ * on-demand AI module carries its own copy of this file (the main bundle, at its size budget,
+ * leaves it out), and its buffers must still fit the main module's Board.
  */
 export const fillReach: unique symbol = Symbol.for('doom-board.fill-reach') as never;
 export const fillSight: unique symbol = Symbol.for('doom-board.fill-sight') as never;
