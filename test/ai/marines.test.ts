@@ -5,14 +5,15 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
-import { createGame, type Game, type GameState } from '../../src/rules/index.ts';
+import { createGame, Game, type GameState } from '../../src/rules/index.ts';
+import { rulesetModule } from '../../src/rules/registry.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { greedyPolicy, nextStep, playGame, plannerPolicy, randomPolicy, type Policy } from '../../src/ai/autopilot/index.ts';
 import { distanceAt, walkDistance } from '../../src/ai/autopilot/walk.ts';
 import type { D4State } from '../../src/rules/doom2004/state.ts';
 import type { D20State } from '../../src/rules/d20/state.ts';
 import { hints, rankPlans, situationOf, type Plan } from '../../src/ai/hints/index.ts';
-import { WIN_WORTH } from '../../src/ai/hints/objective.ts';
+import { DOOR_GATHER, doom2016DoorWaitsFor, WIN_WORTH } from '../../src/ai/hints/objective.ts';
 import type { Doom2016State } from '../../src/rules/doom2016/types.ts';
 import type { Command, RulesetEngine } from '../../src/rules/types.ts';
 import { inActivation } from '../../bench/ai-scenarios.ts';
@@ -26,28 +27,82 @@ beforeAll(async () => {
 });
 
 describe('marines pursue the objective with no enemy on the board', () => {
-  test('doom2016 tutorial, seed 1, planner marines vs random after command 302: the top plan is finite and heads for the door', () => {
+  test('doom2016 tutorial, seed 1, planner marines vs random after command 302: the top plan is finite and heads for the door, which waits for the squad', () => {
     // The issue's game, recorded with the planner as it was (its 302 commands; the planner now plays differently).
     const g = createGame(tutorial as unknown as Scenario, { seed: 1 }) as Game<GameState>;
     for (const c of issue302 as Command[]) expect(g.apply(c).ok).toBe(true);
     expect(g.state.round).toBe(32);
-    const s = g.state;
+    const s = g.state as Doom2016State;
     expect(s.figures.filter((f) => f.side === 'invader')).toEqual([]); // the issue's position: no demon left, the door still closed
     const plans = hints(s, undefined, { budgetMs: Infinity });
     expect(plans.length).toBeGreaterThan(1);
     for (const p of plans) expect(Number.isFinite(p.score), p.reason).toBe(true);
-    // Charlie (6,3) reaches the door between x=9 and x=10 (rows 3–4) with movement to spare: it opens it.
+    // Charlie (6,3) reaches the door between x=9 and x=10 (rows 3–4), but Alpha (5,2), Bravo (3,4)
+    // and Delta (4,4) are more than DOOR_GATHER spaces' walk from it: Charlie walks there and waits.
+    expect(DOOR_GATHER).toBe(3);
+    const top = plans[0];
+    expect(top.commands.map((c) => c.type)).not.toContain('open-door');
+    expect(top.to).toMatchObject({ x: 9 });
+    expect(top.waitsFor).toEqual(['alpha', 'bravo', 'delta']);
+    expect(top.reason).toBe('Charlie: move to J4, end the activation (no attack); the door waits for Alpha, Bravo and Delta (its portals summon when it opens); no enemy can attack there next');
+    expect(plans.every((p) => p.score <= top.score)).toBe(true);
+  });
+
+  test('doom2016 tutorial, the same position with the squad gathered: the top plan opens the door, and the plan plays in the engine', () => {
+    const g = createGame(tutorial as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+    for (const c of issue302 as Command[]) expect(g.apply(c).ok).toBe(true);
+    const s = g.state as Doom2016State;
+    // Alpha 3 spaces' walk from the door (the limit: still gathered), Bravo and Delta nearer.
+    const at = (id: string, x: number, y: number) => Object.assign(s.figures.find((f) => f.id === id)!, { x, y });
+    at('alpha', 6, 4);
+    at('bravo', 8, 4);
+    at('delta', 7, 3);
+    const plans = hints(s, undefined, { budgetMs: Infinity });
     const top = plans[0];
     expect(top.commands.map((c) => c.type)).toContain('open-door');
     expect(top.reason).toMatch(/open the door/);
-    expect(plans.every((p) => p.score <= top.score)).toBe(true);
-    // The plan plays in the engine as it is and opens the door; it stops there, since the portals
-    // summon before the marine may go on (an `end` after the door was refused: the HTTP API,
-    // which sends only plans that play, then had "Stay" as its only hint, round after round).
+    expect(top.waitsFor).toBeUndefined();
+    // It stops there, since the portals summon before the marine may go on (an `end` after the door
+    // was refused: the HTTP API, which sends only plans that play, then had "Stay" as its only hint).
     expect(top.commands.at(-1)!.type).toBe('open-door');
     for (const c of top.commands) expect(g.apply(c).ok, JSON.stringify(c)).toBe(true);
     expect((g.state as Doom2016State).doorsOpened).toBe(1);
     expect((g.state as Doom2016State).pending?.kind).toBe('summon');
+  });
+
+  test('doom2016 tutorial: one marine 4 spaces\' walk from the door (one more than DOOR_GATHER) is waited for; the autopilot does not open the door either', () => {
+    // The tutorial with its two demons gone and Charlie next to the door with 6 MP: it could open it now.
+    const placed = (alpha: [number, number]) => {
+      const where: Record<string, [number, number]> = { alpha, bravo: [8, 4], charlie: [9, 3], delta: [7, 3] };
+      const scenario = { ...tutorial, figures: tutorial.figures.filter((f) => f.side === 'marines').map((f) => ({ ...f, x: where[f.id][0], y: where[f.id][1] })) };
+      const s = inActivation(createGame(scenario as unknown as Scenario, { seed: 1 }).state as Doom2016State, 'charlie');
+      s.active = { ...s.active!, card: 'marine:charlie', mp: 6, mainPlayed: true } as never;
+      return new Game(rulesetModule('doom2016')!.rules as never, s) as Game<GameState>;
+    };
+    const g = placed([5, 4]);
+    const s = g.state as Doom2016State;
+    const me = s.figures.find((f) => f.id === 'charlie')!;
+    expect(doom2016DoorWaitsFor(s, me)).toEqual(['alpha']);
+    expect(g.legalActions().some((c) => c.type === 'open-door')).toBe(true);
+    const plans = hints(s, undefined, { budgetMs: Infinity });
+    expect(plans.some((p) => p.commands.some((c) => c.type === 'open-door'))).toBe(false);
+    expect(plans[0].waitsFor).toEqual(['alpha']);
+    // The autopilot (with its search, and without) ends Charlie's activation at the door unopened.
+    for (const policy of [plannerPolicy(), plannerPolicy({ search: null })]) {
+      const game = placed([5, 4]);
+      for (let n = 0; n < 10 && (game.state as Doom2016State).active?.figure === 'charlie'; n++) {
+        const step = nextStep(game, { marines: policy, invader: policy }, 40)!;
+        expect(step.command.type).not.toBe('open-door');
+        expect(game.apply(step.command).ok).toBe(true);
+      }
+      expect((game.state as Doom2016State).active?.figure).not.toBe('charlie');
+      expect((game.state as Doom2016State).doorsOpened).toBe(0);
+    }
+    // Alpha one space nearer: nobody is waited for, and the top plan opens the door.
+    const near = placed([6, 4]);
+    const s2 = near.state as Doom2016State;
+    expect(doom2016DoorWaitsFor(s2, s2.figures.find((f) => f.id === 'charlie')!)).toEqual([]);
+    expect(hints(s2, undefined, { budgetMs: Infinity })[0].commands.map((c) => c.type)).toContain('open-door');
   });
 });
 

@@ -25,6 +25,7 @@ import skirmishD20 from '../../src/scenario/bundled/d20-skirmish.json' with { ty
 import { contractFetch } from './contract.ts';
 import { integrityOf } from '../../src/api/replay-integrity.ts';
 import issue302 from '../ai/positions/doom2016-tutorial-seed1-302.json' with { type: 'json' };
+import gathered from '../ai/positions/doom2016-tutorial-seed1-302-then-gathered.json' with { type: 'json' };
 
 const api = createApi({ store: new MemoryStore(), rateLimit: null });
 const client = createClient<paths>({ baseUrl: 'http://api.test', fetch: contractFetch((r) => api.app.fetch(r)) });
@@ -179,28 +180,43 @@ describe('hints over HTTP (getHints)', () => {
     expect(bad.error!.problems![0].path).toBe('/query/distinct');
   });
 
-  it('the tutorial after both starting demons died (seed 1, command 302): the top hint opens the door and every plan plays as sent', async () => {
-    // Before, the door plan ended with `end`, which the rules refuse while the portals summon: the
-    // server dropped it as unplayable and "Stay" was the only hint, round after round.
-    const commands = issue302 as Command[];
+  /** The tutorial's seed 1 imported at `commands` (a replay): its id and seats. */
+  const importedTutorial = async (commands: Command[]) => {
     const integrity = await integrityOf(tutorial, 1, commands, JSON.parse(JSON.stringify(replay(tut, 1, commands).state)));
     const made = await client.POST('/api/v1/replays', { body: { scenario: tutorial as never, seed: 1, commands: commands as never, integrity: integrity as never } });
     expect(made.response.status, JSON.stringify(made.error)).toBe(201);
-    const { id, seats } = made.data!;
+    return made.data!;
+  };
+  /** The top hint of the marines (`limit` 3), checked to play as sent; the game's state after it. */
+  const topPlayed = async (id: string, seats: Record<string, string>, version: number) => {
     const r = await client.GET('/api/v1/games/{gameId}/hints', { params: { path: { gameId: id }, query: { budgetMs: 250, limit: 3 } }, headers: { authorization: `Bearer ${seats.marines}` } });
     expect(r.response.status, JSON.stringify(r.error)).toBe(200);
     expect(r.data!.unplayable).toBe(0);
     const top = r.data!.plans[0];
-    expect(top.reason).toMatch(/open the door/);
-    expect(top.commands.at(-1)!.type).toBe('open-door');
-    let version = issue302.length;
     for (const c of top.commands) {
       const ok = await client.POST('/api/v1/games/{gameId}/commands', { params: { path: { gameId: id }, header: { 'If-Match': String(version) } }, headers: { authorization: `Bearer ${seats.marines}` }, body: c as never });
       expect(ok.response.status, `${JSON.stringify(c)}: ${JSON.stringify(ok.error)}`).toBe(200);
       version++;
     }
-    const after = (await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: id } } })).data!;
-    expect((after.state as unknown as Doom2016State).doorsOpened).toBe(1);
+    return { top, state: (await client.GET('/api/v1/games/{gameId}', { params: { path: { gameId: id } } })).data!.state as unknown as Doom2016State };
+  };
+
+  it('the tutorial after both starting demons died (seed 1, command 302): the top hint walks to the door and says whom it waits for, and plays as sent', async () => {
+    const { id, seats } = await importedTutorial(issue302 as Command[]);
+    const { top, state } = await topPlayed(id, seats, issue302.length);
+    expect(top.reason).toBe('Charlie: move to J4, end the activation (no attack); the door waits for Alpha, Bravo and Delta (its portals summon when it opens); no enemy can attack there next');
+    expect(state.doorsOpened).toBe(0);
+  });
+
+  it('the same game with the squad gathered at the door (command 319): the top hint opens the door and every plan plays as sent', async () => {
+    // Before, the door plan ended with `end`, which the rules refuse while the portals summon: the
+    // server dropped it as unplayable and "Stay" was the only hint, round after round.
+    const commands = [...(issue302 as Command[]), ...(gathered as Command[])];
+    const { id, seats } = await importedTutorial(commands);
+    const { top, state } = await topPlayed(id, seats, commands.length);
+    expect(top.reason).toMatch(/open the door/);
+    expect(top.commands.at(-1)!.type).toBe('open-door');
+    expect(state.doorsOpened).toBe(1);
   });
 
   it('an attack plan names its step back out of reach (`then`, checked against the document): Burst Fire on a cacodemon, then Dash away', async () => {

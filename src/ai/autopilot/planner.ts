@@ -31,6 +31,7 @@ import type { Command } from '../../rules/types.ts';
 import { situationOf } from '../hints/index.ts';
 import { memoised } from '../memo.ts';
 import { dominated } from '../hints/dominance.ts';
+import { doom2016DoorWaitsFor } from '../hints/objective.ts';
 import { defaultCaution, rankPlans, type HintOptions, type Plan } from '../hints/plan.ts';
 import { cardValue, revealsSecond, damageAgainst, type CardValue } from '../odds/doom2016.ts';
 import { diceToReroll } from '../odds/doom2004.ts';
@@ -222,6 +223,18 @@ export function weakestTarget(state: GameState, legal: Command[]): Command | und
 }
 
 /**
+ * The door the blocked figure may open, if any: not doom2016's first door while the squad is still
+ * gathering (hints/objective.ts `doom2016DoorWaitsFor`, as the plans themselves).
+ */
+function doorToOpen(state: GameState, legal: Command[]): Command | undefined {
+  const door = legal.find((c) => c.type === 'open-door');
+  if (!door || state.ruleset !== 'doom2016') return door;
+  const s = state as Doom2016State;
+  const me = s.figures.find((f) => f.id === door.figure);
+  return me && doom2016DoorWaitsFor(s, me).length ? undefined : door;
+}
+
+/**
  * The autopilot: plans the acting figure's move and attack, chooses who acts, answers the rules'
  * small questions. `budgetMs` per decision (default 40).
  */
@@ -264,7 +277,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
     // summon or a displacement: then plan again from here).
     // Stopped next to a closed door while no path leads to an enemy: open it before ending.
     if (blocked && queue[0]?.type === 'end') {
-      const door = legal.find((c) => c.type === 'open-door');
+      const door = doorToOpen(state, legal);
       if (door) {
         blocked = false;
         // doom2016: plan again after it (above, where a planned door is opened).
@@ -321,7 +334,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
     // Nobody to walk to (closed doors): open a door instead of standing still.
     blocked = !plan.target && plan.approach === Infinity;
     if (blocked && !starters.length) {
-      const door = legal.find((c) => c.type === 'open-door');
+      const door = doorToOpen(state, legal);
       if (door) {
         blocked = false;
         return door;

@@ -17,6 +17,7 @@ import type { D4Figure, D4State } from '../../rules/doom2004/state.ts';
 import { pickUpRefusal } from '../../rules/doom2004/movement.ts';
 import { DOOR_COST, HEALTH_TOKEN_HEAL } from '../../rules/doom2004/movement.ts';
 import { MEDKIT_HEAL } from '../../rules/doom2016/marine.ts';
+import { summonGroups } from '../../rules/doom2016/invader.ts';
 import { EdgeKind } from '../../core/types.ts';
 import { walkDistance, type Box } from '../autopilot/walk.ts';
 import type { Arrival, Cell, Objective } from './types.ts';
@@ -50,15 +51,54 @@ function doom2016DoorsAt(s: Doom2016State, cells: [number, number][]) {
   return out;
 }
 
+/** The cells next to a closed door (a marine there can open it), as walking goals. */
+function doom2016DoorGoals(s: Doom2016State): Box[] {
+  const all: [number, number][] = [];
+  for (let y = 0; y < s.board.height; y++) for (let x = 0; x < s.board.width; x++) all.push([x, y]);
+  return doom2016DoorsAt(s, all).map((d) => ({ x: d.x1, y: d.y1, w: 1, h: 1 }));
+}
+
+/**
+ * doom2016: how near a door (in spaces walked) every marine must be before one of them opens the
+ * first door while the portals wait for it (`summon: 'first-door'`): the summoned demons (the
+ * tutorial's two cacodemons among them) then meet the whole squad, not the opener and whoever is
+ * near. Measured (bench/RESULTS.md, AI, "The squad gathers before the door"): the tutorial's
+ * marines against the invader, both played by the planner without search, won 46 of 1,000 games
+ * opening the door as soon as one marine reached it, 104 of 1,000 waiting for the squad.
+ */
+export const DOOR_GATHER = 3;
+
+/**
+ * The marines `me` should wait for before opening the first door: none unless it summons (portals
+ * wait for it); else every marine on the board other than `me` farther than DOOR_GATHER spaces'
+ * walk from every closed door (a marine that cannot walk to one is not waited for). `dist`: the
+ * walk to the doors, if made.
+ */
+export function doom2016DoorWaitsFor(s: Doom2016State, me: Doom2016Figure, dist?: Int32Array): string[] {
+  if (me.side !== s.marineSide || s.mission.summon !== 'first-door' || s.doorsOpened > 0) return [];
+  if (!s.tokens.some((t) => t.kind === 'portal' && summonGroups(s, t.color as string).length)) return [];
+  const others = s.figures.filter((f) => f.side === s.marineSide && f.id !== me.id);
+  if (!others.length) return [];
+  const W = s.board.width;
+  const d = dist ?? walkDistance(s, doom2016DoorGoals(s), true);
+  return others.filter((f) => {
+    let near = Infinity;
+    for (let y = f.y; y < f.y + f.h; y++) for (let x = f.x; x < f.x + f.w; x++) if (d[y * W + x] >= 0) near = Math.min(near, d[y * W + x]);
+    return Number.isFinite(near) && near > DOOR_GATHER;
+  }).map((f) => f.id);
+}
+
 function doom2016Objective(s: Doom2016State, me: Doom2016Figure): Objective | null {
   if (me.side !== s.marineSide) return null;
   const W = s.board.width;
-  const all: [number, number][] = [];
-  for (let y = 0; y < s.board.height; y++) for (let x = 0; x < W; x++) all.push([x, y]);
-  const goals: Box[] = doom2016DoorsAt(s, all).map((d) => ({ x: d.x1, y: d.y1, w: 1, h: 1 }));
+  const goals = doom2016DoorGoals(s);
   let dist: Int32Array | null = null;
+  const distance = () => (dist ??= goals.length ? walkDistance(s, goals, true) : new Int32Array(W * s.board.height).fill(-1));
+  let waits: string[] | null = null;
+  const waiting = () => (waits ??= doom2016DoorWaitsFor(s, me, distance()));
   return {
-    distance: () => (dist ??= goals.length ? walkDistance(s, goals, true) : new Int32Array(W * s.board.height).fill(-1)),
+    distance,
+    waitsFor: (to, left) => (left >= 1 && doom2016DoorsAt(s, cellsAt(me, to)).length ? waiting() : []),
     arrive(to, left) {
       const cells = cellsAt(me, to);
       // A medkit heals what the marine lacks, up to 5 (RULES §2.4): none wasted at full health.
@@ -70,7 +110,9 @@ function doom2016Objective(s: Doom2016State, me: Doom2016Figure): Objective | nu
         });
       // One door is enough: it is what the mission asks for (the portals summon at the first). The
       // plan ends with it: the invader summons before the marine goes on (or ends its activation).
+      // The first door waits for the squad (DOOR_GATHER): the marine walks there and stays.
       const door = left >= 1 ? doom2016DoorsAt(s, cells)[0] : undefined;
+      if (door && waiting().length) return out;
       if (door) out.push({ command: { type: 'open-door', figure: me.id, door }, worth: DOOR_WORTH, seeking: true, last: true });
       return out;
     },

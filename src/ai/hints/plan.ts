@@ -323,6 +323,8 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
         const bare = d.cost === 0 && plain.prefixToMove && plain.baseMp !== undefined && s.objective ? s.objective.arrive(d, plain.baseMp).filter(counted) : null;
         const prefixNeeded = !bare || bare.length < arrivals.length;
         if (!prefixNeeded) arrivals = bare!;
+        // The first door waits for the squad (objective.ts DOOR_GATHER): said in the reason.
+        const waitsFor = seeking && s.objective?.waitsFor ? s.objective.waitsFor(d, plain.mp - d.cost) : [];
         const worth = arrivals.reduce((t, a) => t + a.worth, 0);
         const heal = arrivals.reduce((t, a) => t + (a.heal ?? 0), 0);
         // A medkit picked up there: the risk of dying there is the healed figure's. With no enemy on
@@ -338,7 +340,7 @@ export function rankPlans(situation: Situation, o: HintOptions = {}): Plan[] {
           commands: plainCommands(prefix, to && s.moveCommand(to), arrivals, s.finish),
           // Walk towards the nearest enemy (by range; by straight distance when no path leads there).
           score: worth - danger(x) * (plain.exposureScale ?? 1) - (plain.cost ?? 0) - walk * approachWeight - d.cost * 1e-4, exact: true, label: prefix.length ? plain.label : '', enemy: null, opt: null, order: order++,
-          approach: nearest, arrive: arrivals.map((a) => a.command),
+          approach: nearest, arrive: arrivals.map((a) => a.command), ...(waitsFor.length ? { waitsFor } : {}),
         });
         // What the arriving enemies cost a plan that brings them (a door that summons) beyond the same place without them.
         if (arriving.length && bring) summons.push({ d: drafts.at(-1)!, cost: danger(x) - danger(threatAt({ ...s, myLeft: s.myLeft + heal }, maps, footprint(s.me, d), width, zones, sharers)) });

@@ -8,6 +8,8 @@ import type { Plan } from './types.ts';
 import type { Words } from './words.ts';
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
+/** "Alpha", "Alpha and Bravo", "Alpha, Bravo and Delta". */
+const list = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 export function describe(p: Omit<Plan, 'reason' | 'score'>, words: Words, unplayed?: string): string {
   const exp = p.exposure.attackers.length
@@ -27,6 +29,8 @@ export function describe(p: Omit<Plan, 'reason' | 'score'>, words: Words, unplay
     const then = p.then ? `; then ${p.then.commands.map(words.step).join(', ')}` : '';
     return `${who}${steps}: ${pct(p.odds.hit)} to hit, ${p.odds.expected.toFixed(1)} damage expected, ${pct(p.odds.kill)} to kill${stun}${unplayed ? ` (${unplayed})` : ''}${own}${guess}${then}${exp}`;
   }
+  // The first door waits for the squad (objective.ts DOOR_GATHER): who it waits for, and why.
+  const wait = p.waitsFor?.length ? `; the door waits for ${list(p.waitsFor.map(words.name))} (its portals summon when it opens)` : '';
   // Not "no attack possible": the figure may well have one (another plan makes it); this one does not.
-  return `${who}${steps || 'stay'} (no attack)${exp}`;
+  return `${who}${steps || 'stay'} (no attack)${wait}${exp}`;
 }

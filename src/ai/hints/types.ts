@@ -241,6 +241,11 @@ export interface Plan {
   then?: { to: Cell; commands: Command[]; label?: string };
   /** Commands done on arriving (open a door, pick up a token): named in the reason. */
   arrive?: Command[];
+  /**
+   * doom2016: the marines the first door waits for (hints/objective.ts DOOR_GATHER): the plan ends
+   * next to it without opening it. Named in the reason.
+   */
+  waitsFor?: string[];
   /** Cover and range of the target computed exactly from the destination (else estimated). */
   exact: boolean;
   /** Expected wounds the attack deals to the attacker's own side (doom2004 blasts and barrels), when any. */
@@ -307,4 +312,6 @@ export interface Objective {
   distance(): Int32Array;
   /** What the figure does on arriving at `to` with `left` movement, in order. */
   arrive(to: Cell, left: number): Arrival[];
+  /** The figures a door there waits for before it is opened (none: empty); see Plan.waitsFor. */
+  waitsFor?(to: Cell, left: number): string[];
 }
