@@ -142,8 +142,10 @@ export const OUTPUTS: readonly Output[] = [
   // JSON, only the on-demand rules read them; validation needs their names and kinds) on demand.
   // doom2016 range has a count of its own (issue 41: a third of a mixed sight map's time, the Wasm
   // 0.16 KB more gzipped): the worker 71.0 KB. 73 KB since reach buffers have slots in the core's
-  // memory (the same 1.2 KB as doom-board.js, the AI's buffers among them): 72.5 KB.
-  { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 73 * KB },
+  // memory (the same 1.2 KB as doom-board.js, the AI's buffers among them): 72.5 KB. 74 KB since the
+  // first doom2016 door waits for the squad (issue 39: the hints' objective, the reason's words and
+  // the autopilot's door fallback, about 0.3 KB): 73.1 KB.
+  { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 74 * KB },
 
   // ── lib/: the package's Node side (`npm run build:package`), read rather than loaded as is ────────
   // `import … from 'doom-board'`: every ruleset, the AI and the Wasm core in one unminified module.
