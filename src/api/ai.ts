@@ -59,6 +59,7 @@ function planOut(p: Plan): Schemas['HintPlan'] {
     // A plain move with no path to any enemy has an infinite approach: null in JSON.
     ...(p.approach !== undefined ? { approach: Number.isFinite(p.approach) ? p.approach : null } : {}),
     ...(p.then ? { then: { to: { x: p.then.to.x, y: p.then.to.y, o: p.then.to.o }, commands: p.then.commands as Schemas['Command'][], ...(p.then.label ? { label: p.then.label } : {}) } } : {}),
+    ...(p.waitsFor?.length ? { waitsFor: [...p.waitsFor] } : {}),
     exact: p.exact,
     ...(p.playedOut !== undefined ? { playedOut: p.playedOut } : {}),
     reason: p.reason,

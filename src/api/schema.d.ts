@@ -732,6 +732,8 @@ export interface components {
                 /** @description What buys the movement, when a card does (e.g. "playing Dash"). */
                 label?: string;
             };
+            /** @description doom2016, while opening the first door would make the portals summon: the marines this plan's door waits for (farther than 3 spaces' walk from every closed door). The plan walks to the door and ends the activation without opening it; the reason names them. */
+            waitsFor?: string[];
             /** @description Whether cover and range of the target were computed exactly from the destination (else estimated). */
             exact: boolean;
             /** @description doom2016: the plans the hints' search played out (the best three by the odds) carry its mean result for the figure's side — 0 lost, 0.5 even, 1 won — and the best of them is listed first. The rollouts reshuffle what the side cannot see and roll fresh dice; their number is fixed, so the same state gives the same answer. */

@@ -205,6 +205,8 @@ describe('hints over HTTP (getHints)', () => {
     const { id, seats } = await importedTutorial(issue302 as Command[]);
     const { top, state } = await topPlayed(id, seats, issue302.length);
     expect(top.reason).toBe('Charlie: move to J4, end the activation (no attack); the door waits for Alpha, Bravo and Delta (its portals summon when it opens); no enemy can attack there next');
+    // The same marines as data (ids, as in `figure`), for a page that marks them.
+    expect(top.waitsFor).toEqual(['alpha', 'bravo', 'delta']);
     expect(state.doorsOpened).toBe(0);
   });
 
@@ -216,6 +218,7 @@ describe('hints over HTTP (getHints)', () => {
     const { top, state } = await topPlayed(id, seats, commands.length);
     expect(top.reason).toMatch(/open the door/);
     expect(top.commands.at(-1)!.type).toBe('open-door');
+    expect(top.waitsFor).toBeUndefined();
     expect(state.doorsOpened).toBe(1);
   });
 
