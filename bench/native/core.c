@@ -296,7 +296,8 @@ static int gcd(int a, int b) {
   } while (b);
   return a << shift;
 }
-static void emit(int r, int ln, int ld, int hn, int hd) {
+/* Inlined, as the Wasm core's (assembly/sight2016.ts emit). */
+static inline __attribute__((always_inline)) void emit(int r, int ln, int ld, int hn, int hd) {
   int c = ln * hd - hn * ld;
   if (c > 0) return;
   if (c == 0) {
