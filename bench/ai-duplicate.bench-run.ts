@@ -21,6 +21,10 @@
  *   searchN        the planner with the tree search as its search (planner.ts `treeSearch`), N iterations
  *   searchall      the autopilot with its doom2016 search (search.ts AUTOPILOT_SEARCH) in every ruleset:
  *                  whether the search would pay where it is off (doom2004, d20)
+ *   rollouts:K=V;… the autopilot with its rollout search changed (search.ts SearchOptions over
+ *                  AUTOPILOT_SEARCH): candidates, rollouts, rounds, maxCommands, steps (counts), and
+ *                  own, opponent (who plays that side in the rollouts: greedy, kiting, planner — the
+ *                  planner without search). E.g. `rollouts:opponent=planner;rollouts=16;steps=400`.
  * Rows: AI_DUP_SCENARIOS (indices: 0 tutorial marines, 1 tutorial invader, 2 skirmish marines,
  * 3 skirmish invaders, 4 d20 alliance, 5 d20 empire; default all) × peers. Seeds AI_SEED_FROM..
  * (default 1), AI_GAMES seeds (default 200: 400 games a row), a game a draw after AI_MAX_ROUNDS
@@ -37,6 +41,7 @@ import '../src/rules/index.ts';
 import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
 import { planTreeSearch, treeSearchPolicy } from '../src/ai/autopilot/ismcts.ts';
+import { kitingGreedyPolicy } from '../src/ai/autopilot/kiting.ts';
 import { AUTOPILOT_SEARCH, rolloutSearch } from '../src/ai/autopilot/search.ts';
 import { SEATS } from './ai-seats.ts';
 import { cpu, wilson } from './ai-stats.ts';
@@ -78,6 +83,7 @@ export function player(spec: string, seed: number, ruleset: string): Policy {
   if (c) return player(`${c.kind}${c.count}`, seed, ruleset);
   // A row's label names what a calibrated spec resolved to: "mc@200 = mc22" plays mc22.
   if (spec.includes(' = ')) return player(spec.split(' = ')[1], seed, ruleset);
+  if (spec.startsWith('rollouts:')) return plannerPolicy({ search: rolloutSearch(rolloutSpec(spec.slice('rollouts:'.length))) });
   if (spec === 'autopilot') return plannerPolicy();
   if (spec === 'planner') return plannerPolicy({ search: null });
   if (spec === 'searchall') return plannerPolicy({ search: rolloutSearch({ ...AUTOPILOT_SEARCH, rulesets: undefined }) });
@@ -88,6 +94,22 @@ export function player(spec: string, seed: number, ruleset: string): Policy {
   // The planner with the tree search over its 6 best plans (the autopilot search's standing: the demons to summon uncounted).
   if (/^search\d+$/.test(spec)) return plannerPolicy({ search: planTreeSearch({ iterations: n('search'), standing: {} }) });
   throw new Error(`unknown player ${spec}`);
+}
+
+const ROLLOUT_PLAYERS: Record<string, () => Policy> = { greedy: greedyPolicy, kiting: kitingGreedyPolicy, planner: () => plannerPolicy({ search: null }) };
+
+/** The rollout search of a `rollouts:K=V;…` spec: AUTOPILOT_SEARCH with those options changed. */
+export function rolloutSpec(text: string): Parameters<typeof rolloutSearch>[0] {
+  const o: Record<string, unknown> = { ...AUTOPILOT_SEARCH };
+  for (const part of text.split(';').filter(Boolean)) {
+    const [key, value] = part.split('=');
+    if (key === 'own' || key === 'opponent') {
+      if (!ROLLOUT_PLAYERS[value]) throw new Error(`rollouts: ${key}=${value}: one of ${Object.keys(ROLLOUT_PLAYERS).join(', ')}`);
+      o[key] = ROLLOUT_PLAYERS[value];
+    } else if (['candidates', 'rollouts', 'rounds', 'maxCommands', 'steps'].includes(key)) o[key] = Number(value);
+    else throw new Error(`rollouts: unknown option ${key}`);
+  }
+  return o;
 }
 
 /** A game's result for `side`: 1 won, ½ drawn, 0 lost. */
