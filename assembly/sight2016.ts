@@ -290,7 +290,7 @@ function losCorner(u: i32, v: i32): void {
 
 /**
  * A window [ln/ld, hn/hd] for rows from r on: kept, or, when it is one slope, its direction walked now.
- * Inlined: V8 does not inline one Wasm function into another, and a call per window was 5–10% of a
+ * Inlined: V8 does not inline one Wasm function into another, and a call per window was 5–8% of a
  * mixed-board sight map (issue 41; bench/RESULTS.md, grid core by board class).
  */
 @inline function emit(r: i32, ln: i32, ld: i32, hn: i32, hd: i32): void {

@@ -732,7 +732,7 @@ export interface components {
                 /** @description What buys the movement, when a card does (e.g. "playing Dash"). */
                 label?: string;
             };
-            /** @description doom2016, while opening the first door would make the portals summon: the marines this plan's door waits for (farther than 3 spaces' walk from every closed door). The plan walks to the door and ends the activation without opening it; the reason names them. */
+            /** @description doom2016, while opening the first door would make the portals summon: the ids of the marines this plan's door waits for (farther than 3 spaces' walk from every closed door). The plan walks to the door and ends the activation without opening it; the reason names them. */
             waitsFor?: string[];
             /** @description Whether cover and range of the target were computed exactly from the destination (else estimated). */
             exact: boolean;
