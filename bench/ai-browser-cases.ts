@@ -173,14 +173,15 @@ export function runHintSpread(id: string, passes = 3): SpreadResult {
 }
 
 /**
- * The autopilot's decision at the same positions without search (issue 39: "autopilot decision p95
- * ≤ 16 ms in all three rulesets without search"): a fresh planner each time (every decision plans,
- * no plan in progress), timed once per position per pass, `passes` passes, no collection forced.
+ * The autopilot's decision at the same positions (issue 39): without search (`searched` false: "p95
+ * ≤ 16 ms in all three rulesets"), or as shipped (`searched`: the doom2016 rollout search, "every
+ * answer within its budget, ≤ 50 ms"): a fresh planner each time (every decision plans, no plan in
+ * progress), timed once per position per pass, `passes` passes, no collection forced.
  */
-export function runDecisionSpread(id: string, passes = 3): SpreadResult {
+export function runDecisionSpread(id: string, passes = 3, searched = false): SpreadResult {
   const c = spreadNamed(id);
   return spreadOf(c, timedPasses(c.decisions, passes, (ctx) => {
-    const planner = plannerPolicy({ search: null });
+    const planner = plannerPolicy(searched ? {} : { search: null });
     return () => planner.choose({ ...ctx, budgetMs: 40 });
   }));
 }
