@@ -139,21 +139,26 @@ static void distances(int rx, int ry, int rw, int rh) {
   memset(dist, 0xff, sizeof(int) * n);
   for (int y = ry; y < ry + rh; y++)
     for (int x = rx; x < rx + rw; x++) { dist[y * W + x] = 0; queue[tail++] = y * W + x; }
-  const int off[8] = { 1, -1, W, -W, W + 1, -W + 1, W - 1, -W - 1 };
-  /* A level of the queue at a time (as assembly/steps.ts rangeCount2016): a cell's count is the level's. */
+  const int w = W;
+  /* A level of the queue at a time, the eight steps written out (as assembly/steps.ts
+     rangeCount2016): a cell's count is the level's. A loop over an offset table was 1.8x slower
+     on an Intel Xeon host at 49x49 (its branch per step mispredicted), which flattered the Wasm. */
+#define COUNT_STEP(j) do { int j_ = (j); if (dist[j_] < 0) { dist[j_] = d; queue[tail++] = j_; } } while (0)
   for (int d = 1; head < tail; d++) {
     int end = tail;
     do {
       int i = queue[head++], open = stepSight[i];
-      for (int k = 0; k < 8; k++) {
-        if (!((open >> k) & 1)) continue;
-        int j = i + off[k];
-        if (dist[j] >= 0) continue;
-        dist[j] = d;
-        queue[tail++] = j;
-      }
+      if (open & 1) COUNT_STEP(i + 1);
+      if (open & 2) COUNT_STEP(i - 1);
+      if (open & 4) COUNT_STEP(i + w);
+      if (open & 8) COUNT_STEP(i - w);
+      if (open & 16) COUNT_STEP(i + w + 1);
+      if (open & 32) COUNT_STEP(i - w + 1);
+      if (open & 64) COUNT_STEP(i + w - 1);
+      if (open & 128) COUNT_STEP(i - w - 1);
     } while (head < end);
   }
+#undef COUNT_STEP
 }
 
 /* ------------------------------------------------------------------ sight map */
