@@ -271,6 +271,20 @@ ${table.join('\n')}
 ${extras.join('\n')}
 
 Notes (issue 41):
+- The C's range count made as strong as the Wasm's (2026-11-30, commit a53a2fc). On an Intel Xeon
+  host (a KVM guest) the mixed 49×49 sight map read 0.55–0.66× the C, its 26×26 1.00–1.02×: the C
+  was slower than the Wasm at the same algorithm. \`perf\` put most of the C's sight map in its range
+  count (a breadth-first count of the steps to every space), a loop over an eight-entry offset table
+  whose test per step mispredicted; the Wasm's count (assembly/steps.ts rangeCount2016) has the
+  eight steps written out. The C now writes them out too: its mixed sight map 26×26 12.7–13.6 →
+  10.0–11.0 µs, 49×49 83–130 → 33–39 µs, and the Wasm / C of the mixed sight maps went from
+  0.55–1.02× to 1.29× (26×26), 1.46–1.58× (49×49), 0.98–1.02× (101×101 and 201×201). What was
+  measured as the Wasm at or under the C on this machine was the C's weaker loop. Where the Wasm's
+  remaining time goes on these boards was not found: V8's code for the count (perf, \`--perf-prof\`)
+  is the C's instruction for instruction but for a stack check a level, and a branch-free count
+  (a step's test turned into selects) was no faster (49×49: 21 → 27 µs the count, 47 → 45 µs the
+  map; not kept). The same rows on the AMD EPYC host, before this change, follow the table
+  ("The same table on an AMD EPYC host").
 - Open-board sight map, one bit per attacker corner (2026-11-30). A space's byte in COVER_ALL held a
   count of the corners from which it is in cover, and a mark was a compare and an add; it now holds
   one bit per corner (bits 1–7, bit 0 standing for the corners of the groups folded before: a 2×3
@@ -291,8 +305,10 @@ Notes (issue 41):
   and the Wasm it adds put the AI worker over its size budget; a no-test path for a space with all
   eight steps open in the range count (no difference beyond the runs' spread).
 - Where the plain column's time goes (2026-11-30). The header line "A fresh page" is measured by the
-  C in the same run (mmap, first touch of each of 4096 pages, best of 5): 15 µs on this machine, a
-  PVM guest whose page faults exit to the hypervisor, against 32 ns for a page already touched. The
+  C in the same run (mmap, first touch of each of 4096 pages, best of 5): 15 µs on the AMD EPYC host
+  of the sessions up to 2026-11-30 16:23 UTC, a PVM guest whose page faults exit to the hypervisor,
+  against 32 ns for a page already touched (1.4–2.1 µs on the Intel Xeon host of the runs after:
+  there every plain column is under 2.0×). The
   notes give the page faults a call over the plain column's own timed batches (median batch, and the
   mean). In the run above (10:35 UTC) the three sight rows over 2.0× take a fault or more a call
   (mixed 26² 1.00, 101² 16, 201² 55: a 101² map's snapshot is 15 pages, all fresh) and those under
