@@ -134,9 +134,66 @@ static void commit(void) {
 
 /* ------------------------------------------------------------------ range (breadth-first) */
 
+/* The range count by rows of bits on boards at most 64 wide (as assembly/steps.ts rangeCountRows):
+   a level's new cells are the level before's moved one step each way, masked by the cells whose
+   step is open, less the cells counted. */
+static uint64_t rowMasks[8][MAXS], rowSeen[MAXS], rowFront[2][MAXS];
+static void rangeCountRows(int rx, int ry, int rw, int rh) {
+  int w = W, h = H;
+  for (int y = 0; y < h; y++) {
+    const uint8_t *row = stepSight + y * w;
+    uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0;
+    for (int x0 = 0; x0 < w; x0 += 8) {
+      uint64_t v, t;
+      memcpy(&v, row + x0, 8); /* past the row's last cell, the next row's: bits no front reaches */
+      t = (v ^ (v >> 7)) & 0x00aa00aa00aa00aaull; v = v ^ t ^ (t << 7);
+      t = (v ^ (v >> 14)) & 0x0000cccc0000ccccull; v = v ^ t ^ (t << 14);
+      t = (v ^ (v >> 28)) & 0x00000000f0f0f0f0ull; v = v ^ t ^ (t << 28);
+      m0 |= (v & 0xff) << x0; m1 |= ((v >> 8) & 0xff) << x0; m2 |= ((v >> 16) & 0xff) << x0; m3 |= ((v >> 24) & 0xff) << x0;
+      m4 |= ((v >> 32) & 0xff) << x0; m5 |= ((v >> 40) & 0xff) << x0; m6 |= ((v >> 48) & 0xff) << x0; m7 |= (v >> 56) << x0;
+    }
+    rowMasks[0][y] = m0; rowMasks[1][y] = m1; rowMasks[2][y] = m2; rowMasks[3][y] = m3;
+    rowMasks[4][y] = m4; rowMasks[5][y] = m5; rowMasks[6][y] = m6; rowMasks[7][y] = m7;
+  }
+  memset(rowSeen, 0, sizeof(uint64_t) * h);
+  uint64_t *front = rowFront[0], *next = rowFront[1];
+  uint64_t start = ((1ull << rw) - 1) << rx;
+  for (int y = ry; y < ry + rh; y++) {
+    rowSeen[y] = front[y] = start;
+    for (int x = rx; x < rx + rw; x++) dist[y * w + x] = 0;
+  }
+  int lo = ry, hi = ry + rh - 1;
+  for (int d = 1;; d++) {
+    int nlo = lo > 0 ? lo - 1 : 0, nhi = hi + 1 < h ? hi + 1 : h - 1;
+    for (int y = nlo; y <= nhi; y++) next[y] = 0;
+    for (int y = lo; y <= hi; y++) {
+      uint64_t f = front[y];
+      if (!f) continue;
+      next[y] |= ((f & rowMasks[0][y]) << 1) | ((f & rowMasks[1][y]) >> 1);
+      if (y + 1 < h) next[y + 1] |= (f & rowMasks[2][y]) | ((f & rowMasks[4][y]) << 1) | ((f & rowMasks[6][y]) >> 1);
+      if (y > 0) next[y - 1] |= (f & rowMasks[3][y]) | ((f & rowMasks[5][y]) << 1) | ((f & rowMasks[7][y]) >> 1);
+    }
+    int newLo = h, newHi = -1;
+    for (int y = nlo; y <= nhi; y++) {
+      uint64_t n = next[y] & ~rowSeen[y];
+      next[y] = n;
+      if (!n) continue;
+      rowSeen[y] |= n;
+      if (newHi < 0) newLo = y;
+      newHi = y;
+      int *base = dist + y * w;
+      do { base[__builtin_ctzll(n)] = d; n &= n - 1; } while (n);
+    }
+    if (newHi < 0) break;
+    uint64_t *t = front; front = next; next = t;
+    lo = newLo; hi = newHi;
+  }
+}
+
 static void distances(int rx, int ry, int rw, int rh) {
   int n = W * H, head = 0, tail = 0;
   memset(dist, 0xff, sizeof(int) * n);
+  if (W <= 64) { rangeCountRows(rx, ry, rw, rh); return; }
   for (int y = ry; y < ry + rh; y++)
     for (int x = rx; x < rx + rw; x++) { dist[y * W + x] = 0; queue[tail++] = y * W + x; }
   const int w = W;

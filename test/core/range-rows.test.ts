@@ -1,0 +1,62 @@
+/**
+ * The doom2016 range count by rows of bits (assembly/steps.ts rangeCountRows, boards at most 64 wide)
+ * and by a queue (wider boards) against the TypeScript reference's breadth-first count, on boards
+ * either side of the 64-cell word: a row's last cell, shifts across the word's ends, walls, doors,
+ * voids and difficult terrain, every figure counted from.
+ */
+import { beforeAll, expect, test } from 'vitest';
+import { Board } from '../../src/core/board.ts';
+import { loadCore } from '../../src/core/wasm.ts';
+import { RefGrid } from '../../src/reference/grid.ts';
+import { rangeDistances2016 } from '../../src/reference/sight.ts';
+import { randomBoard } from './random-boards.ts';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+function compareRanges(seed: number, minSide: number, maxSide: number): { cells: number; counted: number; width: number } {
+  const data = randomBoard('doom2016', seed, { minSide, maxSide, wallRate: 0.25, smallFigures: 6, largeFigures: 1, voidAreas: 4, difficultAreas: 3 });
+  const board = Board.fromData(data);
+  const grid = new RefGrid(data);
+  let cells = 0;
+  let counted = 0;
+  for (const f of data.figures) {
+    const got = board.rangeMap(f.id);
+    const want = rangeDistances2016(grid, { x: f.x, y: f.y, w: f.w, h: f.h });
+    expect([...got], `seed ${seed} (${data.width}×${data.height}): range map from ${f.id}`).toEqual([...want]);
+    // The whole sight map's range is the same count.
+    if (f === data.figures[0]) expect([...board.sightMap(f.id).range], `seed ${seed}: sight map range from ${f.id}`).toEqual([...want]);
+    cells += want.length;
+    counted += want.filter((d) => d > 0).length;
+  }
+  return { cells, counted, width: data.width };
+}
+
+test('doom2016 range maps equal the reference count on 60 random boards 56 to 72 wide (a row a word up to 64, a queue beyond)', () => {
+  let cells = 0;
+  let counted = 0;
+  const widths = new Set<number>();
+  for (let seed = 1; seed <= 60; seed++) {
+    const r = compareRanges(seed * 7919 + 64, 56, 72);
+    cells += r.cells;
+    counted += r.counted;
+    widths.add(r.width);
+  }
+  // Both counts met: boards at most 64 wide and wider ones, the 64-wide one among them.
+  expect([...widths].some((w) => w <= 64)).toBe(true);
+  expect([...widths].some((w) => w > 64)).toBe(true);
+  expect(cells).toBeGreaterThan(1_000_000);
+  expect(counted).toBeGreaterThan(cells / 2);
+});
+
+test('doom2016 range maps equal the reference count on 300 small random boards (1 to 12 a side)', () => {
+  for (let seed = 1; seed <= 300; seed++) compareRanges(seed * 104729 + 1, 1, 12);
+});
+
+test('a 64-wide board: the range from a figure at the left edge to the right edge and back', () => {
+  const data = randomBoard('doom2016', 4242, { minSide: 64, maxSide: 64, wallRate: 0, smallFigures: 2, largeFigures: 0 });
+  const board = Board.fromData(data);
+  const grid = new RefGrid(data);
+  for (const f of data.figures) expect([...board.rangeMap(f.id)]).toEqual([...rangeDistances2016(grid, { x: f.x, y: f.y, w: f.w, h: f.h })]);
+});
