@@ -1,6 +1,7 @@
 // Adjacency between cells (RULES §1.2) and shortest step counts: range (doom2016, doom2004)
 // and distance (d20), from a figure's cells to every cell, into DIST.
 import { BUCKET_COUNT, C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
+import { ROWS_MAX_WIDTH, buildRows, placeRows, rangeRows } from './range-rows';
 import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketWord } from './buckets';
 
 // Direction tables: 4 orthogonal then 4 diagonal.
@@ -24,12 +25,16 @@ export const DISTANCE_D20: i32 = 2;
 
 /** Fewest steps from the rectangle's cells to every cell into DIST (-1 when unreachable). */
 export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
+  if (kind != DISTANCE_D20 && W <= ROWS_MAX_WIDTH) {
+    // By rows of bits (range-rows.ts), in QUEUE: the queue's counts are not running.
+    placeRows(QUEUE);
+    buildRows();
+    rangeRows(rx, ry, rw, rh, DIST);
+    return;
+  }
   memory.fill(DIST, 0xff, <usize>(W * H) << 2); // every i32 reads -1
   if (kind == DISTANCE_D20) weighted(rx, ry, rw, rh);
-  else if (kind == RANGE_2016) {
-    if (W <= 64) rangeCountRows(rx, ry, rw, rh);
-    else rangeCount2016(rx, ry, rw, rh);
-  }
+  else if (kind == RANGE_2016) rangeCount2016(rx, ry, rw, rh);
   else breadthFirst(rx, ry, rw, rh, kind);
 }
 
@@ -39,88 +44,6 @@ export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
   store<i32>(<usize>j << 2, d, DIST);
   store<i32>(<usize>tail << 2, j, QUEUE);
   return tail + 1;
-}
-
-// rangeCountRows' bitsets, in QUEUE (which that count does not use): per step k and row y the row's
-// cells whose step k is open; the rows' cells counted; the level's new cells, two buffers in turn.
-const ROW_MASKS: usize = QUEUE;
-const ROW_SEEN: usize = QUEUE + (<usize>8 << 8 << 3);
-const ROW_FRONT_A: usize = ROW_SEEN + (<usize>256 << 3);
-const ROW_FRONT_B: usize = ROW_FRONT_A + (<usize>256 << 3);
-
-@inline function rowMask(k: i32, y: i32): u64 {
-  return load<u64>(ROW_MASKS + ((<usize>(k << 8) + <usize>y) << 3));
-}
-
-/**
- * rangeCount2016 on boards at most 64 wide, a row of cells a 64-bit word: a level's new cells are
- * the level before's moved one step each way (a shift and an OR per step, masked by the cells whose
- * step is open), less the cells counted. The queue's count tests and branches once per cell and step,
- * and those branches, taken as the board's walls fall, mispredict; this one branches per row and per
- * cell counted. The same counts as rangeCount2016.
- */
-function rangeCountRows(rx: i32, ry: i32, rw: i32, rh: i32): void {
-  const w = W, h = H;
-  // Each row's eight masks, a byte (eight cells) at a time: the cells' step bytes transposed (8×8
-  // bits) so that byte k holds their bit k. Past the row's last cell the bytes are the next row's
-  // or an earlier board's: bits no front reaches (a step off the board is closed).
-  for (let y = 0; y < h; y++) {
-    const row = STEP_SIGHT + <usize>(y * w);
-    const out = ROW_MASKS + (<usize>y << 3);
-    for (let x0 = 0; x0 < w; x0 += 8) {
-      let v = load<u64>(row + <usize>x0);
-      let t = (v ^ (v >> 7)) & 0x00aa00aa00aa00aa;
-      v = v ^ t ^ (t << 7);
-      t = (v ^ (v >> 14)) & 0x0000cccc0000cccc;
-      v = v ^ t ^ (t << 14);
-      t = (v ^ (v >> 28)) & 0x00000000f0f0f0f0;
-      v = v ^ t ^ (t << 28);
-      for (let k: usize = 0; k < 8; k++) store<u8>(out + (k << 11) + (<usize>x0 >> 3), <u8>(v >> (k << 3)));
-    }
-  }
-  memory.fill(ROW_SEEN, 0, <usize>h << 3);
-  let front = ROW_FRONT_A, next = ROW_FRONT_B;
-  const start = ((<u64>1 << <u64>rw) - 1) << <u64>rx; // rw ≤ 64 - rx
-  for (let y = ry; y < ry + rh; y++) {
-    store<u64>(ROW_SEEN + (<usize>y << 3), start);
-    store<u64>(front + (<usize>y << 3), start);
-    for (let x = rx; x < rx + rw; x++) store<i32>(<usize>(y * w + x) << 2, 0, DIST);
-  }
-  let lo = ry, hi = ry + rh - 1;
-  for (let d = 1; ; d++) {
-    const nlo = max(lo - 1, 0), nhi = min(hi + 1, h - 1);
-    for (let y = nlo; y <= nhi; y++) store<u64>(next + (<usize>y << 3), 0);
-    for (let y = lo; y <= hi; y++) {
-      const f = load<u64>(front + (<usize>y << 3));
-      if (f == 0) continue;
-      const here = next + (<usize>y << 3);
-      store<u64>(here, load<u64>(here) | ((f & rowMask(0, y)) << 1) | ((f & rowMask(1, y)) >> 1));
-      if (y + 1 < h) store<u64>(here + 8, load<u64>(here + 8) | (f & rowMask(2, y)) | ((f & rowMask(4, y)) << 1) | ((f & rowMask(6, y)) >> 1));
-      if (y > 0) store<u64>(here - 8, load<u64>(here - 8) | (f & rowMask(3, y)) | ((f & rowMask(5, y)) << 1) | ((f & rowMask(7, y)) >> 1));
-    }
-    let newLo = h, newHi = -1;
-    for (let y = nlo; y <= nhi; y++) {
-      const at = next + (<usize>y << 3);
-      const seen = load<u64>(ROW_SEEN + (<usize>y << 3));
-      let n = load<u64>(at) & ~seen;
-      store<u64>(at, n);
-      if (n == 0) continue;
-      store<u64>(ROW_SEEN + (<usize>y << 3), seen | n);
-      if (newHi < 0) newLo = y;
-      newHi = y;
-      const base = DIST + (<usize>(y * w) << 2);
-      do {
-        store<i32>(base + (<usize>ctz(n) << 2), d);
-        n &= n - 1;
-      } while (n != 0);
-    }
-    if (newHi < 0) break;
-    const t = front;
-    front = next;
-    next = t;
-    lo = newLo;
-    hi = newHi;
-  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { losD20 } from './d20';
 import { fits } from './reach';
 import { los2004 } from './sight2004';
 import { losMap2016 } from './sight2016';
+import { ROWS_MAX_WIDTH, buildRows, placeRows, rangeRows, rowsBytes } from './range-rows';
 import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances } from './steps';
 
 // The output, in one block after MEMORY_END (JavaScript copies it at once): LOS words, ranges, stand bytes.
@@ -20,6 +21,8 @@ let LOS_OUT: usize = 0;
 let RANGE_OUT: usize = 0;
 let STAND_OUT: usize = 0;
 let WORDS: i32 = 1;
+// doom2016 LOS: a byte per lattice corner (losMap2016), after the range count's rows.
+let CORNERS: usize = 0;
 
 /** Where the last threat map is: 0 LOS bits, 1 ranges, 2 enemy list, 3 stand (1 or 0 per cell); 4 the words per cell. */
 export function threatPtr(k: i32): usize {
@@ -58,85 +61,6 @@ function losCells(e: i32, word: usize, bit: u32): void {
     }
 }
 
-// Ranges (doom2016, doom2004) on boards up to 64 wide: a breadth-first search on rows as 64-bit
-// masks (bit x: the cell in column x), a whole row of one step count at once, over the rows the
-// last count's cells lie in and those next to them only. After the output, per row (H + 2 rows: a
-// spare, always empty, one above and below): the 8 open-step masks (bit x: step k from (x,y) is
-// open, as STEP_SIGHT; 64 bytes), then 8 bytes per row each: the obstacles (doom2004), the cells
-// reached, and the cells of the last count and of the next (FRONT, NEXT: swapped each count).
-let OPEN: usize = 0, OBST: usize = 0, REACHED: usize = 0, FRONT: usize = 0, NEXT: usize = 0;
-// doom2016 LOS: a byte per lattice corner (losMap2016), after the row masks.
-let CORNERS: usize = 0;
-
-@inline function rowAt(base: usize, y: i32): usize {
-  return base + (<usize>(y + 1) << 3);
-}
-
-/** The open-step and obstacle masks of every row, shared by all enemies. */
-function buildRows(): void {
-  memory.fill(OPEN, 0, <usize>((H + 2) * 72));
-  for (let y = 0; y < H; y++) {
-    const o = OPEN + <usize>((y + 1) * 64);
-    let obst: u64 = 0;
-    for (let x = 0; x < W; x++) {
-      const i = <usize>(y * W + x);
-      let s = <i32>load<u8>(STEP_SIGHT + i);
-      for (; s != 0; s &= s - 1) {
-        const at = o + (<usize>ctz(s) << 3);
-        store<u64>(at, load<u64>(at) | (<u64>1 << x));
-      }
-      if ((load<u8>(CELLS + i) & (C_OBSTACLE | C_BARREL)) != 0) obst |= <u64>1 << x;
-    }
-    if (RULESET == DOOM2004) store<u64>(rowAt(OBST, y), obst);
-  }
-}
-
-/** Steps from the rectangle to every cell into `row` (-1 unreached), as `distances` counts them. */
-function rangeRows(rx: i32, ry: i32, rw: i32, rh: i32, row: usize): void {
-  memory.fill(row, 0xff, <usize>(W * H) << 2);
-  memory.fill(REACHED, 0, <usize>(H + 2) * 24); // REACHED, FRONT, NEXT
-  const start = ((<u64>1 << rw) - 1) << rx;
-  for (let y = ry; y < ry + rh; y++) {
-    store<u64>(rowAt(REACHED, y), start);
-    store<u64>(rowAt(FRONT, y), start);
-    for (let x = rx; x < rx + rw; x++) store<i32>(row + (<usize>(y * W + x) << 2), 0);
-  }
-  let front = FRONT, next = NEXT;
-  for (let d = 1, lo = ry, hi = ry + rh - 1; lo <= hi; d++) {
-    // doom2004: obstacles and barrels can be the end of a count, never a step on the way (the start's can).
-    const all: u64 = d > 1 ? 0 : -1;
-    let nlo = H, nhi = -1;
-    const y0 = max(0, lo - 1), y1 = min(H - 1, hi + 1);
-    let above = load<u64>(rowAt(front, y0 - 1)) & (~load<u64>(rowAt(OBST, y0 - 1)) | all);
-    let here = load<u64>(rowAt(front, y0)) & (~load<u64>(rowAt(OBST, y0)) | all);
-    for (let y = y0; y <= y1; y++) {
-      const below = load<u64>(rowAt(front, y + 1)) & (~load<u64>(rowAt(OBST, y + 1)) | all);
-      // Steps k as stepDX/stepDY: 0 E, 1 W, 2 S, 3 N, 4 SE, 5 NE, 6 SW, 7 NW; OPEN by the row stepped from.
-      const o = OPEN + <usize>((y + 1) * 64), a = o - 64, b = o + 64;
-      let fresh = ((here & load<u64>(o)) << 1) | ((here & load<u64>(o, 8)) >> 1) |
-        (above & load<u64>(a, 16)) | ((above & load<u64>(a, 32)) << 1) | ((above & load<u64>(a, 48)) >> 1) |
-        (below & load<u64>(b, 24)) | ((below & load<u64>(b, 40)) << 1) | ((below & load<u64>(b, 56)) >> 1);
-      const at = rowAt(REACHED, y);
-      fresh &= ~load<u64>(at);
-      store<u64>(rowAt(next, y), fresh);
-      above = here;
-      here = below;
-      if (fresh == 0) continue;
-      store<u64>(at, load<u64>(at) | fresh);
-      nlo = min(nlo, y);
-      nhi = y;
-      for (; fresh != 0; fresh &= fresh - 1) store<i32>(row + (<usize>(y * W + <i32>ctz(fresh)) << 2), d);
-    }
-    // The last count's rows go empty and become the next count's.
-    memory.fill(rowAt(front, lo), 0, <usize>(hi - lo + 1) << 3);
-    const t = front;
-    front = next;
-    next = t;
-    lo = nlo;
-    hi = nhi;
-  }
-}
-
 /**
  * Enemies of `side` (every figure of another side but `ignore`, the figure that would move, which
  * is lifted off the board meanwhile). Writes the enemy list to THREAT_ENEMIES and returns its length;
@@ -156,14 +80,10 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
   LOS_OUT = MEMORY_END;
   RANGE_OUT = LOS_OUT + (<usize>(n * WORDS) << 2);
   STAND_OUT = RANGE_OUT + (<usize>(n * count) << 2);
-  // The row masks of the range search (rangeRows) after the output: 64 + 4 × 8 bytes per row.
-  const rowBytes = <usize>(H + 2) << 3;
-  OPEN = (STAND_OUT + <usize>n + 7) & ~(<usize>7);
-  OBST = OPEN + (rowBytes << 3);
-  REACHED = OBST + rowBytes;
-  FRONT = REACHED + rowBytes;
-  NEXT = FRONT + rowBytes;
-  CORNERS = NEXT + rowBytes;
+  // The rows of the range count (range-rows.ts) after the output, then losMap2016's corners.
+  const rowsAt = (STAND_OUT + <usize>n + 7) & ~(<usize>7);
+  placeRows(rowsAt);
+  CORNERS = rowsAt + rowsBytes();
   const end = CORNERS + <usize>((W + 1) * (H + 1));
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) {
@@ -180,7 +100,7 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
         store<u8>(STAND + <usize>(y * W + x), load<u8>(STAND + <usize>(y * W + x)) | 2);
       }
   const kind = RULESET == DOOM2016 ? RANGE_2016 : RULESET == DOOM2004 ? RANGE_2004 : DISTANCE_D20;
-  const rows = kind != DISTANCE_D20 && W <= 64;
+  const rows = kind != DISTANCE_D20 && W <= ROWS_MAX_WIDTH;
   if (rows) buildRows();
   for (let k = 0; k < count; k++) {
     const e = load<i32>(THREAT_ENEMIES + (<usize>k << 2));

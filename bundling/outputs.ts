@@ -73,9 +73,9 @@ export const OUTPUTS: readonly Output[] = [
   // 66 KB since a ReachBuffer's search writes into a slot of the core's memory (issue 41: buffered
   // reach 1.4–1.7× the bare search → 1.06–1.15×; the searches that write there are their own copies,
   // so that the core's own keeps its constant offsets, 0.7 KB of Wasm): 65.5 KB.
-  // 67 KB since doom2016 range is counted by rows of bits on boards up to 64 wide (issue 41:
-  // assembly/steps.ts rangeCountRows; the queue's count mispredicted a branch per cell and step: the
-  // mixed 49×49 sight map 47–49 → 30–33 µs, 26×26 13–15 → 12.5–13.4 µs; 0.4 KB of Wasm): 66.4 KB.
+  // 67 KB since the sight and range maps count range by rows of bits on boards up to 64 wide, as the
+  // threat map did (issue 41: assembly/range-rows.ts, shared; the queue's count mispredicted a
+  // branch per cell and step: the mixed 49×49 sight map 47–49 → 31–33 µs; 0.15 KB of Wasm): 66.1 KB.
   { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 67 * KB },
 
   // Rules engines, loaded when a board plays that ruleset, and the HTTP engine (openapi-fetch), loaded

@@ -134,59 +134,56 @@ static void commit(void) {
 
 /* ------------------------------------------------------------------ range (breadth-first) */
 
-/* The range count by rows of bits on boards at most 64 wide (as assembly/steps.ts rangeCountRows):
-   a level's new cells are the level before's moved one step each way, masked by the cells whose
-   step is open, less the cells counted. */
-static uint64_t rowMasks[8][MAXS], rowSeen[MAXS], rowFront[2][MAXS];
+/* The range count by rows of bits on boards at most 64 wide (as assembly/range-rows.ts): per row,
+   the 8 open-step masks (bit x: step k from (x,y) open), rows -1 and H spare and empty; a count's
+   new cells in row y gathered from the rows y-1, y, y+1 of the last count, less the cells reached. */
+static uint64_t rowOpen[MAXS + 2][8], rowReached[MAXS + 2], rowFront[2][MAXS + 2];
 static void rangeCountRows(int rx, int ry, int rw, int rh) {
   int w = W, h = H;
+  memset(rowOpen, 0, sizeof(rowOpen[0]) * (h + 2));
   for (int y = 0; y < h; y++) {
     const uint8_t *row = stepSight + y * w;
-    uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0;
+    uint8_t *o = (uint8_t *)rowOpen[y + 1];
     for (int x0 = 0; x0 < w; x0 += 8) {
       uint64_t v, t;
-      memcpy(&v, row + x0, 8); /* past the row's last cell, the next row's: bits no front reaches */
+      memcpy(&v, row + x0, 8);
+      if (w - x0 < 8) v &= (1ull << ((w - x0) * 8)) - 1; /* the next row's cells */
       t = (v ^ (v >> 7)) & 0x00aa00aa00aa00aaull; v = v ^ t ^ (t << 7);
       t = (v ^ (v >> 14)) & 0x0000cccc0000ccccull; v = v ^ t ^ (t << 14);
       t = (v ^ (v >> 28)) & 0x00000000f0f0f0f0ull; v = v ^ t ^ (t << 28);
-      m0 |= (v & 0xff) << x0; m1 |= ((v >> 8) & 0xff) << x0; m2 |= ((v >> 16) & 0xff) << x0; m3 |= ((v >> 24) & 0xff) << x0;
-      m4 |= ((v >> 32) & 0xff) << x0; m5 |= ((v >> 40) & 0xff) << x0; m6 |= ((v >> 48) & 0xff) << x0; m7 |= (v >> 56) << x0;
+      for (int k = 0; k < 8; k++) o[k * 8 + (x0 >> 3)] = (uint8_t)(v >> (k * 8));
     }
-    rowMasks[0][y] = m0; rowMasks[1][y] = m1; rowMasks[2][y] = m2; rowMasks[3][y] = m3;
-    rowMasks[4][y] = m4; rowMasks[5][y] = m5; rowMasks[6][y] = m6; rowMasks[7][y] = m7;
   }
-  memset(rowSeen, 0, sizeof(uint64_t) * h);
+  memset(rowReached, 0, sizeof(uint64_t) * (h + 2));
+  memset(rowFront, 0, sizeof(rowFront));
   uint64_t *front = rowFront[0], *next = rowFront[1];
   uint64_t start = ((1ull << rw) - 1) << rx;
   for (int y = ry; y < ry + rh; y++) {
-    rowSeen[y] = front[y] = start;
+    rowReached[y + 1] = front[y + 1] = start;
     for (int x = rx; x < rx + rw; x++) dist[y * w + x] = 0;
   }
-  int lo = ry, hi = ry + rh - 1;
-  for (int d = 1;; d++) {
-    int nlo = lo > 0 ? lo - 1 : 0, nhi = hi + 1 < h ? hi + 1 : h - 1;
-    for (int y = nlo; y <= nhi; y++) next[y] = 0;
-    for (int y = lo; y <= hi; y++) {
-      uint64_t f = front[y];
-      if (!f) continue;
-      next[y] |= ((f & rowMasks[0][y]) << 1) | ((f & rowMasks[1][y]) >> 1);
-      if (y + 1 < h) next[y + 1] |= (f & rowMasks[2][y]) | ((f & rowMasks[4][y]) << 1) | ((f & rowMasks[6][y]) >> 1);
-      if (y > 0) next[y - 1] |= (f & rowMasks[3][y]) | ((f & rowMasks[5][y]) << 1) | ((f & rowMasks[7][y]) >> 1);
-    }
-    int newLo = h, newHi = -1;
-    for (int y = nlo; y <= nhi; y++) {
-      uint64_t n = next[y] & ~rowSeen[y];
-      next[y] = n;
-      if (!n) continue;
-      rowSeen[y] |= n;
-      if (newHi < 0) newLo = y;
-      newHi = y;
+  for (int d = 1, lo = ry, hi = ry + rh - 1; lo <= hi; d++) {
+    int nlo = h, nhi = -1, y0 = lo > 0 ? lo - 1 : 0, y1 = hi + 1 < h ? hi + 1 : h - 1;
+    uint64_t above = front[y0], here = front[y0 + 1];
+    for (int y = y0; y <= y1; y++) {
+      uint64_t below = front[y + 2];
+      const uint64_t *o = rowOpen[y + 1], *a = rowOpen[y], *b = rowOpen[y + 2];
+      uint64_t fresh = ((here & o[0]) << 1) | ((here & o[1]) >> 1) | (above & a[2]) | ((above & a[4]) << 1) | ((above & a[6]) >> 1) |
+                       (below & b[3]) | ((below & b[5]) << 1) | ((below & b[7]) >> 1);
+      fresh &= ~rowReached[y + 1];
+      next[y + 1] = fresh;
+      above = here;
+      here = below;
+      if (!fresh) continue;
+      rowReached[y + 1] |= fresh;
+      if (nhi < 0) nlo = y;
+      nhi = y;
       int *base = dist + y * w;
-      do { base[__builtin_ctzll(n)] = d; n &= n - 1; } while (n);
+      do { base[__builtin_ctzll(fresh)] = d; fresh &= fresh - 1; } while (fresh);
     }
-    if (newHi < 0) break;
+    memset(front + lo + 1, 0, sizeof(uint64_t) * (hi - lo + 1));
     uint64_t *t = front; front = next; next = t;
-    lo = newLo; hi = newHi;
+    lo = nlo; hi = nhi;
   }
 }
 
