@@ -11,7 +11,7 @@
  *   npx vitest run --config bench/vitest.config.ts bench/partial-maps.bench-run.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { beforeAll, expect, test } from 'vitest';
 import { Board } from '../src/core/board.ts';
 import type { BoardData } from '../src/core/types.ts';
@@ -82,7 +82,7 @@ Written by \`npx vitest run --config bench/vitest.config.ts bench/partial-maps.b
 the ratio is the median of the batches' ratios against the whole \`sightMap\` in the same batches. No
 collection is forced. Agreement: cells where the part equals the whole map's (LOS and range).
 
-- Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${process.arch}, Node ${process.version}; load average (1 / 5 / 15 min) ${load}
+- Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus()[0]?.model ?? process.arch}, ${cpus().length} cores, Node ${process.version}; load average (1 / 5 / 15 min) ${load}
 
 | board (figures asked) | \`sightMap\` | \`losMap\` | losMap / sightMap | \`rangeMap\` | rangeMap / sightMap | agreement |
 |---|---|---|---|---|---|---|
