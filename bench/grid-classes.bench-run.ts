@@ -285,6 +285,18 @@ Notes (issue 41):
   (a step's test turned into selects) was no faster (49×49: 21 → 27 µs the count, 47 → 45 µs the
   map; not kept). The same rows on the AMD EPYC host, before this change, follow the table
   ("The same table on an AMD EPYC host").
+- Range by rows of bits (2026-11-30, commit 8a1ffe5). The queue's count was most of a mixed sight
+  map's time on the Intel host, and more inside the map than alone: a range map after a sight map
+  cost 35 µs at 49×49 where range maps one after another cost 20 (the branch predictor learns a
+  count repeated alone). The threat map already counted range by rows of 64-bit masks on boards
+  up to 64 wide; that count is now assembly/range-rows.ts, and the sight and range maps of doom2016
+  and doom2004 use it there too (its open-step masks built by an 8×8 bit transpose of eight cells'
+  step bytes). Same host, runs in turn: the Wasm mixed sight map 26×26 13.1–14.2 → 12.3–13.3 µs,
+  49×49 48–56 → 31–33 µs. The C got the same count (fused as the Wasm's: a count's new cells in a
+  row gathered from the last count's rows above, at and below; a first two-pass version was 5–10%
+  slower there): 26×26 10.0–11.0 → 8.7–9.2 µs, 49×49 33–39 → 22–24 µs. So the Wasm / C of those maps
+  is 1.39–1.45× (it was 1.29× and 1.51×): the C gains as much or more from the same count, and what
+  is left is the two compilers' code for the same loops. Boards wider than 64 keep the queue.
 - Open-board sight map, one bit per attacker corner (2026-11-30). A space's byte in COVER_ALL held a
   count of the corners from which it is in cover, and a mark was a compare and an add; it now holds
   one bit per corner (bits 1–7, bit 0 standing for the corners of the groups folded before: a 2×3
