@@ -1,30 +1,32 @@
 /**
- * The doom2016 range count by rows of bits (assembly/steps.ts rangeCountRows, boards at most 64 wide)
- * and by a queue (wider boards) against the TypeScript reference's breadth-first count, on boards
- * either side of the 64-cell word: a row's last cell, shifts across the word's ends, walls, doors,
- * voids and difficult terrain, every figure counted from.
+ * The range count by rows of bits (assembly/range-rows.ts, boards at most 64 wide) and by a queue
+ * (wider boards) against the TypeScript reference's breadth-first counts, doom2016 and doom2004 (whose
+ * obstacles and barrels end a count), on boards either side of the 64-cell word: a row's last cell,
+ * shifts across the word's ends, walls, doors, voids and difficult terrain, every figure counted from.
  */
 import { beforeAll, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.ts';
 import { loadCore } from '../../src/core/wasm.ts';
 import { RefGrid } from '../../src/reference/grid.ts';
-import { rangeDistances2016 } from '../../src/reference/sight.ts';
+import { rangeDistances2004, rangeDistances2016 } from '../../src/reference/sight.ts';
 import { randomBoard } from './random-boards.ts';
 
 beforeAll(async () => {
   await loadCore();
 });
 
-function compareRanges(seed: number, minSide: number, maxSide: number): { cells: number; counted: number; width: number } {
-  const data = randomBoard('doom2016', seed, { minSide, maxSide, wallRate: 0.25, smallFigures: 6, largeFigures: 1, voidAreas: 4, difficultAreas: 3 });
+const REFERENCE = { doom2016: rangeDistances2016, doom2004: rangeDistances2004 } as const;
+
+function compareRanges(seed: number, minSide: number, maxSide: number, ruleset: 'doom2016' | 'doom2004' = 'doom2016'): { cells: number; counted: number; width: number } {
+  const data = randomBoard(ruleset, seed, { minSide, maxSide, wallRate: 0.25, smallFigures: 6, largeFigures: 1, voidAreas: 4, difficultAreas: 3 });
   const board = Board.fromData(data);
   const grid = new RefGrid(data);
   let cells = 0;
   let counted = 0;
   for (const f of data.figures) {
     const got = board.rangeMap(f.id);
-    const want = rangeDistances2016(grid, { x: f.x, y: f.y, w: f.w, h: f.h });
-    expect([...got], `seed ${seed} (${data.width}×${data.height}): range map from ${f.id}`).toEqual([...want]);
+    const want = REFERENCE[ruleset](grid, { x: f.x, y: f.y, w: f.w, h: f.h });
+    expect([...got], `${ruleset} seed ${seed} (${data.width}×${data.height}): range map from ${f.id}`).toEqual([...want]);
     // The whole sight map's range is the same count.
     if (f === data.figures[0]) expect([...board.sightMap(f.id).range], `seed ${seed}: sight map range from ${f.id}`).toEqual([...want]);
     cells += want.length;
@@ -48,6 +50,12 @@ test('doom2016 range maps equal the reference count on 60 random boards 56 to 72
   expect([...widths].some((w) => w > 64)).toBe(true);
   expect(cells).toBeGreaterThan(1_000_000);
   expect(counted).toBeGreaterThan(cells / 2);
+});
+
+test('doom2004 range maps equal the reference count on 40 random boards 56 to 72 wide (obstacles end a count)', () => {
+  const widths = new Set<number>();
+  for (let seed = 1; seed <= 40; seed++) widths.add(compareRanges(seed * 6007 + 2004, 56, 72, 'doom2004').width);
+  expect([...widths].some((w) => w <= 64) && [...widths].some((w) => w > 64)).toBe(true);
 });
 
 test('doom2016 range maps equal the reference count on 300 small random boards (1 to 12 a side)', () => {
