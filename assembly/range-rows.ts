@@ -62,7 +62,7 @@ export function buildRows(): void {
   }
 }
 
-/** Steps from the rectangle to every cell into `row` (-1 unreached), as `distances` counts them. */
+/** Steps from the rectangle to every cell into `row` (-1 unreached), as the queue's counts (steps.ts) count them. */
 export function rangeRows(rx: i32, ry: i32, rw: i32, rh: i32, row: usize): void {
   memory.fill(row, 0xff, <usize>(W * H) << 2);
   memory.fill(REACHED, 0, <usize>(H + 2) * 24); // REACHED, FRONT, NEXT

@@ -51,7 +51,8 @@ export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
  * a count): a level of the queue at a time, so a cell's count is the level's, not a load, and the
  * eight steps written out with their offsets in locals — V8 then keeps them in registers and
  * checks no loop header per step (a sight map's range was a third of its time: bench/RESULTS.md,
- * "Grid core by board class and size", issue 41). The same counts as breadthFirst.
+ * "Grid core by board class and size", issue 41). The same counts as breadthFirst. Boards wider than
+ * 64 only: narrower ones are counted by rows (range-rows.ts).
  */
 function rangeCount2016(rx: i32, ry: i32, rw: i32, rh: i32): void {
   const w = W;
