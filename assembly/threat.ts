@@ -6,7 +6,7 @@
 // Each enemy's LOS and ranges are written per cell straight into the output (LOS as its bit in the
 // cell's words, ranges as its row); one pass at the end turns cells into placements of the footprint.
 import {
-  C_BARREL, C_OBSTACLE, CELLS, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OWNER, RULESET, STAND, STEP_SIGHT,
+  C_BARREL, C_OBSTACLE, CELLS, DIST, DOOM2004, DOOM2016, H, LARGE_EDGES_2016, MEMORY_END, NFIG, OWNER, RULESET, STAND,
   THREAT_ENEMIES, W, figH, figSide, figW, figX, figY, markFigure,
 } from './board';
 import { losD20 } from './d20';

@@ -28,7 +28,7 @@ function compareRanges(seed: number, minSide: number, maxSide: number, ruleset: 
     const want = REFERENCE[ruleset](grid, { x: f.x, y: f.y, w: f.w, h: f.h });
     expect([...got], `${ruleset} seed ${seed} (${data.width}×${data.height}): range map from ${f.id}`).toEqual([...want]);
     // The whole sight map's range is the same count.
-    if (f === data.figures[0]) expect([...board.sightMap(f.id).range], `seed ${seed}: sight map range from ${f.id}`).toEqual([...want]);
+    if (f === data.figures[0]) expect([...board.sightMap(f.id).range], `${ruleset} seed ${seed}: sight map range from ${f.id}`).toEqual([...want]);
     cells += want.length;
     counted += want.filter((d) => d > 0).length;
   }
@@ -46,7 +46,8 @@ test('doom2016 range maps equal the reference count on 60 random boards 56 to 72
     widths.add(r.width);
   }
   // Both counts met: boards at most 64 wide and wider ones, the 64-wide one among them.
-  expect([...widths].some((w) => w <= 64)).toBe(true);
+  expect([...widths].some((w) => w < 64)).toBe(true);
+  expect(widths.has(64)).toBe(true);
   expect([...widths].some((w) => w > 64)).toBe(true);
   expect(cells).toBeGreaterThan(1_000_000);
   expect(counted).toBeGreaterThan(cells / 2);
@@ -55,16 +56,28 @@ test('doom2016 range maps equal the reference count on 60 random boards 56 to 72
 test('doom2004 range maps equal the reference count on 40 random boards 56 to 72 wide (obstacles end a count)', () => {
   const widths = new Set<number>();
   for (let seed = 1; seed <= 40; seed++) widths.add(compareRanges(seed * 6007 + 2004, 56, 72, 'doom2004').width);
-  expect([...widths].some((w) => w <= 64) && [...widths].some((w) => w > 64)).toBe(true);
+  expect([...widths].some((w) => w < 64) && widths.has(64) && [...widths].some((w) => w > 64)).toBe(true);
 });
 
 test('doom2016 range maps equal the reference count on 300 small random boards (1 to 12 a side)', () => {
   for (let seed = 1; seed <= 300; seed++) compareRanges(seed * 104729 + 1, 1, 12);
 });
 
-test('a 64-wide board: the range from a figure at the left edge to the right edge and back', () => {
-  const data = randomBoard('doom2016', 4242, { minSide: 64, maxSide: 64, wallRate: 0, smallFigures: 2, largeFigures: 0 });
-  const board = Board.fromData(data);
-  const grid = new RefGrid(data);
-  for (const f of data.figures) expect([...board.rangeMap(f.id)]).toEqual([...rangeDistances2016(grid, { x: f.x, y: f.y, w: f.w, h: f.h })]);
+test('a 64-wide board: the range from a figure at the left edge crosses to the right edge and back, round a wall', () => {
+  const map = Array.from({ length: 40 }, () => '.'.repeat(64));
+  const board = Board.create({
+    ruleset: 'doom2016',
+    map,
+    edges: [{ from: [32, 0], to: [32, 39], kind: 'wall' }], // the way across only through the bottom row
+    figures: [{ id: 'left', side: 'marines', x: 0, y: 0 }, { id: 'right', side: 'demons', x: 63, y: 0 }],
+  });
+  const grid = new RefGrid(board.data);
+  for (const f of board.data.figures) {
+    const got = board.rangeMap(f.id);
+    expect([...got], `range map from ${f.id}`).toEqual([...rangeDistances2016(grid, { x: f.x, y: f.y, w: f.w, h: f.h })]);
+    // The other top corner: 39 steps down to the bottom row and 39 back up at least (63 without the wall).
+    const other = f.x === 0 ? 63 : 0;
+    expect(got[other], `${f.id} to the far top corner`).toBeGreaterThanOrEqual(78);
+    expect(got[other], `${f.id} to the far top corner`).toBeLessThan(90);
+  }
 });
