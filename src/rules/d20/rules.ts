@@ -6,7 +6,7 @@ import { Board } from '../../core/board.ts';
 import { Cell } from '../../core/types.ts';
 import { roll } from '../rng.ts';
 import type { Command, GameEvent, Refusal, RulesetEngine } from '../types.ts';
-import { boardOf, type D20Figure, type D20State, type D20Unit } from './state.ts';
+import { queryBoardOf, type D20Figure, type D20State, type D20Unit } from './state.ts';
 import { shapeRefusal } from '../command-shape.ts';
 import { D20_COMMANDS } from './commands.ts';
 
@@ -75,7 +75,7 @@ interface Sighting {
 
 function sighting(s: D20State, attacker: D20Figure): Sighting {
   const ai = s.figures.indexOf(attacker);
-  const seen = boardOf(s).sightToFigures(ai);
+  const seen = queryBoardOf(s).sightToFigures(ai);
   let best = -1;
   let nearest: number[] = [];
   s.figures.forEach((f, i) => {
@@ -159,7 +159,7 @@ function move(s: D20State, c: Command): GameEvent[] | Refusal {
   if (!to || !Number.isInteger(to.x) || !Number.isInteger(to.y)) return refuse('command', '"to" must be {x, y} with integers');
   const a = s.active!;
   const allowance = allowanceOf(s, f, a);
-  const path = boardOf(s).path(s.figures.indexOf(f), Math.max(0, allowance), { x: to.x as number, y: to.y as number, o: 0 });
+  const path = queryBoardOf(s).path(s.figures.indexOf(f), Math.max(0, allowance), { x: to.x as number, y: to.y as number, o: 0 });
   if (!path || path.cost === 0) {
     return refuse('RULES §4 movement', `${f.id} cannot end a move at (${to.x},${to.y}) with ${allowance} squares of movement left (speed ${speedOf(s, f)}: speed and an attack, or 2 × speed; diagonals cost 2, low objects and difficult terrain double, enemies block, no ending on a figure)`);
   }
@@ -185,7 +185,7 @@ function attack(s: D20State, c: Command): GameEvent[] | Refusal {
   const helperIds = c.helpers === undefined ? [] : c.helpers;
   if (!Array.isArray(helperIds)) return refuse('command', '"helpers" must be a list of figure ids');
   const helpers: D20Figure[] = [];
-  const board = boardOf(s);
+  const board = queryBoardOf(s);
   for (const id of helperIds) {
     const h = figure(s, id);
     if (isRefusal(h)) return h;
@@ -284,7 +284,7 @@ export const d20Rules: RulesetEngine<D20State> = {
     } else {
       const f = s.figures.find((g) => g.id === s.active!.id)!;
       const a = s.active;
-      const board = boardOf(s);
+      const board = queryBoardOf(s);
       const fi = s.figures.indexOf(f);
       const allowance = allowanceOf(s, f, a);
       const reach = board.reach(fi, Math.max(0, allowance));

@@ -1,6 +1,7 @@
 /** d20 game state (RULES §4): plain data, serializable, everything the rules need. */
 import { parseBoard } from '../../core/board-input.ts';
 import { Board } from '../../core/board.ts';
+import { dataOf, sharedBoard, type BoardSource } from '../../core/shared-board.ts';
 import type { BoardData } from '../../core/types.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { seedRng, type RngState } from '../rng.ts';
@@ -70,14 +71,15 @@ export function initD20(scenario: Scenario, units: Record<string, D20Unit>, seed
 
 /** The grid core's view of the state. */
 export function boardOf(s: D20State): Board {
-  const data: BoardData = {
-    ruleset: 'd20',
-    width: s.board.width,
-    height: s.board.height,
-    cells: Uint8Array.from(s.board.cells),
-    hEdges: Uint8Array.from(s.board.hEdges),
-    vEdges: Uint8Array.from(s.board.vEdges),
-    figures: s.figures.map(({ id, side, x, y, w, h }) => ({ id, side, x, y, w, h })),
-  };
-  return Board.fromData(data);
+  return Board.fromData(dataOf(sourceOf(s)));
+}
+
+/** `boardOf`'s board shared with the rules' earlier queries (core/shared-board.ts): only to be queried, never changed. */
+export function queryBoardOf(s: D20State): Board {
+  return sharedBoard('d20', sourceOf(s));
+}
+
+function sourceOf(s: D20State): BoardSource {
+  const { width, height, cells, hEdges, vEdges } = s.board;
+  return { ruleset: 'd20', width, height, cells, hEdges, vEdges, figures: s.figures, teleporting: null };
 }

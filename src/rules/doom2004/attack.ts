@@ -9,7 +9,7 @@ import { movementBoard } from './movement.ts';
 import { wound, explodeBarrels, figuresOn, remove, woundsFrom } from './damage.ts';
 import { faceOf, maxRange, rollDie, strength, totals } from './dice.ts';
 import {
-  boardOf, cellBits, dataOf, cellsOf, refuse, figureAt, hasCell, hiddenCells, onMap, rangeFrom, STANDARD_WEAPONS,
+  cellBits, dataOf, cellsOf, refuse, figureAt, hasCell, hiddenCells, onMap, queryBoardOf, rangeFrom, STANDARD_WEAPONS,
   type AttackPlan, type D4Attack, type D4Figure, type D4State,
 } from './state.ts';
 
@@ -60,9 +60,9 @@ export interface Sight {
 
 export function sightOf(s: D4State, f: D4Figure, seeking: boolean): Sight {
   const i = s.figures.indexOf(f);
-  const map = boardOf(s).sightMap(i);
+  const map = queryBoardOf(s).sightMap(i);
   // Seeking attacks count range through blocking obstacles (and barrels, which block like them).
-  const seekingRange = seeking ? boardOf(s, { noObstacles: true }).rangeMap(i) : null;
+  const seekingRange = seeking ? queryBoardOf(s, { noObstacles: true }).rangeMap(i) : null;
   return { los: map.los, range: map.range, seekingRange };
 }
 
@@ -163,7 +163,7 @@ export function finishAttack(s: D4State, plan: AttackPlan, faces: number[], even
     if (p.has('sweep')) {
       // Sweep (data-configured stand-in, the rule text is not public): also every other figure in a
       // space adjacent to both the attacker and the target space.
-      const mine = boardOf(s).rangeMap(s.figures.indexOf(f));
+      const mine = queryBoardOf(s).rangeMap(s.figures.indexOf(f));
       for (const g of s.figures) {
         if (g === f || victims.includes(g)) continue;
         if (cellsOf(g).some(([x, y]) => mine[y * W + x] === 1 && Math.max(Math.abs(x - plan.target.x), Math.abs(y - plan.target.y)) === 1)) victims.push(g);

@@ -5,14 +5,14 @@
 import { checkFigures } from '../../core/board-input.ts';
 import type { GameEvent } from '../types.ts';
 import { buildFigure } from './setup.ts';
-import { boardOf, unpack, type D4Area, type D4State } from './state.ts';
+import { queryBoardOf, unpack, type D4Area, type D4State } from './state.ts';
 
 export function explore(s: D4State, events: GameEvent[]): void {
   for (;;) {
     const hidden = s.areas.filter((a) => !a.revealed);
     if (!hidden.length) return;
     const seen = new Set<number>();
-    const board = boardOf(s);
+    const board = queryBoardOf(s);
     s.figures.forEach((f, i) => {
       if (!f.marine) return;
       board.losMap(i).forEach((v, j) => v && seen.add(j));

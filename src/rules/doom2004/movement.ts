@@ -6,8 +6,8 @@
 import { Cell, EdgeKind } from '../../core/types.ts';
 import type { GameEvent, Refusal } from '../types.ts';
 import { wound } from './damage.ts';
-import { boardOf, cellBits, dataOf, doorEdge, cellsOf, setEdge, figureAt, hiddenCells, isRefusal, onMap, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
-import { movementBoard, planRoute } from './route.ts';
+import { cellBits, dataOf, doorEdge, cellsOf, setEdge, figureAt, hiddenCells, isRefusal, onMap, queryBoardOf, refuse, STANDARD_WEAPONS, type D4Door, type D4Figure, type D4State, type D4Token } from './state.ts';
+import { movementBoard, planRoute, queryMovementBoard } from './route.ts';
 
 /** A health token returns up to 3 wounds (RULES §3 tokens). */
 export const HEALTH_TOKEN_HEAL = 3;
@@ -21,7 +21,7 @@ export { movementBoard };
 export function reachable(s: D4State, f: D4Figure, mp: number): Map<number, number> {
   const out = new Map<number, number>();
   if (mp <= 0) return out;
-  const r = movementBoard(s, f).reach(s.figures.indexOf(f), mp);
+  const r = queryMovementBoard(s, f).reach(s.figures.indexOf(f), mp);
   for (let i = 0; i < r.end.length; i++) if (r.end[i] && r.cost[i] > 0) out.set(i, r.cost[i]);
   return out;
 }
@@ -145,7 +145,7 @@ export function pickUp(s: D4State, f: D4Figure, t: D4Token, events: GameEvent[])
 
 /** Marines adjacent to `f` (range 1 around walls and doors, by the core). */
 export function adjacentMarines(s: D4State, f: D4Figure): D4Figure[] {
-  const range = boardOf(s).rangeMap(s.figures.indexOf(f));
+  const range = queryBoardOf(s).rangeMap(s.figures.indexOf(f));
   return s.figures.filter((g) => g !== f && g.marine && cellsOf(g).some(([x, y]) => range[y * s.board.width + x] === 1));
 }
 

@@ -7,18 +7,28 @@
  */
 import { Cell } from '../../core/types.ts';
 import type { Refusal } from '../types.ts';
-import { boardOf, cellBits, cellsOf, hiddenCells, refuse, unpack, type D4Figure, type D4State } from './state.ts';
+import type { Board } from '../../core/board.ts';
+import { boardOf, cellBits, cellsOf, hiddenCells, queryBoardOf, refuse, unpack, type BoardOptions, type D4Figure, type D4State } from './state.ts';
 
 type Place = { x: number; y: number; o: number };
 export interface Route { cost: number; steps: Place[] }
 /** At most this many waypoints in a move (a route through every space of a large map still fits). */
 export const MAX_WAYPOINTS = 64;
 
-/** The movement board for `f`: unrevealed cells are off the map, except teleporters for marines. */
-export function movementBoard(s: D4State, f: D4Figure, block: number[] = []) {
+/** The movement board for `f`: unrevealed cells are off the map, except teleporters for marines. A board of its own. */
+export function movementBoard(s: D4State, f: D4Figure, block: number[] = []): Board {
+  return boardOf(s, movementView(s, f, block));
+}
+
+/** `movementBoard` shared with the rules' earlier queries (state.ts queryBoardOf): only to be queried. */
+export function queryMovementBoard(s: D4State, f: D4Figure, block: number[] = []): Board {
+  return queryBoardOf(s, movementView(s, f, block));
+}
+
+function movementView(s: D4State, f: D4Figure, block: number[]): BoardOptions {
   const hidden = hiddenCells(s);
   if (f.marine) for (const i of [...hidden]) if ((cellBits(s, i) & Cell.teleporter) !== 0) hidden.delete(i);
-  return boardOf(s, { block, voidCells: hidden });
+  return { block, voidCells: hidden };
 }
 
 /**
@@ -37,8 +47,9 @@ function hazardsBetween(s: D4State, f: D4Figure, from: { x: number; y: number },
 function leg(s: D4State, f: D4Figure, to: Place, mp: number, avoid: boolean, from: { x: number; y: number } = f): Route | null {
   const idx = s.figures.indexOf(f);
   const board = (block: number[]) => {
+    if (from === f) return queryMovementBoard(s, f, block);
     const b = movementBoard(s, f, block);
-    if (from !== f) b.moveFigure(idx, from.x, from.y);
+    b.moveFigure(idx, from.x, from.y);
     return b;
   };
   const hazards = hazardsBetween(s, f, from, to);
@@ -115,7 +126,7 @@ export function hazardDetours(s: D4State, f: D4Figure, mp: number, cheapest: Map
   const hazards = hazardsBetween(s, f, f, { x: f.x, y: f.y });
   if (!hazards.length || !cheapest.size) return [];
   const idx = s.figures.indexOf(f);
-  const safe = movementBoard(s, f, hazards).reach(idx, mp);
+  const safe = queryMovementBoard(s, f, hazards).reach(idx, mp);
   const startsOnHazard = onHazard(s, f, f);
   const out: number[] = [];
   for (const [i, cost] of cheapest) {

@@ -4,6 +4,7 @@
  * `Board` from the state for every question. A game's first state is built by setup.ts.
  */
 import { Board } from '../../core/board.ts';
+import { dataOf as dataOfSource, sharedBoard, type BoardSource } from '../../core/shared-board.ts';
 import { Cell, type BoardData } from '../../core/types.ts';
 import type { Objective, ScenarioFigure } from '../../scenario/types.ts';
 import type { RngState } from '../rng.ts';
@@ -279,27 +280,33 @@ export interface BoardOptions {
   figures?: BoardData['figures'];
 }
 
-/** The grid core's view of the state. Marines use teleporters (RULES §3 teleporters). */
+/** The grid core's view of the state, a board of its own, which the caller may change. Marines use teleporters (RULES §3 teleporters). */
 export function boardOf(s: D4State, o: BoardOptions = {}): Board {
+  return Board.fromData(dataOfSource(sourceOf(s, o)));
+}
+
+/**
+ * `boardOf`'s board shared with the rules' earlier queries of the same view (core/shared-board.ts):
+ * only to be queried, never changed.
+ */
+export function queryBoardOf(s: D4State, o: BoardOptions = {}): Board {
+  const view = `doom2004:${o.voidCells ? 'v' : ''}${o.block?.length ? 'b' : ''}${o.noObstacles ? 'n' : ''}${o.figures ? 'f' : ''}`;
+  return sharedBoard(view, sourceOf(s, o));
+}
+
+function sourceOf(s: D4State, o: BoardOptions): BoardSource {
   const cells = unpack(s.board.cells);
   if (o.voidCells) for (const i of o.voidCells) cells[i] &= ~Cell.on;
   if (o.block) for (const i of o.block) cells[i] |= Cell.obstacle;
   if (o.noObstacles) for (let i = 0; i < cells.length; i++) cells[i] &= ~(Cell.obstacle | Cell.barrel);
-  const data: BoardData = {
-    ruleset: 'doom2004',
-    width: s.board.width,
-    height: s.board.height,
-    cells,
-    hEdges: unpack(s.board.hEdges),
-    vEdges: unpack(s.board.vEdges),
-    figures: o.figures ?? s.figures.map(({ id, side, x, y, w, h, marine }) => ({ id, side, x, y, w, h, ...(marine ? { teleports: true } : {}) })),
-  };
-  return Board.fromData(data);
+  const { width, height } = s.board;
+  // Marines (the marine side's figures) use teleporters; a probe (o.figures) is on no side that does.
+  return { ruleset: 'doom2004', width, height, cells, hEdges: unpack(s.board.hEdges), vEdges: unpack(s.board.vEdges), figures: o.figures ?? s.figures, teleporting: o.figures ? null : s.marineSide };
 }
 
 /** Range (doom2004: shortest path, diagonals 1, around walls, closed doors, obstacles) from a space to every cell. */
 export function rangeFrom(s: D4State, x: number, y: number, o: { noObstacles?: boolean } = {}): Int32Array {
-  return boardOf(s, { ...o, figures: [{ id: '#probe', side: '#probe', x, y, w: 1, h: 1 }] }).rangeMap(0);
+  return queryBoardOf(s, { ...o, figures: [{ id: '#probe', side: '#probe', x, y, w: 1, h: 1 }] }).rangeMap(0);
 }
 
 export const cellsOf = (f: { x: number; y: number; w: number; h: number }): [number, number][] => {
