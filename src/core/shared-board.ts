@@ -52,7 +52,7 @@ export function sharedBoard(slot: string, source: BoardSource): Board {
   const ids = identities(source);
   const last = slots.get(slot);
   if (last && last.ids === ids && sameMap(last, source) && moveTo(last, source.figures)) return last.board;
-  const data = dataOf(source);
+  const data = sourceData(source);
   const board = Board.fromData(data);
   if (!last && slots.size >= MAX_SLOTS) slots.delete(slots.keys().next().value!);
   slots.set(slot, {
@@ -70,7 +70,7 @@ export function sharedBoard(slot: string, source: BoardSource): Board {
 }
 
 /** The board data of a source: the map copied, the figures as the core's. */
-export function dataOf(source: BoardSource): BoardData {
+export function sourceData(source: BoardSource): BoardData {
   const { teleporting } = source;
   return {
     ruleset: source.ruleset,

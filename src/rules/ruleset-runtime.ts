@@ -11,3 +11,4 @@ export { ScenarioError, joinPath } from '../scenario/validate.ts';
 export { entriesOf } from './ruleset-module.ts';
 export { roll, seedRng, shuffle } from './rng.ts';
 export { plainCopy } from './plain-copy.ts';
+export { sharedBoard, sourceData } from '../core/shared-board.ts';

@@ -1,7 +1,7 @@
 /** d20 game state (RULES §4): plain data, serializable, everything the rules need. */
 import { parseBoard } from '../../core/board-input.ts';
 import { Board } from '../../core/board.ts';
-import { dataOf, sharedBoard, type BoardSource } from '../../core/shared-board.ts';
+import { sharedBoard, sourceData, type BoardSource } from '../../core/shared-board.ts';
 import type { BoardData } from '../../core/types.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { seedRng, type RngState } from '../rng.ts';
@@ -71,7 +71,7 @@ export function initD20(scenario: Scenario, units: Record<string, D20Unit>, seed
 
 /** The grid core's view of the state. */
 export function boardOf(s: D20State): Board {
-  return Board.fromData(dataOf(sourceOf(s)));
+  return Board.fromData(sourceData(sourceOf(s)));
 }
 
 /** `boardOf`'s board shared with the rules' earlier queries (core/shared-board.ts): only to be queried, never changed. */

@@ -4,7 +4,7 @@
  * `Board` from the state for every question. A game's first state is built by setup.ts.
  */
 import { Board } from '../../core/board.ts';
-import { dataOf as dataOfSource, sharedBoard, type BoardSource } from '../../core/shared-board.ts';
+import { sharedBoard, sourceData, type BoardSource } from '../../core/shared-board.ts';
 import { Cell, type BoardData } from '../../core/types.ts';
 import type { Objective, ScenarioFigure } from '../../scenario/types.ts';
 import type { RngState } from '../rng.ts';
@@ -282,7 +282,7 @@ export interface BoardOptions {
 
 /** The grid core's view of the state, a board of its own, which the caller may change. Marines use teleporters (RULES §3 teleporters). */
 export function boardOf(s: D4State, o: BoardOptions = {}): Board {
-  return Board.fromData(dataOfSource(sourceOf(s, o)));
+  return Board.fromData(sourceData(sourceOf(s, o)));
 }
 
 /**

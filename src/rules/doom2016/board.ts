@@ -4,7 +4,7 @@
  * use it without importing the state module that starts the round.
  */
 import { Board } from '../../core/board.ts';
-import { dataOf, sharedBoard, type BoardSource } from '../../core/shared-board.ts';
+import { sharedBoard, sourceData, type BoardSource } from '../../core/shared-board.ts';
 import type { Doom2016State } from './types.ts';
 
 /**
@@ -20,7 +20,7 @@ export function queryBoardOf(s: Doom2016State): Board {
 
 /** The grid core's view of the state (marines use active teleporters); a board of its own, which the caller may change. */
 export function boardOf(s: Doom2016State, without: string[] = []): Board {
-  return Board.fromData(dataOf(sourceOf(s, without.length ? s.figures.filter((f) => !without.includes(f.id)) : s.figures)));
+  return Board.fromData(sourceData(sourceOf(s, without.length ? s.figures.filter((f) => !without.includes(f.id)) : s.figures)));
 }
 
 function sourceOf(s: Doom2016State, figures: Doom2016State['figures']): BoardSource {
