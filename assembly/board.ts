@@ -97,7 +97,10 @@ export const LARGE_MOVES: usize = (LARGE_CELLS + <usize>MAX_CELLS + 15) & ~(<usi
 export const REACH_SLOTS: i32 = 8;
 export const SLOTS: usize = (LARGE_MOVES + <usize>MAX_CELLS * 2 * 2 + 15) & ~(<usize>15);
 export const SLOT_META: usize = SLOTS + SLOT_BYTES * <usize>REACH_SLOTS;
-export const MEMORY_END: usize = (SLOT_META + <usize>REACH_SLOTS * 16 + 15) & ~(<usize>15);
+// The range count by rows (assembly/range-rows.ts): its open-step and obstacle masks, kept while the
+// board's steps are (LARGE_VERSION), then the count's own rows.
+export const RANGE_ROWS: usize = (SLOT_META + <usize>REACH_SLOTS * 16 + 15) & ~(<usize>15);
+export const MEMORY_END: usize = (RANGE_ROWS + <usize>(MAX_SIDE + 2) * 96 + 15) & ~(<usize>15);
 // The threat map's output is laid out after MEMORY_END, sized per call (memory grows on demand).
 
 export let W: i32 = 0;

@@ -3,12 +3,13 @@
 // last count's cells lie in and those next to them only. The queue's count (steps.ts) tests and
 // branches once per cell and step, and those branches, taken as the board's walls fall, mispredict;
 // this one branches per row and per cell counted. Used by the sight and range maps (steps.ts
-// distances, in QUEUE) and the threat map (threat.ts, after its output).
+// distances) and the threat map (threat.ts).
 // Per row (H + 2 rows: a spare, always empty, one above and below): the 8 open-step masks (bit x:
 // step k from (x,y) is open, as STEP_SIGHT; 64 bytes), then 8 bytes per row each: the obstacles
 // (doom2004), the cells reached, and the cells of the last count and of the next (FRONT, NEXT:
-// swapped each count).
-import { C_BARREL, C_OBSTACLE, CELLS, DOOM2004, H, RULESET, STEP_SIGHT, W } from './board';
+// swapped each count). The masks stay in RANGE_ROWS while the board's steps and cells do: built
+// again only after the board changed (LARGE_VERSION: rebuilt, an edge set, another board restored).
+import { C_BARREL, C_OBSTACLE, CELLS, DOOM2004, H, LARGE_VERSION, RANGE_ROWS, RULESET, STEP_SIGHT, W } from './board';
 
 /** The widest board counted by rows: a row is one 64-bit word. */
 export const ROWS_MAX_WIDTH: i32 = 64;
@@ -19,13 +20,18 @@ let OPEN: usize = 0, OBST: usize = 0, REACHED: usize = 0, FRONT: usize = 0, NEXT
   return base + (<usize>(y + 1) << 3);
 }
 
-/** Bytes the rows take from `placeRows`'s base on this board. */
-export function rowsBytes(): usize {
-  return <usize>(H + 2) * 96;
+let ROWS_VERSION: i32 = -1;
+
+/** The rows of this board in RANGE_ROWS, ready for `rangeRows`: built only when the board changed since. */
+export function boardRows(): void {
+  if (ROWS_VERSION == LARGE_VERSION) return;
+  placeRows(RANGE_ROWS);
+  buildRows();
+  ROWS_VERSION = LARGE_VERSION;
 }
 
-/** The rows at `base` (8-byte aligned, `rowsBytes()` long): where the next buildRows and rangeRows work. */
-export function placeRows(base: usize): void {
+/** The rows at `base` (8-byte aligned, (H + 2) × 96 bytes): where the next buildRows and rangeRows work. */
+function placeRows(base: usize): void {
   const rowBytes = <usize>(H + 2) << 3;
   OPEN = base;
   OBST = OPEN + (rowBytes << 3);
@@ -38,7 +44,7 @@ export function placeRows(base: usize): void {
  * The open-step and obstacle masks of every row. Eight cells at a time: their step bytes, one u64,
  * transposed as an 8×8 matrix of bits so that byte k holds the eight cells' bit k.
  */
-export function buildRows(): void {
+function buildRows(): void {
   memory.fill(OPEN, 0, <usize>((H + 2) * 72));
   for (let y = 0; y < H; y++) {
     const cells = STEP_SIGHT + <usize>(y * W);

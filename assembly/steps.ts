@@ -1,7 +1,7 @@
 // Adjacency between cells (RULES §1.2) and shortest step counts: range (doom2016, doom2004)
 // and distance (d20), from a figure's cells to every cell, into DIST.
 import { BUCKET_COUNT, C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
-import { ROWS_MAX_WIDTH, buildRows, placeRows, rangeRows } from './range-rows';
+import { ROWS_MAX_WIDTH, boardRows, rangeRows } from './range-rows';
 import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketWord } from './buckets';
 
 // Direction tables: 4 orthogonal then 4 diagonal.
@@ -26,9 +26,8 @@ export const DISTANCE_D20: i32 = 2;
 /** Fewest steps from the rectangle's cells to every cell into DIST (-1 when unreachable). */
 export function distances(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): void {
   if (kind != DISTANCE_D20 && W <= ROWS_MAX_WIDTH) {
-    // By rows of bits (range-rows.ts), in QUEUE: the queue's counts are not running.
-    placeRows(QUEUE);
-    buildRows();
+    // By rows of bits (range-rows.ts).
+    boardRows();
     rangeRows(rx, ry, rw, rh, DIST);
     return;
   }

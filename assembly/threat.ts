@@ -13,7 +13,7 @@ import { losD20 } from './d20';
 import { fits } from './reach';
 import { los2004 } from './sight2004';
 import { losMap2016 } from './sight2016';
-import { ROWS_MAX_WIDTH, buildRows, placeRows, rangeRows, rowsBytes } from './range-rows';
+import { ROWS_MAX_WIDTH, boardRows, rangeRows } from './range-rows';
 import { DISTANCE_D20, RANGE_2004, RANGE_2016, distances } from './steps';
 
 // The output, in one block after MEMORY_END (JavaScript copies it at once): LOS words, ranges, stand bytes.
@@ -80,10 +80,8 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
   LOS_OUT = MEMORY_END;
   RANGE_OUT = LOS_OUT + (<usize>(n * WORDS) << 2);
   STAND_OUT = RANGE_OUT + (<usize>(n * count) << 2);
-  // The rows of the range count (range-rows.ts) after the output, then losMap2016's corners.
-  const rowsAt = (STAND_OUT + <usize>n + 7) & ~(<usize>7);
-  placeRows(rowsAt);
-  CORNERS = rowsAt + rowsBytes();
+  // losMap2016's corners after the output.
+  CORNERS = STAND_OUT + <usize>n;
   const end = CORNERS + <usize>((W + 1) * (H + 1));
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) {
@@ -101,7 +99,7 @@ export function threatMap(side: i32, fw: i32, fh: i32, ignore: i32): i32 {
       }
   const kind = RULESET == DOOM2016 ? RANGE_2016 : RULESET == DOOM2004 ? RANGE_2004 : DISTANCE_D20;
   const rows = kind != DISTANCE_D20 && W <= ROWS_MAX_WIDTH;
-  if (rows) buildRows();
+  if (rows) boardRows();
   for (let k = 0; k < count; k++) {
     const e = load<i32>(THREAT_ENEMIES + (<usize>k << 2));
     losCells(e, LOS_OUT + (<usize>(k >> 5) << 2), 1 << (k & 31));

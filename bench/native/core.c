@@ -99,6 +99,7 @@ static void buildTables(void) {
 }
 
 static int isOpenBoard(void);
+static void buildRows(void);
 static int openBoard;
 static int largeVersion;
 static void commit(void) {
@@ -130,6 +131,7 @@ static void commit(void) {
       raysCover[Y * (W + 1) + X] = (uint8_t)rayMask(X, Y, SIGHT_EDGES | OUTLINE);
     }
   openBoard = isOpenBoard();
+  if (W <= 64) buildRows();
 }
 
 /* ------------------------------------------------------------------ range (breadth-first) */
@@ -138,7 +140,9 @@ static void commit(void) {
    the 8 open-step masks (bit x: step k from (x,y) open), rows -1 and H spare and empty; a count's
    new cells in row y gathered from the rows y-1, y, y+1 of the last count, less the cells reached. */
 static uint64_t rowOpen[MAXS + 2][8], rowReached[MAXS + 2], rowFront[2][MAXS + 2];
-static void rangeCountRows(int rx, int ry, int rw, int rh) {
+/* The open-step masks, built with the board's tables (as the Wasm keeps them while the board's
+   steps are: assembly/range-rows.ts boardRows). */
+static void buildRows(void) {
   int w = W, h = H;
   memset(rowOpen, 0, sizeof(rowOpen[0]) * (h + 2));
   for (int y = 0; y < h; y++) {
@@ -154,6 +158,9 @@ static void rangeCountRows(int rx, int ry, int rw, int rh) {
       for (int k = 0; k < 8; k++) o[k * 8 + (x0 >> 3)] = (uint8_t)(v >> (k * 8));
     }
   }
+}
+static void rangeCountRows(int rx, int ry, int rw, int rh) {
+  int w = W, h = H;
   memset(rowReached, 0, sizeof(uint64_t) * (h + 2));
   memset(rowFront, 0, sizeof(rowFront));
   uint64_t *front = rowFront[0], *next = rowFront[1];

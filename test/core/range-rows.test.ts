@@ -81,3 +81,46 @@ test('a 64-wide board: the range from a figure at the left edge crosses to the r
     expect(got[other], `${f.id} to the far top corner`).toBeLessThan(90);
   }
 });
+
+test('the rows are the board\'s as it is now: after a door closes and opens, after another board took the core, after a doom2004 board', () => {
+  // The open-step masks are kept between queries while the board's steps are (range-rows.ts
+  // boardRows): every change of the steps, and every other board in the core, must build them again.
+  const data = randomBoard('doom2016', 4242, { minSide: 20, maxSide: 30, wallRate: 0.1, smallFigures: 4 });
+  const board = Board.fromData(data);
+  const other = Board.fromData(randomBoard('doom2004', 77, { minSide: 20, maxSide: 30, wallRate: 0.3, smallFigures: 4 }));
+  const fresh = () => {
+    const f = Board.fromData(board.data);
+    return [...f.rangeMap(0)];
+  };
+  const f = data.figures[0];
+  expect([...board.rangeMap(0)]).toEqual([...rangeDistances2016(new RefGrid(data), f)]);
+  // A door closed right beside the figure (on the first open edge whose door changes its count): the
+  // count goes round it, as a fresh board counts.
+  const before = [...board.rangeMap(0)];
+  const beside = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => [f.x + dx, f.y + dy]).filter(([x, y]) => x >= 0 && y >= 0 && x < data.width && y < data.height);
+  let closed: number[] | null = null;
+  let door: number[] = [];
+  for (const [x2, y2] of beside) {
+    try {
+      board.closeDoor(f.x, f.y, x2, y2);
+    } catch {
+      continue; // a wall or a door there already
+    }
+    const now = [...board.rangeMap(0)];
+    if (now.join() !== before.join()) {
+      closed = now;
+      door = [x2, y2];
+      break;
+    }
+    board.openDoor(f.x, f.y, x2, y2);
+  }
+  expect(closed, 'a door beside the figure that changes its count').not.toBeNull();
+  expect(closed).toEqual(fresh());
+  const [x2, y2] = door;
+  // Another board's queries in between, then this one's again.
+  other.rangeMap(0);
+  other.sightMap(1);
+  expect([...board.sightMap(0).range]).toEqual(closed);
+  board.openDoor(f.x, f.y, x2, y2);
+  expect([...board.rangeMap(0)]).toEqual(before);
+});
