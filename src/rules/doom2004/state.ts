@@ -1,7 +1,8 @@
 /**
  * doom2004 game state (RULES §3): plain data, serializable, everything the rules need, and the
- * helpers that read and write it. Geometry is never computed here: `boardOf` rebuilds a grid-core
- * `Board` from the state for every question. A game's first state is built by setup.ts.
+ * helpers that read and write it. Geometry is never computed here: the grid core answers it, on a
+ * `Board` built from the state (`boardOf`) or on the one the rules share while only figures move
+ * (`queryBoardOf`). A game's first state is built by setup.ts.
  */
 import { Board } from '../../core/board.ts';
 import { sharedBoard, sourceData, type BoardSource } from '../../core/shared-board.ts';
