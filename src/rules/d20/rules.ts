@@ -2,7 +2,8 @@
  * d20 rules (RULES §4) as a RulesetEngine: activate, move, attack (with combined fire), end.
  * Every refusal names the rule it enforces.
  */
-import { Board } from '../../core/board.ts';
+import type { Board } from '../../core/board.ts';
+import { sharedBoard } from '../../core/shared-board.ts';
 import { Cell } from '../../core/types.ts';
 import { roll } from '../rng.ts';
 import type { Command, GameEvent, Refusal, RulesetEngine } from '../types.ts';
@@ -43,14 +44,11 @@ function adjacent(s: D20State, a: D20Figure, b: D20Figure): boolean {
   return false;
 }
 
-/** The board with its edges only, and one 1×1 probe at (x, y). */
+/** The board with its edges only, and one 1×1 probe at (x, y): shared (core/shared-board.ts), only queried. */
 function bareBoard(s: D20State, x: number, y: number): Board {
-  return Board.fromData({
-    ruleset: 'd20', width: s.board.width, height: s.board.height,
-    cells: Uint8Array.from(s.board.cells, (c) => c & Cell.on),
-    hEdges: Uint8Array.from(s.board.hEdges), vEdges: Uint8Array.from(s.board.vEdges),
-    figures: [{ id: 'probe', side: 'probe', x, y, w: 1, h: 1 }],
-  });
+  const { width, height, hEdges, vEdges } = s.board;
+  const cells = s.board.cells.map((c) => c & Cell.on);
+  return sharedBoard('d20:bare', { ruleset: 'd20', width, height, cells, hEdges, vEdges, figures: [{ id: 'probe', side: 'probe', x, y, w: 1, h: 1 }], teleporting: null });
 }
 
 function figure(s: D20State, id: unknown): D20Figure | Refusal {
