@@ -94,3 +94,31 @@ test.each(['doom2016', 'doom2004', 'd20'] as Ruleset[])('%s: random walks of ran
   // Most steps moved a figure of the same board (not a rebuild each time, which would test nothing).
   expect(moved).toBeGreaterThan(120);
 });
+
+test('a figure changing side, or another side teleporting, gives a new board: friend and foe move and see differently', () => {
+  // Seeded doom2016 boards where the change shows in the answers (a hostile figure costs +1 MP to
+  // pass, RULES §2.2; only the teleporting side steps between active teleporters), so a shared board
+  // that kept the old sides would answer wrongly.
+  let sideShown = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const d = randomBoard('doom2016', seed, { smallFigures: 6, wallRate: 0.1 });
+    const b = sharedBoard('test:sides', copy(d));
+    const turned = copy(d);
+    turned.figures[1].side = turned.figures[1].side === turned.figures[0].side ? `${turned.figures[1].side}-other` : turned.figures[0].side;
+    // Teleporting goes with the side, as the rules derive it.
+    const teleporting = source(d).teleporting;
+    for (const f of turned.figures) if (f.side === teleporting) f.teleports = true;
+    else delete f.teleports;
+    const b2 = sharedBoard('test:sides', turned);
+    expect(b2, `seed ${seed}`).not.toBe(b);
+    const now = answers(turned, b2);
+    expect(now, `seed ${seed}`).toEqual(answers(turned, Board.fromData(copy(turned))));
+    if (JSON.stringify(now) !== JSON.stringify(answers(d, Board.fromData(copy(d))))) sideShown++;
+  }
+  expect(sideShown).toBeGreaterThan(5);
+
+  const d = randomBoard('doom2016', 3, { smallFigures: 6 });
+  const b = shared('test:tele', { ...d, teleporting: 'marines' });
+  expect(shared('test:tele', { ...d, teleporting: null })).not.toBe(b);
+  expect(shared('test:tele', { ...d, teleporting: null })).toBe(shared('test:tele', { ...d, teleporting: null }));
+});
