@@ -139,15 +139,18 @@ static void commit(void) {
 /* The range count by rows of bits on boards at most 64 wide (as assembly/range-rows.ts): per row,
    the 8 open-step masks (bit x: step k from (x,y) open), rows -1 and H spare and empty; a count's
    new cells in row y gathered from the rows y-1, y, y+1 of the last count, less the cells reached. */
-static uint64_t rowOpen[MAXS + 2][8], rowReached[MAXS + 2], rowFront[2][MAXS + 2];
+/* One record per row (as assembly/range-rows.ts): the 8 open-step masks, the cells reached and the
+   two fronts (the last count's and the next, swapping roles each count), row y at rows[y + 1]. */
+typedef struct { uint64_t open[8], reached, front[2], pad; } RowRecord;
+static RowRecord rows[MAXS + 2];
 /* The open-step masks, built with the board's tables (as the Wasm keeps them while the board's
    steps are: assembly/range-rows.ts boardRows). */
 static void buildRows(void) {
   int w = W, h = H;
-  memset(rowOpen, 0, sizeof(rowOpen[0]) * (h + 2));
+  memset(rows, 0, sizeof(rows[0]) * (h + 2));
   for (int y = 0; y < h; y++) {
     const uint8_t *row = stepSight + y * w;
-    uint8_t *o = (uint8_t *)rowOpen[y + 1];
+    uint8_t *o = (uint8_t *)rows[y + 1].open;
     for (int x0 = 0; x0 < w; x0 += 8) {
       uint64_t v, t;
       memcpy(&v, row + x0, 8);
@@ -159,38 +162,49 @@ static void buildRows(void) {
     }
   }
 }
+/* Count d from front `from` into `to`, each front word cleared as it is read; the rows counted
+   (lo << 32 | hi, lo > hi when none). */
+static inline __attribute__((always_inline)) uint64_t countLevel(int d, int lo, int hi, int from, int to) {
+  int w = W, y0 = lo > 0 ? lo - 1 : 0, y1 = hi + 1 < H ? hi + 1 : H - 1;
+  RowRecord *q = &rows[y0], *last = &rows[y1], *first = 0, *final = 0;
+  int *out = dist + y0 * w;
+  uint64_t above = q[0].front[from], here = q[1].front[from];
+  for (; q <= last; q++, out += w) {
+    uint64_t below = q[2].front[from];
+    uint64_t fresh = ((here & q[1].open[0]) << 1) | ((here & q[1].open[1]) >> 1) | (above & q[0].open[2]) |
+                     ((above & q[0].open[4]) << 1) | ((above & q[0].open[6]) >> 1) | (below & q[2].open[3]) |
+                     ((below & q[2].open[5]) << 1) | ((below & q[2].open[7]) >> 1);
+    uint64_t reached = q[1].reached;
+    fresh &= ~reached;
+    q[1].front[to] = fresh;
+    q[1].front[from] = 0;
+    above = here;
+    here = below;
+    if (!fresh) continue;
+    q[1].reached = reached | fresh;
+    if (!first) first = q;
+    final = q;
+    do { out[__builtin_ctzll(fresh)] = d; fresh &= fresh - 1; } while (fresh);
+  }
+  if (!first) return 1ull << 32;
+  return ((uint64_t)(first - rows) << 32) | (uint32_t)(final - rows);
+}
 static void rangeCountRows(int rx, int ry, int rw, int rh) {
   int w = W, h = H;
-  memset(rowReached, 0, sizeof(uint64_t) * (h + 2));
-  memset(rowFront, 0, sizeof(rowFront));
-  uint64_t *front = rowFront[0], *next = rowFront[1];
+  for (int y = 0; y < h + 2; y++) rows[y].reached = rows[y].front[0] = rows[y].front[1] = 0;
   uint64_t start = ((1ull << rw) - 1) << rx;
   for (int y = ry; y < ry + rh; y++) {
-    rowReached[y + 1] = front[y + 1] = start;
+    rows[y + 1].reached = rows[y + 1].front[0] = start;
     for (int x = rx; x < rx + rw; x++) dist[y * w + x] = 0;
   }
-  for (int d = 1, lo = ry, hi = ry + rh - 1; lo <= hi; d++) {
-    int nlo = h, nhi = -1, y0 = lo > 0 ? lo - 1 : 0, y1 = hi + 1 < h ? hi + 1 : h - 1;
-    uint64_t above = front[y0], here = front[y0 + 1];
-    for (int y = y0; y <= y1; y++) {
-      uint64_t below = front[y + 2];
-      const uint64_t *o = rowOpen[y + 1], *a = rowOpen[y], *b = rowOpen[y + 2];
-      uint64_t fresh = ((here & o[0]) << 1) | ((here & o[1]) >> 1) | (above & a[2]) | ((above & a[4]) << 1) | ((above & a[6]) >> 1) |
-                       (below & b[3]) | ((below & b[5]) << 1) | ((below & b[7]) >> 1);
-      fresh &= ~rowReached[y + 1];
-      next[y + 1] = fresh;
-      above = here;
-      here = below;
-      if (!fresh) continue;
-      rowReached[y + 1] |= fresh;
-      if (nhi < 0) nlo = y;
-      nhi = y;
-      int *base = dist + y * w;
-      do { base[__builtin_ctzll(fresh)] = d; fresh &= fresh - 1; } while (fresh);
-    }
-    memset(front + lo + 1, 0, sizeof(uint64_t) * (hi - lo + 1));
-    uint64_t *t = front; front = next; next = t;
-    lo = nlo; hi = nhi;
+  int lo = ry, hi = ry + rh - 1;
+  for (int d = 1;; d += 2) {
+    uint64_t span = countLevel(d, lo, hi, 0, 1);
+    lo = (int)(span >> 32); hi = (int)(uint32_t)span;
+    if (lo > hi) break;
+    span = countLevel(d + 1, lo, hi, 1, 0);
+    lo = (int)(span >> 32); hi = (int)(uint32_t)span;
+    if (lo > hi) break;
   }
 }
 
