@@ -11,6 +11,8 @@
  *   git worktree add --detach ../base <commit> && cp build/core.wasm ../base/build/ (same assembly/)
  * AI_DECISION_GAMES games per scenario and side (default 2), AI_MAX_ROUNDS (default 60);
  * AI_AB_RULESETS: only these rulesets (comma-separated; default all).
+ * AI_AB_SEARCHED=1: `hints()` and the decision with the search as shipped (where it searches:
+ * doom2016), its rollouts included, instead of unsearched.
  */
 import { loadavg } from 'node:os';
 import { beforeAll, test } from 'vitest';
@@ -27,6 +29,7 @@ const BASE = process.env.AI_BASE_TREE;
 const GAMES = Number(process.env.AI_DECISION_GAMES ?? 2);
 const MAX_ROUNDS = Number(process.env.AI_MAX_ROUNDS ?? 60);
 const RULESETS = process.env.AI_AB_RULESETS?.split(',');
+const SEARCHED = process.env.AI_AB_SEARCHED === '1';
 
 type Ai = { hints: typeof hints; plannerPolicy: typeof plannerPolicy };
 let base: Ai;
@@ -66,9 +69,9 @@ test.skipIf(!BASE)('AI time per decision: this tree against AI_BASE_TREE', () =>
           for (const tree of order) {
             const ai = trees[tree];
             const t0 = cpu();
-            const h = ai.hints(state, undefined, { search: false });
+            const h = ai.hints(state, undefined, { search: SEARCHED });
             const t1 = cpu();
-            const c = ai.plannerPolicy({ search: null }).choose({ state, side: me, legal, budgetMs: 40 });
+            const c = ai.plannerPolicy(SEARCHED ? {} : { search: null }).choose({ state, side: me, legal, budgetMs: 40 });
             const t2 = cpu();
             acc[tree].hints.push(t1 - t0);
             acc[tree].plan.push(t2 - t1);
@@ -81,6 +84,7 @@ test.skipIf(!BASE)('AI time per decision: this tree against AI_BASE_TREE', () =>
       acc.load.push(loadavg()[0]);
     }
   }
+  if (SEARCHED) console.log('hints() and decisions with the search as shipped');
   const rows = ['| ruleset | decisions | answers differing | hints() CPU p95, before → now (ms) | ratio | planning decision CPU p95, before → now (ms) | ratio | load (1 min) |', '|---|---|---|---|---|---|---|---|'];
   for (const [ruleset, a] of by) {
     const p = (xs: number[]) => pct(xs, 0.95);

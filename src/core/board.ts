@@ -87,6 +87,17 @@ export class Board implements GridQueries {
     return i;
   }
 
+  /**
+   * Why a w×h figure could not be placed with its top-left cell at (x,y) now (off the map, on
+   * another figure, across a wall or door), or null when it fits: addFigure's check, without
+   * adding, throwing or touching the grid core.
+   */
+  placementProblem(x: number, y: number, w = 1, h = 1): string | null {
+    const d = this._data;
+    const problem = footprintProblem(d.width, d.height, d.cells, d.hEdges, d.vEdges, this.ownerMap(), this.idOf, x, y, w, h);
+    return problem && problem[1];
+  }
+
   // ------------------------------------------------------------------ mutations
 
   /** Move a figure's footprint to (x,y); `rotated` swaps its width and height. */

@@ -169,6 +169,42 @@ describe('incremental updates equal a freshly built board', () => {
     });
   }
 
+  test('placementProblem answers as addFigure would, without adding (random boards, after moves)', () => {
+    let fits = 0, refused = 0;
+    for (const ruleset of RULESETS) {
+      for (let seed = 1; seed <= 40; seed++) {
+        const r = rng(7100 + seed);
+        const board = Board.fromData(randomBoard(ruleset, seed, { minSide: 4, maxSide: 9, smallFigures: 6, largeFigures: 2 }));
+        const { width, height } = board.data;
+        for (let k = 0; k < 40; k++) {
+          if (k % 10 === 9) {
+            // A move on the way: the answers follow the board's figures as they are now.
+            const f = Math.floor(r() * board.data.figures.length);
+            try { board.moveFigure(f, Math.floor(r() * width), Math.floor(r() * height)); } catch { /* refused: unchanged */ }
+          }
+          const [w, h] = r() < 0.5 ? [1, 1] : [1 + Math.floor(r() * 3), 1 + Math.floor(r() * 3)];
+          const x = Math.floor(r() * (width + 1)) - (r() < 0.1 ? 1 : 0), y = Math.floor(r() * (height + 1));
+          const before = board.data;
+          const problem = board.placementProblem(x, y, w, h);
+          expect(board.data, 'nothing added').toEqual(before);
+          const copy = Board.fromData(before);
+          let thrown: string | null = null;
+          try { copy.addFigure({ id: '\u0000new', side: 's', x, y, w, h }); } catch (e) { thrown = (e as BoardError).message; }
+          const where = `${ruleset} seed ${seed} step ${k}: ${w}×${h} at (${x},${y})`;
+          if (thrown === null) expect(problem, where).toBeNull();
+          else {
+            expect(problem, where).not.toBeNull();
+            expect(thrown, where).toContain(problem!);
+          }
+          if (problem === null) fits++;
+          else refused++;
+        }
+      }
+    }
+    expect(fits).toBeGreaterThan(300);
+    expect(refused).toBeGreaterThan(300);
+  });
+
   test('a refused move names the problem and changes nothing, in Wasm memory too', () => {
     const board = Board.create({
       ruleset: 'doom2016',

@@ -28,6 +28,8 @@ test('the README example runs as documented', async () => {
   const threats = board.threatMap('marines', { w: 1, h: 1 }, 'alpha');
   expect(threats.enemies).toEqual([1, 2]); // imp and pinky
   expect([threats.stand[1 * 6 + 0], threats.stand[1 * 6 + 5]]).toEqual([1, 0]); // alpha's space is free, the imp's is not
+  expect(board.placementProblem(4, 1, 2, 1)).toBe('cell (4,1) is already occupied by "pinky"');
+  expect(board.placementProblem(0, 2, 2, 1)).toBeNull(); // a 2×1 figure fits there
   expect(board.reach('alpha', 1).cost[0]).toBe(-1); // the closed door is in the way
   board.openDoor(0, 0, 0, 1);
   expect(board.reach('alpha', 1).cost[0]).toBe(1);

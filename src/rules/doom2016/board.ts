@@ -18,6 +18,14 @@ export function queryBoardOf(s: Doom2016State): Board {
   return sharedBoard('doom2016', sourceOf(s, s.figures));
 }
 
+/**
+ * The map with `probe` the only figure on it, shared and only to be queried like queryBoardOf's:
+ * ranges from the probe's cell with no figure in the way (where summoned demons are placed).
+ */
+export function probeBoardOf(s: Doom2016State, probe: Doom2016State['figures'][number]): Board {
+  return sharedBoard('doom2016-probe', sourceOf(s, [probe]));
+}
+
 /** The grid core's view of the state (marines use active teleporters); a board of its own, which the caller may change. */
 export function boardOf(s: Doom2016State, without: string[] = []): Board {
   return Board.fromData(sourceData(sourceOf(s, without.length ? s.figures.filter((f) => !without.includes(f.id)) : s.figures)));

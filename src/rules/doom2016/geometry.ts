@@ -1,8 +1,7 @@
 /** Cells, figures and placements of a doom2016 state (geometry itself is the grid core's). */
-import { BoardError } from '../../core/board-input.ts';
 import { Board } from '../../core/board.ts';
 import { Cell } from '../../core/types.ts';
-import { boardOf } from './board.ts';
+import { probeBoardOf, queryBoardOf } from './board.ts';
 import type { Doom2016Figure, Doom2016State } from './types.ts';
 
 export const cellIndex = (s: Doom2016State, x: number, y: number) => y * s.board.width + x;
@@ -41,16 +40,15 @@ export function isStaggered(s: Doom2016State, f: Doom2016Figure): boolean {
 
 /**
  * Where a w×h figure can be put nearest to cell (x, y): footprints covering no other figure, on
- * the map and not straddling walls or doors (the grid core checks), ordered by the range from
+ * the map and not straddling walls or doors (Board.placementProblem), ordered by the range from
  * (x, y) to the nearest cell of the footprint (walls, doors and blocking terrain respected, RULES
  * §2.1), then top to bottom, left to right; only footprints within `within` of (x, y). Used for
  * summoned demons: on or next to their portal (RULES §2.4, within 1).
  */
 export function nearestPlacements(s: Doom2016State, x: number, y: number, w: number, h: number, side: string, limit = Infinity, within = Infinity): { x: number; y: number }[] {
   // A probe alone on the board measures ranges from (x, y) without any figure in the way.
-  const probe = boardOf({ ...s, figures: [{ id: '\u0000probe', side, type: '', x, y, w: 1, h: 1, damage: 0, stunned: false }] });
-  const range = probe.rangeMap(0);
-  const board = boardOf(s);
+  const range = probeBoardOf(s, { id: '\u0000probe', side, type: '', x, y, w: 1, h: 1, damage: 0, stunned: false }).rangeMap(0);
+  const board = queryBoardOf(s);
   const { width, height } = s.board;
   const candidates: { x: number; y: number; r: number }[] = [];
   for (let cy = 0; cy + h <= height; cy++) {
@@ -67,13 +65,7 @@ export function nearestPlacements(s: Doom2016State, x: number, y: number, w: num
   const out: { x: number; y: number }[] = [];
   for (const c of candidates) {
     if (out.length >= limit) break;
-    try {
-      board.addFigure({ id: '\u0000placed', side, x: c.x, y: c.y, w, h });
-      board.removeFigure('\u0000placed');
-      out.push({ x: c.x, y: c.y });
-    } catch (e) {
-      if (!(e instanceof BoardError)) throw e;
-    }
+    if (board.placementProblem(c.x, c.y, w, h) === null) out.push({ x: c.x, y: c.y });
   }
   return out;
 }
