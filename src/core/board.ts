@@ -11,6 +11,7 @@ import { fillReach, fillSight, type ReachBuffer, type SightBuffer } from './resu
 import { copyOut } from './result-pool.ts';
 import { coreBuffer } from './core-buffer.ts';
 import { ReachSnapshot } from './snapshots.ts';
+import { stateRegions } from './state-regions.ts';
 import { getCore, type CoreExports } from './wasm.ts';
 import {
   EDGE_KIND_NAMES, EdgeKind, RULESETS, type BoardData, type FigureData, type GridQueries, type Placement, type ReachMap, type ReachPath,
@@ -19,20 +20,6 @@ import {
 
 /** The board whose state is in Wasm memory now. */
 let current: Board | null = null;
-
-/** The regions of Wasm memory that make up a board's state, with their length in bytes. */
-function stateRegions(core: CoreExports, d: BoardData, ntele: number): Array<[number, number]> {
-  const { width: w, height: h } = d;
-  const n = w * h;
-  const hEdges = (h + 1) * w;
-  const vEdges = h * (w + 1);
-  const corners = (w + 1) * (h + 1);
-  // cells, edges, figures, then the core's regions by number (see statePtr).
-  return [
-    [core.cellsPtr(), n], [core.hEdgesPtr(), hEdges], [core.vEdgesPtr(), vEdges], [core.figsPtr(), 32 * d.figures.length],
-    ...[4 * n, 4 * ntele, n, n, n, n, corners, corners, hEdges, vEdges, n].map((len, k): [number, number] => [core.statePtr(k), len]),
-  ];
-}
 
 export class Board implements GridQueries {
   private _data: BoardData;
