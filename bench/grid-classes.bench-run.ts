@@ -297,6 +297,64 @@ Notes (issue 41):
   slower there): 26×26 10.0–11.0 → 8.7–9.2 µs, 49×49 33–39 → 22–24 µs. So the Wasm / C of those maps
   is 1.39–1.45× (it was 1.29× and 1.51×): the C gains as much or more from the same count, and what
   is left is the two compilers' code for the same loops. Boards wider than 64 keep the queue.
+- Two full runs of this table after the masks were kept (2026-11-30 22:21 and 22:28 UTC, commits
+  6081872 and e7c52c4's grid core, the same) were not written over the table then (19:31 UTC): this VM ran them
+  in its slow mode (the mixed 26×26 sight map 22–26 µs against 12 µs), where the rows near 1.0× move
+  by more than their margins. They read: mixed sight maps 26×26 1.51× / 1.47×, 49×49 1.45× / 1.39×,
+  101×101 1.02× / 1.01×, 201×201 1.11× / 1.06× (not met); small-figure reach on mixed boards
+  0.89–1.03× (49×49 1.03× and 101×101 1.01× in the second run), on open ones 0.75–0.93×; 2×3 reach
+  0.73–0.90×; open sight maps 0.83–1.02× (open
+  26×26 1.02× in the second); plain / export 1.08–1.70×; buffered / export 0.94–1.23× (the 2×3 reach
+  on mixed 26×26 1.23× / 1.21×, over 1.2×). The boards over 64 wide do not use the count by rows, so
+  their rows moved with the VM, not the code.
+- The range count's masks kept per board (2026-11-30, commit 6081872). The count by rows built its
+  open-step masks (the 8×8 bit transposes of every row) at every sight, range and threat map; they
+  depend on the board's steps and cells only, so they now stay in their own region (RANGE_ROWS) and
+  are built again only after the board changed (LARGE_VERSION: rebuilt, an edge set, another board
+  restored; test/core/range-rows.test.ts closes and opens a door and switches boards in between, and
+  a cache never rebuilt fails it and four other tests). The C builds them with its board's tables
+  too. Two Wasm builds in one process (before: 8962c44's core; the bench boards; blocks of 2000
+  calls alternating, 15 blocks, median of the ratios; two runs, 22:31 UTC): \`sightMap\` 0.87 / 0.92×
+  (mixed 26×26), 0.88 / 0.89× (49×49); \`rangeMap\` 0.81 / 0.74× and 0.78 / 0.74×. Wasm / C of the
+  mixed sight maps is unchanged by it (1.39–1.47× in the runs after): the C gains as much.
+- Where the Wasm's mixed sight map still loses to the C (2026-11-30 22:24 UTC, \`perf\` of each alone
+  on the mixed 49×49 board, the Wasm's functions named by V8's perf map, the C's kept apart with
+  \`noinline\` for the profile; one run each, the Wasm 32–34 µs a map, the C 20–21 µs): the range count
+  by rows 13.9 against 6.9 µs (2.0×), the diagonal walk 7.2 against 3.7 µs (1.9×), the corner
+  records 4.3 against 2.4 µs (1.8×; a call in both), the octant sweep 5.0 against 4.0 µs (1.25×). The
+  same loops, compiled: V8's code for the count keeps five base pointers and the level's bounds on
+  the stack (a row record holding all of a row's words — one pointer — was tried: 0.97–0.99× of the
+  sight map in the same in-process A/B, not kept), and its stores of each counted cell's range are
+  where most of the count's samples fall.
+- The range count's loop for V8 (2026-12-01, commit 188bc5d). Each row is now one 96-byte record
+  (its eight open-step masks, obstacles, cells reached and two front words that swap roles each
+  count), and the count's loop reads everything at constant offsets from one pointer walking the
+  records; the counts go in pairs so that which front word is read and which written is a constant;
+  a front word is cleared as it is read (no \`memory.fill\` per count); doom2004's obstacles are kept
+  out of the next front when it is written, so the three rows read per row need no obstacle masks;
+  the counted cells' ranges go through a pointer stepped a row at a time. V8's code for the count
+  touches its stack frame 161 times against 324 (\`--print-wasm-code\`). The row record tried before
+  (above, 0.97–0.99×) kept the per-count fill, the obstacle masks on every read row and a row index:
+  alone, it did not free enough registers. Two Wasm builds in one process (before: 3344a1d's core;
+  the bench boards; blocks of 2000 calls alternating, 15 blocks, median of the ratios; two runs,
+  00:30 UTC): \`sightMap\` 0.91 / 0.93× (mixed 26×26), 0.90 / 0.90× (49×49); \`rangeMap\` 0.74 / 0.75×
+  and 0.71 / 0.76×; the harness's answers the same, and test/core's range tests (random boards
+  against the TypeScript reference, either side of 64 wide) pass. The C (bench/native/core.c) got the same layout and loop:
+  its sight map 0.96–0.97× (26×26) and 0.93–0.96× (49×49) of before in a two-binary A/B (both
+  servers on one CPU, 15 blocks of 4000 maps alternating; the answers of every figure of both boards
+  the same). Wasm / C of the mixed sight maps after (quick \`GRID_ONLY=sight\` runs, 00:34 and 00:52
+  UTC, this VM in its slow mode): 1.37× and 1.42× (26×26), 1.39× (49×49); in the table above (its
+  first run in the fast mode since, 01:11 UTC) 1.33× and 1.32×, against 1.45× and 1.44× in the run
+  before (2026-11-30 19:31 UTC, 6a83d6f; the same VM mode): the sight maps 13.6 → 10.3 µs and
+  33.1 → 24.8 µs, the C's 9.3 → 7.8 and 22.9 → 19.0 µs. Not met. The mixed 201×201 sight map reads
+  1.01× there (blocks 0.90–1.10×; 0.99× before): boards over 64 wide do not use the count by rows,
+  so that row moved with the run. The header's 5- and 15-minute loads are this session's clean-clone
+  CI run, which had ended a minute before (1-minute load 0.4).
+- Tried beside it, not kept (2026-12-01): the diagonal walk specialised per quadrant (the signs as
+  constants, the cell and edge indices stepped instead of coordinates times the width): 0.98–1.0× of
+  the sight map in the same A/B. A \`perf\` profile of each alone (mixed 49×49, 188bc5d's core) gives the
+  functions about the same shares in both (range count 31% / 32%, diagonal walk 24% / 21%, octant
+  sweep 15% / 20%, corner records 13% / 12%, Wasm / C): what is left is spread over every loop.
 - Open-board sight map, one bit per attacker corner (2026-11-30). A space's byte in COVER_ALL held a
   count of the corners from which it is in cover, and a mark was a compare and an add; it now holds
   one bit per corner (bits 1–7, bit 0 standing for the corners of the groups folded before: a 2×3
