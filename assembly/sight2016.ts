@@ -1,6 +1,6 @@
 // doom2016 sight (RULES §2.1): LOS corner to corner, cover, range; single pairs and batches.
 import {
-  BLOCK_MAP, CHAIN, CLEAR_CORNERS, RECIP, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
+  BLOCK_MAP, CELLS, CHAIN, CLEAR_CORNERS, C_ON, RECIP, COPRIME, COVER_ALL, COVER_CELLS, COVER_EDGES_2016, DIST, H, HEDGES, MAX_SIDE, OUTLINE_H, OUTLINE_V,
   OUT_COVER, OUT_LOS, OUT_RANGE, RAYS_COVER, RAYS_SIGHT, SIGHT_EDGES, VEDGES, W, blocks, onMap,
 } from './board';
 import { CELLS_COVER2016, CELLS_NONE, END_P, END_Q, dirPos, ownMask, quadsBlocked, roundBlocked, setSpaces, walk } from './line';
@@ -91,17 +91,24 @@ function record(QX: i32, QY: i32, seen: i32, clear: i32): void {
     store<u8>(at, load<u8>(at) | <u8>seen);
     return;
   }
-  for (let k = 0; k < 4; k++) {
-    if (((seen >> k) & 1) == 0) continue;
-    const x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
-    if (!onMap(x, y)) continue;
-    const t = <usize>(y * W + x);
-    store<u8>(OUT_LOS + t, 1);
-    if (((clear >> k) & 1) != 0) {
-      const c = load<u8>(CLEAR_CORNERS + t) + 1;
-      store<u8>(CLEAR_CORNERS + t, c);
-      if (c == 4) store<u8>(COVER_ALL + t, 0);
-    }
+  // The four cells written out (V8 does not unroll the loop: a cell's coordinates and index were
+  // worked out again each time); t is the SE cell's index.
+  const w = W;
+  const t = <usize>(QY * w + QX);
+  if ((seen & 1) != 0) recordCell(QX, QY - 1, t - <usize>w, (clear & 1) != 0);
+  if ((seen & 2) != 0) recordCell(QX, QY, t, (clear & 2) != 0);
+  if ((seen & 4) != 0) recordCell(QX - 1, QY, t - 1, (clear & 4) != 0);
+  if ((seen & 8) != 0) recordCell(QX - 1, QY - 1, t - <usize>w - 1, (clear & 8) != 0);
+}
+
+/** Cell (x, y), index t, seen from the current attacker corner; `clear`: with a clear cover line. */
+@inline function recordCell(x: i32, y: i32, t: usize, clear: bool): void {
+  if (<u32>x >= <u32>W || <u32>y >= <u32>H || (load<u8>(CELLS + t) & C_ON) == 0) return;
+  store<u8>(OUT_LOS + t, 1);
+  if (clear) {
+    const c = load<u8>(CLEAR_CORNERS + t) + 1;
+    store<u8>(CLEAR_CORNERS + t, c);
+    if (c == 4) store<u8>(COVER_ALL + t, 0);
   }
 }
 

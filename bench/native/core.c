@@ -270,17 +270,18 @@ static void buildCoprime(int side) {
   coprimeSide = side;
 }
 
+/* The four cells written out, as assembly/sight2016.ts record (t: the SE cell's index). */
+static inline void recordCell(int x, int y, int t, int clear) {
+  if ((unsigned)x >= (unsigned)W || (unsigned)y >= (unsigned)H || !(cells[t] & C_ON)) return;
+  outLos[t] = 1;
+  if (clear && ++clearCorners[t] == 4) coverAll[t] = 0;
+}
 static void record(int QX, int QY, int seen, int clear) {
-  for (int k = 0; k < 4; k++) {
-    if (!((seen >> k) & 1)) continue;
-    int x = k >= 2 ? QX - 1 : QX, y = k == 0 || k == 3 ? QY - 1 : QY;
-    if (!onMap(x, y)) continue;
-    int t = y * W + x;
-    outLos[t] = 1;
-    if ((clear >> k) & 1) {
-      if (++clearCorners[t] == 4) coverAll[t] = 0;
-    }
-  }
+  int w = W, t = QY * w + QX;
+  if (seen & 1) recordCell(QX, QY - 1, t - w, clear & 1);
+  if (seen & 2) recordCell(QX, QY, t, clear & 2);
+  if (seen & 4) recordCell(QX - 1, QY, t - 1, clear & 4);
+  if (seen & 8) recordCell(QX - 1, QY - 1, t - w - 1, clear & 8);
 }
 
 static inline int inBox(int QX, int QY) { return (unsigned)QX <= (unsigned)W && (unsigned)QY <= (unsigned)H; }
