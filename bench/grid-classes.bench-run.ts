@@ -355,6 +355,15 @@ Notes (issue 41):
   the sight map in the same A/B. A \`perf\` profile of each alone (mixed 49×49, 188bc5d's core) gives the
   functions about the same shares in both (range count 31% / 32%, diagonal walk 24% / 21%, octant
   sweep 15% / 20%, corner records 13% / 12%, Wasm / C): what is left is spread over every loop.
+- The corner record written out (2026-12-01, commit 569d19b, after the table's run). A sight map's
+  record of a corner seen (its four cells: LOS, and a clear cover line counted) was a loop over the
+  four with each cell's coordinates, bounds and index worked out in turn; V8 does not unroll it, and
+  the four cells are now written out from the SE cell's index. Two Wasm builds in one process (the
+  bench boards, 15 blocks of 2000 maps alternating, three runs): sight maps 0.94 / 0.95 / 0.95×
+  (mixed 26×26), 0.93 / 0.93 / 0.94× (49×49), the answers the same. The C got the same record: in
+  one binary holding both (a function pointer switched between blocks, 31 blocks, two runs) 0.96 /
+  0.89× (26×26) and 0.97 / 0.98× (49×49) — it gains too, so Wasm / C stays where the table has it
+  (quick runs after, the VM's slow mode: 1.42× and 1.35×).
 - Open-board sight map, one bit per attacker corner (2026-11-30). A space's byte in COVER_ALL held a
   count of the corners from which it is in cover, and a mark was a compare and an add; it now holds
   one bit per corner (bits 1–7, bit 0 standing for the corners of the groups folded before: a 2×3
