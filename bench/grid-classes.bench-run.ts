@@ -363,7 +363,12 @@ Notes (issue 41):
   (mixed 26×26), 0.93 / 0.93 / 0.94× (49×49), the answers the same. The C got the same record: in
   one binary holding both (a function pointer switched between blocks, 31 blocks, two runs) 0.96 /
   0.89× (26×26) and 0.97 / 0.98× (49×49) — it gains too, so Wasm / C stays where the table has it
-  (quick runs after, the VM's slow mode: 1.42× and 1.35×).
+  (quick runs after, the VM's slow mode: 1.42× and 1.35×). A full run of the table at fafd490 (01:29
+  UTC) began in the slow mode (the mixed 26×26 sight map 19.9 µs, against 9.6 µs in a quick run two
+  minutes before) and is not written over the table: mixed sight maps 1.39× (26×26), 1.25× (49×49),
+  0.98× (101×101), 0.95× (201×201); small-figure reach on mixed boards 0.97–1.06× (26×26 1.01×,
+  49×49 1.06× with blocks 0.87–1.21×), on open ones 0.76–0.89×; 2×3 reach 0.73–0.79×; open sight maps
+  0.76–0.87×; plain / export 1.08–1.67×; buffered / export 1.00–1.17×.
 - Open-board sight map, one bit per attacker corner (2026-11-30). A space's byte in COVER_ALL held a
   count of the corners from which it is in cover, and a mark was a compare and an add; it now holds
   one bit per corner (bits 1–7, bit 0 standing for the corners of the groups folded before: a 2×3
