@@ -37,7 +37,10 @@ interface PgClient extends Queryable {
   removeAllListeners(): void;
 }
 interface PgPoolClient extends Queryable {
-  release(): void;
+  /** With an error: the connection is broken, and the pool destroys it instead of keeping it. */
+  release(broken?: Error): void;
+  on(event: 'error', fn: (e: Error) => void): void;
+  removeListener(event: 'error', fn: (e: Error) => void): void;
 }
 interface PgPool extends Queryable {
   connect(): Promise<PgPoolClient>;
@@ -194,22 +197,17 @@ export class PgStore implements GameStore {
 
   /** A new game with its first entries, in one transaction (and their notices, sent when it commits). */
   async create(record: GameRecord, entries: StoredEntry[] = []): Promise<void> {
-    let client: PgPoolClient | undefined;
     try {
-      client = await this.pool.connect();
-      await client.query('BEGIN');
-      await client.query({ ...INSERT_GAME, values: [record.id, JSON.stringify(record), record.idempotency?.key ?? null] });
-      if (entries.length) {
-        const r = await client.query({ ...APPEND, values: columns(entries.map((entry) => ({ id: record.id, entry }))) });
-        if (r.rows.length !== entries.length) throw new VersionTakenError(record.id, entries.length);
-      }
-      await client.query('COMMIT');
+      await inTransaction(this.pool, async (client) => {
+        await client.query({ ...INSERT_GAME, values: [record.id, JSON.stringify(record), record.idempotency?.key ?? null] });
+        if (entries.length) {
+          const r = await client.query({ ...APPEND, values: columns(entries.map((entry) => ({ id: record.id, entry }))) });
+          if (r.rows.length !== entries.length) throw new VersionTakenError(record.id, entries.length);
+        }
+      });
     } catch (e) {
-      await client?.query('ROLLBACK').catch(() => undefined);
       if ((e as { code?: string }).code === '23505') throw new VersionTakenError(record.id, 0);
       throw unreachable(e, true);
-    } finally {
-      client?.release();
     }
   }
 
@@ -407,9 +405,8 @@ function columns(batch: { id: string; entry: StoredEntry }[]): unknown[][] {
 async function setUp(pool: PgPool, url: string): Promise<void> {
   const where = `the PostgreSQL database ${safeUrl(url)}`;
   const refuse = (what: string) => new StoreError(`${where} ${what}; the server did not start, so nothing was written. Restore the tables from a backup; games must never be served from a store missing part of its history.`);
-  const client = await pool.connect();
-  try {
-    await client.query(`BEGIN; ${LOCK}`);
+  await inTransaction(pool, async (client) => {
+    await client.query(LOCK);
     const have: Record<string, string[]> = {};
     for (const r of (await client.query<{ t: string; c: string }>(SELECT_COLUMNS)).rows) (have[r.t] ??= []).push(r.c);
     const same = (t: string, want: string[]) => (have[t] ?? []).join() === want.join();
@@ -428,11 +425,36 @@ async function setUp(pool: PgPool, url: string): Promise<void> {
       for (const t of Object.keys(COLUMNS)) if (!same(t, COLUMNS[t])) throw refuse(`has an altered table ${t} (columns ${have[t].join(', ')}; expected ${COLUMNS[t].join(', ')})`);
       await client.query(INDEXES);
     }
-    await client.query(`${RATE_SCHEMA} COMMIT;`);
+    await client.query(RATE_SCHEMA);
+  });
+}
+
+/**
+ * `work` in one transaction on a connection of the pool (committed when it resolves, rolled back when
+ * it throws). When a checked-out connection breaks — PostgreSQL restarted, its backend terminated —
+ * pg fails the statement running on it, if any, and also emits 'error' on the connection, which the
+ * pool hears only while the connection is idle in it: unheard, that event ended the process
+ * (test/api/pg-faults.test.ts). Heard here, the caller gets the statement's error (503
+ * outcome-unknown for a new game), and the broken connection is destroyed on release rather than
+ * given back to the pool.
+ */
+async function inTransaction(pool: PgPool, work: (client: PgPoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (e: Error) => {
+    broken ??= e;
+  };
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    await work(client);
+    await client.query('COMMIT');
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
   } finally {
-    client.release();
+    // A broken connection keeps the listener: a late 'error' from it must not end the process either.
+    if (!broken) client.removeListener('error', onError);
+    client.release(broken);
   }
 }
