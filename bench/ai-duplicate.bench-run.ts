@@ -10,6 +10,8 @@
  * Players (AI_DUP_AI, AI_DUP_PEERS, comma-separated):
  *   autopilot      the product's autopilot (plannerPolicy(), its default search)
  *   planner        the planner without search (plannerPolicy({ search: null }))
+ *   strong         the planner with the opt-in stronger searches (STRONG_SEARCHES: doom2004 played
+ *                  out by the planner on both sides, DOOM2004_SEARCH)
  *   random, greedy the baselines (policy.ts)
  *   mcN            the flat Monte-Carlo peer with N rollouts a command (montecarlo.ts), depth
  *                  AI_MC_DEPTH (default 10)
@@ -24,7 +26,8 @@
  *   rollouts:K=V;… the autopilot with its rollout search changed (search.ts SearchOptions over
  *                  AUTOPILOT_SEARCH): candidates, rollouts, rounds, maxCommands, steps (counts), and
  *                  own, opponent (who plays that side in the rollouts: greedy, kiting, planner — the
- *                  planner without search). E.g. `rollouts:opponent=planner;rollouts=16;steps=400`.
+ *                  planner without search), rulesets (`all`, or names joined by `+`: where it searches). E.g. `rollouts:opponent=planner;rollouts=16;steps=400`.
+ * AI_DUP_HANDICAP=recommended|SPEC: the scenarios with a handicap (see `handicapped` below).
  * Rows: AI_DUP_SCENARIOS (indices: 0 tutorial marines, 1 tutorial invader, 2 skirmish marines,
  * 3 skirmish invaders, 4 d20 alliance, 5 d20 empire; default all) × peers. Seeds AI_SEED_FROM..
  * (default 1), AI_GAMES seeds (default 200: 400 games a row), a game a draw after AI_MAX_ROUNDS
@@ -38,12 +41,14 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
 import '../src/rules/index.ts';
-import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
+import { greedyPolicy, playGame, plannerPolicy, randomPolicy, STRONG_SEARCHES, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
 import { planTreeSearch, treeSearchPolicy } from '../src/ai/autopilot/ismcts.ts';
 import { kitingGreedyPolicy } from '../src/ai/autopilot/kiting.ts';
 import { AUTOPILOT_SEARCH, rolloutSearch } from '../src/ai/autopilot/search.ts';
 import { SEATS } from './ai-seats.ts';
+import { applyHandicap, RECOMMENDED_HANDICAPS } from '../src/scenario/handicap.ts';
+import type { Scenario } from '../src/scenario/types.ts';
 import { cpu, wilson } from './ai-stats.ts';
 
 beforeAll(async () => {
@@ -86,6 +91,7 @@ export function player(spec: string, seed: number, ruleset: string): Policy {
   if (spec.startsWith('rollouts:')) return plannerPolicy({ search: rolloutSearch(rolloutSpec(spec.slice('rollouts:'.length))) });
   if (spec === 'autopilot') return plannerPolicy();
   if (spec === 'planner') return plannerPolicy({ search: null });
+  if (spec === 'strong') return plannerPolicy({ search: STRONG_SEARCHES() });
   if (spec === 'searchall') return plannerPolicy({ search: rolloutSearch({ ...AUTOPILOT_SEARCH, rulesets: undefined }) });
   if (spec === 'random') return randomPolicy(seed);
   if (spec === 'greedy') return greedyPolicy();
@@ -106,11 +112,22 @@ export function rolloutSpec(text: string): Parameters<typeof rolloutSearch>[0] {
     if (key === 'own' || key === 'opponent') {
       if (!ROLLOUT_PLAYERS[value]) throw new Error(`rollouts: ${key}=${value}: one of ${Object.keys(ROLLOUT_PLAYERS).join(', ')}`);
       o[key] = ROLLOUT_PLAYERS[value];
-    } else if (['candidates', 'rollouts', 'rounds', 'maxCommands', 'steps'].includes(key)) o[key] = Number(value);
+    } else if (key === 'rulesets') o.rulesets = value === 'all' ? undefined : value.split('+');
+    else if (['candidates', 'rollouts', 'rounds', 'maxCommands', 'steps'].includes(key)) o[key] = Number(value);
     else throw new Error(`rollouts: unknown option ${key}`);
   }
   return o;
 }
+
+/**
+ * AI_DUP_HANDICAP: every row's scenario with a handicap (src/scenario/handicap.ts) — `recommended`
+ * for each bundled scenario's measured one (RECOMMENDED_HANDICAPS: the scenario a solo player is
+ * offered), or one spec for every row. A scenario change is its own row: the label names it.
+ */
+const HANDICAP = process.env.AI_DUP_HANDICAP;
+const handicapOf = (s: Scenario) => (HANDICAP === 'recommended' ? RECOMMENDED_HANDICAPS[BUNDLED_IDS[s.ruleset]].spec : HANDICAP!);
+const BUNDLED_IDS: Record<string, string> = { doom2016: 'doom2016-tutorial', doom2004: 'doom2004-skirmish', d20: 'd20-skirmish' };
+const handicapped = (s: Scenario) => (HANDICAP ? applyHandicap(s, handicapOf(s)) : s);
 
 /** A game's result for `side`: 1 won, ½ drawn, 0 lost. */
 const resultFor = (winner: string | null, side: string) => (winner === null ? 0.5 : winner === side ? 1 : 0);
@@ -129,7 +146,8 @@ interface Pair {
 }
 
 function playPair(seat: number, ai: string, peer: string, seed: number): Pair {
-  const [, scenario, x, y] = SEATS[seat];
+  const [, bundled, x, y] = SEATS[seat];
+  const scenario = handicapped(bundled);
   const ms = { ai: 0, peer: 0 };
   const decisions = { ai: 0, peer: 0 };
   const counted = (p: Policy, who: 'ai' | 'peer'): Policy => ({
@@ -157,7 +175,8 @@ function playPair(seat: number, ai: string, peer: string, seed: number): Pair {
 /** The table row of a set of pairs (one seat, AI and peer). */
 export function row(pairs: Pair[]): string {
   const { seat, ai, peer } = pairs[0];
-  const [name, , x] = SEATS[seat];
+  const [bundledName, , x] = SEATS[seat];
+  const name = HANDICAP ? `${bundledName}, handicap ${handicapOf(SEATS[seat][1])}` : bundledName;
   const n = pairs.length;
   const d = pairs.map((p) => p.aiInSeat - p.peerInSeat);
   const mean = d.reduce((a, b) => a + b, 0) / n;

@@ -19,7 +19,8 @@
  *   figure not yet activated that sees the target, stands out of melee reach and has no attack of its
  *   own worth making (d20Helpers).
  * - doom2016: the plan played is the rollout search's pick among the 6 best (search.ts,
- *   `AUTOPILOT_SEARCH`); elsewhere the best plan by the exact odds.
+ *   `AUTOPILOT_SEARCH`); elsewhere the best plan by the exact odds (doom2004's stronger, slower
+ *   search, `DOOM2004_SEARCH`, is opt-in: `STRONG_SEARCHES`).
  * - anything else: end the activation / turn when no plan is worth more than standing still.
  * Deterministic for a given state and budget (the budget only limits how many plans are refined).
  */
@@ -39,7 +40,7 @@ import { doom2004SpecOf } from '../odds/doom2004-state.ts';
 import { boardOf as boardOf20 } from '../../rules/d20/state.ts';
 import { outOfMeleeReach, d20StayExposure } from '../hints/d20.ts';
 import type { DecisionContext, Policy } from './policy.ts';
-import { AUTOPILOT_SEARCH, playedCommands, rolloutSearch, type PlanSearch } from './search.ts';
+import { AUTOPILOT_SEARCH, DOOM2004_SEARCH, playedCommands, rolloutSearch, setRolloutPlanner, type PlanSearch } from './search.ts';
 
 /** A command as text with its keys sorted at every level (a replacer array would drop nested keys). */
 const canonical = (v: unknown): string =>
@@ -247,23 +248,34 @@ export interface PlannerOptions extends Pick<HintOptions, 'caution' | 'scoring'>
   /**
    * Search (search.ts `rolloutSearch`): the `candidates` best plans by the exact odds (per figure
    * that could act) are played out on determinized copies and the best mean result is played.
-   * Default `rolloutSearch(AUTOPILOT_SEARCH)` (doom2016 only); `null` turns it off.
+   * A list: one search per ruleset (the first whose `rulesets` holds the game's and that `applies`).
+   * Default `rolloutSearch(AUTOPILOT_SEARCH)` (doom2016 only); `STRONG_SEARCHES()` adds doom2004's;
+   * `null` turns it off.
    */
-  search?: PlanSearch | null;
+  search?: PlanSearch | readonly PlanSearch[] | null;
 }
 
 export function plannerPolicy(options: PlannerOptions = {}): Policy {
   const { combinedFire = false, search = rolloutSearch(AUTOPILOT_SEARCH), ...hintOptions } = options;
-  const K = search?.candidates ?? 3;
-  const searching = (state: GameState) => !!search && (!search.rulesets || search.rulesets.includes(state.ruleset));
+  const searches: readonly PlanSearch[] = search === null ? [] : 'best' in search ? [search] : search;
+  const searchIn = (state: GameState) => searches.find((x) => (!x.rulesets || x.rulesets.includes(state.ruleset)) && (x.applies?.(state) ?? true)) ?? null;
+  const K = (state: GameState) => searchIn(state)?.candidates ?? 3;
+  const searching = (state: GameState) => !!searchIn(state);
   /** Among plans (each maybe behind a starting command), the one the search plays out best. */
   const searched = (state: GameState, side: string, plans: { plan: Plan; starter?: Command }[]) => {
-    if (!search || !searching(state) || plans.length < 2) return plans[0];
+    const found = searchIn(state);
+    if (!found || plans.length < 2) return plans[0];
     // A plan another candidate dominates (the same without an attack that can hurt) is not searched.
     const pool = plans.filter((x) => !dominated(x.plan, plans.map((y) => y.plan)));
     if (pool.length < 2) return pool[0];
-    const at = search.best(state, side, pool.map(({ plan, starter }) => (starter ? [starter, ...playedCommands(plan)] : playedCommands(plan))));
-    return pool[Math.max(0, at)];
+    // The rollouts may be played by a planner of their own (DOOM2004_SEARCH), which sets `tuning`.
+    const mine = tuning;
+    try {
+      const at = found.best(state, side, pool.map(({ plan, starter }) => (starter ? [starter, ...playedCommands(plan)] : playedCommands(plan))));
+      return pool[Math.max(0, at)];
+    } finally {
+      tuning = mine;
+    }
   };
   let queue: Command[] = [];
   let blocked = false;
@@ -312,7 +324,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
       const options: { plan: Plan; starter?: Command; gain: number }[] = [];
       for (const id of ids) {
         // doom2016 (a rules version where the invader picks the next demon of the type): plan it as if activating.
-        const plans = bestPlans(state.ruleset === 'doom2016' ? asActivating(state as Doom2016State, id) : state, id, per(), searching(state) ? K : 1);
+        const plans = bestPlans(state.ruleset === 'doom2016' ? asActivating(state as Doom2016State, id) : state, id, per(), searching(state) ? K(state) : 1);
         // d20: the figure whose activation gains most over being left standing where it is
         // through the enemy's phase (plan score + caution × the exposure of its own space).
         const stay = state.ruleset === 'd20' ? stayCost(state as D20State, id) : 0;
@@ -323,11 +335,11 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
       if (!options.length) return starters[0];
       // Best gain first (the first of equals: the order of the legal commands), then searched.
       const ranked = options.map((x, i) => [x, i] as const).sort((a, b) => b[0].gain - a[0].gain || a[1] - b[1]).map(([x]) => x);
-      const chosen = searched(state, side, ranked.slice(0, K))!;
+      const chosen = searched(state, side, ranked.slice(0, K(state)))!;
       plan = chosen.plan;
       if (state.ruleset === 'doom2016') return chosen.starter ?? starters[0];
     } else {
-      const plans = bestPlans(state, undefined, budgetMs, searching(state) ? K : 1);
+      const plans = bestPlans(state, undefined, budgetMs, searching(state) ? K(state) : 1);
       plan = plans.length ? searched(state, side, plans.map((p) => ({ plan: p })))!.plan : null;
     }
     if (!plan) return finish(legal);
@@ -365,5 +377,16 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
     choose: (ctx: DecisionContext): Command => memoised(() => decide(ctx)),
   };
 }
+
+/**
+ * The stronger, slower searches (issue 39), for `plannerPolicy({ search: STRONG_SEARCHES() })`:
+ * doom2016's rollout search as by default (AUTOPILOT_SEARCH) and doom2004's played out by the planner
+ * on both sides (DOOM2004_SEARCH: about +30 points over the planner alone in duplicate, but a
+ * searched decision takes 0.1–0.7 s of CPU, over the 50 ms a default answer may take: not the default).
+ */
+export const STRONG_SEARCHES = (): PlanSearch[] => [rolloutSearch(AUTOPILOT_SEARCH), rolloutSearch(DOOM2004_SEARCH)];
+
+// The doom2004 search's rollouts are played by the planner without search (search.ts).
+setRolloutPlanner(() => plannerPolicy({ search: null }));
 
 export type { D20State };

@@ -32,6 +32,8 @@ export interface PlanSearch {
   candidates?: number;
   /** The rulesets it searches in (default: all); elsewhere the planner's first plan is played. */
   rulesets?: readonly string[];
+  /** Whether this game is searched at all beyond its ruleset (SearchOptions `maxWork`); default yes. */
+  applies?(state: GameState): boolean;
   /** The index of the candidate to play; -1: none searched (the planner's first stands). */
   best(state: GameState, side: string, candidates: Command[][]): number;
 }
@@ -41,8 +43,24 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
   for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0], ['steps', 0]] as const) {
     if (o[name] !== undefined) countOption(name, o[name], min);
   }
-  return { candidates: o.candidates, rulesets: o.rulesets, best: (state, side, candidates) => bestByRollouts(state, side, candidates, o) };
+  return {
+    candidates: o.candidates,
+    rulesets: o.rulesets,
+    applies: (state) => withinWork(state, o),
+    best: (state, side, candidates) => bestByRollouts(state, side, candidates, o),
+  };
 }
+
+/**
+ * Cells × figures of the game's board: what one decision of the planner grows with (each figure
+ * that may act is planned on the whole board), so what a rollout step costs when the planner plays it.
+ */
+export function boardWork(state: GameState): number {
+  return state.board.width * state.board.height * state.figures.length;
+}
+
+/** Whether a search with these options runs on this game: its board's work within `maxWork`. */
+export const withinWork = (state: GameState, o: SearchOptions): boolean => o.maxWork === undefined || boardWork(state) <= o.maxWork;
 
 /**
  * The autopilot's search unless told otherwise (issue 23): the 6 best plans by the exact odds, each
@@ -66,6 +84,30 @@ export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' |
  */
 export const AUTOPILOT_SEARCH = { candidates: 6, rollouts: 4, rounds: 0, maxCommands: 12, steps: 100, rulesets: ['doom2016'], own: kitingGreedyPolicy } as const;
 
+/**
+ * The planner without search, as a rollout player: planner.ts registers it when it is loaded (the
+ * planner uses this module, so this module cannot import it: src/ has no import circles, and the
+ * rulesets register with the rules engine the same way). Greedy until then.
+ */
+let plannerFactory: () => Policy = greedyPolicy;
+export function setRolloutPlanner(factory: () => Policy): void {
+  plannerFactory = factory;
+}
+export const rolloutPlanner = (): Policy => plannerFactory();
+
+/**
+ * The doom2004 search (issue 39; opt-in, planner.ts `STRONG_SEARCHES`): the 4 best plans by the
+ * exact odds, each played out twice (the second round only while under 100 steps) to the round's
+ * end or 12 commands, **both sides played by the planner** (no search). Against the planner alone,
+ * duplicate-scored on the skirmish, it gained about +30 points (bench/RESULTS.md, AI), where the
+ * same search with greedy rollouts gained nothing (+0.5 ± 9.9): a doom2004 position is judged by how
+ * the next commands go when both sides play well. Not the default: every rollout step is a planner
+ * decision (1–40 ms), so a searched decision takes 0.1–0.7 s of CPU (p95 about 0.2 s), over the 50 ms
+ * a default answer may take. `maxWork`: only boards of the skirmish's size (cells × figures ≤ 3000;
+ * on a 26×26 board with 16 figures a hint searched this way took 1.6 s).
+ */
+export const DOOM2004_SEARCH = { candidates: 4, rollouts: 2, rounds: 0, maxCommands: 12, steps: 100, maxWork: 3000, rulesets: ['doom2004'], own: rolloutPlanner, opponent: rolloutPlanner } as const;
+
 export interface SearchOptions {
   /** Determinized rollouts per candidate (default 4). */
   rollouts?: number;
@@ -79,6 +121,11 @@ export interface SearchOptions {
    * played have used it (default: none, all `rollouts` rounds). A count, never a clock (issue 44).
    */
   steps?: number;
+  /**
+   * Search only games whose board's work (`boardWork`: cells × figures) is at most this (default:
+   * any): a rollout step the planner plays costs about that, and the first round is always played.
+   */
+  maxWork?: number;
   /** Who plays `side` in the rollouts (default: greedy, like the other side; cheaper than the planner, and it searched better; AUTOPILOT_SEARCH: kiting.ts). */
   own?: () => Policy;
   /**

@@ -1,0 +1,77 @@
+/**
+ * doom2004's stronger search (issue 39; opt-in, `STRONG_SEARCHES`): the planner's best plans played
+ * out with the planner on both sides (DOOM2004_SEARCH). Off by default (a searched decision takes
+ * 0.1–0.7 s); on, it plays legal, repeatable commands, departs from the planner alone where its
+ * play-outs say so, and leaves boards larger than its `maxWork` unsearched.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadCore } from '../../src/core/wasm.ts';
+import { createGame, type GameState } from '../../src/rules/index.ts';
+import type { Game } from '../../src/rules/game.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import type { Command } from '../../src/rules/types.ts';
+import { nextStep, plannerPolicy, STRONG_SEARCHES, type Policy } from '../../src/ai/autopilot/index.ts';
+import { boardWork, DOOM2004_SEARCH, rolloutPlanner, withinWork } from '../../src/ai/autopilot/search.ts';
+import { bigScenario } from '../../bench/ai-scenarios.ts';
+import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+/** The first `steps` commands of a seeded skirmish: `marines` plays the marines, the planner alone the invaders. */
+function play(scenario: Scenario, marines: Policy, steps: number): string[] {
+  const g = createGame(scenario, { seed: 4 }) as Game<GameState>;
+  const policies = { marines, invaders: plannerPolicy({ search: null }) };
+  const commands: string[] = [];
+  for (let n = 0; n < steps && g.state.winner === null; n++) {
+    const step = nextStep(g, policies, 40);
+    if (!step) break;
+    commands.push(JSON.stringify(step.command));
+    expect(g.apply(step.command).ok, commands.at(-1)).toBe(true);
+  }
+  return commands;
+}
+
+describe('doom2004: the stronger search (STRONG_SEARCHES, DOOM2004_SEARCH)', () => {
+  test('the rollouts are played by the planner without search (registered by planner.ts)', () => {
+    expect(rolloutPlanner().name).toBe(plannerPolicy({ search: null }).name);
+    expect(DOOM2004_SEARCH.own).toBe(rolloutPlanner);
+    expect(DOOM2004_SEARCH.opponent).toBe(rolloutPlanner);
+  });
+
+  test('off by default: the autopilot as shipped plays doom2004 as the planner alone does', () => {
+    const alone = play(skirmish as unknown as Scenario, plannerPolicy({ search: null }), 60);
+    expect(alone.length).toBe(60);
+    expect(play(skirmish as unknown as Scenario, plannerPolicy(), 60)).toEqual(alone);
+  });
+
+  test('on: legal commands, the same game twice from the seed, and not the planner alone\'s game', () => {
+    const a = play(skirmish as unknown as Scenario, plannerPolicy({ search: STRONG_SEARCHES() }), 60);
+    const b = play(skirmish as unknown as Scenario, plannerPolicy({ search: STRONG_SEARCHES() }), 60);
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(play(skirmish as unknown as Scenario, plannerPolicy({ search: null }), 60));
+  }, 180_000);
+
+  test('only on boards within its work: the skirmish (16×12, 11 figures) is, a 26×26 board with 16 figures is not', () => {
+    const small = createGame(skirmish as unknown as Scenario, { seed: 1 }).state;
+    const large = createGame(bigScenario('doom2004'), { seed: 1 }).state;
+    expect(boardWork(small)).toBe(16 * 12 * 11);
+    expect(withinWork(small, DOOM2004_SEARCH)).toBe(true);
+    expect(boardWork(large)).toBe(26 * 26 * 16);
+    expect(withinWork(large, DOOM2004_SEARCH)).toBe(false);
+    // There the strong planner plays as the planner alone.
+    const [strong, alone] = [STRONG_SEARCHES(), null].map((search) => {
+      const g = createGame(bigScenario('doom2004'), { seed: 1 }) as Game<GameState>;
+      const policies = { marines: plannerPolicy({ search }), invaders: plannerPolicy({ search }) };
+      const out: Command[] = [];
+      for (let n = 0; n < 12; n++) {
+        const step = nextStep(g, policies, 40)!;
+        out.push(step.command);
+        expect(g.apply(step.command).ok).toBe(true);
+      }
+      return out;
+    });
+    expect(strong).toEqual(alone);
+  }, 60_000);
+});
