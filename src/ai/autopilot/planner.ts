@@ -382,7 +382,7 @@ export function plannerPolicy(options: PlannerOptions = {}): Policy {
  * The stronger, slower searches (issue 39), for `plannerPolicy({ search: STRONG_SEARCHES() })`:
  * doom2016's rollout search as by default (AUTOPILOT_SEARCH) and doom2004's played out by the planner
  * on both sides (DOOM2004_SEARCH: about +30 points over the planner alone in duplicate, but a
- * searched decision takes 0.1–0.7 s of CPU, over the 50 ms a default answer may take: not the default).
+ * searched decision takes 0.1–1.3 s of CPU (p95 about 0.3 s), over the 50 ms a default answer may take: not the default).
  */
 export const STRONG_SEARCHES = (): PlanSearch[] => [rolloutSearch(AUTOPILOT_SEARCH), rolloutSearch(DOOM2004_SEARCH)];
 

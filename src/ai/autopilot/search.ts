@@ -102,9 +102,9 @@ export const rolloutPlanner = (): Policy => plannerFactory();
  * duplicate-scored on the skirmish, it gained about +30 points (bench/RESULTS.md, AI), where the
  * same search with greedy rollouts gained nothing (+0.5 ± 9.9): a doom2004 position is judged by how
  * the next commands go when both sides play well. Not the default: every rollout step is a planner
- * decision (1–40 ms), so a searched decision takes 0.1–0.7 s of CPU (p95 about 0.2 s), over the 50 ms
+ * decision (1–40 ms), so a searched decision takes 0.1–1.3 s of CPU (p95 about 0.3 s), over the 50 ms
  * a default answer may take. `maxWork`: only boards of the skirmish's size (cells × figures ≤ 3000;
- * on a 26×26 board with 16 figures a hint searched this way took 1.6 s).
+ * on a 26×26 board with 16 figures one hint searched this way, in a trial, took 1.6 s).
  */
 export const DOOM2004_SEARCH = { candidates: 4, rollouts: 2, rounds: 0, maxCommands: 12, steps: 100, maxWork: 3000, rulesets: ['doom2004'], own: rolloutPlanner, opponent: rolloutPlanner } as const;
 
