@@ -245,6 +245,7 @@ test('the rollout players refuse counts that are not whole numbers ≥ their min
   expect(() => monteCarloPolicy({ depth: 2.5 })).toThrow(/depth must be an integer ≥ 0, not 2.5/);
   expect(() => rolloutSearch({ candidates: -1 })).toThrow(/candidates must be an integer ≥ 1/);
   expect(() => rolloutSearch({ rollouts: Number.NaN })).toThrow(/rollouts must be an integer/);
+  expect(() => rolloutSearch({ maxWork: 1.5 })).toThrow(/maxWork must be an integer ≥ 0, not 1.5/);
   expect(() => monteCarloPolicy({ rollouts: 2, depth: 0 })).not.toThrow();
 });
 

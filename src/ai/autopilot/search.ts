@@ -40,7 +40,7 @@ export interface PlanSearch {
 
 /** The rollout search with these options, for `plannerPolicy({ search })`. */
 export function rolloutSearch(o: SearchOptions & Pick<PlanSearch, 'candidates' | 'rulesets'> = {}): PlanSearch {
-  for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0], ['steps', 0]] as const) {
+  for (const [name, min] of [['candidates', 1], ['rollouts', 1], ['rounds', 0], ['maxCommands', 0], ['steps', 0], ['maxWork', 0]] as const) {
     if (o[name] !== undefined) countOption(name, o[name], min);
   }
   return {
