@@ -1,7 +1,7 @@
 /**
  * doom2004's stronger search (issue 39; opt-in, `STRONG_SEARCHES`): the planner's best plans played
  * out with the planner on both sides (DOOM2004_SEARCH). Off by default (a searched decision takes
- * 0.1–0.7 s); on, it plays legal, repeatable commands, departs from the planner alone where its
+ * 0.1–1.3 s); on, it plays legal, repeatable commands, departs from the planner alone where its
  * play-outs say so, and leaves boards larger than its `maxWork` unsearched.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -9,9 +9,8 @@ import { loadCore } from '../../src/core/wasm.ts';
 import { createGame, type GameState } from '../../src/rules/index.ts';
 import type { Game } from '../../src/rules/game.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
-import type { Command } from '../../src/rules/types.ts';
 import { nextStep, plannerPolicy, STRONG_SEARCHES, type Policy } from '../../src/ai/autopilot/index.ts';
-import { boardWork, DOOM2004_SEARCH, rolloutPlanner, withinWork } from '../../src/ai/autopilot/search.ts';
+import { boardWork, DOOM2004_SEARCH, rolloutPlanner, withinWork, type PlanSearch } from '../../src/ai/autopilot/search.ts';
 import { bigScenario } from '../../bench/ai-scenarios.ts';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 
@@ -54,24 +53,28 @@ describe('doom2004: the stronger search (STRONG_SEARCHES, DOOM2004_SEARCH)', () 
   }, 180_000);
 
   test('only on boards within its work: the skirmish (16×12, 11 figures) is, a 26×26 board with 16 figures is not', () => {
+    expect(STRONG_SEARCHES()[1].applies!(createGame(bigScenario('doom2004'), { seed: 1 }).state)).toBe(false);
     const small = createGame(skirmish as unknown as Scenario, { seed: 1 }).state;
     const large = createGame(bigScenario('doom2004'), { seed: 1 }).state;
     expect(boardWork(small)).toBe(16 * 12 * 11);
     expect(withinWork(small, DOOM2004_SEARCH)).toBe(true);
     expect(boardWork(large)).toBe(26 * 26 * 16);
     expect(withinWork(large, DOOM2004_SEARCH)).toBe(false);
-    // There the strong planner plays as the planner alone.
-    const [strong, alone] = [STRONG_SEARCHES(), null].map((search) => {
-      const g = createGame(bigScenario('doom2004'), { seed: 1 }) as Game<GameState>;
-      const policies = { marines: plannerPolicy({ search }), invaders: plannerPolicy({ search }) };
-      const out: Command[] = [];
-      for (let n = 0; n < 12; n++) {
-        const step = nextStep(g, policies, 40)!;
-        out.push(step.command);
-        expect(g.apply(step.command).ok).toBe(true);
-      }
-      return out;
+  });
+
+  test('the planner asks each search of a list whether it applies: the first of the game\'s ruleset that does is the one asked to choose', () => {
+    const calls: string[] = [];
+    const stub = (name: string, rulesets: string[], applies: boolean): PlanSearch => ({
+      candidates: 3, rulesets, applies: () => applies,
+      best: () => (calls.push(name), 0),
     });
-    expect(strong).toEqual(alone);
+    const decide = (search: PlanSearch[]) => {
+      calls.length = 0;
+      play(skirmish as unknown as Scenario, plannerPolicy({ search }), 30);
+      return [...new Set(calls)];
+    };
+    expect(decide([stub('doom2016', ['doom2016'], true), stub('doom2004', ['doom2004'], true)])).toEqual(['doom2004']);
+    expect(decide([stub('too large', ['doom2004'], false), stub('doom2004', ['doom2004'], true)])).toEqual(['doom2004']);
+    expect(decide([stub('too large', ['doom2004'], false)])).toEqual([]);
   }, 60_000);
 });
