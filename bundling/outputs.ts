@@ -147,8 +147,11 @@ export const OUTPUTS: readonly Output[] = [
   // 0.16 KB more gzipped): the worker 71.0 KB. 73 KB since reach buffers have slots in the core's
   // memory (the same 1.2 KB as doom-board.js, the AI's buffers among them): 72.5 KB. 74 KB since the
   // first doom2016 door waits for the squad (issue 39: the hints' objective, the reason's words and
-  // the autopilot's door fallback, about 0.3 KB): 73.1 KB.
-  { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 74 * KB },
+  // the autopilot's door fallback, about 0.3 KB): 73.1 KB. 85 KB since the autopilot has a `strong`
+  // strength (issue 39: doom2004 decisions that play the best plans out through doom2004's rules, about
+  // +30 points over the planner alone in duplicate): the worker carries doom2004's rules engine too,
+  // 10.4 KB; 84.2 KB with it.
+  { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 85 * KB },
 
   // ── lib/: the package's Node side (`npm run build:package`), read rather than loaded as is ────────
   // `import … from 'doom-board'`: every ruleset, the AI and the Wasm core in one unminified module.

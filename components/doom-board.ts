@@ -61,6 +61,10 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  *   invader needs N more kill tokens), `frags+N` (doom2004: N more frag points), `without:ID` (the figure is left out),
  *   `swap:ID=TYPE`. A solo player's side of a bundled scenario is about even against the autopilot with the handicap
  *   docs/scenarios.md gives (tutorial `kills+3`). A part that does not apply shows the error box naming it.
+ * @attr autopilot-strength - How hard the autopilot thinks: `standard` (default; each command within a frame-sized
+ *   budget) or `strong` (doom2004: each decision plays its best plans out, about a second at most on a desktop CPU;
+ *   it beats `standard` by about 30 points in duplicate; the same as `standard` in the other rulesets; in the page, when
+ *   no worker can be made, `standard`).
  * @attr autopilot-delay - Pause between the autopilot's commands, in ms (default 400), so that they can be followed;
  *   in replay mode, between the steps while Play runs (default 1500).
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
@@ -94,6 +98,7 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @csspart overlay - The SVG drawn over it: figures, reach, path, fog, LOS lines, focus.
  * @csspart grid - The focusable grid (WAI-ARIA grid pattern) over the drawing.
  * @csspart toolbar - The row of buttons of the current mode.
+ * @csspart doors - On a board with more than 16 doors (explore), the "Doors (n)" disclosure holding a button per door; closed, no door button is made.
  * @csspart button - Every button.
  * @csspart status - The status line (whose turn, what is selected).
  * @csspart explanation - The one-line LOS / cover / range explanation citing the rule.
@@ -148,6 +153,7 @@ export class DoomBoard extends LitElement {
     ai: { type: Boolean },
     autopilot: {},
     autopilotDelay: { type: Number, attribute: 'autopilot-delay' },
+    autopilotStrength: { attribute: 'autopilot-strength' },
     handicap: {},
     mp: { type: Number },
     blast: { type: Number },
@@ -187,6 +193,11 @@ export class DoomBoard extends LitElement {
   declare autopilot: string | undefined;
   /** Pause between the autopilot's commands, in ms (default 400), so that a person can follow them. */
   declare autopilotDelay: number | undefined;
+  /**
+   * How hard the autopilot thinks: `standard` (default) or `strong` (doom2004: each decision plays its best plans
+   * out with the planner on both sides; slower, and stronger). Read at each decision.
+   */
+  declare autopilotStrength: 'standard' | 'strong' | undefined;
   /**
    * A handicap for the scenario (explore and play; src/scenario/handicap.ts), e.g. `kills+3` or
    * `without:hell-knight-1,without:hell-knight-2`: the game plays the handicapped copy. Loaded on demand (doom-board-handicap.js).

@@ -22,7 +22,7 @@ import { labelPlacer } from './label-placer.ts';
 import { labelSize, planArrowsLayer, type LineOf } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
 import { pageOrWorkerAi } from './worker-ai.ts';
-import { inPageAi } from '../../src/ai/protocol.ts';
+import { inPageAi, type AiStrength } from '../../src/ai/protocol.ts';
 import { sideOfCommand } from '../../src/ai/autopilot/sides.ts';
 import { createGame, loadRuleset } from '../../src/rules/engine.ts';
 import type { Game } from '../../src/rules/game.ts';
@@ -46,6 +46,8 @@ const AI_STYLE = `
 export interface AiElement {
   /** The `autopilot-delay` attribute (ms). */
   autopilotDelay?: number;
+  /** The `autopilot-strength` attribute. */
+  autopilotStrength?: string;
   requestUpdate(): void;
 }
 
@@ -100,6 +102,10 @@ export class AiPlay {
         get delayMs() {
           const d = el.autopilotDelay ?? DEFAULT_DELAY_MS;
           return Number.isFinite(d) && d >= 0 ? d : DEFAULT_DELAY_MS;
+        },
+        // Read at each decision too; a value other than the two is refused by the AI, which names it.
+        get strength() {
+          return (el.autopilotStrength || undefined) as AiStrength | undefined;
         },
       });
       this.driver.start();

@@ -8,7 +8,7 @@ import type { GameState } from '../../src/rules/engine.ts';
 import type { Command } from '../../src/rules/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { decidingSide, sideOfCommand } from '../../src/ai/autopilot/sides.ts';
-import { inPageAi, type Ai } from '../../src/ai/protocol.ts';
+import { inPageAi, type Ai, type AiStrength } from '../../src/ai/protocol.ts';
 import type { GameClient } from '../engine-client.ts';
 import { shadowState } from './shadow-game.ts';
 
@@ -21,6 +21,8 @@ export interface AutopilotOptions {
   ai?: Ai;
   /** Thinking time per decision (ms, default 40). */
   budgetMs?: number;
+  /** How hard it thinks (default `standard`; src/ai/protocol.ts AiStrength). */
+  strength?: AiStrength;
   /** Pause between commands so a person can follow (ms, default 250). */
   delayMs?: number;
   /** The game's full state (default: a shadow game of the client, shadow-game.ts). */
@@ -49,7 +51,7 @@ export class AutopilotDriver {
     const state = await this.state();
     if (decidingSide(state, legal, view.side) !== this.o.side) return false;
     const mine = legal.filter((c) => sideOfCommand(state, c) === this.o.side);
-    const command = await this.ai.decide(state, this.o.side, mine, this.o.budgetMs ?? 40);
+    const command = await this.ai.decide(state, this.o.side, mine, this.o.budgetMs ?? 40, this.o.strength);
     // The other side acted while the AI thought (e.g. a doom2004 heal in the invaders' turn): the
     // decision was for a position that is gone; decide again.
     if ((await this.client.history()).length !== at) {

@@ -15,6 +15,8 @@ export interface AiHost extends ReactiveControllerHost {
   readonly autopilot: string | undefined;
   /** Read at every pause of the autopilot. */
   readonly autopilotDelay: number | undefined;
+  /** Read at every decision of the autopilot. */
+  readonly autopilotStrength: string | undefined;
   readonly seed: number | undefined;
   /** A page's own hint provider wins over the AI's. */
   readonly hints: HintProvider | undefined;

@@ -5,4 +5,4 @@
 export * from './odds/index.ts';
 export { hints, situationOf, decisionPlans, rankPlans, distinctPlans, HINT_SEARCH, type Plan, type HintOptions, type Exposure } from './hints/index.ts';
 export * from './autopilot/index.ts';
-export { inPageAi, workerAi, createResponder, type Ai, type AiRequest, type AiResponse } from './protocol.ts';
+export { inPageAi, workerAi, createResponder, type Ai, type AiRequest, type AiStrength, type AiResponse } from './protocol.ts';

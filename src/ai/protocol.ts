@@ -5,11 +5,21 @@
 import type { GameState } from '../rules/engine.ts';
 import type { Command } from '../rules/types.ts';
 import { plannerPolicy, type Policy } from './autopilot/index.ts';
+import { STRONG_SEARCHES } from './autopilot/planner.ts';
 import { hints, type HintOptions, type Plan } from './hints/index.ts';
+
+/**
+ * How hard the autopilot thinks (issue 39). `standard` (default): the planner, searched in doom2016,
+ * within a frame-sized budget. `strong`: in doom2004 each decision also plays the planner's 4 best
+ * plans out with the planner on both sides (STRONG_SEARCHES, DOOM2004_SEARCH): about +30 points over
+ * the planner alone in duplicate, at up to about a second of CPU a decision: for a worker (or Node),
+ * not a page's main thread (`<doom-board>` without a worker plays `standard`). Elsewhere the two are the same.
+ */
+export type AiStrength = 'standard' | 'strong';
 
 export type AiRequest =
   | { id: number; op: 'hints'; state: GameState; figure?: string; options?: HintOptions }
-  | { id: number; op: 'decide'; state: GameState; side: string; legal: Command[]; budgetMs: number }
+  | { id: number; op: 'decide'; state: GameState; side: string; legal: Command[]; budgetMs: number; strength?: AiStrength }
   | { id: number; op: 'reset'; side?: string };
 
 /** A request without its id (distributes over the union). */
@@ -20,28 +30,31 @@ export type AiResponse = { id: number; ok: true; result: unknown } | { id: numbe
 /** What the page asks the AI (in a worker, or in the page). */
 export interface Ai {
   hints(state: GameState, figure?: string, options?: HintOptions): Promise<Plan[]>;
-  /** The autopilot's next command for `side` among `legal` (its commands only). */
-  decide(state: GameState, side: string, legal: Command[], budgetMs?: number): Promise<Command>;
+  /** The autopilot's next command for `side` among `legal` (its commands only), as hard as `strength` says (default `standard`). */
+  decide(state: GameState, side: string, legal: Command[], budgetMs?: number, strength?: AiStrength): Promise<Command>;
   /** Forget a side's plan in progress (after an undo or a refused command). */
   reset(side?: string): Promise<void>;
   terminate(): void;
 }
 
-/** Answers requests; keeps one autopilot per side (a plan in progress spans several commands). */
+/** Answers requests; keeps one autopilot per side and strength (a plan in progress spans several commands). */
 export function createResponder(): (req: AiRequest) => AiResponse {
-  const pilots = new Map<string, Policy>();
+  const pilots = new Map<string, { side: string; policy: Policy }>();
   return (req) => {
     try {
       switch (req.op) {
         case 'hints':
           return { id: req.id, ok: true, result: hints(req.state, req.figure, req.options) };
         case 'decide': {
-          let p = pilots.get(req.side);
-          if (!p) pilots.set(req.side, (p = plannerPolicy()));
-          return { id: req.id, ok: true, result: p.choose({ state: req.state, side: req.side, legal: req.legal, budgetMs: req.budgetMs }) };
+          const strong = req.strength === 'strong';
+          if (req.strength !== undefined && !strong && req.strength !== 'standard') throw new Error(`strength must be "standard" or "strong", got ${JSON.stringify(req.strength)}`);
+          const key = `${strong ? 'strong' : 'standard'}:${req.side}`;
+          let p = pilots.get(key);
+          if (!p) pilots.set(key, (p = { side: req.side, policy: plannerPolicy(strong ? { search: STRONG_SEARCHES() } : {}) }));
+          return { id: req.id, ok: true, result: p.policy.choose({ state: req.state, side: req.side, legal: req.legal, budgetMs: req.budgetMs }) };
         }
         case 'reset':
-          for (const [side, p] of pilots) if (req.side === undefined || side === req.side) p.reset?.();
+          for (const p of pilots.values()) if (req.side === undefined || p.side === req.side) p.policy.reset?.();
           return { id: req.id, ok: true, result: null };
       }
     } catch (e) {
@@ -61,7 +74,7 @@ export function inPageAi(): Ai {
   };
   return {
     hints: (state, figure, options) => ask({ op: 'hints', state, figure, options }),
-    decide: (state, side, legal, budgetMs = 40) => ask({ op: 'decide', state, side, legal, budgetMs }),
+    decide: (state, side, legal, budgetMs = 40, strength) => ask({ op: 'decide', state, side, legal, budgetMs, ...(strength ? { strength } : {}) }),
     reset: (side) => ask({ op: 'reset', side }),
     terminate: () => undefined,
   };
@@ -86,7 +99,7 @@ export function workerAi(worker: Worker): Ai {
     });
   return {
     hints: (state, figure, options) => ask({ op: 'hints', state, figure, options }),
-    decide: (state, side, legal, budgetMs = 40) => ask({ op: 'decide', state, side, legal, budgetMs }),
+    decide: (state, side, legal, budgetMs = 40, strength) => ask({ op: 'decide', state, side, legal, budgetMs, ...(strength ? { strength } : {}) }),
     reset: (side) => ask({ op: 'reset', side }),
     terminate: () => worker.terminate(),
   };

@@ -7,17 +7,18 @@
 import { loadCore } from '../core/wasm.ts';
 import { registerRuleset } from '../rules/registry.ts';
 import { doom2016Rules } from '../rules/doom2016/rules.ts';
+import { doom2004Rules } from '../rules/doom2004/rules.ts';
 import { createResponder, type AiRequest } from './protocol.ts';
 
-// The autopilot's search plays doom2016 out through the real rules engine (AUTOPILOT_SEARCH); the
-// worker imports nothing at run time, so it carries that engine's rules (the page's AI takes the
-// page's). Only the rules: the worker plays on from states it is sent and never starts a game.
-registerRuleset('doom2016', {
-  rules: doom2016Rules,
-  init: () => {
-    throw new Error('the AI worker continues games; it does not start them');
-  },
-});
+// The autopilot's searches play games out through the real rules engines: doom2016's by default
+// (AUTOPILOT_SEARCH), doom2004's at the `strong` strength (DOOM2004_SEARCH). The worker imports
+// nothing at run time, so it carries those engines' rules (the page's AI takes the page's). Only the
+// rules: the worker plays on from states it is sent and never starts a game.
+const continuesOnly = () => {
+  throw new Error('the AI worker continues games; it does not start them');
+};
+registerRuleset('doom2016', { rules: doom2016Rules, init: continuesOnly });
+registerRuleset('doom2004', { rules: doom2004Rules, init: continuesOnly });
 
 const respond = createResponder();
 const ready = loadCore();

@@ -1,0 +1,46 @@
+/**
+ * The `strong` autopilot's decisions as a page meets them (bench/ai-strong-worker.mjs): whole
+ * doom2004 skirmish games in which one seat asks the AI's built Web Worker (dist/doom-board-ai-worker.js)
+ * for `strong` decisions and the other seat the same worker for `standard` ones; each strong
+ * decision's wall time from the page's request to its answer.
+ */
+import { loadCore } from '../src/core/wasm.ts';
+import { createGame } from '../src/rules/index.ts';
+import type { GameState } from '../src/rules/engine.ts';
+import type { Game } from '../src/rules/game.ts';
+import type { Scenario } from '../src/scenario/types.ts';
+import { workerAi } from '../src/ai/protocol.ts';
+import { decidingSide, sideOfCommand } from '../src/ai/autopilot/sides.ts';
+import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
+
+export interface StrongGame {
+  seat: string;
+  seed: number;
+  commands: number;
+  winner: string | null;
+  /** Each strong decision's wall time, ms. */
+  ms: number[];
+}
+
+export async function playStrong(seat: string, seed: number, workerUrl: string): Promise<StrongGame> {
+  await loadCore();
+  const ai = workerAi(new Worker(workerUrl, { type: 'module' }));
+  const g = createGame(skirmish as unknown as Scenario, { seed }) as Game<GameState>;
+  const ms: number[] = [];
+  let n = 0;
+  try {
+    for (; n < 3000 && g.state.winner === null && g.state.round <= 60; n++) {
+      const legal = g.legalActions();
+      const side = decidingSide(g.state, legal, g.view().side);
+      if (side === null) break;
+      const mine = legal.filter((c) => sideOfCommand(g.state, c) === side);
+      const t0 = performance.now();
+      const c = await ai.decide(g.state, side, mine, 40, side === seat ? 'strong' : 'standard');
+      if (side === seat) ms.push(performance.now() - t0);
+      if (!g.apply(c).ok) break;
+    }
+  } finally {
+    ai.terminate();
+  }
+  return { seat, seed, commands: n, winner: g.state.winner, ms };
+}

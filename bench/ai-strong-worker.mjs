@@ -1,0 +1,72 @@
+/**
+ * The `strong` autopilot (issue 39, `autopilot-strength="strong"`) in Chromium's Web Worker: the
+ * built worker (dist/doom-board-ai-worker.js; `npm run build:lib` first) answers whole doom2004
+ * skirmish games, one seat `strong`, the other `standard` (bench/ai-strong-cases.ts, bundled by
+ * Vite with the Wasm core inlined). Prints each seat's games and the strong decisions' wall time
+ * (p50 / p90 / p95 / p99 / max) with the machine and its load. `AI_STRONG_SEEDS=1,2` (default).
+ * Run: `npm run build:lib && node bench/ai-strong-worker.mjs`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+
+const root = new URL('../', import.meta.url);
+const outDir = mkdtempSync(join(tmpdir(), 'doom-ai-strong-'));
+const loadBefore = loadavg();
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  publicDir: false,
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    lib: { entry: fileURLToPath(new URL('bench/ai-strong-cases.ts', root)), formats: ['es'], fileName: () => 'cases.js' },
+    assetsInlineLimit: Number.MAX_SAFE_INTEGER,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+const cases = readFileSync(join(outDir, 'cases.js'));
+const worker = readFileSync(new URL('dist/doom-board-ai-worker.js', root));
+const seeds = (process.env.AI_STRONG_SEEDS ?? '1,2').split(',').map(Number);
+
+const ORIGIN = 'http://bench.test';
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const games = [];
+let version;
+try {
+  version = browser.version();
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>strong</title></head><body></body></html>' });
+    if (path === '/cases.js') return route.fulfill({ contentType: 'text/javascript', body: cases });
+    if (path === '/doom-board-ai-worker.js') return route.fulfill({ contentType: 'text/javascript', body: worker });
+    return route.fulfill({ status: 404, body: '' });
+  });
+  await page.goto(`${ORIGIN}/`);
+  for (const seat of ['marines', 'invaders']) {
+    for (const seed of seeds) {
+      const g = await page.evaluate(async ({ seat, seed }) => (await import('/cases.js')).playStrong(seat, seed, '/doom-board-ai-worker.js'), { seat, seed });
+      games.push(g);
+      console.log(`${seat} strong, seed ${seed}: ${g.commands} commands, winner ${g.winner}, ${g.ms.length} strong decisions`);
+    }
+  }
+} finally {
+  await browser.close();
+  rmSync(outDir, { recursive: true, force: true });
+}
+const t = games.flatMap((g) => g.ms).sort((a, b) => a - b);
+const q = (p) => t[Math.min(t.length - 1, Math.floor(p * t.length))];
+const f = (ms) => `${ms.toFixed(0)} ms`;
+const load = (l) => l.map((x) => x.toFixed(1)).join(' / ');
+console.log(`Chromium ${version}, ${cpus()[0]?.model}, ${cpus().length} cores; load ${load(loadBefore)} before, ${load(loadavg())} after`);
+console.log(`strong decisions (wall, page to worker and back): ${t.length}: p50 ${f(q(0.5))}, p90 ${f(q(0.9))}, p95 ${f(q(0.95))}, p99 ${f(q(0.99))}, max ${f(t[t.length - 1])}; over 1 s: ${t.filter((x) => x > 1000).length}`);

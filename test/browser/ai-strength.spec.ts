@@ -1,0 +1,97 @@
+/**
+ * The autopilot's `strong` strength in the element (issue 39): on the built bundle, the doom2004
+ * skirmish with `autopilot="marines" autopilot-strength="strong"` plays the marines' first phase
+ * exactly as `plannerPolicy({ search: STRONG_SEARCHES() })` does in Node for the same seed — which
+ * is not the `standard` autopilot's phase there — thinking in its worker (which carries doom2004's
+ * rules for the play-outs), with no main-thread task over 50 ms of the page's own time. Another
+ * strength is refused, the explanation line naming it.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { ready, watchErrors } from './helpers.ts';
+import type { GameState } from '../../src/rules/index.ts';
+import type { Game } from '../../src/rules/game.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import type { Policy } from '../../src/ai/autopilot/index.ts';
+
+/** The package's engine as built (lib/, `npm run build:lib`: the Wasm core inlined; Node cannot import the sources' .wasm). */
+type Engine = typeof import('../../src/index.ts');
+const engine = (): Promise<Engine> => import(fileURLToPath(new URL('../../lib/engine.js', import.meta.url))) as Promise<Engine>;
+
+const BOARD = 'strong';
+const ORIGIN = 'http://strong.test';
+const SEED = 4;
+const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, import.meta.url));
+const skirmishText = () => readFileSync(fileURLToPath(new URL('../../src/scenario/bundled/doom2004-skirmish.json', import.meta.url)), 'utf8');
+
+/** The marines' commands until the invaders must decide, as `policy` plays them in this process. */
+async function firstPhase(lib: Engine, policy: Policy): Promise<unknown[]> {
+  await lib.loadCore();
+  const { createGame, decidingSide, sideOfCommand } = lib;
+  const g = createGame(JSON.parse(skirmishText()) as Scenario, { seed: SEED }) as Game<GameState>;
+  const out: unknown[] = [];
+  for (let n = 0; n < 100; n++) {
+    const legal = g.legalActions();
+    const side = decidingSide(g.state, legal, g.view().side);
+    if (side !== 'marines') break;
+    const c = policy.choose({ state: g.state, side, legal: legal.filter((x) => sideOfCommand(g.state, x) === side), budgetMs: 40 });
+    out.push(c);
+    expect(g.apply(c).ok).toBe(true);
+  }
+  return out;
+}
+
+async function strongPage(page: Page, requests: string[], strength = 'strong'): Promise<void> {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strong</title></head><body>
+    <script type="module" src="/doom-board.js"></script>
+    <doom-board id="${BOARD}" mode="play" autopilot="marines" autopilot-strength="${strength}" autopilot-delay="0" seed="${SEED}" label="Strong"><script type="application/json">${skirmishText()}</script></doom-board>
+  </body></html>`;
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    requests.push(path);
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body });
+    if (/^\/doom-board[\w-]*\.js$/.test(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
+    return route.fulfill({ status: 404, body: 'not found' });
+  });
+  await page.addInitScript((id) => {
+    const w = window as unknown as { commands: unknown[] };
+    w.commands = [];
+    document.addEventListener('doom-action', (e) => (e.target as HTMLElement).id === id && w.commands.push((e as CustomEvent).detail.command));
+  }, BOARD);
+  await page.goto(`${ORIGIN}/`);
+}
+
+test('autopilot-strength="strong": the doom2004 marines play as the strong search does in Node (not as standard), from the worker, no main-thread task over 50 ms', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const lib = await engine();
+  const strong = await firstPhase(lib, lib.plannerPolicy({ search: lib.STRONG_SEARCHES() }));
+  const standard = await firstPhase(lib, lib.plannerPolicy());
+  expect(strong).not.toEqual(standard);
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  await strongPage(page, requests);
+  await ready(page, BOARD);
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const commands = () => page.evaluate(() => (window as unknown as { commands: unknown[] }).commands);
+  await expect.poll(async () => (await commands()).length, { timeout: 150_000, intervals: [250] }).toBeGreaterThanOrEqual(strong.length);
+  // The marines' phase is over: the autopilot waits for the invaders (the person) and sends no more.
+  await page.waitForTimeout(1000);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] };
+  expect(await commands()).toEqual(strong);
+  expect(requests).toEqual(expect.arrayContaining(['/doom-board-ai.js', '/doom-board-ai-worker.js']));
+  // The page's own time in its longest task (the trace's thread time): the search runs in the worker.
+  const main = trace.traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const tasks = trace.traceEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.includes(`${e.pid}:${e.tid}`));
+  const longestCpu = Math.max(...tasks.map((t) => (t.tdur ?? t.dur ?? 0) / 1000));
+  console.log(JSON.stringify({ commands: strong.length, longestTaskCpuMs: Math.round(longestCpu) }));
+  expect(longestCpu).toBeLessThanOrEqual(50);
+  expect(errors).toEqual([]);
+});
+
+test('autopilot-strength="hard": the autopilot stops, the explanation line naming the value and the two there are', async ({ page }) => {
+  await strongPage(page, [], 'hard');
+  await ready(page, BOARD);
+  await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('The autopilot stopped: strength must be "standard" or "strong", got "hard"', { timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { commands: unknown[] }).commands.length)).toBe(0);
+});
