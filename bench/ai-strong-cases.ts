@@ -2,7 +2,8 @@
  * The `strong` autopilot's decisions as a page meets them (bench/ai-strong-worker.mjs): whole
  * doom2004 skirmish games in which one seat asks the AI's built Web Worker (dist/doom-board-ai-worker.js)
  * for `strong` decisions and the other seat the same worker for `standard` ones; each strong
- * decision's wall time from the page's request to its answer.
+ * decision's wall time from the page's request to its answer, and at every 5th of them a strong hint's
+ * (the Hint button's question: 60 plans of the figure acting, or the side's next).
  */
 import { loadCore } from '../src/core/wasm.ts';
 import { createGame } from '../src/rules/index.ts';
@@ -20,6 +21,8 @@ export interface StrongGame {
   winner: string | null;
   /** Each strong decision's wall time, ms. */
   ms: number[];
+  /** The strong hints' wall time, ms. */
+  hintMs: number[];
 }
 
 export async function playStrong(seat: string, seed: number, workerUrl: string): Promise<StrongGame> {
@@ -27,6 +30,7 @@ export async function playStrong(seat: string, seed: number, workerUrl: string):
   const ai = workerAi(new Worker(workerUrl, { type: 'module' }));
   const g = createGame(skirmish as unknown as Scenario, { seed }) as Game<GameState>;
   const ms: number[] = [];
+  const hintMs: number[] = [];
   let n = 0;
   try {
     for (; n < 3000 && g.state.winner === null && g.state.round <= 60; n++) {
@@ -36,11 +40,18 @@ export async function playStrong(seat: string, seed: number, workerUrl: string):
       const mine = legal.filter((c) => sideOfCommand(g.state, c) === side);
       const t0 = performance.now();
       const c = await ai.decide(g.state, side, mine, 40, side === seat ? 'strong' : 'standard');
-      if (side === seat) ms.push(performance.now() - t0);
+      if (side === seat) {
+        ms.push(performance.now() - t0);
+        if (ms.length % 5 === 0) {
+          const t1 = performance.now();
+          await ai.hints(g.state, undefined, { limit: 60, strength: 'strong' });
+          hintMs.push(performance.now() - t1);
+        }
+      }
       if (!g.apply(c).ok) break;
     }
   } finally {
     ai.terminate();
   }
-  return { seat, seed, commands: n, winner: g.state.winner, ms };
+  return { seat, seed, commands: n, winner: g.state.winner, ms, hintMs };
 }

@@ -1,9 +1,9 @@
 /**
- * The `strong` autopilot (issue 39, `autopilot-strength="strong"`) in Chromium's Web Worker: the
+ * The `strong` autopilot (issue 39, `ai-strength="strong"`) in Chromium's Web Worker: the
  * built worker (dist/doom-board-ai-worker.js; `npm run build:lib` first) answers whole doom2004
  * skirmish games, one seat `strong`, the other `standard` (bench/ai-strong-cases.ts, bundled by
- * Vite with the Wasm core inlined). Prints each seat's games and the strong decisions' wall time
- * (p50 / p90 / p95 / p99 / max) with the machine and its load. `AI_STRONG_SEEDS=1,2` (default).
+ * Vite with the Wasm core inlined). Prints each seat's games and the strong decisions' and strong
+ * hints' wall time (p50 / p90 / p95 / p99 / max) with the machine and its load. `AI_STRONG_SEEDS=1,2` (default).
  * Run: `npm run build:lib && node bench/ai-strong-worker.mjs`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -64,9 +64,13 @@ try {
   await browser.close();
   rmSync(outDir, { recursive: true, force: true });
 }
-const t = games.flatMap((g) => g.ms).sort((a, b) => a - b);
-const q = (p) => t[Math.min(t.length - 1, Math.floor(p * t.length))];
 const f = (ms) => `${ms.toFixed(0)} ms`;
+const spread = (xs) => {
+  const t = [...xs].sort((a, b) => a - b);
+  const q = (p) => t[Math.min(t.length - 1, Math.floor(p * t.length))];
+  return `${t.length}: p50 ${f(q(0.5))}, p90 ${f(q(0.9))}, p95 ${f(q(0.95))}, p99 ${f(q(0.99))}, max ${f(t[t.length - 1])}; over 1 s: ${t.filter((x) => x > 1000).length}`;
+};
 const load = (l) => l.map((x) => x.toFixed(1)).join(' / ');
 console.log(`Chromium ${version}, ${cpus()[0]?.model}, ${cpus().length} cores; load ${load(loadBefore)} before, ${load(loadavg())} after`);
-console.log(`strong decisions (wall, page to worker and back): ${t.length}: p50 ${f(q(0.5))}, p90 ${f(q(0.9))}, p95 ${f(q(0.95))}, p99 ${f(q(0.99))}, max ${f(t[t.length - 1])}; over 1 s: ${t.filter((x) => x > 1000).length}`);
+console.log(`strong decisions (wall, page to worker and back): ${spread(games.flatMap((g) => g.ms))}`);
+console.log(`strong hints (wall): ${spread(games.flatMap((g) => g.hintMs))}`);

@@ -61,10 +61,11 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  *   invader needs N more kill tokens), `frags+N` (doom2004: N more frag points), `without:ID` (the figure is left out),
  *   `swap:ID=TYPE`. A solo player's side of a bundled scenario is about even against the autopilot with the handicap
  *   docs/scenarios.md gives (tutorial `kills+3`). A part that does not apply shows the error box naming it.
- * @attr autopilot-strength - How hard the autopilot thinks: `standard` (default; each command within a frame-sized
- *   budget) or `strong` (doom2004: each decision plays its best plans out, about a second at most on a desktop CPU;
- *   it beats `standard` by about 30 points in duplicate; the same as `standard` in the other rulesets; in the page, when
- *   no worker can be made, `standard`).
+ * @attr ai-strength - How hard the AI thinks, for the autopilot and the Hint button alike: `standard` (default;
+ *   each answer within a frame-sized budget) or `strong` (doom2004: each decision and hint plays the best plans out
+ *   with the planner on both sides — stronger, and up to about a second an answer, in the AI's worker; the same as
+ *   `standard` in the other rulesets; in the page, when no worker can be made, `standard`). Another value is refused,
+ *   the explanation line naming it.
  * @attr autopilot-delay - Pause between the autopilot's commands, in ms (default 400), so that they can be followed;
  *   in replay mode, between the steps while Play runs (default 1500).
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).
@@ -153,7 +154,7 @@ export class DoomBoard extends LitElement {
     ai: { type: Boolean },
     autopilot: {},
     autopilotDelay: { type: Number, attribute: 'autopilot-delay' },
-    autopilotStrength: { attribute: 'autopilot-strength' },
+    aiStrength: { attribute: 'ai-strength' },
     handicap: {},
     mp: { type: Number },
     blast: { type: Number },
@@ -194,10 +195,10 @@ export class DoomBoard extends LitElement {
   /** Pause between the autopilot's commands, in ms (default 400), so that a person can follow them. */
   declare autopilotDelay: number | undefined;
   /**
-   * How hard the autopilot thinks: `standard` (default) or `strong` (doom2004: each decision plays its best plans
-   * out with the planner on both sides; slower, and stronger). Read at each decision.
+   * How hard the AI thinks (autopilot and hints): `standard` (default) or `strong` (doom2004: each decision and hint
+   * plays the best plans out with the planner on both sides; slower, and stronger). Read at each answer.
    */
-  declare autopilotStrength: 'standard' | 'strong' | undefined;
+  declare aiStrength: 'standard' | 'strong' | undefined;
   /**
    * A handicap for the scenario (explore and play; src/scenario/handicap.ts), e.g. `kills+3` or
    * `without:hell-knight-1,without:hell-knight-2`: the game plays the handicapped copy. Loaded on demand (doom-board-handicap.js).

@@ -46,8 +46,8 @@ const AI_STYLE = `
 export interface AiElement {
   /** The `autopilot-delay` attribute (ms). */
   autopilotDelay?: number;
-  /** The `autopilot-strength` attribute. */
-  autopilotStrength?: string;
+  /** The `ai-strength` attribute (autopilot and hints). */
+  aiStrength?: string;
   requestUpdate(): void;
 }
 
@@ -79,7 +79,8 @@ export class AiPlay {
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
     // The reasons name spaces and figures as the rest of the element does ("F4", "Possessed soldier 1"):
     // the AI is given the element's names, and says every click in order.
-    this.hints = aiHintProvider({ state: this.state, ai: this.ai, page: inPageAi(), name: (id) => play.state.figureName(id) });
+    const strength = () => (el.aiStrength || undefined) as AiStrength | undefined;
+    this.hints = aiHintProvider({ state: this.state, ai: this.ai, page: inPageAi(), name: (id) => play.state.figureName(id), strength });
     if (side) {
       if (!(scenario.sides ?? []).includes(side)) {
         this.say(`autopilot: "${side}" is not a side of this scenario (${(scenario.sides ?? []).join(', ')})`);
@@ -105,7 +106,7 @@ export class AiPlay {
         },
         // Read at each decision too; a value other than the two is refused by the AI, which names it.
         get strength() {
-          return (el.autopilotStrength || undefined) as AiStrength | undefined;
+          return strength();
         },
       });
       this.driver.start();

@@ -5,7 +5,7 @@
  */
 import type { GameState } from '../../src/rules/engine.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
-import { inPageAi, type Ai } from '../../src/ai/protocol.ts';
+import { inPageAi, type Ai, type AiStrength } from '../../src/ai/protocol.ts';
 import { distinctPlans } from '../../src/ai/hints/distinct.ts';
 import type { Hint, HintContext, HintProvider } from '../hints.ts';
 
@@ -20,11 +20,13 @@ export interface AiHintOptions {
   /** Where the AI runs: a worker (`workerAi`) in a browser; the page by default. */
   ai?: Ai;
   /**
-   * Asked when `ai` has no plan: the worker carries only the doom2016 rules, and a decision whose
-   * plans play its choices on a copy of the game (a doom2004 respawn) is planned in the page.
+   * Asked when `ai` has no plan: the worker carries only the doom rulesets' rules, and a decision whose
+   * plans play its choices on a copy of the game (in another ruleset) is planned in the page.
    */
   page?: Ai;
   budgetMs?: number;
+  /** How hard the AI thinks (the `ai-strength` attribute, read at each hint; src/ai/strength.ts). */
+  strength?: () => AiStrength | undefined;
   /** The figures' names as the element shows them: the plans' reasons name figures so (issue 39). */
   name?: (id: string) => string;
   /** How many plans to show (default 3): other choices first (distinctPlans). */
@@ -47,7 +49,8 @@ export function aiHintProvider(o: AiHintOptions): HintProvider {
     const figure = context.selected && context.view.active === context.selected ? context.selected : undefined;
     const limit = o.limit ?? 3;
     const names = o.name ? Object.fromEntries(context.view.figures.map((g) => [g.id, o.name!(g.id)])) : undefined;
-    const ask = (f: string | undefined) => ai.hints(state, f, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN, names });
+    const strength = o.strength?.();
+    const ask = (f: string | undefined) => ai.hints(state, f, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN, names, ...(strength ? { strength } : {}) });
     let all = await ask(figure);
     // The selected figure may be the attacker while the defender decides (a defense hint): then whoever decides.
     if (!all.length && figure !== undefined) all = await ask(undefined);

@@ -38,8 +38,8 @@ export function pageOrWorkerAi(onFallback: () => void): Ai {
   const ask = <T>(q: (ai: Ai) => Promise<T>): Promise<T> =>
     inPage ? q(current!) : Promise.race([q(current!), failure.then(() => q(current!))]);
   return {
-    hints: (state, figure, options) => ask((ai) => ai.hints(state, figure, { ...options, budgetMs: slice(options?.budgetMs) })),
     // `strong` thinks for up to about a second: in the page it would freeze it, so the page plays `standard`.
+    hints: (state, figure, options) => ask((ai) => ai.hints(state, figure, { ...options, budgetMs: slice(options?.budgetMs), ...(inPage && options?.strength === 'strong' ? { strength: undefined } : {}) })),
     decide: (state, side, legal, budgetMs, strength) => ask((ai) => ai.decide(state, side, legal, slice(budgetMs), inPage && strength === 'strong' ? undefined : strength)),
     reset: (side) => ask((ai) => ai.reset(side)),
     terminate: () => current?.terminate(),

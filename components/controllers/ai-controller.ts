@@ -16,7 +16,7 @@ export interface AiHost extends ReactiveControllerHost {
   /** Read at every pause of the autopilot. */
   readonly autopilotDelay: number | undefined;
   /** Read at every decision of the autopilot. */
-  readonly autopilotStrength: string | undefined;
+  readonly aiStrength: string | undefined;
   readonly seed: number | undefined;
   /** A page's own hint provider wins over the AI's. */
   readonly hints: HintProvider | undefined;

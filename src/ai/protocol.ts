@@ -7,15 +7,9 @@ import type { Command } from '../rules/types.ts';
 import { plannerPolicy, type Policy } from './autopilot/index.ts';
 import { STRONG_SEARCHES } from './autopilot/planner.ts';
 import { hints, type HintOptions, type Plan } from './hints/index.ts';
+import { strengthOf, type AiStrength } from './strength.ts';
 
-/**
- * How hard the autopilot thinks (issue 39). `standard` (default): the planner, searched in doom2016,
- * within a frame-sized budget. `strong`: in doom2004 each decision also plays the planner's 4 best
- * plans out with the planner on both sides (STRONG_SEARCHES, DOOM2004_SEARCH): about +30 points over
- * the planner alone in duplicate, at up to about a second of CPU a decision: for a worker (or Node),
- * not a page's main thread (`<doom-board>` without a worker plays `standard`). Elsewhere the two are the same.
- */
-export type AiStrength = 'standard' | 'strong';
+export type { AiStrength } from './strength.ts';
 
 export type AiRequest =
   | { id: number; op: 'hints'; state: GameState; figure?: string; options?: HintOptions }
@@ -46,8 +40,7 @@ export function createResponder(): (req: AiRequest) => AiResponse {
         case 'hints':
           return { id: req.id, ok: true, result: hints(req.state, req.figure, req.options) };
         case 'decide': {
-          const strong = req.strength === 'strong';
-          if (req.strength !== undefined && !strong && req.strength !== 'standard') throw new Error(`strength must be "standard" or "strong", got ${JSON.stringify(req.strength)}`);
+          const strong = strengthOf(req.strength) === 'strong';
           const key = `${strong ? 'strong' : 'standard'}:${req.side}`;
           let p = pilots.get(key);
           if (!p) pilots.set(key, (p = { side: req.side, policy: plannerPolicy(strong ? { search: STRONG_SEARCHES() } : {}) }));

@@ -1,9 +1,10 @@
 /**
- * The autopilot's `strong` strength in the element (issue 39): on the built bundle, the doom2004
- * skirmish with `autopilot="marines" autopilot-strength="strong"` plays the marines' first phase
+ * The AI's `strong` strength in the element (issue 39): on the built bundle, the doom2004
+ * skirmish with `autopilot="marines" ai-strength="strong"` plays the marines' first phase
  * exactly as `plannerPolicy({ search: STRONG_SEARCHES() })` does in Node for the same seed — which
  * is not the `standard` autopilot's phase there — thinking in its worker (which carries doom2004's
- * rules for the play-outs), with no main-thread task over 50 ms of the page's own time. Another
+ * rules for the play-outs), with no main-thread task over 50 ms of the page's own time; the Hint
+ * button's first plan is the strong search's (its reason says so), not the standard one's. Another
  * strength is refused, the explanation line naming it.
  */
 import { readFileSync } from 'node:fs';
@@ -42,10 +43,10 @@ async function firstPhase(lib: Engine, policy: Policy): Promise<unknown[]> {
   return out;
 }
 
-async function strongPage(page: Page, requests: string[], strength = 'strong'): Promise<void> {
+async function strongPage(page: Page, requests: string[], strength: string | null = 'strong', autopilot = 'autopilot="marines"'): Promise<void> {
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strong</title></head><body>
     <script type="module" src="/doom-board.js"></script>
-    <doom-board id="${BOARD}" mode="play" autopilot="marines" autopilot-strength="${strength}" autopilot-delay="0" seed="${SEED}" label="Strong"><script type="application/json">${skirmishText()}</script></doom-board>
+    <doom-board id="${BOARD}" mode="play" ai ${autopilot} ${strength === null ? '' : `ai-strength="${strength}"`} autopilot-delay="0" seed="${SEED}" label="Strong"><script type="application/json">${skirmishText()}</script></doom-board>
   </body></html>`;
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
@@ -62,7 +63,7 @@ async function strongPage(page: Page, requests: string[], strength = 'strong'): 
   await page.goto(`${ORIGIN}/`);
 }
 
-test('autopilot-strength="strong": the doom2004 marines play as the strong search does in Node (not as standard), from the worker, no main-thread task over 50 ms', async ({ page, browser }) => {
+test('ai-strength="strong": the doom2004 marines play as the strong search does in Node (not as standard), from the worker, no main-thread task over 50 ms', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const lib = await engine();
   const strong = await firstPhase(lib, lib.plannerPolicy({ search: lib.STRONG_SEARCHES() }));
@@ -89,9 +90,49 @@ test('autopilot-strength="strong": the doom2004 marines play as the strong searc
   expect(errors).toEqual([]);
 });
 
-test('autopilot-strength="hard": the autopilot stops, the explanation line naming the value and the two there are', async ({ page }) => {
+test('ai-strength="hard": the autopilot stops, the explanation line naming the value and the two there are', async ({ page }) => {
   await strongPage(page, [], 'hard');
   await ready(page, BOARD);
   await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('The autopilot stopped: strength must be "standard" or "strong", got "hard"', { timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { commands: unknown[] }).commands.length)).toBe(0);
+});
+
+test('ai-strength="strong": the Hint\'s first plan is the strong search\'s (it says so) where it is not the standard first plan', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  // A position of the seeded game (the planner on both sides) where the two first plans differ: the
+  // first whose hints at the two strengths begin apart, marines to decide.
+  const lib = await engine();
+  await lib.loadCore();
+  const g = lib.createGame(JSON.parse(skirmishText()) as Scenario, { seed: SEED }) as Game<GameState>;
+  const policies = { marines: lib.plannerPolicy(), invaders: lib.plannerPolicy() };
+  const played: unknown[] = [];
+  const first = (strength?: 'strong') => lib.distinctPlans(lib.hints(g.state, undefined, { limit: 60, ...(strength ? { strength } : {}) }), 3)[0];
+  while (!(lib.situationOf(g.state) && !(g.state as { turn?: unknown }).turn && g.view().side === 'marines' && JSON.stringify(first('strong').commands) !== JSON.stringify(first().commands))) {
+    expect(played.length).toBeLessThan(60);
+    const step = lib.nextStep(g, policies, 40)!;
+    played.push(step.command);
+    expect(g.apply(step.command).ok).toBe(true);
+  }
+  const a1 = (c: { x: number; y: number }) => `${String.fromCharCode(65 + c.x)}${c.y + 1}`;
+  const strongTo = first('strong').to!;
+  const standardTo = first().to!;
+  expect(a1(strongTo)).not.toBe(a1(standardTo));
+  const firstLine = async (strength: string | null) => {
+    await strongPage(page, [], strength, '');
+    await ready(page, BOARD);
+    // The same commands played on the element's own game (as a player's clicks would).
+    for (const c of played) expect(await page.evaluate(async ({ id, c }) => (await (document.getElementById(id) as unknown as { _play: { apply(c: unknown): Promise<{ ok: boolean }> } })._play.apply(c))?.ok, { id: BOARD, c })).toBe(true);
+    const board = page.locator(`#${BOARD}`);
+    await board.getByRole('button', { name: 'Hint' }).click();
+    await expect(board.locator('.hint')).toContainText('Hint: 1. ', { timeout: 30_000 });
+    return /1\. (.*?)(?= 2\. |\n|$)/s.exec((await board.locator('.hint').textContent())!)![1];
+  };
+  const strong = await firstLine('strong');
+  const standard = await firstLine(null);
+  expect(strong).toContain(`move to ${a1(strongTo)}`);
+  expect(strong).toMatch(/; the best of the top 4 when each is played out up to twice by the autopilot on both sides$/);
+  expect(standard).toContain(`move to ${a1(standardTo)}`);
+  expect(standard).not.toContain('played out');
+  expect(errors).toEqual([]);
 });

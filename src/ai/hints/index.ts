@@ -13,7 +13,8 @@ import { doom2016ChoicePlans } from './doom2016-choices.ts';
 import { doom2016DefendPlans } from './doom2016-defend.ts';
 import { doom2004ChoicePlans } from './doom2004-choices.ts';
 import { rankPlans, type HintOptions, type Plan, type Situation } from './plan.ts';
-import { searchesHints, searchPlans } from './searched.ts';
+import { hintSearch, searchPlans } from './searched.ts';
+import { strengthOf } from '../strength.ts';
 import { memoised } from '../memo.ts';
 
 export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
@@ -60,9 +61,10 @@ export function hints(state: GameState, figure?: string, options: HintOptions = 
 }
 
 function rankedHints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
+  const strength = strengthOf(options.strength);
   const s = situationOf(state, figure);
   if (!s) return (decisionPlans(state, figure, options) ?? []).slice(0, options.limit ?? 5);
   const plans = rankPlans(s, options);
-  if (options.search === false || !searchesHints(state.ruleset)) return plans;
-  return searchPlans(state, s.me.side, plans);
+  const search = options.search === false ? null : hintSearch(state, strength);
+  return search ? searchPlans(state, s.me.side, plans, search) : plans;
 }

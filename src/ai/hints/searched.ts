@@ -11,16 +11,33 @@
  * on any machine.
  */
 import type { GameState } from '../../rules/engine.ts';
-import { bestMean, playedCommands, rolloutMeans } from '../autopilot/search.ts';
+import { bestMean, DOOM2004_SEARCH, playedCommands, rolloutMeans, withinWork, type SearchOptions } from '../autopilot/search.ts';
+import type { AiStrength } from '../strength.ts';
 import type { Plan } from './plan.ts';
 import { dominated } from './dominance.ts';
+
+/** A search of the hints: the plans played out (`candidates`) and how (SearchOptions). */
+type HintSearch = SearchOptions & { candidates: number; rulesets: readonly string[]; rollouts: number; byPlanner?: boolean };
 
 /** The plans played out, the rollouts each, their horizon, and the rulesets where the hints search. */
 export const HINT_SEARCH = { candidates: 3, rollouts: 1, rounds: 0, maxCommands: 8, rulesets: ['doom2016'] } as const;
 
+/**
+ * The hints at the `strong` strength (src/ai/strength.ts): the strong autopilot's search (DOOM2004_SEARCH:
+ * the 4 best plans, up to two play-outs each by the planner on both sides), so the first hint is the
+ * plan it would play of the figure's. Where it does not apply, the hints are `standard`'s.
+ */
+export const STRONG_HINT_SEARCH: HintSearch = { ...DOOM2004_SEARCH, byPlanner: true };
+
 /** Whether hints in this ruleset are searched (HINT_SEARCH.rulesets). */
 export function searchesHints(ruleset: string): boolean {
   return (HINT_SEARCH.rulesets as readonly string[]).includes(ruleset);
+}
+
+/** The search the hints of this game get at this strength, or null. */
+export function hintSearch(state: GameState, strength: AiStrength): HintSearch | null {
+  if (strength === 'strong' && STRONG_HINT_SEARCH.rulesets.includes(state.ruleset) && withinWork(state, STRONG_HINT_SEARCH)) return STRONG_HINT_SEARCH;
+  return searchesHints(state.ruleset) ? HINT_SEARCH : null;
 }
 
 /**
@@ -30,14 +47,21 @@ export function searchesHints(ruleset: string): boolean {
  * plans to compare, or when the first works on the mission's objective. Never cut short by a clock
  * (issue 44: a deadline made a loaded machine answer the plans unsearched).
  */
-export function searchPlans(state: GameState, side: string, plans: Plan[]): Plan[] {
-  const searched = plans.slice(0, HINT_SEARCH.candidates);
+export function searchPlans(state: GameState, side: string, plans: Plan[], search: HintSearch = HINT_SEARCH): Plan[] {
+  const searched = plans.slice(0, search.candidates);
   // A first plan that works on the mission (opens a door, picks up a token) stays first: its worth
   // is the objective's, which a rollout of a few commands never reaches, while the demons a door
-  // summons count against it at once (a hint not to open the tutorial's door was the result).
-  if (searched.length < 2 || searched[0].arrive?.length) return plans;
-  const means = rolloutMeans(state, side, searched.map(playedCommands), HINT_SEARCH);
-  if (!means) return plans;
+  // summons count against it at once (a hint not to open the tutorial's door was the result). The
+  // strong search's play-outs are the planner's, which works on the mission too: as the strong
+  // autopilot, it judges those plans like the others.
+  if (searched.length < 2 || (!search.byPlanner && searched[0].arrive?.length)) return plans;
+  // The strong search plays out only the plans no other one dominates, as the autopilot's search does.
+  const live = searched.map((p) => !search.byPlanner || !dominated(p, searched));
+  if (live.filter(Boolean).length < 2) return plans;
+  const played = rolloutMeans(state, side, searched.filter((_, k) => live[k]).map(playedCommands), search);
+  if (!played) return plans;
+  let j = 0;
+  const means = searched.map((_, k) => (live[k] ? played[j++] : null));
   // A plan another one dominates (the same without an attack that can hurt) is never put first.
   const best = bestMean(means.map((m, k) => (dominated(searched[k], searched) ? null : m)));
   if (best < 0) return plans;
@@ -46,6 +70,6 @@ export function searchPlans(state: GameState, side: string, plans: Plan[]): Plan
   // Said only when it is so: among equals the odds' order stands, and the reason stays as it was.
   const alone = means.every((m, k) => k === best || m === null || m < means[best]!);
   // Said as what it is: a few sampled playouts (one each for a hint), not odds.
-  const times = HINT_SEARCH.rollouts === 1 ? 'once' : `${HINT_SEARCH.rollouts} times`;
+  const times = search.byPlanner ? `up to ${search.rollouts === 2 ? 'twice' : `${search.rollouts} times`} by the autopilot on both sides` : search.rollouts === 1 ? 'once' : `${search.rollouts} times`;
   return [alone ? { ...top, reason: `${top.reason}; the best of the top ${searched.length} when each is played out ${times}` } : top, ...out];
 }

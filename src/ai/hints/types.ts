@@ -2,6 +2,7 @@
  * The hints' types (src/ai/hints): what a ruleset adapter (doom2016.ts, doom2004.ts, d20.ts)
  * describes of a figure's situation, and the plans ranked from it (plan.ts).
  */
+import type { AiStrength } from '../strength.ts';
 import type { Board } from '../../core/board.ts';
 import type { SightMap } from '../../core/types.ts';
 import type { Command, PlacedFigure } from '../../rules/types.ts';
@@ -283,6 +284,11 @@ export interface HintOptions {
   names?: Names;
   /** Play the best plans out (hints/searched.ts; default true, in the rulesets HINT_SEARCH names). */
   search?: boolean;
+  /**
+   * How hard to think (src/ai/strength.ts; default `standard`): `strong` plays doom2004's best plans
+   * out as the strong autopilot does (searched.ts STRONG_HINT_SEARCH), so the first hint is its choice.
+   */
+  strength?: AiStrength;
 }
 
 /** What a figure standing somewhere sees of an enemy. */
