@@ -13,7 +13,7 @@
 /** A Vite build, configured in bundling/builds.ts. */
 export type ViteStep = 'element' | 'rules' | 'ui' | 'ai' | 'ai-worker' | 'engine' | 'server' | 'site';
 /** A script of scripts/, run after the Vite builds of its folder. */
-export type ScriptStep = 'scripts/write-sizes.mjs' | 'scripts/build-types.mjs' | 'scripts/build-openapi.mjs' | 'scripts/build-reference.mjs';
+export type ScriptStep = 'scripts/write-sizes.mjs' | 'scripts/copy-scenarios.mjs' | 'scripts/build-types.mjs' | 'scripts/build-openapi.mjs' | 'scripts/build-reference.mjs';
 export type Step = ViteStep | ScriptStep;
 export type Folder = 'dist' | 'lib' | 'dist-demo';
 
@@ -23,8 +23,9 @@ export type Folder = 'dist' | 'lib' | 'dist-demo';
  * dist-demo/ name their chunks by content hash: an old build's would otherwise stay).
  */
 export const STEPS: Record<Folder, readonly Step[]> = {
-  // The README's sizes are rewritten from dist/ (scripts/write-sizes.mjs) once dist/ is built.
-  dist: ['element', 'rules', 'ui', 'ai', 'ai-worker', 'scripts/write-sizes.mjs'],
+  // The README's sizes are rewritten from dist/ (scripts/write-sizes.mjs) once dist/ is built; the
+  // scenarios its snippets name are copied beside the bundle (scripts/copy-scenarios.mjs).
+  dist: ['element', 'rules', 'ui', 'ai', 'ai-worker', 'scripts/copy-scenarios.mjs', 'scripts/write-sizes.mjs'],
   lib: ['engine', 'server', 'scripts/build-types.mjs', 'scripts/build-openapi.mjs', 'scripts/build-reference.mjs'],
   'dist-demo': ['site'],
 };
@@ -154,6 +155,9 @@ export const OUTPUTS: readonly Output[] = [
   // +30 points over the planner alone in duplicate): the worker carries doom2004's rules engine too,
   // 10.5 KB; 84.3 KB with it (with the strength's hints).
   { file: 'dist/doom-board-ai-worker.js', from: 'src/ai/worker.ts', step: 'ai-worker', budget: 85 * KB },
+  // The scenarios the README's embedding snippets name, at the URLs they use beside the bundle.
+  { file: 'dist/scenarios/*.json', from: 'src/scenario/bundled/ (the three games), demo/public/scenarios/corridor.json', step: 'scripts/copy-scenarios.mjs' },
+  { file: 'dist/examples/*.json', from: 'demo/public/examples/ (the worked examples)', step: 'scripts/copy-scenarios.mjs' },
 
   // ── lib/: the package's Node side (`npm run build:package`), read rather than loaded as is ────────
   // `import … from 'doom-board'`: every ruleset, the AI and the Wasm core in one unminified module.

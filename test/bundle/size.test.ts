@@ -15,8 +15,8 @@ import { wasmAsText } from '../../bundling/plugins/wasm-as-text.ts';
 import { markedFiles, withSizes } from '../../scripts/write-sizes.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-/** dist/'s rows of bundling/outputs.ts: every module a page loads, each with its gzip budget (and the reasons of its raises). */
-const MODULES = OUTPUTS.filter((o) => folderOf(o) === 'dist').map((o) => ({ file: basename(o.file), budget: o.budget }));
+/** dist/'s rows of bundling/outputs.ts: every module a page loads, each with its gzip budget (and the reasons of its raises); not the scenario files shipped beside them. */
+const MODULES = OUTPUTS.filter((o) => folderOf(o) === 'dist' && o.file.endsWith('.js')).map((o) => ({ file: basename(o.file), budget: o.budget }));
 const BUDGET = MODULES.find((m) => m.file === 'doom-board.js')!.budget!;
 const ENGINES = ['doom-board-d20.js', 'doom-board-doom2004.js', 'doom-board-doom2016.js'];
 /** The HTTP engine (the `api` attribute), loaded on demand; it imports nothing. */
