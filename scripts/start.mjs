@@ -23,16 +23,18 @@ const newest = (dir) => {
   return t;
 };
 
+const args = process.argv.slice(2);
+const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
+// Asking for the help or the version needs the server's command line only, not a fresh build of the site.
+const askingOnly = ['-h', '--help', '-v', '--version'].some(has) && existsSync(join(root, 'lib/cli.js'));
 const builtAt = built.every(existsSync) ? Math.min(...built.map((f) => statSync(f).mtimeMs)) : 0;
 const changedAt = Math.max(...sources.map((d) => join(root, d)).filter(existsSync).map(newest));
-if (builtAt < changedAt) {
+if (builtAt < changedAt && !askingOnly) {
   console.log(builtAt ? 'doom-board: sources changed since the last build; building…' : 'doom-board: nothing built yet; building (about a minute)…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const r = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const args = process.argv.slice(2);
-const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
 process.argv = [process.argv[0], join(root, 'lib/cli.js'), 'serve', ...(has('--static') ? [] : ['--static', join(root, 'dist-demo')]), ...args];
 await import(pathToFileURL(join(root, 'lib/cli.js')).href);

@@ -24,6 +24,7 @@ import { jsonLines } from './request-log.ts';
 import { defaultPoolSize } from './worker-pool.ts';
 import { openStore } from './open-store.ts';
 import { safeUrl } from './safe-url.ts';
+import { RULES_VERSION } from '../api/replay-integrity.ts';
 
 const USAGE = `Usage: doom-board serve [options]
        doom-board check [--data-dir DIR | --database-url URL]
@@ -51,6 +52,7 @@ Options:
   --trust-proxy ADDRS    comma-separated addresses of load balancers in front: the client of their
                          requests is the last X-Forwarded-For address (rate limits; TRUST_PROXY)
   -h, --help             this text
+  -v, --version          the version of doom-board
 
 Stopping: SIGTERM or SIGINT stops taking connections (/readyz answers 503 at once), finishes the
 requests in flight (every command being committed is committed and answered; at most
@@ -67,6 +69,11 @@ Every line a server writes is JSON: stdout one per request, stderr its own event
 function fail(message: string): never {
   jsonEvents('error', `doom-board: ${message}`);
   process.exit(2);
+}
+
+/** A mistake in the command line: said in one line that points at --help (the usage text as one JSON string was unreadable). */
+function misused(message: string): never {
+  fail(`${message} (\`doom-board --help\` lists the commands and options)`);
 }
 
 const defaultDataDir = () => join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'doom-board');
@@ -91,18 +98,24 @@ try {
       log: { type: 'string', default: process.env.LOG || 'json' },
       'trust-proxy': { type: 'string', default: process.env.TRUST_PROXY ?? '' },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   });
 } catch (e) {
-  fail(`${(e as Error).message}\n\n${USAGE}`);
+  // Node's advice on positionals that start with '-' is no help here: no command takes one.
+  misused((e as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, ''));
 }
 const { values, positionals } = parsed;
 if (values.help) {
   process.stdout.write(USAGE);
   process.exit(0);
 }
+if (values.version) {
+  process.stdout.write(`${RULES_VERSION}\n`);
+  process.exit(0);
+}
 const command = positionals[0];
-if (positionals.length !== 1 || (command !== 'serve' && command !== 'check')) fail(`expected the command "serve" or "check"\n\n${USAGE}`);
+if (positionals.length !== 1 || (command !== 'serve' && command !== 'check')) misused(positionals.length ? `expected the command "serve" or "check", got ${positionals.map((p) => JSON.stringify(p)).join(' ')}` : 'expected the command "serve" or "check"');
 
 const whole = (name: string, text: string | undefined, min: number, max: number): number | undefined => {
   if (text === undefined) return undefined;

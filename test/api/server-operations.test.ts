@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -207,6 +207,27 @@ describe('graceful shutdown', () => {
     // Its one line is JSON (the server's own events are): the message names the option and the value.
     const line = JSON.parse(out.split('\n').find((l) => l.includes('drain-seconds'))!) as { level: string; message: string };
     expect(line).toMatchObject({ level: 'error', message: expect.stringContaining('--drain-seconds is a whole number from 1 to 3600 (got "0")') });
+  });
+
+  it('a misspelt option or command is one short JSON line naming it and pointing at --help (exit 2); --version and --help print plain text', () => {
+    const cli = fileURLToPath(new URL('../../lib/cli.js', import.meta.url));
+    const run = (...args: string[]) => {
+      try {
+        return { status: 0, out: execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', stdio: 'pipe' }), err: '' };
+      } catch (e) {
+        const x = e as { status: number; stdout: string; stderr: string };
+        return { status: x.status, out: String(x.stdout), err: String(x.stderr) };
+      }
+    };
+    for (const [args, said] of [[['serve', '--memroy'], "doom-board: Unknown option '--memroy' (`doom-board --help` lists the commands and options)"], [['frob'], 'doom-board: expected the command "serve" or "check", got "frob" (`doom-board --help` lists the commands and options)']] as const) {
+      const r = run(...args);
+      expect(r.status).toBe(2);
+      const lines = r.err.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0])).toMatchObject({ level: 'error', message: said });
+    }
+    expect(run('--version')).toEqual({ status: 0, out: `doom-board ${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`, err: '' });
+    expect(run('--help').out).toMatch(/^Usage: doom-board serve \[options\]\n/);
   });
 });
 
