@@ -1,8 +1,12 @@
 /** Zoom buttons for boards whose spaces would be too small to tap on a phone. */
 import { html, nothing, type TemplateResult } from 'lit';
 
-/** Boards this wide or wider get zoom buttons (their spaces are small on a phone). */
-const ZOOMABLE_WIDTH = 12;
+/**
+ * Boards this wide or wider get zoom buttons: on a touch screen a space keeps a finger's 45 px
+ * (`--doom-cell-min`), so 8 columns fill a phone's 360 px column and a wider board scrolls — Fit
+ * shows it whole (with 12, boards of 8–11 columns scrolled on a phone with no way to see them whole).
+ */
+const ZOOMABLE_WIDTH = 8;
 
 /**
  * `set` gets the new zoom: from 1 (spaces big enough for a finger on a touch screen, the board

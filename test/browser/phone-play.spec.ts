@@ -129,13 +129,13 @@ for (const [phone, device] of Object.entries(PHONES)) {
   });
 }
 
-test('on a phone, Fit shows the whole 16-column tutorial board in its box; + brings back spaces a finger can tap', async ({ browser }) => {
+for (const [what, path, id] of [['the 16-column tutorial board', '/tutorial.html', 'tutorial-play'], ['a 10-column board (large figures)', '/large-figures.html', 'large']] as const) test(`on a phone, Fit shows ${what} whole in its box; + brings back spaces a finger can tap`, async ({ browser }) => {
   const context = await browser.newContext({ ...PHONES['Pixel 7'] });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto('/tutorial.html');
-  await ready(page, 'tutorial-play');
-  const board = page.locator('#tutorial-play');
+  await page.goto(path);
+  await ready(page, id);
+  const board = page.locator(`#${id}`);
   const box = () => board.locator('.board-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   const cell = () => board.locator('[role="gridcell"]').first().evaluate((el) => el.getBoundingClientRect().width);
   // The default: spaces for a finger, the board wider than its box (it scrolls).
