@@ -204,7 +204,7 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
   /** The explanation line: LOS, cover and range to the target, then the blast and the AI's odds, if any. */
   protected explanationText(odds = ''): string | null {
     const s = this.state;
-    const summary = s.explain && s.model ? readableSummary(s.explain.summary, s.model, s.names()) : null;
+    const summary = s.explain && s.model ? readableSummary(s.explain.summary, s.model, s.names(), s.sightBoxes()) : null;
     return [summary, this.blastWords(), odds].filter(Boolean).join(' ') || null;
   }
 

@@ -206,7 +206,7 @@ export class ReplayMode {
       at: this.at, of: this.steps.length, caption: step?.caption ?? '', rule: step?.highlight?.rule ?? null, rulesHref: this.host.rulesHref,
       status: this.view?.status && s.model ? readableSummary(this.view.status, s.model, names) : '',
       message: s.message,
-      explanation: s.explain && s.model ? readableSummary(s.explain.summary, s.model, names) : null,
+      explanation: s.explain && s.model ? readableSummary(s.explain.summary, s.model, names, s.sightBoxes()) : null,
       playing: this.playing, go: (n) => void this.go(n), toggle: () => this.toggle(), log: this.log,
     });
   }

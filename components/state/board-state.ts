@@ -13,6 +13,7 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { figureName } from '../coords.ts';
 import { doomEvent, problemsOf, type DoomEventMap, type ErrorDetail } from '../events.ts';
 import type { BlastView } from '../interaction/blast.ts';
+import type { Box } from '../interaction/readable.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
 import type { Selection } from '../interaction/selection.ts';
 import type { DrawModel } from '../model.ts';
@@ -142,6 +143,13 @@ export class BoardState {
   /** Figure id → readable name, for the explanation sentences. */
   names(): Map<string, string> {
     return new Map((this.model?.figures ?? []).map((f) => [f.id, this.figureName(f.id)]));
+  }
+
+  /** The spaces the explanation is about, the attacker's first: their corners name its lines' ends (readable.ts). */
+  sightBoxes(): Box[] {
+    const box = (id: string | null) => this.model?.figures.find((f) => f.id === id);
+    const target = box(this.target) ?? (this.targetCell ? { ...this.targetCell, w: 1, h: 1 } : undefined);
+    return [box(this.selected), target].filter((b): b is Box => !!b);
   }
 
   clearTarget(): void {

@@ -291,6 +291,18 @@ describe('readable explanations', () => {
   const board = { width: 7, height: 5 };
   const names = new Map([['alpha', 'Alpha'], ['soldier', 'Possessed soldier'], ['imp', 'Imp'], ['imp-2', 'Second imp']]);
 
+  test('a line\'s ends are named by the spaces of the figures it joins: Alpha on A1 to the imp on E3, not the empty B1 and F3', () => {
+    const alpha = { x: 0, y: 0, w: 1, h: 1 };
+    const imp = { x: 4, y: 2, w: 1, h: 1 };
+    expect(cornerWords(board, 1, 0)).toBe('the top-left corner of B1');
+    expect(cornerWords(board, 1, 0, [alpha, imp])).toBe('the top-right corner of A1');
+    expect(cornerWords(board, 5, 2, [alpha, imp])).toBe('the top-right corner of E3');
+    // A corner neither touches keeps the board's naming; a 2×2 figure names its own space's corner.
+    expect(cornerWords(board, 3, 3, [alpha, imp])).toBe('the top-left corner of D4');
+    expect(cornerWords(board, 2, 2, [{ x: 0, y: 0, w: 2, h: 2 }])).toBe('the bottom-right corner of B2');
+    expect(readableSummary('a clear line from corner (1,0) to (5,2)', board, names, [alpha, imp])).toBe('A clear line from the top-right corner of A1 to the top-right corner of E3');
+  });
+
   test('corners and edges get board labels; the rim names one cell', () => {
     expect(cornerWords(board, 3, 3)).toBe('the top-left corner of D4');
     expect(cornerWords(board, 0, 0)).toBe('the top-left corner of A1');
