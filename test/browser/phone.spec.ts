@@ -122,3 +122,17 @@ test('buttons are at least 44 px; the demo navigation folds behind a Pages butto
   await expect(link).toBeVisible();
   expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 });
+
+test('the pages\' own controls are at least 44 px too: the API page\'s Ask, the server game\'s scenario, seed and Start', async ({ page }) => {
+  for (const path of ['/api.html', '/server-game.html']) {
+    await page.goto(path);
+    const controls = page.locator('main button, main select, main input');
+    await expect(controls.first()).toBeVisible();
+    expect(await controls.count()).toBeGreaterThan(0);
+    for (const c of await controls.all()) {
+      const box = (await c.boundingBox())!;
+      expect(box.height, `${path} ${await c.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+  }
+});
