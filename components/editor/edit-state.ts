@@ -29,18 +29,24 @@ export interface EditState {
   figures: ScenarioFigure[];
 }
 
-export const TERRAIN_TOOLS: { letter: string; label: string }[] = [
+/** The map letters the editor paints; `rulesets`: only those whose rules read it (README, Scenario format), else every one. */
+export const TERRAIN_TOOLS: { letter: string; label: string; rulesets?: Scenario['ruleset'][] }[] = [
   { letter: '.', label: 'Floor' },
   { letter: ' ', label: 'Off the map' },
   { letter: 'd', label: 'Difficult' },
   { letter: 'o', label: 'Obstacle' },
-  { letter: 'b', label: 'Barrel' },
-  { letter: 'h', label: 'Hazard' },
-  { letter: 'l', label: 'Low objects' },
-  { letter: 't', label: 'Teleporter' },
-  { letter: 'i', label: 'Inactive teleporter' },
-  { letter: 'u', label: 'Duct' },
+  { letter: 'b', label: 'Barrel', rulesets: ['doom2004'] },
+  { letter: 'h', label: 'Hazard', rulesets: ['doom2004'] },
+  { letter: 'l', label: 'Low objects', rulesets: ['d20'] },
+  { letter: 't', label: 'Teleporter', rulesets: ['doom2016', 'doom2004'] },
+  { letter: 'i', label: 'Inactive teleporter', rulesets: ['doom2016'] },
+  { letter: 'u', label: 'Duct', rulesets: ['doom2004'] },
 ];
+
+/** The terrain a board of `ruleset` can use: a doom2016 map offers no barrels, ducts or low objects. */
+export function terrainToolsFor(ruleset: Scenario['ruleset']): typeof TERRAIN_TOOLS {
+  return TERRAIN_TOOLS.filter((t) => !t.rulesets || t.rulesets.includes(ruleset));
+}
 export const EDGE_TOOLS: UnitEdge['kind'][] = ['wall', 'door', 'blocking', 'impassable'];
 
 /** Extra token fields a ruleset reads: `color` (portal, key), `weapon` (weapon), `ammo` (ammo type). */

@@ -1,6 +1,6 @@
 /** Edit mode's tools and output: terrain, edges, figures and tokens; undo; size; JSON export, embed snippet, import. */
 import { html, nothing, type TemplateResult } from 'lit';
-import { EDGE_TOOLS, embedSnippet, formatScenario, TERRAIN_TOOLS } from '../editor/edit-state.ts';
+import { EDGE_TOOLS, embedSnippet, formatScenario, terrainToolsFor } from '../editor/edit-state.ts';
 import type { EditMode, FigureSpec, TokenSpec } from '../modes/edit-mode.ts';
 import { messageLine } from './explore-panel.ts';
 import { stepsPanel } from './steps-panel.ts';
@@ -49,7 +49,7 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
           ${['doom2016', 'doom2004', 'd20'].map((r) => html`<option value=${r} ?selected=${s.ruleset === r}>${r}</option>`)}
         </select></label>
       </div>
-      <div class="bar" role="toolbar" aria-label="Terrain">${TERRAIN_TOOLS.map((t) => tool(t.letter, t.label))}</div>
+      <div class="bar" role="toolbar" aria-label="Terrain">${terrainToolsFor(s.ruleset).map((t) => tool(t.letter, t.label))}</div>
       <div class="bar" role="toolbar" aria-label="Edges and figures">
         ${EDGE_TOOLS.map((k) => tool(k))} ${tool('erase-edge')} ${tool('figure')} ${tool('erase')}
       </div>

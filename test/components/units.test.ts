@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { cellName, columnName, figureInitials, parseCellName, uniqueLabels } from '../../components/coords.ts';
 import {
   beginStroke, blankScenario, canRedo, canUndo, commit, embedSnippet, endStroke, formatScenario, fromScenario, paintCell, placeToken, redo,
-  removeTokenAt, resize, startHistory, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, withRuleset, type EditState,
+  removeTokenAt, resize, startHistory, terrainToolsFor, toggleEdge, tokenAtCell, tokenToolsFor, toScenario, undo, withRuleset, type EditState,
 } from '../../components/editor/edit-state.ts';
 import { describeCommand, describeEvent } from '../../components/interaction/describe.ts';
 import { navigate } from '../../components/interaction/keyboard.ts';
@@ -116,6 +116,15 @@ describe('editor working copy', () => {
     expect(snippet).toContain('<script type="module" src="https://example.org/doom-board.js"></script>');
     expect(snippet).toContain('<\\/script><b>');
     expect(snippet.match(/<\/script>/g)).toHaveLength(2);
+  });
+});
+
+describe('editor terrain', () => {
+  test('each ruleset is offered the terrain its rules read: barrels, hazards and ducts in doom2004, low objects in d20, inactive teleporters in doom2016', () => {
+    const labels = (r: 'doom2016' | 'doom2004' | 'd20') => terrainToolsFor(r).map((t) => t.label);
+    expect(labels('doom2016')).toEqual(['Floor', 'Off the map', 'Difficult', 'Obstacle', 'Teleporter', 'Inactive teleporter']);
+    expect(labels('doom2004')).toEqual(['Floor', 'Off the map', 'Difficult', 'Obstacle', 'Barrel', 'Hazard', 'Teleporter', 'Duct']);
+    expect(labels('d20')).toEqual(['Floor', 'Off the map', 'Difficult', 'Obstacle', 'Low objects']);
   });
 });
 
