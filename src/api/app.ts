@@ -22,7 +22,7 @@ import { readJsonBody } from './json-body.ts';
 import { checkedCommand } from './command-check.ts';
 import { importReplay, replayOf } from './replay-import.ts';
 import { playableScenario } from './scenario-check.ts';
-import { ApiError, problemResponse, splitProblem } from './problem.ts';
+import { ApiError, problemResponse, problemAt } from './problem.ts';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.ts';
 import type { components } from './schema.d.ts';
 import type { GameStore } from './store.ts';
@@ -172,7 +172,7 @@ export function createApi(options: ApiOptions) {
       return validateScenario(input);
     } catch (e) {
       if (e instanceof ScenarioError) {
-        throw new ApiError(422, 'invalid-scenario', 'the scenario is not valid', { rule: 'scenario', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: at ? `${at}/${p.path}` : p.path })) });
+        throw new ApiError(422, 'invalid-scenario', 'the scenario is not valid', { rule: 'scenario', problems: e.problems.map((t) => problemAt(at, t)) });
       }
       throw e;
     }
@@ -276,7 +276,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/scenarios/validate', async (c) => {
     const input = await body<unknown>(c, null);
     try {
-      const scenario = await playableScenario(checkedScenario(input, ''), '');
+      const scenario = await playableScenario(checkedScenario(input, '/body'), '/body');
       return json<Schemas['ValidationResult']>(c, { valid: true, problems: [], scenario: scenario as unknown as Schemas['Scenario'] });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) return json<Schemas['ValidationResult']>(c, { valid: false, problems: e.extra.problems ?? [] });
@@ -346,7 +346,7 @@ export function createApi(options: ApiOptions) {
       created = await games.create(scenario, seed, key && creationKey(key, scenario.sides));
     } catch (e) {
       // The rules refuse scenarios they cannot play (e.g. a missing data set); anything else is ours.
-      if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/scenario/${p.path}` })) });
+      if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map((t) => problemAt('/body/scenario', t)) });
       if (e instanceof Error && /^createGame/.test(e.message)) throw new ApiError(422, 'cannot-start', e.message, { rule: 'createGame' });
       throw e;
     }
@@ -365,6 +365,10 @@ export function createApi(options: ApiOptions) {
     const live = await liveGame(c);
     const figure = c.req.query('figure');
     if (figure !== undefined && (figure.length < 1 || figure.length > 64)) throw new ApiError(400, 'invalid-request', 'figure is 1 to 64 characters', { problems: [{ path: '/query/figure', message: 'length' }] });
+    // A figure the game never had is a mistake to name, not a figure with nothing to do (an empty list said so).
+    if (figure !== undefined && !viewOf(live).figures.some((f) => f.id === figure) && !(stateOf(live) as { figures?: { id: string }[] }).figures?.some((f) => f.id === figure)) {
+      throw new ApiError(422, 'invalid-query', `no figure ${figure} on the board`, { rule: 'board', problems: [{ path: '/query/figure', message: `no figure ${figure}` }] });
+    }
     return json<Schemas['LegalActions']>(c, { version: live.log.length, actions: actionsOf(live, figure) as Schemas['Command'][] }, 200, etag(live));
   });
 

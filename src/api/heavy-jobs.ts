@@ -8,7 +8,7 @@ import { createGame, loadRuleset } from '../rules/index.ts';
 import { ScenarioError, type Scenario } from '../scenario/index.ts';
 import { attackOdds, gameHints, type HintQuery } from './ai.ts';
 import type { LiveGame } from './games.ts';
-import { ApiError, splitProblem } from './problem.ts';
+import { ApiError, problemAt } from './problem.ts';
 import type { components } from './schema.d.ts';
 import type { GameRecord, StoredEntry } from './store.ts';
 
@@ -53,7 +53,7 @@ export function geometry<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof BoardError) throw new ApiError(422, 'invalid-query', e.message, { rule: 'board', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/${p.path}` })) });
+    if (e instanceof BoardError) throw new ApiError(422, 'invalid-query', e.message, { rule: 'board', problems: e.problems.map((t) => problemAt('/body', t)) });
     throw e;
   }
 }
@@ -87,7 +87,7 @@ async function liveFrom(g: GameLog): Promise<LiveGame> {
 }
 
 const cannotStart = (e: unknown): never => {
-  if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map(splitProblem).map((p) => ({ ...p, path: `/body/scenario/${p.path}` })) });
+  if (e instanceof ScenarioError) throw new ApiError(422, 'cannot-start', 'the rules cannot start this scenario', { rule: 'createGame', problems: e.problems.map((t) => problemAt('/body/scenario', t)) });
   if (e instanceof Error && /^createGame/.test(e.message)) throw new ApiError(422, 'cannot-start', e.message, { rule: 'createGame' });
   throw e;
 };

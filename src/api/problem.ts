@@ -87,3 +87,14 @@ export function splitProblem(text: string): PathProblem {
   const m = /^([A-Za-z0-9_.[\]-]+): (.*)$/s.exec(text);
   return m ? { path: m[1], message: m[2] } : { path: '', message: text };
 }
+
+/**
+ * An engine problem ("figures[1].x: must be …") as the API says it: its path a JSON pointer under
+ * `at` (`/body/scenario/figures/1/x`), as every other problem of the API is, not the engine's dotted form.
+ */
+export function problemAt(at: string, text: string): PathProblem {
+  const { path, message } = splitProblem(text);
+  // The engine names the scenario itself "scenario" (a body that is no object): the place is `at`.
+  const segments = path === 'scenario' ? [] : path.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
+  return { path: [at, ...segments].join('/'), message };
+}

@@ -7,7 +7,7 @@ import { loadCore } from '../core/wasm.ts';
 import { RULESETS } from '../core/types.ts';
 import { loadRuleset, validateGame } from '../rules/engine.ts';
 import { ScenarioError, type Scenario } from '../scenario/index.ts';
-import { ApiError, splitProblem } from './problem.ts';
+import { ApiError, problemAt } from './problem.ts';
 
 /** `scenario` (already checked by validateScenario) as the rules would start it; ApiError 422 when they would not. */
 export async function playableScenario(scenario: Scenario, at: string): Promise<Scenario> {
@@ -17,7 +17,7 @@ export async function playableScenario(scenario: Scenario, at: string): Promise<
     return validateGame(scenario);
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
-    const problems = e.problems.map(splitProblem).map((p) => ({ ...p, path: at ? `${at}/${p.path}` : p.path }));
+    const problems = e.problems.map((t) => problemAt(at, t));
     throw new ApiError(422, 'invalid-scenario', 'the scenario is not valid', { rule: 'scenario', problems });
   }
 }

@@ -539,7 +539,7 @@ export interface components {
             retryAfter?: number;
         };
         PathProblem: {
-            /** @description A JSON path into the request, e.g. `/body/figures/0/x` or `figures[0].x`. */
+            /** @description A JSON pointer (RFC 6901) into the request, e.g. `/body/scenario/figures/0/x`, `/query/figure`. */
             path: string;
             message: string;
         };
@@ -2154,6 +2154,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            /** @description The figure named is not on the board (type `urn:doom-board:problem:invalid-query`, naming it); a figure on the board with nothing to do now gets an empty list. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["StoreUnavailable"];

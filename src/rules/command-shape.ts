@@ -112,9 +112,24 @@ function problem(shape: Shape, v: unknown, path: string): string | null {
  * The refusal of a command whose shape its type's schema does not allow, or null. A type the
  * ruleset does not have is left to the rules (they refuse it, listing their types).
  */
-export function shapeRefusal(ruleset: string, shapes: Record<string, Shape>, c: Command): Refusal | null {
+export function shapeRefusal(ruleset: string, shapes: Record<string, Shape>, c: Command, board?: { width: number; height: number }): Refusal | null {
   const shape = Object.hasOwn(shapes, c.type) ? shapes[c.type] : undefined;
   if (!shape) return null;
   const p = problem(shape, c, '');
-  return p ? { rule: 'command', message: `${ruleset} ${c.type}: ${p}` } : null;
+  if (p) return { rule: 'command', message: `${ruleset} ${c.type}: ${p}` };
+  return board ? offBoard(ruleset, c, board) : null;
+}
+
+/**
+ * A space of the command (`to`, a target space…) beyond the board, named as such: the rules would
+ * only say that nothing can move or attack there, which hides the mistake.
+ */
+function offBoard(ruleset: string, c: Command, { width, height }: { width: number; height: number }): Refusal | null {
+  for (const [field, v] of Object.entries(c)) {
+    if (!isObject(v) || !Number.isInteger(v.x) || !Number.isInteger(v.y)) continue;
+    const { x, y } = v as { x: number; y: number };
+    if (x < width && y < height) continue;
+    return { rule: 'command', message: `${ruleset} ${c.type}: ${field} (${x},${y}) is off the board, which is ${width}×${height} spaces (x 0–${width - 1}, y 0–${height - 1})` };
+  }
+  return null;
 }

@@ -129,6 +129,8 @@ function generate(i: number): Bad {
         { kind: 'bad-query', method: 'GET', path: `/api/v1/games/${gameId}/events?since=${pick(['-1', 'abc', '1.5', '1e3'])}`, status: 400 },
         { kind: 'bad-scenario-id', method: 'GET', path: `/api/v1/scenarios/${pick(['UPPER', 'a_b', 'x'.repeat(65)])}`, status: 400 },
         { kind: 'bad-hints-query', method: 'GET', path: `/api/v1/games/${gameId}/hints?${pick(['budgetMs=0', 'budgetMs=251', 'budgetMs=-5', 'budgetMs=1e2', 'limit=0', 'limit=21', 'limit=x', 'caution=11', 'caution=-0.5', 'caution=NaN', `figure=${'f'.repeat(65)}`, 'figure='])}`, headers: seat(side), status: 400 },
+        // A figure the board does not have: named as not there, not answered with an empty list.
+        { kind: 'unknown-figure-actions', method: 'GET', path: `/api/v1/games/${gameId}/actions?figure=${pick(['zzz', 'imp-9', 'alpha-2'])}`, status: 422 },
       ]);
     default: // a command that is not an object with a string type
       return { kind: 'bad-command', method: 'POST', path: commands, headers: { ...seat(side), 'if-match': '0' }, body: JSON.stringify(pick([[], 'end', 5, null, { type: 5 }, { type: '' }, { kind: 'end' }, { type: 'x'.repeat(65) }])), status: 400 };
@@ -170,7 +172,7 @@ describe('bad requests', () => {
       byKind.set(bad.kind, (byKind.get(bad.kind) ?? 0) + 1);
     }
     expect(N).toBeGreaterThanOrEqual(2000);
-    expect([...byKind.keys()].sort()).toEqual(expect.arrayContaining(['malformed', 'wrong-type', 'unknown-field', 'forbidden-key', 'huge-body', 'media-type', 'stale', 'no-version', 'no-seat', 'other-scheme', 'wrong-seat', 'other-seat', 'other-seat-hints', 'unknown-game', 'bad-command', 'bad-hints-query']));
+    expect([...byKind.keys()].sort()).toEqual(expect.arrayContaining(['malformed', 'wrong-type', 'unknown-field', 'forbidden-key', 'huge-body', 'media-type', 'stale', 'no-version', 'no-seat', 'other-scheme', 'wrong-seat', 'other-seat', 'other-seat-hints', 'unknown-game', 'bad-command', 'bad-hints-query', 'unknown-figure-actions']));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     // Nothing changed, and the server still plays.

@@ -61,8 +61,9 @@ describe('scenario validation', () => {
     const r = await client.POST('/api/v1/scenarios/validate', { body: bad as never });
     expect(r.data!.valid).toBe(false);
     const paths = r.data!.problems.map((p) => p.path);
-    expect(paths).toContain('figures[1].side');
-    expect(paths.some((p) => p.startsWith('figures[0]'))).toBe(true);
+    // JSON pointers into the request, as every problem of the API names its place.
+    expect(paths).toContain('/body/figures/1/side');
+    expect(paths.some((p) => p.startsWith('/body/figures/0/'))).toBe(true);
   });
 });
 

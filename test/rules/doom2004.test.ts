@@ -690,7 +690,7 @@ describe('RULES §3 marine actions', () => {
   test('the invader activates each figure once (its speed and one attack) and then ends its turn', () => {
     const g = setup(['M.......yz']);
     toInvaders(g);
-    refused(g, { type: 'move', figure: 'z', to: { x: 9, y: 1 } }, 'RULES §3 invader turn');
+    refused(g, { type: 'move', figure: 'z', to: { x: 7, y: 0 } }, 'RULES §3 invader turn');
     ok(g, { type: 'activate', figure: 'y' });
     refused(g, { type: 'activate', figure: 'z' }, 'RULES §3 invader turn');
     refused(g, { type: 'move', figure: 'y', to: { x: 3, y: 0 } }, 'RULES §3 movement'); // 5 spaces, speed 4

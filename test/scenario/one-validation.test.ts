@@ -111,7 +111,7 @@ describe('POST /api/v1/scenarios/validate gives the verdict of validateGame', ()
       expect(r.status, body).toBe(200);
       const v = await r.json();
       expect(v.valid).toBe(false);
-      expect(v.problems[0].path).toBe('scenario');
+      expect(v.problems[0].path).toBe('/body');
     }
   });
   test('a doom2004 weapon token without "weapon" is not valid, with its path', async () => {
@@ -119,7 +119,7 @@ describe('POST /api/v1/scenarios/validate gives the verdict of validateGame', ()
     expect(r.status).toBe(200);
     const v = await r.json();
     expect(v.valid).toBe(false);
-    expect(v.problems.map((p: { path: string }) => p.path)).toEqual(['tokens[0].weapon']);
+    expect(v.problems.map((p: { path: string }) => p.path)).toEqual(['/body/tokens/0/weapon']);
     const g = await post('/api/v1/games', JSON.stringify({ scenario: withTokens([{ kind: 'weapon', x: 4, y: 2 }]) }));
     expect(g.status).toBe(422);
   });

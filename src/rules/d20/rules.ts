@@ -238,7 +238,7 @@ export const d20Rules: RulesetEngine<D20State> = {
   apply(s, c) {
     // RULES §5: a command is refused with a clear reason; a field its type does not have, or an
     // oversized value, is never stored (the API's document holds the same schemas).
-    const malformed = shapeRefusal('d20', D20_COMMANDS, c);
+    const malformed = shapeRefusal('d20', D20_COMMANDS, c, s.board);
     if (malformed) return malformed;
     if (s.winner !== null || s.figures.length === 0 || new Set(s.figures.map((f) => f.side)).size <= 1) {
       return refuse('game over', `the game is over${s.winner ? `: ${s.winner} won` : ''}`);

@@ -459,7 +459,7 @@ export const doom2004Rules: RulesetEngine<D4State> = {
   apply(s, c) {
     // RULES §5: a command is refused with a clear reason; a field its type does not have, or an
     // oversized value, is never stored (the API's document holds the same schemas).
-    const malformed = shapeRefusal('doom2004', DOOM2004_COMMANDS, c);
+    const malformed = shapeRefusal('doom2004', DOOM2004_COMMANDS, c, s.board);
     if (malformed) return malformed;
     if (s.winner !== null) return refuse('game over', `the game is over: ${s.winner} won`);
     const { result, opensWindow } = dispatch(s, c);

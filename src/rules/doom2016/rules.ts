@@ -42,7 +42,7 @@ export const doom2016Rules: RulesetEngine<Doom2016State> = {
   apply(s, c) {
     // RULES §5: a command is refused with a clear reason; a field its type does not have, or an
     // oversized value, is never stored (the API's document holds the same schemas).
-    const malformed = shapeRefusal('doom2016', DOOM2016_COMMANDS, c);
+    const malformed = shapeRefusal('doom2016', DOOM2016_COMMANDS, c, s.board);
     if (malformed) return malformed;
     if (s.winner !== null) return refuse('game over', `the game is over: ${s.winner} won`);
     const handler = Object.hasOwn(HANDLERS, c.type) ? HANDLERS[c.type] : undefined;
