@@ -6,10 +6,8 @@
  * thinking is in a Web Worker). Without workers, or when the worker file fails to load, the
  * element still plays, and says so.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { ready, watchErrors } from './helpers.ts';
+import { bundledScenarioText, ready, routeBundlePage, watchErrors } from './helpers.ts';
 
 const BOARD = 'solo';
 const MARINES = '(Alpha|Bravo|Charlie|Delta)';
@@ -58,9 +56,8 @@ const played = (page: Page) => page.evaluate(() => (window as unknown as { comma
  */
 const marineCommandAt = (page: Page, from: number) => page.evaluate(({ from, marines }) => (window as unknown as { commands: { figure?: unknown }[] }).commands.findIndex((c, i) => i >= from && new RegExp(`^(${marines})$`, 'i').test(String(c.figure))), { from, marines: MARINES.slice(1, -1) });
 
-const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, import.meta.url));
 const ORIGIN = 'http://solo.test';
-const tutorial = () => readFileSync(fileURLToPath(new URL('../../src/scenario/bundled/doom2016-tutorial.json', import.meta.url)), 'utf8');
+const tutorial = () => bundledScenarioText('doom2016-tutorial');
 
 /** A plain page with the built bundle (dist/): the AI module and its worker load from beside doom-board.js. */
 async function bundlePage(page: Page, requests: string[], missing: string[] = []): Promise<void> {
@@ -68,13 +65,7 @@ async function bundlePage(page: Page, requests: string[], missing: string[] = []
     <script type="module" src="/doom-board.js"></script>
     <doom-board id="${BOARD}" mode="play" autopilot="invader" autopilot-delay="20" seed="1" label="Solo"><script type="application/json">${tutorial()}</script></doom-board>
   </body></html>`;
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    requests.push(path);
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body });
-    if (/^\/doom-board[\w-]*\.js$/.test(path) && !missing.includes(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
-    return route.fulfill({ status: 404, body: 'not found' });
-  });
+  await routeBundlePage(page, ORIGIN, body, requests, missing);
   await page.goto(`${ORIGIN}/`);
 }
 

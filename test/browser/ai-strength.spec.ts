@@ -7,10 +7,9 @@
  * button's first plan is the strong search's (its reason says so), not the standard one's. Another
  * strength is refused, the explanation line naming it.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { ready, watchErrors } from './helpers.ts';
+import { bundledScenarioText, ready, routeBundlePage, watchErrors } from './helpers.ts';
 import type { GameState } from '../../src/rules/index.ts';
 import type { Game } from '../../src/rules/game.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
@@ -23,8 +22,7 @@ const engine = (): Promise<Engine> => import(fileURLToPath(new URL('../../lib/en
 const BOARD = 'strong';
 const ORIGIN = 'http://strong.test';
 const SEED = 4;
-const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, import.meta.url));
-const skirmishText = () => readFileSync(fileURLToPath(new URL('../../src/scenario/bundled/doom2004-skirmish.json', import.meta.url)), 'utf8');
+const skirmishText = () => bundledScenarioText('doom2004-skirmish');
 
 /** The marines' commands until the invaders must decide, as `policy` plays them in this process. */
 async function firstPhase(lib: Engine, policy: Policy): Promise<unknown[]> {
@@ -48,13 +46,7 @@ async function strongPage(page: Page, requests: string[], strength: string | nul
     <script type="module" src="/doom-board.js"></script>
     <doom-board id="${BOARD}" mode="play" ai ${autopilot} ${strength === null ? '' : `ai-strength="${strength}"`} autopilot-delay="0" seed="${SEED}" label="Strong"><script type="application/json">${skirmishText()}</script></doom-board>
   </body></html>`;
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    requests.push(path);
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body });
-    if (/^\/doom-board[\w-]*\.js$/.test(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
-    return route.fulfill({ status: 404, body: 'not found' });
-  });
+  await routeBundlePage(page, ORIGIN, body, requests);
   await page.addInitScript((id) => {
     const w = window as unknown as { commands: unknown[] };
     w.commands = [];

@@ -4,10 +4,8 @@
  * desktop and a phone; on the built bundle the `handicap` attribute loads its module from beside
  * doom-board.js, and a part that does not apply is named in the error box.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { ready, watchErrors } from './helpers.ts';
+import { bundledScenarioText, ready, routeBundlePage, watchErrors } from './helpers.ts';
 
 const table = (page: Page, id: string) => page.locator(`#${id}`).getByRole('region', { name: 'Play table' });
 
@@ -80,8 +78,7 @@ test('on a phone the handicap chooser fits the screen and is big enough to tap',
 });
 
 const ORIGIN = 'http://handicap.test';
-const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, import.meta.url));
-const tutorial = () => readFileSync(fileURLToPath(new URL('../../src/scenario/bundled/doom2016-tutorial.json', import.meta.url)), 'utf8');
+const tutorial = () => bundledScenarioText('doom2016-tutorial');
 
 /** A plain page with the built bundle and one tutorial board taking `handicap`; the paths it requested. */
 async function bundlePage(page: Page, handicap: string): Promise<string[]> {
@@ -90,13 +87,7 @@ async function bundlePage(page: Page, handicap: string): Promise<string[]> {
     <script type="module" src="/doom-board.js"></script>
     <doom-board id="b" mode="play" seed="1" handicap="${handicap}"><script type="application/json">${tutorial()}</script></doom-board>
   </body></html>`;
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    requests.push(path);
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body });
-    if (/^\/doom-board[\w-]*\.js$/.test(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
-    return route.fulfill({ status: 404, body: 'not found' });
-  });
+  await routeBundlePage(page, ORIGIN, body, requests);
   await page.addInitScript(() => {
     document.addEventListener('doom-ready', (e) => ((window as unknown as { readyTitle: string }).readyTitle = (e as CustomEvent).detail.title));
   });

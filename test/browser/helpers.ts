@@ -1,5 +1,27 @@
 /** Shared helpers of the browser tests. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A file of the built bundle (dist/: `npm run build:lib`). */
+export const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, import.meta.url));
+/** A bundled scenario's JSON text. */
+export const bundledScenarioText = (id: string) => readFileSync(fileURLToPath(new URL(`../../src/scenario/bundled/${id}.json`, import.meta.url)), 'utf8');
+
+/**
+ * Serve `body` at `origin`/ with the built bundle (dist/doom-board*.js) beside it, as a page that
+ * copied dist/ would: every other path is a 404, and `missing` bundle files too. Each path asked is
+ * pushed to `requests`.
+ */
+export async function routeBundlePage(page: Page, origin: string, body: string, requests: string[] = [], missing: string[] = []): Promise<void> {
+  await page.route(`${origin}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    requests.push(path);
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body });
+    if (/^\/doom-board[\w-]*\.js$/.test(path) && !missing.includes(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
+    return route.fulfill({ status: 404, body: 'not found' });
+  });
+}
 
 /** Fail the test on console errors, uncaught exceptions and failed requests. */
 export function watchErrors(page: Page): string[] {
