@@ -6,33 +6,16 @@
  * `ai-browser-bench` markers of bench/RESULTS.md (inside the AI section, which the grid benchmark
  * keeps when it rewrites the file). Run with `npm run bench:ai-browser`.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { benchPage, browserModule, launchChromium } from './browser-module.mjs';
 
 const root = new URL('../', import.meta.url);
-const outDir = mkdtempSync(join(tmpdir(), 'doom-ai-bench-'));
 const loadBefore = loadavg();
-
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  publicDir: false,
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    minify: false,
-    lib: { entry: fileURLToPath(new URL('bench/ai-browser-cases.ts', root)), formats: ['es'], fileName: () => 'ai-cases.js' },
-    assetsInlineLimit: Number.MAX_SAFE_INTEGER,
-    rolldownOptions: { output: { codeSplitting: false } },
-  },
-});
-const bundlePath = join(outDir, 'ai-cases.js');
-const bundle = readFileSync(bundlePath);
+const built = await browserModule('bench/ai-browser-cases.ts', 'ai-cases.js');
+const bundlePath = built.path;
+const bundle = built.text;
 
 // The machine is shared and its load moves: each case is timed in Node and then in Chromium,
 // case by case, for ROUNDS rounds; a cell is the median of its rounds' medians.
@@ -41,11 +24,7 @@ const { setupAiCases, runAiCase, setupHintSpreads, runHintSpread, runDecisionSpr
 const list = await setupAiCases();
 const spreadList = await setupHintSpreads();
 
-const ORIGIN = 'http://bench.test';
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const times = { node: new Map(), chromium: new Map() };
 const spreads = { node: new Map(), chromium: new Map() };
 const decisions = { node: new Map(), chromium: new Map() };
@@ -55,15 +34,7 @@ const SEARCHED = ['spread-2016'];
 let version;
 try {
   version = browser.version();
-  const page = await browser.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.route(`${ORIGIN}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AI bench</title></head><body></body></html>' });
-    if (path === '/ai-cases.js') return route.fulfill({ contentType: 'text/javascript', body: bundle });
-    return route.fulfill({ status: 404, body: '' });
-  });
-  await page.goto(`${ORIGIN}/`);
+  const page = await benchPage(browser, { '/ai-cases.js': bundle });
   await page.evaluate(async () => {
     globalThis.aiBench = await import('/ai-cases.js');
     await globalThis.aiBench.setupAiCases();
@@ -101,7 +72,7 @@ try {
 } finally {
   // Without this the Chromium process keeps Node's event loop alive after the work is done.
   await browser.close();
-  rmSync(outDir, { recursive: true, force: true });
+  built.remove();
 }
 const loadAfter = loadavg();
 

@@ -6,53 +6,23 @@
  * hints' wall time (p50 / p90 / p95 / p99 / max) with the machine and its load. `AI_STRONG_SEEDS=1,2` (default).
  * Run: `npm run build:lib && node bench/ai-strong-worker.mjs`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { benchPage, browserModule, launchChromium } from './browser-module.mjs';
 
 const root = new URL('../', import.meta.url);
-const outDir = mkdtempSync(join(tmpdir(), 'doom-ai-strong-'));
 const loadBefore = loadavg();
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  publicDir: false,
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    minify: false,
-    lib: { entry: fileURLToPath(new URL('bench/ai-strong-cases.ts', root)), formats: ['es'], fileName: () => 'cases.js' },
-    assetsInlineLimit: Number.MAX_SAFE_INTEGER,
-    rolldownOptions: { output: { codeSplitting: false } },
-  },
-});
-const cases = readFileSync(join(outDir, 'cases.js'));
+const built = await browserModule('bench/ai-strong-cases.ts', 'cases.js');
+const cases = built.text;
 const worker = readFileSync(new URL('dist/doom-board-ai-worker.js', root));
 const seeds = (process.env.AI_STRONG_SEEDS ?? '1,2').split(',').map(Number);
 
-const ORIGIN = 'http://bench.test';
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const games = [];
 let version;
 try {
   version = browser.version();
-  const page = await browser.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.route(`${ORIGIN}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>strong</title></head><body></body></html>' });
-    if (path === '/cases.js') return route.fulfill({ contentType: 'text/javascript', body: cases });
-    if (path === '/doom-board-ai-worker.js') return route.fulfill({ contentType: 'text/javascript', body: worker });
-    return route.fulfill({ status: 404, body: '' });
-  });
-  await page.goto(`${ORIGIN}/`);
+  const page = await benchPage(browser, { '/cases.js': cases, '/doom-board-ai-worker.js': worker });
   for (const seat of ['marines', 'invaders']) {
     for (const seed of seeds) {
       const g = await page.evaluate(async ({ seat, seed }) => (await import('/cases.js')).playStrong(seat, seed, '/doom-board-ai-worker.js'), { seat, seed });
@@ -62,7 +32,7 @@ try {
   }
 } finally {
   await browser.close();
-  rmSync(outDir, { recursive: true, force: true });
+  built.remove();
 }
 const f = (ms) => `${ms.toFixed(0)} ms`;
 const spread = (xs) => {
