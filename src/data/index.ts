@@ -12,34 +12,28 @@ import { DOOM2004_RULES_SETS } from './doom2004/rules-sets.ts';
 import doom2016SampleUnits from './doom2016/sample-units.json' with { type: 'json' };
 import { DOOM2016_RULES_SETS } from './doom2016/rules-sets.ts';
 import type { DataSet } from './types.ts';
+import { deepFreeze } from './freeze.ts';
 
 export type { DataEntry, DataSet } from './types.ts';
 
-/** Freeze a value and everything in it: shared read-only data (the registry hands out shared objects). */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
+export { deepFreeze };
 
-const BUNDLED: readonly DataSet[] = [
-  d20SampleUnits,
-  doom2004SampleUnits,
-  doom2016SampleUnits,
-  ...DOOM2004_RULES_SETS,
-  ...DOOM2016_RULES_SETS,
-].map((json) => deepFreeze(json as unknown as DataSet));
-
-const BY_NAME = new Map(BUNDLED.map((set) => [set.name, set]));
+// Made at the first question, not when the module loads: a bundle that never asks (the AI's worker,
+// which reaches this module only through code it does not run) then carries none of the sets.
+let byName: Map<string, DataSet> | null = null;
+const bundled = (): Map<string, DataSet> =>
+  (byName ??= new Map(
+    [d20SampleUnits, doom2004SampleUnits, doom2016SampleUnits, ...DOOM2004_RULES_SETS, ...DOOM2016_RULES_SETS]
+      .map((json) => deepFreeze(json as unknown as DataSet))
+      .map((set) => [set.name, set]),
+  ));
 
 /** A bundled data set by name ("d20/sample-units"), or undefined. The result is frozen. */
 export function getDataSet(name: string): DataSet | undefined {
-  return BY_NAME.get(name);
+  return bundled().get(name);
 }
 
 /** The names of all bundled data sets, sorted. */
 export function listDataSets(): string[] {
-  return [...BY_NAME.keys()].sort();
+  return [...bundled().keys()].sort();
 }

@@ -6,7 +6,7 @@
 export { Board } from '../core/board.ts';
 export { BoardError, checkFigures, parseBoard } from '../core/board-input.ts';
 export { Cell, EdgeKind } from '../core/types.ts';
-export { deepFreeze } from '../data/index.ts';
+export { deepFreeze } from '../data/freeze.ts';
 export { ScenarioError, joinPath } from '../scenario/validate.ts';
 export { entriesOf } from './ruleset-module.ts';
 export { roll, seedRng, shuffle } from './rng.ts';

@@ -3,7 +3,8 @@
  * event deck, tokens and mission settings. (The grid core's view of a state is board.ts.)
  */
 import { parseBoard } from '../../core/board-input.ts';
-import { deepFreeze, type DataSet } from '../../data/index.ts';
+import type { DataSet } from '../../data/index.ts';
+import { deepFreeze } from '../../data/freeze.ts';
 import { ScenarioError, joinPath } from '../../scenario/validate.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { seedRng, shuffle } from '../rng.ts';
