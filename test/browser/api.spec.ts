@@ -172,6 +172,9 @@ test('the API page asks the server through the generated client', async ({ page 
   await page.goto(`${URL_}/api.html`);
   await page.getByRole('button', { name: 'Ask' }).click();
   await expect(page.locator('#answer-summary')).toContainText('RULES §');
+  // Said in the board's words (figures by name, spaces as the board labels them), not ids and corner coordinates.
+  await expect(page.locator('#answer-summary')).toContainText(/^Alpha → Cacodemon: /);
+  await expect(page.locator('#answer-summary')).not.toContainText(/\(\d+,\d+\)/);
   await expect(page.locator('#answer')).toContainText('"los"');
   expect(errors).toEqual([]);
   const { checked, violations } = await answers();
