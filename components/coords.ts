@@ -38,7 +38,7 @@ export function figureName(id: string): string {
 /**
  * Labels for every figure of a board, never two alike: the initials, and where two figures share
  * them, more letters of their ids with their number ("marine-1"/"mancubus-1" → "Mar1"/"Man1"),
- * else a running number.
+ * else a running number. Like the initials, never all capitals and digits (a space's name).
  */
 export function uniqueLabels(ids: readonly string[]): Map<string, string> {
   const out = new Map(ids.map((id) => [id, figureInitials(id)]));
@@ -53,22 +53,26 @@ export function uniqueLabels(ids: readonly string[]): Map<string, string> {
       const compact = id.replace(/[-_ ]+/g, '');
       const num = /\d+$/.exec(compact)?.[0] ?? '';
       const head = compact.slice(0, compact.length - num.length);
-      out.set(id, head ? head.charAt(0).toUpperCase() + head.slice(1, Math.max(2, 4 - num.length)) + num : compact.slice(0, 4));
+      out.set(id, unlikeSpace(head ? head.charAt(0).toUpperCase() + head.slice(1, Math.max(2, 4 - num.length)).toLowerCase() + num : compact.slice(0, 4)));
     }
   }
-  for (const group of clashes()) group.forEach((id, i) => out.set(id, `${out.get(id)!.slice(0, 3)}${i + 1}`));
+  for (const group of clashes()) group.forEach((id, i) => out.set(id, unlikeSpace(`${out.get(id)!.slice(0, 3)}${i + 1}`)));
   return out;
 }
 
-/** A short label drawn on a figure: "alpha" → "Al", "possessed-soldier-1" → "PS1", "trooper-2" → "T2". */
+/**
+ * A short label drawn on a figure: "alpha" → "Al", "possessed-soldier-1" → "Ps1", "trooper-2" →
+ * "Tr2". One capital, the rest lower case: a label never reads as a space's name ("A1" was
+ * Archvile 1 standing on E9), whose letters are all capitals.
+ */
 export function figureInitials(id: string): string {
   const words = id.split(/[-_ ]+/).filter(Boolean);
-  if (words.length === 1) {
-    const w = words[0];
-    return /^\d+$/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1, 2);
-  }
-  return words
-    .map((w) => (/^\d+$/.test(w) ? w : w.charAt(0).toUpperCase()))
-    .join('')
-    .slice(0, 4);
+  const number = words.filter((w) => /^\d+$/.test(w)).join('');
+  const names = words.filter((w) => !/^\d+$/.test(w));
+  if (!names.length) return number.slice(0, 4);
+  const letters = names.length === 1 ? names[0].slice(0, 2) : names.map((w) => w.charAt(0)).join('').slice(0, 2);
+  return unlikeSpace((letters.charAt(0).toUpperCase() + letters.slice(1).toLowerCase() + number).slice(0, 4));
 }
+
+/** A label that would read as a space's name (capitals, then digits: "A1" of "a-1") gets a dot between them: "A·1". */
+const unlikeSpace = (label: string) => label.replace(/^([A-Z]+)(\d+)$/, '$1·$2');

@@ -122,6 +122,8 @@ export const styles = css`
   .board-scroll { overflow: auto; max-width: 100%; }
   /* A finger needs 44 px spaces: on touch screens the board keeps them (up to 16 columns) and scrolls in its box. */
   @media (pointer: coarse) { :not(.fit) > .board { min-width: calc(var(--doom-cell-min) * min(var(--cols), 16.8)); } }
+  /* Boards of 8–11 columns overflow only there: elsewhere they fit, and their zoom buttons are hidden. */
+  @media not (pointer: coarse) { .zoom.touch-only { display: none; } }
   .board-scroll.zoomed .board { max-width: none !important; }
   .grid:focus-visible { outline: 3px solid var(--doom-focus); outline-offset: 3px; }
   [role='row'] { display: flex; flex: 1 1 0; min-height: 0; }

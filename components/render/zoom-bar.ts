@@ -2,11 +2,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 
 /**
- * Boards this wide or wider get zoom buttons: on a touch screen a space keeps a finger's 45 px
+ * Boards this wide or wider get zoom buttons on touch screens: a space keeps a finger's 45 px there
  * (`--doom-cell-min`), so 8 columns fill a phone's 360 px column and a wider board scrolls — Fit
  * shows it whole (with 12, boards of 8–11 columns scrolled on a phone with no way to see them whole).
  */
 const ZOOMABLE_WIDTH = 8;
+/** …and with a mouse from this wide: a board of 8–11 columns fits its box there, and three more tab stops would only be in the way. */
+const ZOOMABLE_WIDTH_FINE = 12;
 
 /**
  * `set` gets the new zoom: from 1 (spaces big enough for a finger on a touch screen, the board
@@ -18,7 +20,7 @@ export const FIT = 0.5;
 export function zoomBar(width: number, zoom: number, set: (zoom: number) => void): TemplateResult | typeof nothing {
   if (width < ZOOMABLE_WIDTH) return nothing;
   const to = (z: number) => () => set(z);
-  return html`<div class="bar zoom" role="toolbar" aria-label="Zoom">
+  return html`<div class="bar zoom${width < ZOOMABLE_WIDTH_FINE ? ' touch-only' : ''}" role="toolbar" aria-label="Zoom">
       <button part="button" aria-label="Zoom in" ?disabled=${zoom >= 4} @click=${to(zoom < 1 ? 1 : Math.min(4, zoom * 1.5))}>+</button>
       <button part="button" aria-label="Zoom out" ?disabled=${zoom <= FIT} @click=${to(zoom > 1 ? Math.max(1, zoom / 1.5) : FIT)}>−</button>
       <button part="button" ?disabled=${zoom === FIT} @click=${to(FIT)}>Fit</button>
