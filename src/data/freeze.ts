@@ -1,7 +1,7 @@
 /**
  * Freeze a value and everything in it: shared read-only data (the registry hands out shared objects).
- * A module of its own: the rules freeze a game's data with it without importing the bundled data
- * sets (src/data/index.ts), which the AI's worker would otherwise carry (27 KB of unit tables).
+ * A module of its own: the rules freeze a game's data with it and need nothing else of
+ * src/data/index.ts (whose bundled sets are made only when asked, so the AI's worker carries none).
  */
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {

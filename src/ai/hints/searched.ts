@@ -24,8 +24,9 @@ export const HINT_SEARCH = { candidates: 3, rollouts: 1, rounds: 0, maxCommands:
 
 /**
  * The hints at the `strong` strength (src/ai/strength.ts): the strong autopilot's search (DOOM2004_SEARCH:
- * the 4 best plans, up to two play-outs each by the planner on both sides), so the first hint is the
- * plan it would play of the figure's. Where it does not apply, the hints are `standard`'s.
+ * the 4 best plans, up to two play-outs each by the planner on both sides) over the figure's plans, so
+ * the first hint is what that search picks among them (the autopilot also weighs the other figures
+ * that could act). Where it does not apply, the hints are `standard`'s.
  */
 export const STRONG_HINT_SEARCH: HintSearch = { ...DOOM2004_SEARCH, byPlanner: true };
 

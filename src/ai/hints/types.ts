@@ -286,7 +286,7 @@ export interface HintOptions {
   search?: boolean;
   /**
    * How hard to think (src/ai/strength.ts; default `standard`): `strong` plays doom2004's best plans
-   * out as the strong autopilot does (searched.ts STRONG_HINT_SEARCH), so the first hint is its choice.
+   * out as the strong autopilot does (searched.ts STRONG_HINT_SEARCH): the first hint is that search's pick among the figure's plans.
    */
   strength?: AiStrength;
 }
