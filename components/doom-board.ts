@@ -65,7 +65,7 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  *   each answer within a frame-sized budget) or `strong` (doom2004: each decision and hint plays the best plans out
  *   with the planner on both sides — stronger, and up to about a second an answer, in the AI's worker; the same as
  *   `standard` in the other rulesets; in the page, when no worker can be made, `standard`). Another value is refused,
- *   the explanation line naming it.
+ *   named by the explanation line (the autopilot stops) and by the Hint.
  * @attr autopilot-delay - Pause between the autopilot's commands, in ms (default 400), so that they can be followed;
  *   in replay mode, between the steps while Play runs (default 1500).
  * @attr mp - Movement points shown when a figure is selected in explore mode (default: 4, d20: 6).

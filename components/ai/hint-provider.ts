@@ -6,6 +6,7 @@
 import type { GameState } from '../../src/rules/engine.ts';
 import type { Plan } from '../../src/ai/hints/plan.ts';
 import { inPageAi, type Ai, type AiStrength } from '../../src/ai/protocol.ts';
+import { strengthOf } from '../../src/ai/strength.ts';
 import { distinctPlans } from '../../src/ai/hints/distinct.ts';
 import type { Hint, HintContext, HintProvider } from '../hints.ts';
 
@@ -50,6 +51,12 @@ export function aiHintProvider(o: AiHintOptions): HintProvider {
     const limit = o.limit ?? 3;
     const names = o.name ? Object.fromEntries(context.view.figures.map((g) => [g.id, o.name!(g.id)])) : undefined;
     const strength = o.strength?.();
+    // A strength that is not one of the two: the hint says so (the Hint button's promise failed unseen).
+    try {
+      strengthOf(strength);
+    } catch (e) {
+      return { text: `No hint: ai-strength ${(e as Error).message.replace(/^strength /, '')}.`, plans: [] };
+    }
     const ask = (f: string | undefined) => ai.hints(state, f, { budgetMs: o.budgetMs ?? 12, limit: limit * ASKED_PER_SHOWN, names, ...(strength ? { strength } : {}) });
     let all = await ask(figure);
     // The selected figure may be the attacker while the defender decides (a defense hint): then whoever decides.

@@ -88,6 +88,18 @@ test('ai-strength="hard": the autopilot stops, the explanation line naming the v
   await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('The autopilot stopped: strength must be "standard" or "strong", got "hard"', { timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { commands: unknown[] }).commands.length)).toBe(0);
 });
+test('ai-strength="hard" on a board without the autopilot: the Hint says the value is not one of the two, and nothing is played', async ({ page }) => {
+  const errors = watchErrors(page);
+  await strongPage(page, [], 'hard', '');
+  await ready(page, BOARD);
+  const board = page.locator(`#${BOARD}`);
+  await board.getByRole('button', { name: 'Hint' }).click();
+  await expect(board.locator('.hint')).toContainText('No hint: ai-strength must be "standard" or "strong", got "hard".');
+  await expect(board.locator('svg .plans .plan')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { commands: unknown[] }).commands.length)).toBe(0);
+  expect(errors).toEqual([]);
+});
+
 
 test('ai-strength="strong": the Hint\'s first plan is the strong search\'s (it says so) where it is not the standard first plan', async ({ page }) => {
   test.setTimeout(90_000);
