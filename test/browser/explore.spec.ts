@@ -3,7 +3,7 @@
  * fragment, malformed input (scenario and URL) reported inside the element and as doom-error.
  */
 import { expect, test } from '@playwright/test';
-import { cell, events, grid, keys, live, ready, recordEvents, walk, watchErrors } from './helpers.ts';
+import { addBoard, bundledScenarioText, cell, events, grid, keys, live, ready, recordEvents, walk, watchErrors } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await recordEvents(page);
@@ -242,4 +242,22 @@ test('doom2004 blast: picking a target draws the spaces within the radius, not t
   await expect(words).toHaveText('Zombie 1 at F1: not in line of sight, range 4');
   await expect(area).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('every figure label stays inside its figure (the skirmish\'s "Mar1" ran over "Ma2" beside it)', async ({ page }) => {
+  await page.goto('/index.html');
+  await addBoard(page, 'skirmish', {}, JSON.parse(bundledScenarioText('doom2004-skirmish')));
+  await ready(page, 'skirmish');
+  const figures = await page.locator('#skirmish').evaluate((host) => [...host.shadowRoot!.querySelectorAll('.figures > g')].map((g) => {
+    const mark = g.querySelector('rect:not(.acting-ring)')!.getBoundingClientRect();
+    const label = g.querySelector('.figure-label');
+    const text = label?.getBoundingClientRect();
+    return { id: g.getAttribute('data-figure'), label: label?.textContent ?? '', mark: [mark.left, mark.right], text: text ? [text.left, text.right] : null };
+  }));
+  expect(figures.map((f) => f.label)).toContain('Mar1');
+  for (const f of figures) {
+    expect(f.text, f.id!).not.toBeNull();
+    expect(f.text![0], `${f.id} ${f.label}`).toBeGreaterThanOrEqual(f.mark[0] - 0.5);
+    expect(f.text![1], `${f.id} ${f.label}`).toBeLessThanOrEqual(f.mark[1] + 0.5);
+  }
 });
