@@ -145,7 +145,7 @@ export function losD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, tw:
       const cut = nudgesCut(a >> 25, X2 - X1, Y2 - Y1) | (nudgesCut(b >> 25, X2 - X1, Y2 - Y1) << 2);
       for (let s = 0; s < 4; s++) {
         if ((cut & ((1 << (s & 1)) | (4 << (s >> 1)))) == 0 && tryLine(2 * X1, 2 * Y1, 2 * X2, 2 * Y2, (s & 1) != 0 ? 1 : -1, (s & 2) != 0 ? 1 : -1)) {
-          // The witness for explanations: a clear line runs just beside the one through these points.
+          // The witness for explanations: a clear line passes within a hair of these points (nudged to one side of each).
           store<i32>(INFO + 32, X1); store<i32>(INFO + 36, Y1); store<i32>(INFO + 40, X2); store<i32>(INFO + 44, Y2);
           return true;
         }

@@ -211,7 +211,7 @@ function summarize(
     const distance = s.range < 0 ? 'no distance (no path)' : `distance ${s.range}`;
     if (!s.los) return `${from} has no line of sight to ${to} (${rule}: every line between their spaces crosses or touches a wall); ${distance}.`;
     const w = d20.witness;
-    const seen = w ? `a clear line runs just beside the one through (${w.x1},${w.y1}) and (${w.x2},${w.y2})` : 'a clear line';
+    const seen = w ? `a clear line passes within a hair of (${w.x1},${w.y1}) and (${w.x2},${w.y2}), missing every wall` : 'a clear line';
     const c = d20.cover;
     const what = c ? (c.kind === 'wall' ? `the ${d20EdgeWords[edgeKindAt(data, c)] ?? 'wall'} from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
     // Why adjacency did or did not decide it: touching across a wall or door is not adjacent.

@@ -14,7 +14,10 @@ test('the demo home page draws a board loaded by URL and links every wiki page',
   await expect(page).toHaveTitle('doom-board — rules wiki with live boards');
   await ready(page, 'home');
   await expect(page.locator('#home [role="gridcell"]')).toHaveCount(72);
-  for (const p of [...PAGES.slice(1), 'rules.html']) await expect(page.locator(`main a[href="${p}"]`)).toBeVisible();
+  // Every page of the site's navigation (site.ts) is in the front page's own list too.
+  const nav = await page.locator('nav.site a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(nav).toEqual(expect.arrayContaining([...PAGES, 'solo.html', 'server-game.html', 'api.html', 'rules.html']));
+  for (const p of nav.slice(1)) await expect(page.locator(`main a[href="${p}"]`)).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -337,7 +337,7 @@ describe('explanations cite the rule', () => {
       +-+-+-+-+-+`, { A: marine('a'), B: demon('b'), F: marine('friend') })).explain('a', 'b');
     expect(e).toMatchObject({ los: true, cover: true, range: 4 });
     expect(e.losLines).toHaveLength(1);
-    expect(e.summary).toBe("a has line of sight to b (RULES §4: a clear line runs just beside the one through (0,0) and (1,0)); in cover, +4 defense (RULES §4: from every corner of every square of a's space something lies in the way, e.g. a character at (2,0)); distance 4.");
+    expect(e.summary).toBe("a has line of sight to b (RULES §4: a clear line passes within a hair of (0,0) and (1,0), missing every wall); in cover, +4 defense (RULES §4: from every corner of every square of a's space something lies in the way, e.g. a character at (2,0)); distance 4.");
   });
 });
 
