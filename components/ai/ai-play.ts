@@ -19,7 +19,7 @@ import { AutopilotDriver } from './autopilot-driver.ts';
 import { aiHintProvider, type AiHint } from './hint-provider.ts';
 import { oddsInWords, targetOdds, type TargetOdds } from './odds-format.ts';
 import { labelPlacer } from './label-placer.ts';
-import { labelSize, planArrowsLayer, type LineOf } from './plan-arrows.ts';
+import { labelSize, leaderLine, planArrowsLayer, type LineOf } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
 import { pageOrWorkerAi } from './worker-ai.ts';
 import { inPageAi, type AiStrength } from '../../src/ai/protocol.ts';
@@ -40,6 +40,7 @@ const AI_STYLE = `
 .ai .plans .plan-3 :is(line, polyline) { opacity: 0.45; }
 .ai .plan-label { font: 700 9px var(--doom-font, system-ui, sans-serif); fill: var(--doom-text, #111); }
 .ai .plan-label-bg { fill: var(--doom-bg, #fff); opacity: 0.9; stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.6; }
+.ai line.leader { stroke: var(--doom-focus, #1a5fb4); stroke-width: 0.8; opacity: 0.9; stroke-dasharray: none; }
 `;
 
 /** What the element gives the AI: its attributes (read when needed) and a redraw. */
@@ -317,7 +318,7 @@ export class AiPlay {
       const size = labelSize(label);
       const at = place(size.w, size.h, { x: f.x * S, y: f.y * S, w: f.w * S, h: f.h * S });
       return svg`<g class="odds" data-target=${o.target} data-hit=${o.odds.hit} data-expected=${o.odds.expected} data-kill=${o.odds.kill}>
-        <rect x=${at.x} y=${at.y} width=${size.w} height=${size.h} rx="2"></rect><text x=${at.x + size.w / 2} y=${at.y + 9.5}>${label}</text></g>`;
+        ${leaderLine(at.leader)}<rect x=${at.x} y=${at.y} width=${size.w} height=${size.h} rx="2"></rect><text x=${at.x + size.w / 2} y=${at.y + 9.5}>${label}</text></g>`;
     });
     return svg`<g class="ai">
       <style>${AI_STYLE}</style>

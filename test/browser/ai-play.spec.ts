@@ -87,7 +87,8 @@ test('the Hint button draws the top 3 plans as arrows starting at the acting fig
   await board.getByRole('button', { name: 'Hint' }).click();
   const plans = board.locator('svg .plans .plan');
   await expect(plans).toHaveCount(3);
-  // Trooper 1 stands at B2: every arrow starts at its centre (32-unit spaces).
+  // Trooper 1 stands at B2 (32-unit spaces: its token spans 35–61 each way, its centre 48,48): every
+  // arrow starts at its token's edge, on the line from its centre to the next space's, clear of its name.
   const moves = await plans.evaluateAll((els) => els.map((g) => {
     const move = g.querySelector('.plan-move');
     const points = (move?.getAttribute('points') ?? '').trim().split(/\s+/).filter(Boolean).map((q) => q.split(',').map(Number));
@@ -97,9 +98,12 @@ test('the Hint button draws the top 3 plans as arrows starting at the acting fig
   expect(withMoves.length).toBeGreaterThan(0);
   for (const m of withMoves) {
     expect(m.figure).toBe('trooper-1');
-    expect(m.points[0]).toEqual([48, 48]);
+    const [[x0, y0], [x1, y1]] = m.points;
+    expect(Math.min(Math.abs(x0 - 35), Math.abs(x0 - 61), Math.abs(y0 - 35), Math.abs(y0 - 61)), `plan ${m.rank} starts on the token's edge`).toBeCloseTo(0, 6);
+    expect(Math.max(Math.abs(x1 - 48), Math.abs(y1 - 48)), `plan ${m.rank}: the first space stepped to`).toBe(32);
+    expect((x0 - 48) * (y1 - 48) - (y0 - 48) * (x1 - 48), `plan ${m.rank}: on the line from the centre`).toBeCloseTo(0, 6);
     // The arrow follows the cheapest path space by space (so it never cuts through a wall): each leg is one step.
-    for (let i = 1; i < m.points.length; i++) {
+    for (let i = 2; i < m.points.length; i++) {
       const [dx, dy] = [Math.abs(m.points[i][0] - m.points[i - 1][0]), Math.abs(m.points[i][1] - m.points[i - 1][1])];
       expect(Math.max(dx, dy), `plan ${m.rank} leg ${i}`).toBe(32);
     }
