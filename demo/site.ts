@@ -22,6 +22,7 @@ export const PAGES: [href: string, title: string][] = [
   ['examples.html', 'Worked examples'],
   ['tutorial.html', 'The doom2016 tutorial'],
   ['solo.html', 'Play solo against the autopilot'],
+  ['solo-doom2004.html', 'Play doom2004 solo'],
   ['editor.html', 'Editor'],
   ['embed.html', 'Embed this'],
   ['server-game.html', 'Play on the server'],
@@ -153,8 +154,32 @@ function handicapChoosers(): void {
   }
 }
 
+/**
+ * A `<select data-strength-for="board-id">` sets that board's `ai-strength`, kept in the page URL's
+ * query (`?strength=…`) so that a reload plays on at the same strength. Unlike a handicap it leaves
+ * the game as it is: the AI's next decision is made at the new strength.
+ */
+function strengthChoosers(): void {
+  for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-strength-for]')) {
+    const board = document.getElementById(select.dataset.strengthFor!) as DoomBoard | null;
+    if (!board) continue;
+    const asked = new URLSearchParams(location.search).get('strength');
+    if (asked !== null && [...select.options].some((o) => o.value === asked)) select.value = asked;
+    const apply = () => {
+      board.aiStrength = select.value as DoomBoard['aiStrength'];
+      const url = new URL(location.href);
+      url.searchParams.set('strength', select.value);
+      history.replaceState(null, '', url);
+    };
+    if (asked !== null) apply();
+    else board.aiStrength = select.value as DoomBoard['aiStrength'];
+    select.addEventListener('change', apply);
+  }
+}
+
 nav();
 rulesLinks();
 handicapChoosers();
+strengthChoosers();
 bundledScenarios();
 eventEcho();

@@ -10,7 +10,7 @@ const PAGES = [
   'index.html', 'line-of-sight.html', 'cover.html', 'movement.html', 'large-figures.html', 'doors-teleporters.html',
   'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'tutorial.html', 'editor.html', 'embed.html', 'rules.html',
   'examples.html', 'example-doom2016-attack.html', 'example-doom2016-large-figure.html', 'example-doom2016-glory-kill.html',
-  'example-doom2004-aimed-blast.html', 'example-doom2004-guard.html', 'example-d20-cover.html',
+  'example-doom2004-aimed-blast.html', 'example-doom2004-guard.html', 'example-d20-cover.html', 'solo.html', 'solo-doom2004.html',
 ];
 
 async function seriousViolations(page: Page): Promise<string[]> {

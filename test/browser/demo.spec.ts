@@ -3,7 +3,7 @@ import { ready, watchErrors } from './helpers.ts';
 
 const PAGES = [
   'index.html', 'line-of-sight.html', 'cover.html', 'movement.html', 'large-figures.html', 'doors-teleporters.html',
-  'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'examples.html', 'tutorial.html', 'editor.html', 'embed.html',
+  'doom2004-attack.html', 'doom2004-play.html', 'd20.html', 'examples.html', 'tutorial.html', 'editor.html', 'embed.html', 'solo-doom2004.html',
 ];
 /** The worked examples (replay mode), each a page of its own linked from examples.html. */
 const EXAMPLES = ['example-doom2016-attack.html', 'example-doom2016-large-figure.html', 'example-doom2016-glory-kill.html', 'example-doom2004-aimed-blast.html', 'example-doom2004-guard.html', 'example-d20-cover.html'];

@@ -1,5 +1,5 @@
 /** Shared helpers of the browser tests. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -9,8 +9,9 @@ export const DIST = (f: string) => fileURLToPath(new URL(`../../dist/${f}`, impo
 export const bundledScenarioText = (id: string) => readFileSync(fileURLToPath(new URL(`../../src/scenario/bundled/${id}.json`, import.meta.url)), 'utf8');
 
 /**
- * Serve `body` at `origin`/ with the built bundle (dist/doom-board*.js) beside it, as a page that
- * copied dist/ would: every other path is a 404, and `missing` bundle files too. Each path asked is
+ * Serve `body` at `origin`/ with the built bundle (dist/doom-board*.js, and the scenarios and
+ * examples of dist/) beside it, as a page that copied dist/ would: every other path is a 404, and
+ * `missing` bundle files too. Each path asked is
  * pushed to `requests`.
  */
 export async function routeBundlePage(page: Page, origin: string, body: string, requests: string[] = [], missing: string[] = []): Promise<void> {
@@ -19,6 +20,8 @@ export async function routeBundlePage(page: Page, origin: string, body: string, 
     requests.push(path);
     if (path === '/') return route.fulfill({ contentType: 'text/html', body });
     if (/^\/doom-board[\w-]*\.js$/.test(path) && !missing.includes(path)) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(DIST(path.slice(1))) });
+    // The scenarios and worked examples dist/ carries (scripts/copy-scenarios.mjs).
+    if (/^\/(scenarios|examples)\/[\w-]+\.json$/.test(path) && existsSync(DIST(path.slice(1)))) return route.fulfill({ contentType: 'application/json', body: readFileSync(DIST(path.slice(1))) });
     return route.fulfill({ status: 404, body: 'not found' });
   });
 }
