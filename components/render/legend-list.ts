@@ -1,6 +1,7 @@
 /**
  * The legend's list: a swatch and a name for each kind of terrain, edge and token this board has,
- * and for the marks drawn over it (reach, path, fog, lines of sight, cover, what blocks). Loaded
+ * and for the marks drawn over it (reach, path, fog, lines of sight, cover, what blocks; the AI's
+ * odds and hinted plans on a board that has the AI). Loaded
  * the first time a legend is opened (dist/doom-board-legend.js, components/modes/legend-entry.ts).
  */
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
@@ -42,6 +43,21 @@ const MARKS: [name: string, draw: SVGTemplateResult][] = [
   ['What blocks a line', svg`<line class="blocker-edge" x1="6" y1="16" x2="26" y2="16"></line>`],
 ];
 
+/** The AI's marks (components/ai: odds labels, hinted plans), in the words of the board's ruleset. */
+function aiMarks(ruleset: string): [name: string, draw: SVGTemplateResult][] {
+  const unit = ruleset === 'doom2004' ? 'wounds' : ruleset === 'd20' ? 'hit points' : 'damage';
+  const label = (text: string) => svg`<rect x="1" y="10" width="30" height="12" rx="2" fill="var(--doom-bg, #fff)" stroke="var(--doom-focus, #1a5fb4)" stroke-width="0.8"></rect><text x="16" y="19" text-anchor="middle" font-size="8" font-weight="700" fill="var(--doom-text, #111)">${text}</text>`;
+  const arrow = (dash: string) => svg`<line x1="4" y1="26" x2="26" y2="6" stroke="var(--doom-focus, #1a5fb4)" stroke-width="2.2" stroke-dasharray=${dash}></line><path d="M27 5 l-7 1 l6 6 z" fill="var(--doom-focus, #1a5fb4)"></path>`;
+  return [
+    [`Odds on a target: chance to hit · ${unit} expected · chance to kill`, label('%')],
+    ['A hinted plan: its rank, then its odds', label('1 ·')],
+    ['A hinted move (the plan’s path)', arrow('none')],
+    ['A hinted attack', arrow('4 3')],
+    ['A hinted step back after the attack', arrow('1 4')],
+    ['A label away from its figure: a thin line leads to it', svg`<line x1="4" y1="28" x2="28" y2="4" stroke="var(--doom-focus, #1a5fb4)" stroke-width="0.8"></line>`],
+  ];
+}
+
 function tokenKinds(m: DrawModel): DrawToken[] {
   const seen = new Map<string, DrawToken>();
   for (const t of m.tokens) {
@@ -51,8 +67,8 @@ function tokenKinds(m: DrawModel): DrawToken[] {
   return [...seen.values()];
 }
 
-/** The list of what this board has and what is drawn over it. */
-export function legendList(m: DrawModel): TemplateResult {
+/** The list of what this board has and what is drawn over it; `ai`: the AI's marks too (a play board with the AI). */
+export function legendList(m: DrawModel, ai = false): TemplateResult {
   const letters = new Set(m.map.join(''));
   const edges = new Set([...m.hEdges, ...m.vEdges]);
   const name = (t: DrawToken) => {
@@ -64,5 +80,6 @@ export function legendList(m: DrawModel): TemplateResult {
     ${EDGES.filter(([k]) => edges.has(k)).map(([, n, d]) => html`<li>${swatch(d)}${n}</li>`)}
     ${tokenKinds(m).map((t) => html`<li>${swatch(tokenIcon(t))}${name(t)}</li>`)}
     ${MARKS.map(([n, d]) => html`<li>${swatch(d)}${n}</li>`)}
+    ${ai ? aiMarks(m.ruleset).map(([n, d]) => html`<li>${swatch(d)}${n}</li>`) : ''}
   </ul>`;
 }

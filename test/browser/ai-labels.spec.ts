@@ -1,7 +1,8 @@
 /**
  * The AI's labels on a busy board (doom2004: a marine with three demons in reach and three hinted
  * plans, every space round it taken): each odds label touches its target or has a leader line to it,
- * no label covers a token or another label, and no arrow covers a figure's name. Desktop and phone.
+ * no label covers a token or another label, no arrow covers a figure's name, and the legend says
+ * what they are. Desktop and phone.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { addBoard, bundledScenarioText, ready, watchErrors } from './helpers.ts';
@@ -96,6 +97,10 @@ for (const [device, options] of [
         for (const n of d.names) expect(strictlyInside(n, a.x2, a.y2), `arrow to ${a.target} ends on a name`).toBe(false);
         expect(inside(d.tokenOf[a.target], a.x2, a.y2), `arrow to ${a.target} ends at its token`).toBe(true);
       }
+      // The legend says what the labels and arrows are.
+      await board.locator('[part="legend"] summary').click();
+      await expect(board.locator('[part="legend"]')).toContainText('Odds on a target: chance to hit · wounds expected · chance to kill');
+      await expect(board.locator('[part="legend"]')).toContainText('A label away from its figure: a thin line leads to it');
       expect(errors).toEqual([]);
     });
   });

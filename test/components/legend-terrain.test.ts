@@ -31,3 +31,18 @@ describe('the legend says what difficult terrain does in this ruleset', () => {
     expect(all.filter((s) => s.startsWith('Difficult terrain'))).toEqual([words]);
   });
 });
+
+describe('on a board with the AI the legend says what its labels and arrows are, in the ruleset\'s words', () => {
+  test.each([
+    ['doom2016', 'Odds on a target: chance to hit · damage expected · chance to kill'],
+    ['doom2004', 'Odds on a target: chance to hit · wounds expected · chance to kill'],
+    ['d20', 'Odds on a target: chance to hit · hit points expected · chance to kill'],
+  ])('%s: %s', (ruleset, words) => {
+    const all = texts(legendList(model(ruleset), true));
+    expect(all).toContain(words);
+    expect(all).toContain('A hinted plan: its rank, then its odds');
+    expect(all).toContain('A label away from its figure: a thin line leads to it');
+    // Without the AI, none of it.
+    expect(texts(legendList(model(ruleset))).filter((s) => /odds|hinted/i.test(s))).toEqual([]);
+  });
+});
