@@ -22,8 +22,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const p of PAGES) {
   test(`axe: ${p} has no serious or critical violations`, async ({ page }) => {
-    // axe reads every node of the page: the tutorial's (two boards with their panels) took 24 s alone on
-    // a 2-core machine and 32 s beside other work, over the default 30 s.
+    // axe reads every node of the page: the tutorial's (two boards with their panels) took 11–12 s on a
+    // quiet 2-core machine, 24 s beside four bench processes and 32 s in a CI run beside them, over the
+    // default 30 s.
     test.setTimeout(120_000);
     await page.goto(`/${p}`);
     const ids = await page.locator('doom-board').evaluateAll((els) => els.map((e) => e.id));
