@@ -44,6 +44,24 @@ async function spaceBox(page: Page, x: number, y: number) {
   return { x: g.x + x * w, y: g.y + y * h, width: w, height: h };
 }
 
+/**
+ * Turns the mouse wheel and waits until the page has moved and come to rest: Playwright's wheel does
+ * not wait for the scroll, and a space measured mid-scroll is hundreds of pixels from its mark.
+ */
+async function wheelAndSettle(page: Page, dy: number): Promise<void> {
+  const before = await page.evaluate(() => scrollY);
+  await page.mouse.wheel(0, dy);
+  await expect
+    .poll(() =>
+      page.evaluate(async (start) => {
+        const y = scrollY;
+        await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+        return y !== start && scrollY === y;
+      }, before),
+    )
+    .toBe(true);
+}
+
 test('zoomed in and scrolled to the far corner, the figure is drawn on its space and a click on it highlights its reach there', async ({ page }) => {
   const errors = watchErrors(page);
   await bigBoard(page);
@@ -58,7 +76,7 @@ test('zoomed in and scrolled to the far corner, the figure is drawn on its space
   // Scroll the board's box to its right end and the page to the board's bottom.
   await board.locator('.board-scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   const corner = await spaceBox(page, 99, 99);
-  await page.mouse.wheel(0, corner.y - 300);
+  await wheelAndSettle(page, corner.y - 300);
   const at = await spaceBox(page, 99, 99);
   const viewport = page.viewportSize()!;
   expect(at.x + at.width).toBeLessThanOrEqual(viewport.width);
