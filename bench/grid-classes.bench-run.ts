@@ -6,9 +6,12 @@
  * run: the median of BLOCKS interleaved blocks, each block alternating PAIRS batches of the two sides
  * (about 2 ms each) and keeping the ratio of the two sides' medians; no collection is forced. Before
  * timing, each query's answer is compared cell by cell: the Wasm core, the C and the TypeScript
- * reference. Writes its section of bench/RESULTS.md (between the grid-classes markers).
+ * reference. The same exports are timed in a page of Debian's Chromium too (bench/grid-page.ts, pinned
+ * to the C's CPU; `GRID_CHROMIUM=0` skips it): where a wiki's reader meets the core. Writes its
+ * section of bench/RESULTS.md (between the grid-classes markers).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
@@ -22,6 +25,8 @@ import { rng } from '../test/core/random-boards.ts';
 import { benchBoard, openBoard } from './boards.ts';
 import { median } from './measure.ts';
 import { gccVersion, pinnedCpu, runNative, serveNativeReach, type NativeReachServer } from './native.ts';
+import { benchPage, browserModule, launchChromium } from './browser-module.mjs';
+import { plainBoardData } from './grid-page.ts';
 
 const BLOCKS = 9;
 const PAIRS = 6;
@@ -81,12 +86,41 @@ function faultCounted(fn: () => void): { run: (calls: number) => number; perCall
   };
 }
 
+/** The page that times the core in Chromium, its browser's version and the bundle's cleanup. */
+interface ChromiumSide {
+  page: Page;
+  version: string;
+  close(): Promise<void>;
+}
+
+/** Chromium with bench/grid-page.ts loaded, pinned to `cpu`; null (and why) without a Chromium or with GRID_CHROMIUM=0. */
+async function chromiumSide(cpu: string | null): Promise<ChromiumSide | null> {
+  const binary = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (process.env.GRID_CHROMIUM === '0' || !existsSync(binary)) {
+    console.warn(`bench: no Chromium column (${process.env.GRID_CHROMIUM === '0' ? 'GRID_CHROMIUM=0' : `${binary} missing`})`);
+    return null;
+  }
+  const built = await browserModule('bench/grid-page.ts', 'grid-page.js');
+  const browser = await launchChromium({ cpu });
+  // Isolated: Chromium's clock then counts in 5 µs steps (100 µs otherwise), 0.25% of a 2 ms batch.
+  const page = await benchPage(browser, { '/grid-page.js': built.text.toString() }, { isolated: true });
+  // A string: Vitest rewrites an import() written in this file's functions.
+  const isolated = await page.evaluate(`import('/grid-page.js').then((m) => { globalThis.gridPage = m; return crossOriginIsolated; })`);
+  expect(isolated, 'the bench page is cross-origin isolated (a 5 µs clock)').toBe(true);
+  return { page, version: browser.version(), close: async () => { await browser.close(); built.remove(); } };
+}
+
+/** bench/grid-page.ts as the page holds it (a global there, so the functions page.evaluate sends can name it). */
+declare const gridPage: typeof import('./grid-page.ts');
+
 interface Row {
   query: string;
   board: string;
   wasm: number;
   c: number;
   cRatio: { ratio: number; spread: readonly [number, number] };
+  /** The same export timed in Chromium against the same C (null: no Chromium column). */
+  chromium: { ratio: number; spread: readonly [number, number] } | null;
   plain: { ratio: number; spread: readonly [number, number] };
   buffered: { ratio: number; spread: readonly [number, number] };
   agree: string;
@@ -153,6 +187,7 @@ test('grid core by board class and size against the best exact C', async () => {
   const empty = () => core.maxSide();
   const emptyNs = median(Array.from({ length: 7 }, () => batch(empty)(callsFor(empty)))) * 1e6;
   let freshPage: { freshNs: number; warmNs: number } | undefined;
+  let chromium: ChromiumSide | null | undefined;
   for (const cls of classes)
     for (const side of sizes) {
       const figs = side <= 26 ? 8 : side <= 49 ? 16 : side <= 101 ? 30 : 60;
@@ -163,6 +198,10 @@ test('grid core by board class and size against the best exact C', async () => {
       const server = serveNativeReach(data) as NativeReachServer;
       expect(server, 'gcc is needed for the C baseline').toBeTruthy();
       freshPage ??= await server.freshPage();
+      // Chromium after the first server: pinned to the CPU the server chose.
+      if (chromium === undefined) chromium = await chromiumSide(pinnedCpu);
+      const page = chromium?.page;
+      if (page) await page.evaluate((d) => gridPage.setBoard(d), plainBoardData(data));
       const ref = new ReferenceBoard(data);
       const n = side * side;
 
@@ -180,12 +219,21 @@ test('grid core by board class and size against the best exact C', async () => {
       if (wc !== 3 * n || wr !== refOf) mismatches.push(`sight map ${label}: Wasm = C ${wc}/${3 * n}, Wasm = reference ${wr}/${refOf}`);
       console.log(`${label}: sight map answers compared`);
       const seen = wasmMap.los.reduce((s, v) => s + v, 0), covered = wasmMap.cover.reduce((s, v) => s + v, 0);
+      let pageAgree = '';
+      if (page) {
+        const pm = await page.evaluate(() => gridPage.sightMap(0));
+        const wp = (['los', 'cover', 'range'] as const).reduce((s, k) => s + same(wasmMap[k], pm[k]), 0);
+        if (wp !== 3 * n) mismatches.push(`sight map ${label}: Chromium = Node ${wp}/${3 * n}`);
+        pageAgree = `, ${wp}/${3 * n} in Chromium`;
+      }
       {
         const sightBuffer = new SightBuffer();
         const bare = () => core.sightMap(0);
         board.sightMap(0); // the board is the core's current one
         const calls = callsFor(bare);
-        const cRatio = await ratio(batch(bare), async (k) => (await server.sight(0, k)) / k / 1e6, calls);
+        const cSight = async (k: number) => (await server.sight(0, k)) / k / 1e6;
+        const cRatio = await ratio(batch(bare), cSight, calls);
+        const inChromium = page ? await ratio((k) => page.evaluate((k) => gridPage.timeSight(0, k), k), cSight, calls) : null;
         const plainBatches = faultCounted(() => board.sightMap(0));
         const plain = await ratio(plainBatches.run, batch(bare), calls);
         const buffered = await ratio(batch(() => board.sightMap(0, sightBuffer)), batch(bare), calls);
@@ -195,7 +243,7 @@ test('grid core by board class and size against the best exact C', async () => {
           const dense = await ratio(async (k) => (await server.sightDense(0, k)) / k / 1e6, async (k) => (await server.sight(0, k)) / k / 1e6, calls);
           note += `; C general sweep ${general.ratio.toFixed(1)}×, C shadow casting over every corner ${dense.ratio.toFixed(2)}× the C used here`;
         }
-        rows.push({ query: 'sight map (LOS + cover + range), small figure', board: label, wasm: cRatio.a, c: cRatio.b, cRatio, plain, buffered, agree: `${wc}/${3 * n} = C, ${wr}/${refOf} = reference${cells.length < n ? ` (${cells.length} spaces sampled)` : ''}`, note });
+        rows.push({ query: 'sight map (LOS + cover + range), small figure', board: label, wasm: cRatio.a, c: cRatio.b, cRatio, chromium: inChromium, plain, buffered, agree: `${wc}/${3 * n} = C, ${wr}/${refOf} = reference${cells.length < n ? ` (${cells.length} spaces sampled)` : ''}${pageAgree}`, note });
       }
       }
 
@@ -212,11 +260,20 @@ test('grid core by board class and size against the best exact C', async () => {
         const parents = [...r.cost].reduce((s, v, i) => s + (v >= 0 && c.parent[i] !== parent[i] ? 1 : 0), 0);
         const withRef = same(r.cost, rr.cost) + same(r.end, rr.end);
         if (withC !== 2 * states || parents || withRef !== 2 * states) mismatches.push(`reach ${what} ${label}: Wasm = C ${withC}/${2 * states} (${parents} parents differ), Wasm = reference ${withRef}/${2 * states}`);
+        let pageAgree = '';
+        if (page) {
+          const pr = await page.evaluate(([f, mp]) => gridPage.reach(f, mp), [f, 8] as const);
+          const wp = same(r.cost, pr.cost) + same(r.end, pr.end);
+          if (wp !== 2 * states) mismatches.push(`reach ${what} ${label}: Chromium = Node ${wp}/${2 * states}`);
+          pageAgree = `, ${wp}/${2 * states} in Chromium`;
+        }
         const reached = [...r.cost].filter((v) => v >= 0).length;
         const bare = () => core.reach(f, 8);
         board.reach(f, 8);
         const calls = callsFor(bare);
-        const cRatio = await ratio(batch(bare), async (k) => (await server.time(f, 8, k, false)) / k / 1e6, calls);
+        const cReach = async (k: number) => (await server.time(f, 8, k, false)) / k / 1e6;
+        const cRatio = await ratio(batch(bare), cReach, calls);
+        const inChromium = page ? await ratio((k) => page.evaluate(([f, k]) => gridPage.timeReach(f, 8, k), [f, k] as const), cReach, calls) : null;
         const plainBatches = faultCounted(() => board.reach(f, 8));
         const plain = await ratio(plainBatches.run, batch(bare), calls);
         const buffered = await ratio(batch(() => board.reach(f, 8, buffer)), batch(bare), calls);
@@ -227,18 +284,21 @@ test('grid core by board class and size against the best exact C', async () => {
         const inTurn = await ratio(batch(() => { board.reach(f, 8, buffer); board.reach(other, 8, buffer); }), batch(() => { core.reach(f, 8); core.reach(other, 8); }), calls >> 1 || 1);
         console.log(`${label}: reach of the ${what} timed`);
         rows.push({
-          query: `reach MP 8, ${what}`, board: label, wasm: cRatio.a, c: cRatio.b, cRatio, plain, buffered,
-          agree: `${withC}/${2 * states} = C (parents too), ${withRef}/${2 * states} = reference`,
+          query: `reach MP 8, ${what}`, board: label, wasm: cRatio.a, c: cRatio.b, cRatio, chromium: inChromium, plain, buffered,
+          agree: `${withC}/${2 * states} = C (parents too), ${withRef}/${2 * states} = reference${pageAgree}`,
           note: `${reached} of ${states} states reached; plain: ${plainBatches.perCall()} page faults a call; plain and \`cost\` read at once (the board-sized array made) ${read.ratio.toFixed(2)}×; buffered, the two figures in turn ${inTurn.ratio.toFixed(2)}×`,
         });
       }
       server.close();
     }
+  const chromiumVersion = chromium?.version;
+  await chromium?.close();
   const loadAfter = loadavg().map((x) => x.toFixed(1)).join(' / ');
   const x = (v: number) => `${v.toFixed(2)}×`;
   const t = (ms: number) => (ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
   const verdict = (v: number, limit: number) => (v <= limit ? 'yes' : '**no**');
-  const table = rows.map((r) => `| ${r.query} | ${r.board} | ${t(r.wasm)} | ${t(r.c)} | ${x(r.cRatio.ratio)} (${x(r.cRatio.spread[0])}–${x(r.cRatio.spread[1])}) ${verdict(r.cRatio.ratio, 1)} | ${x(r.plain.ratio)} ${verdict(r.plain.ratio, 2)} | ${x(r.buffered.ratio)} ${verdict(r.buffered.ratio, 1.2)} | ${r.agree} | ${r.note ?? ''} |`);
+  const spread = (v: { ratio: number; spread: readonly [number, number] }) => `${x(v.ratio)} (${x(v.spread[0])}–${x(v.spread[1])}) ${verdict(v.ratio, 1)}`;
+  const table = rows.map((r) => `| ${r.query} | ${r.board} | ${t(r.wasm)} | ${t(r.c)} | ${spread(r.cRatio)} | ${r.chromium ? spread(r.chromium) : '–'} | ${x(r.plain.ratio)} ${verdict(r.plain.ratio, 2)} | ${x(r.buffered.ratio)} ${verdict(r.buffered.ratio, 1.2)} | ${r.agree} | ${r.note ?? ''} |`);
   const section = `<!-- grid-classes:start -->
 ## Grid core by board class and size (issue 41)
 
@@ -254,8 +314,13 @@ of about 2 ms per side (the first side alternating) and keeping the ratio of the
 medians; the range of the blocks' ratios is in brackets. No collection is forced. "Export" is the
 bare core call (\`core.sightMap\`, \`core.reach\`: the answer left in Wasm memory); "plain" the Board
 API returning a snapshot the caller keeps; "buffered" the Board API into a reused SightBuffer /
-ReachBuffer. Agreement: cells (sight map: los, cover and range; reach: cost and end per state)
-where the Wasm answer equals the C's and the TypeScript reference's, compared before timing.
+ReachBuffer. "In Chromium": the same exports, timed by the page's clock in a page of
+${chromiumVersion ? `Chromium ${chromiumVersion}` : 'Chromium (not run)'} (bench/grid-page.ts: the core bundled by Vite, as the element's
+is; the browser pinned to the C's CPU; the page cross-origin isolated, so its clock counts in 5 µs
+steps) against the same C, blocks as above — where a wiki's reader meets the core; "Wasm / C" is
+Node's. Agreement: cells (sight map: los, cover and range; reach: cost and end per state)
+where the Wasm answer equals the C's and the TypeScript reference's (and Chromium's Node's),
+compared before timing.
 Targets: Wasm / C ≤ 1.0×, plain / export ≤ 2.0×, buffered / export ≤ 1.2×.
 
 - Run: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}; ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; a shared VM
@@ -265,8 +330,8 @@ Targets: Wasm / C ≤ 1.0×, plain / export ≤ 2.0×, buffered / export ≤ 1.2
 - A fresh page (an anonymous page's first touch, measured by the C: best of 5 runs of 4096 pages): ${freshPage && freshPage.freshNs > 0 ? `${(freshPage.freshNs / 1000).toFixed(1)} µs; a warm page's touch ${freshPage.warmNs.toFixed(0)} ns` : 'not measured'}. A plain snapshot is written into memory the allocator has just been given, so its page faults a call (in the notes, counted over the plain column's own timed batches; how many depends on what the allocator holds at the time) times this cost is what it adds to the export on a machine where a fault costs as much as a small query (a VM whose guest page faults exit to the hypervisor)
 - Mismatches: ${mismatches.length ? mismatches.join('; ') : 'none'}
 
-| query | board | Wasm export | best exact C | Wasm / C | plain / export | buffered / export | agreement (Wasm =) | notes |
-|---|---|---|---|---|---|---|---|---|
+| query | board | Wasm export | best exact C | Wasm / C | Wasm / C in Chromium | plain / export | buffered / export | agreement (Wasm =) | notes |
+|---|---|---|---|---|---|---|---|---|---|
 ${table.join('\n')}
 ${extras.join('\n')}
 
