@@ -703,6 +703,15 @@ Notes (issue 41):
   map and reloads its length and data pointer (V8 11.3 hoists neither out of the loop), and the load
   of the next array's map after each store holds about a fifth of the loop's samples each: about
   5.5–6 ns a state, where a standalone loop with one caller's arrays (monomorphic) reads 2.5–3 ns.
+- Chromium beside Node (2026-12-02 00:20 UTC, the table's run, an AMD EPYC host whose page faults
+  cost 0.5 µs, against 1.6–15 µs on the hosts of the notes above). The column "in Chromium" times
+  the same exports in a page of Debian's Chromium 150 (V8 of 2026, against Node 20's V8 11.3). Its
+  code is 3–5% faster on the mixed sight maps (1.28× and 1.25× the C at 26² and 49², Node 1.33× and
+  1.31×), the same within a few percent elsewhere; where a wiki's reader meets the core, the
+  mixed sight maps stay over the C by a quarter. On this host the open 26×26 sight map reads 1.06×
+  (Chromium 1.02×), where the Intel host's run read 0.80×: a row near 1.0× moves with the host.
+  A scratch Binaryen build at shrink level 0 (more inlining; 44.7 against 40.1 KB) timed the mixed
+  sight maps in turn with the shipped build: 1.31–1.33× against 1.30–1.39×, no change; not kept.
 - Noise: the run shares 2 cores with other engineers' test suites (load above): single blocks'
   ratios spread widely on some rows (brackets), and the medians of two runs differ by up to a third.
   The verdicts read this run's medians only.
