@@ -22,11 +22,12 @@
  * are the balance checks on the handicaps docs/scenarios.md recommends to a solo player (28, 29: the d20
  * skirmish without the empire's two heavy gunners). Matchups 30–32: the Monte-Carlo player on both sides
  * of each scenario, the peer's own marines (alliance) next to the autopilot's in rows 2, 8 and 14.
+ * Matchup 33: the doom2004 skirmish's marines against the strong invaders (ai-strength="strong").
  */
 import { beforeAll, test } from 'vitest';
 import { loadCore } from '../src/core/wasm.ts';
 import '../src/rules/index.ts';
-import { greedyPolicy, playGame, plannerPolicy, randomPolicy, type Policy } from '../src/ai/autopilot/index.ts';
+import { greedyPolicy, playGame, plannerPolicy, randomPolicy, STRONG_SEARCHES, type Policy } from '../src/ai/autopilot/index.ts';
 import { monteCarloPolicy } from '../src/ai/autopilot/montecarlo.ts';
 import { AUTOPILOT_SEARCH, rolloutSearch, type SearchOptions } from '../src/ai/autopilot/search.ts';
 import type { Scenario } from '../src/scenario/types.ts';
@@ -63,7 +64,7 @@ function rolloutPlayers(): Pick<SearchOptions, 'own' | 'opponent'> {
   };
 }
 
-type Player = 'autopilot' | 'random' | 'greedy' | 'montecarlo';
+type Player = 'autopilot' | 'random' | 'greedy' | 'montecarlo' | 'strong';
 
 const autopilot = () =>
   plannerPolicy({
@@ -77,6 +78,8 @@ function player(kind: Player, seed: number): Policy {
   if (kind === 'autopilot') return autopilot();
   if (kind === 'random') return randomPolicy(seed);
   if (kind === 'greedy') return greedyPolicy();
+  // The element's ai-strength="strong" (STRONG_SEARCHES: doom2004 played out by the planner on both sides).
+  if (kind === 'strong') return plannerPolicy({ search: STRONG_SEARCHES() });
   return monteCarloPolicy({ ...MC, seed });
 }
 
@@ -100,11 +103,14 @@ const MATCHUPS: Matchup[] = [
     const [n, sc, me, them] = SCENARIOS[k];
     const spec = RECOMMENDED_HANDICAPS[id].spec;
     const handicapped = withHandicap(sc, spec).scenario;
-    return (['greedy', 'autopilot'] as const).map((p): Matchup => [`${n}, handicap ${spec}`, handicapped, me, p, them, p]);
+    return (['greedy', 'autopilot'] as const).map((p): Matchup => [spec ? `${n}, handicap ${spec}` : `${n}, no handicap (the recommended)`, handicapped, me, p, them, p]);
   }),
   // The peer on both sides (issue 23): how the scenario stands for the peer's own marines, next to
   // the autopilot's in the same seat (rows 2, 8, 14). Last, so the rows above keep their numbers.
   ...SCENARIOS.filter((_, i) => i % 2 === 0).map(([n, sc, me, them]): Matchup => [n, sc, me, 'montecarlo', them, 'montecarlo']),
+  // 33: a solo player's doom2004 game at ai-strength="strong" (demo/solo-doom2004.html): the
+  // autopilot's marines against the strong invaders (AI_HANDICAP for the handicaps to try).
+  [SCENARIOS[2][0], SCENARIOS[2][1], 'marines', 'autopilot', 'invaders', 'strong'],
 ];
 
 /** AI_HANDICAP: the picked matchups' scenarios with the parts of the spec that apply to each. */
@@ -125,7 +131,7 @@ function handicapped(pick: number[]): Matchup[] {
 }
 
 
-const label = (p: Player) => ({ autopilot: 'autopilot', random: 'random legal', greedy: 'greedy nearest', montecarlo: `flat Monte-Carlo (${MC.rollouts}×, depth ${MC.depth})` })[p];
+const label = (p: Player) => ({ autopilot: 'autopilot', random: 'random legal', greedy: 'greedy nearest', montecarlo: `flat Monte-Carlo (${MC.rollouts}×, depth ${MC.depth})`, strong: 'strong autopilot' })[p];
 
 // Hours of games: only on request (AI_GAMES=…, or AI_BENCH_ALL=1), not on every `npm run bench`.
 test.skipIf(!process.env.AI_GAMES && !process.env.AI_BENCH_ALL)('autopilot strength', () => {

@@ -60,7 +60,7 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @attr handicap - A handicap for the scenario (explore and play), e.g. `kills+3`: comma-separated `kills+N` (doom2016: the
  *   invader needs N more kill tokens), `frags+N` (doom2004: N more frag points), `without:ID` (the figure is left out),
  *   `swap:ID=TYPE`. A solo player's side of a bundled scenario is about even against the autopilot with the handicap
- *   docs/scenarios.md gives (tutorial `kills+3`). A part that does not apply shows the error box naming it.
+ *   docs/scenarios.md gives (tutorial `kills+2`). A part that does not apply shows the error box naming it.
  * @attr ai-strength - How hard the AI thinks, for the autopilot and the Hint button alike: `standard` (default;
  *   each answer within a frame-sized budget) or `strong` (doom2004: each decision and hint plays the best plans out
  *   with the planner on both sides — stronger, and up to about a second an answer, in the AI's worker; the same as

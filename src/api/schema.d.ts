@@ -794,8 +794,8 @@ export interface components {
             scenarioId?: string;
             seed?: number;
             /**
-             * @description A handicap applied to the scenario before the game starts (the game stores the handicapped scenario, so it replays exactly): comma-separated parts, each `kills+N` (doom2016: the invader needs N more kill tokens, N up to 99), `frags+N` (doom2004: N more frag points), `without:ID` (the figure ID is left out) or `swap:ID=TYPE` (the figure ID becomes a TYPE); at most 16 parts. The scenario's title gains ", handicap …". A part that cannot be read is a 400 naming `/body/handicap`; one that does not apply to this scenario (no such figure, no kill-token objective) a 422 naming the part. The handicaps measured for the bundled scenarios (a solo player's side about even against the autopilot): doom2016-tutorial `kills+3`, doom2004-skirmish `without:hell-knight-1,without:hell-knight-2`, d20-skirmish `without:heavy,without:heavy-2` (docs/scenarios.md).
-             * @example kills+3
+             * @description A handicap applied to the scenario before the game starts (the game stores the handicapped scenario, so it replays exactly): comma-separated parts, each `kills+N` (doom2016: the invader needs N more kill tokens, N up to 99), `frags+N` (doom2004: N more frag points), `without:ID` (the figure ID is left out) or `swap:ID=TYPE` (the figure ID becomes a TYPE); at most 16 parts. The scenario's title gains ", handicap …". A part that cannot be read is a 400 naming `/body/handicap`; one that does not apply to this scenario (no such figure, no kill-token objective) a 422 naming the part. The handicaps measured for the bundled scenarios (a solo player's side about even against the autopilot): doom2016-tutorial `kills+2`, doom2004-skirmish none, d20-skirmish `without:heavy,without:heavy-2` (docs/scenarios.md).
+             * @example kills+2
              */
             handicap?: string;
         } & (unknown | unknown);

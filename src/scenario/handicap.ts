@@ -130,10 +130,12 @@ export function applyHandicap(scenario: Scenario, spec: string): Scenario {
 /**
  * The handicap measured for each bundled game scenario (docs/scenarios.md, bench/RESULTS.md): the
  * side a solo player takes, and the spec with which the autopilot's players on both sides are
- * about even (35–65%). A person who knows the game may start lower; these are the autopilot's.
+ * about even (35–65%; '' — none — where the scenario is even as bundled). `strong`: the spec
+ * against the opponent's `strong` strength, where it plays differently (doom2004). A person who
+ * knows the game may start lower; these are the autopilot's.
  */
-export const RECOMMENDED_HANDICAPS: Readonly<Record<string, { side: string; spec: string }>> = {
-  'doom2016-tutorial': { side: 'marines', spec: 'kills+3' },
-  'doom2004-skirmish': { side: 'marines', spec: 'without:hell-knight-1,without:hell-knight-2' },
+export const RECOMMENDED_HANDICAPS: Readonly<Record<string, { side: string; spec: string; strong?: string }>> = {
+  'doom2016-tutorial': { side: 'marines', spec: 'kills+2' },
+  'doom2004-skirmish': { side: 'marines', spec: '', strong: 'without:hell-knight-2' },
   'd20-skirmish': { side: 'alliance', spec: 'without:heavy,without:heavy-2' },
 };

@@ -1,6 +1,6 @@
 /**
  * Handicaps in the browser (issue 23, item 6): the solo page starts the tutorial with the handicap
- * measured for it (kills+3) and lets the player change it (a new game, kept in the page URL), on a
+ * measured for it (kills+2) and lets the player change it (a new game, kept in the page URL), on a
  * desktop and a phone; on the built bundle the `handicap` attribute loads its module from beside
  * doom-board.js, and a part that does not apply is named in the error box.
  */
@@ -9,7 +9,7 @@ import { bundledScenarioText, ready, routeBundlePage, watchErrors } from './help
 
 const table = (page: Page, id: string) => page.locator(`#${id}`).getByRole('region', { name: 'Play table' });
 
-test('the solo page starts with kills+3 (the invader needs 5 kill tokens); "none" is the rulebook\'s 2, a new game kept in the URL', async ({ page }) => {
+test('the solo page starts with kills+2 (the invader needs 4 kill tokens); "none" is the rulebook\'s 2, a new game kept in the URL', async ({ page }) => {
   const errors = watchErrors(page);
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -19,8 +19,8 @@ test('the solo page starts with kills+3 (the invader needs 5 kill tokens); "none
   await page.goto('/solo.html');
   await ready(page, 'solo');
   const chooser = page.getByLabel('Handicap');
-  await expect(chooser).toHaveValue('kills+3');
-  await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens (with 4 marines): 0 so far.');
+  await expect(chooser).toHaveValue('kills+2');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 4 kill tokens (with 4 marines): 0 so far.');
   // Once the autopilot has played (its moves in the URL), a change asks first.
   await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/#doom-solo=/);
   await chooser.selectOption({ label: "2 kill tokens to win: none, the rulebook's" });
@@ -30,8 +30,8 @@ test('the solo page starts with kills+3 (the invader needs 5 kill tokens); "none
   await ready(page, 'solo');
   await expect(page.getByLabel('Handicap')).toHaveValue('');
   await expect(table(page, 'solo')).toContainText('The invader wins at 2 kill tokens');
-  await page.getByLabel('Handicap').selectOption('kills+2');
-  await expect(table(page, 'solo')).toContainText('The invader wins at 4 kill tokens');
+  await page.getByLabel('Handicap').selectOption('kills+3');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens');
   expect(dialogs.length).toBeGreaterThan(0);
   expect(dialogs[0]).toContain('the game in progress is lost');
   expect(errors).toEqual([]);
@@ -42,9 +42,9 @@ test('a handicap change the player declines keeps the game in progress; a handic
   await page.goto('/solo.html?handicap=kills+9');
   await ready(page, 'solo');
   const chooser = page.getByLabel('Handicap');
-  await expect(chooser).toHaveValue('kills+3');
-  expect(new URL(page.url()).searchParams.get('handicap')).toBe('kills+3');
-  await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens');
+  await expect(chooser).toHaveValue('kills+2');
+  expect(new URL(page.url()).searchParams.get('handicap')).toBe('kills+2');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 4 kill tokens');
   // Wait until the autopilot has played its status phase and handed over to a marine (a marine's
   // button: its activation, a defense or a respawn; nothing more comes until the player acts), then
   // decline a new handicap. Taking the hash any earlier raced the autopilot's next command (seen in
@@ -59,9 +59,9 @@ test('a handicap change the player declines keeps the game in progress; a handic
   }, { timeout: 30_000 }).toBe(true);
   const hash = await hashNow();
   await chooser.selectOption('kills+1');
-  await expect(chooser).toHaveValue('kills+3');
+  await expect(chooser).toHaveValue('kills+2');
   expect(await page.evaluate(() => location.hash)).toBe(hash);
-  await expect(table(page, 'solo')).toContainText('The invader wins at 5 kill tokens');
+  await expect(table(page, 'solo')).toContainText('The invader wins at 4 kill tokens');
 });
 
 test('on a phone the handicap chooser fits the screen and is big enough to tap', async ({ browser }) => {

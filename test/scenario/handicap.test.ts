@@ -74,7 +74,14 @@ describe('frags+N, without, swap', () => {
   });
 
   test('the recommended handicaps leave their figures out of the game, and every one applies to its scenario', () => {
-    for (const [id, { side, spec }] of Object.entries(RECOMMENDED_HANDICAPS)) {
+    const specs = Object.entries(RECOMMENDED_HANDICAPS).flatMap(([id, r]) => [[id, r.side, r.spec], ...(r.strong === undefined ? [] : [[id, r.side, r.strong]])]);
+    expect(specs.map(([id, , spec]) => `${id} ${spec}`)).toEqual([
+      'doom2016-tutorial kills+2',
+      'doom2004-skirmish ',
+      'doom2004-skirmish without:hell-knight-2',
+      'd20-skirmish without:heavy,without:heavy-2',
+    ]);
+    for (const [id, side, spec] of specs) {
       const s = applyHandicap(bundled(id), spec);
       expect(s.sides).toContain(side);
       validateScenario(s);
