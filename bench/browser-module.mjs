@@ -39,14 +39,18 @@ export async function launchChromium({ cpu } = {}) {
   const { chromium } = await import('@playwright/test');
   const binary = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let executablePath = binary;
+  let wrapperDir = null;
   if (cpu !== undefined && cpu !== null) {
-    executablePath = join(mkdtempSync(join(tmpdir(), 'doom-chromium-')), 'chromium');
+    wrapperDir = mkdtempSync(join(tmpdir(), 'doom-chromium-'));
+    executablePath = join(wrapperDir, 'chromium');
     writeFileSync(executablePath, `#!/bin/sh\nexec taskset -c ${Number(cpu)} ${JSON.stringify(binary)} "$@"\n`, { mode: 0o755 });
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  if (wrapperDir) browser.on('disconnected', () => rmSync(wrapperDir, { recursive: true, force: true }));
+  return browser;
 }
 
 /**
