@@ -10,6 +10,9 @@ import { expect, test } from '@playwright/test';
 
 const PAGES = readdirSync(fileURLToPath(new URL('../../demo/', import.meta.url))).filter((f) => f.endsWith('.html'));
 
+/** Pages whose choosers this check must see (so a page whose selects it missed cannot pass unseen). */
+const CHOOSERS: Record<string, number> = { 'solo.html': 1, 'solo-doom2004.html': 2 };
+
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
 
 for (const file of PAGES) {
@@ -35,13 +38,8 @@ for (const file of PAGES) {
       }
       return { cut, shown, scrollWidth: document.documentElement.scrollWidth };
     });
+    expect(found.shown).toBeGreaterThanOrEqual(CHOOSERS[file] ?? 0);
     expect(found.cut).toEqual([]);
     expect(found.scrollWidth).toBeLessThanOrEqual(360);
   });
 }
-
-test('the check sees the page choosers it is meant for', async ({ page }) => {
-  await page.goto('/solo-doom2004.html');
-  await page.waitForLoadState('networkidle');
-  expect(await page.locator('main select').count()).toBe(2);
-});
