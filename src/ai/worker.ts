@@ -10,8 +10,8 @@ import { doom2016Rules } from '../rules/doom2016/rules.ts';
 import { doom2004Rules } from '../rules/doom2004/rules.ts';
 import { createResponder, type AiRequest } from './protocol.ts';
 
-// The autopilot's searches play games out through the real rules engines: doom2016's by default
-// (AUTOPILOT_SEARCH), doom2004's at the `strong` strength (DOOM2004_SEARCH). The worker imports
+// The autopilot's searches play games out through the real rules engines: doom2016's
+// (AUTOPILOT_SEARCH) and doom2004's (DOOM2004_AUTOPILOT_SEARCH; DOOM2004_SEARCH at `strong`). The worker imports
 // nothing at run time, so it carries those engines' rules (the page's AI takes the page's). Only the
 // rules: the worker plays on from states it is sent and never starts a game.
 const continuesOnly = () => {

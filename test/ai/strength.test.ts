@@ -1,9 +1,10 @@
 /**
  * The AI's strength (src/ai/strength.ts; issue 39), over the AI's protocol (src/ai/protocol.ts):
  * the autopilot at `strong` is the planner with STRONG_SEARCHES (doom2004's play-outs by the planner),
- * at `standard` (the default) the shipped autopilot; the hints at `strong` put first the plan of the
- * four best by the odds that plays out best by the same search (STRONG_HINT_SEARCH); an unknown
- * strength is refused by name.
+ * at `standard` (the default) the shipped autopilot; doom2004's hints put first the plan of the best
+ * few by the odds that plays out best by the autopilot's search at that strength (standard:
+ * DOOM2004_HINT_SEARCH, the 3 best played out once; strong: STRONG_HINT_SEARCH, the 4 best up to
+ * twice); an unknown strength is refused by name.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
@@ -16,7 +17,7 @@ import { decidingSide, sideOfCommand } from '../../src/ai/autopilot/sides.ts';
 import { createResponder, inPageAi, type AiStrength } from '../../src/ai/protocol.ts';
 import { hints, situationOf, type Plan } from '../../src/ai/hints/index.ts';
 import { dominated } from '../../src/ai/hints/dominance.ts';
-import { STRONG_HINT_SEARCH } from '../../src/ai/hints/searched.ts';
+import { DOOM2004_HINT_SEARCH, STRONG_HINT_SEARCH } from '../../src/ai/hints/searched.ts';
 import { playedCommands, rolloutMeans } from '../../src/ai/autopilot/search.ts';
 import tutorial from '../../src/scenario/bundled/doom2016-tutorial.json';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
@@ -66,40 +67,48 @@ describe('the autopilot\'s strength (AiStrength)', () => {
     expect(r).toEqual({ id: 1, ok: false, error: 'strength must be "standard" or "strong", got "hard"' });
   });
 
-  test('strong hints (doom2004): the first is the best played-out plan of the four best by the odds that no other dominates; the rest keep the odds\' order; some positions differ from standard', async () => {
-    const key = (p: Plan) => JSON.stringify(p.commands);
-    const g = createGame(skirmish as unknown as Scenario, { seed: 4 }) as Game<GameState>;
-    const policies = { marines: plannerPolicy(), invaders: plannerPolicy() };
-    let checked = 0;
-    let changed = 0;
-    let said = 0;
-    for (let n = 0; n < 400 && checked < 12 && g.state.winner === null; n++) {
-      if (n % 5 === 0 && situationOf(g.state)) {
-        const plain = hints(g.state);
-        const strong = hints(g.state, undefined, { strength: 'strong' });
-        const top = plain.slice(0, STRONG_HINT_SEARCH.candidates);
-        const live = top.filter((p) => !dominated(p, top));
-        if (live.length >= 2) {
-          checked++;
-          const side = g.state.figures.find((f) => f.id === top[0].figure)!.side;
-          const means = rolloutMeans(g.state, side, live.map(playedCommands), STRONG_HINT_SEARCH)!;
-          const best = means.reduce<number>((b, m, k) => (m !== null && (b < 0 || m > means[b]!) ? k : b), -1);
-          expect(key(strong[0])).toBe(key(live[best]));
-          expect(strong.slice(1).map(key)).toEqual(plain.filter((p) => key(p) !== key(strong[0])).map(key));
-          if (key(strong[0]) !== key(plain[0])) changed++;
-          if (means.every((m, k) => k === best || m === null || m < means[best]!)) {
-            expect(strong[0].reason).toMatch(/; the best of the top 4 when each is played out up to twice by the autopilot on both sides$/);
-            said++;
-          }
-        } else expect(strong.map(key)).toEqual(plain.map(key));
+  // doom2004 hints at each strength: the first is the best played-out plan (by that strength's
+  // search) of the best few by the odds that no other dominates (fewer when the figure has fewer
+  // plans: "the top N" says how many); the rest keep the odds' order.
+  for (const [strength, search, said_] of [
+    ['standard', DOOM2004_HINT_SEARCH, /; the best of the top [23] when each is played out once by the autopilot on both sides$/],
+    ['strong', STRONG_HINT_SEARCH, /; the best of the top [234] when each is played out up to twice by the autopilot on both sides$/],
+  ] as const) {
+    test(`${strength} hints (doom2004): the first is the best played-out plan of the ${search.candidates} best by the odds that no other dominates; the rest keep the odds' order; some positions differ from the odds' first`, async () => {
+      const key = (p: Plan) => JSON.stringify(p.commands);
+      const g = createGame(skirmish as unknown as Scenario, { seed: 4 }) as Game<GameState>;
+      const policies = { marines: plannerPolicy(), invaders: plannerPolicy() };
+      let checked = 0;
+      let changed = 0;
+      let said = 0;
+      for (let n = 0; n < 400 && checked < 12 && g.state.winner === null; n++) {
+        if (n % 5 === 0 && situationOf(g.state)) {
+          const plain = hints(g.state, undefined, { search: false });
+          const searched = hints(g.state, undefined, { strength });
+          const top = plain.slice(0, search.candidates);
+          const live = top.filter((p) => !dominated(p, top));
+          if (live.length >= 2) {
+            checked++;
+            const side = g.state.figures.find((f) => f.id === top[0].figure)!.side;
+            const means = rolloutMeans(g.state, side, live.map(playedCommands), search)!;
+            const best = means.reduce<number>((b, m, k) => (m !== null && (b < 0 || m > means[b]!) ? k : b), -1);
+            expect(key(searched[0])).toBe(key(live[best]));
+            expect(searched.slice(1).map(key)).toEqual(plain.filter((p) => key(p) !== key(searched[0])).map(key));
+            if (key(searched[0]) !== key(plain[0])) changed++;
+            if (means.every((m, k) => k === best || m === null || m < means[best]!)) {
+              expect(searched[0].reason).toMatch(said_);
+              said++;
+            }
+          } else expect(searched.map(key)).toEqual(plain.map(key));
+        }
+        const step = nextStep(g, policies, 40);
+        if (!step || !g.apply(step.command).ok) break;
       }
-      const step = nextStep(g, policies, 40);
-      if (!step || !g.apply(step.command).ok) break;
-    }
-    expect(checked).toBe(12);
-    expect(changed).toBeGreaterThan(0);
-    expect(said).toBeGreaterThan(0);
-  }, 120_000);
+      expect(checked).toBe(12);
+      expect(changed).toBeGreaterThan(0);
+      expect(said).toBeGreaterThan(0);
+    }, 120_000);
+  }
 
   test('doom2016 hints are the same at either strength; an unknown strength is refused by name', () => {
     const g = createGame(tutorial as unknown as Scenario, { seed: 1 }) as Game<GameState>;

@@ -1,16 +1,17 @@
 /**
  * doom2004's stronger search (issue 39; opt-in, `STRONG_SEARCHES`): the planner's best plans played
- * out with the planner on both sides (DOOM2004_SEARCH). Off by default (a searched decision takes
- * 0.1–1.3 s); on, it plays legal, repeatable commands, departs from the planner alone where its
- * play-outs say so, and leaves boards larger than its `maxWork` unsearched.
+ * out with the planner on both sides (DOOM2004_SEARCH). By default a lighter one plays
+ * (DOOM2004_AUTOPILOT_SEARCH: 3 plans, one play-out each); on, the strong one plays legal, repeatable
+ * commands, departs from the planner alone where its play-outs say so, and leaves boards larger than
+ * its `maxWork` unsearched.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCore } from '../../src/core/wasm.ts';
 import { createGame, type GameState } from '../../src/rules/index.ts';
 import type { Game } from '../../src/rules/game.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
-import { nextStep, plannerPolicy, STRONG_SEARCHES, type Policy } from '../../src/ai/autopilot/index.ts';
-import { boardWork, DOOM2004_SEARCH, rolloutPlanner, withinWork, type PlanSearch } from '../../src/ai/autopilot/search.ts';
+import { nextStep, plannerPolicy, rolloutSearch, STRONG_SEARCHES, type Policy } from '../../src/ai/autopilot/index.ts';
+import { boardWork, DOOM2004_AUTOPILOT_SEARCH, DOOM2004_SEARCH, rolloutPlanner, withinWork, type PlanSearch } from '../../src/ai/autopilot/search.ts';
 import { bigScenario } from '../../bench/ai-scenarios.ts';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 
@@ -39,11 +40,16 @@ describe('doom2004: the stronger search (STRONG_SEARCHES, DOOM2004_SEARCH)', () 
     expect(DOOM2004_SEARCH.opponent).toBe(rolloutPlanner);
   });
 
-  test('off by default: the autopilot as shipped plays doom2004 as the planner alone does', () => {
-    const alone = play(skirmish as unknown as Scenario, plannerPolicy({ search: null }), 60);
-    expect(alone.length).toBe(60);
-    expect(play(skirmish as unknown as Scenario, plannerPolicy(), 60)).toEqual(alone);
-  });
+  test('by default the lighter search (DOOM2004_AUTOPILOT_SEARCH): the autopilot as shipped plays it, not the planner alone\'s game nor the strong one\'s', () => {
+    const shipped = play(skirmish as unknown as Scenario, plannerPolicy(), 60);
+    expect(shipped.length).toBe(60);
+    expect(play(skirmish as unknown as Scenario, plannerPolicy({ search: rolloutSearch(DOOM2004_AUTOPILOT_SEARCH) }), 60)).toEqual(shipped);
+    expect(shipped).not.toEqual(play(skirmish as unknown as Scenario, plannerPolicy({ search: null }), 60));
+    expect(shipped).not.toEqual(play(skirmish as unknown as Scenario, plannerPolicy({ search: STRONG_SEARCHES() }), 60));
+    expect(DOOM2004_AUTOPILOT_SEARCH.own).toBe(rolloutPlanner);
+    expect(DOOM2004_AUTOPILOT_SEARCH.opponent).toBe(rolloutPlanner);
+    expect(DOOM2004_AUTOPILOT_SEARCH.maxWork).toBe(DOOM2004_SEARCH.maxWork);
+  }, 180_000);
 
   test('on: legal commands, the same game twice from the seed, and not the planner alone\'s game', () => {
     const a = play(skirmish as unknown as Scenario, plannerPolicy({ search: STRONG_SEARCHES() }), 60);

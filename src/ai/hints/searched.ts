@@ -11,7 +11,7 @@
  * on any machine.
  */
 import type { GameState } from '../../rules/engine.ts';
-import { bestMean, DOOM2004_SEARCH, playedCommands, rolloutMeans, withinWork, type SearchOptions } from '../autopilot/search.ts';
+import { bestMean, DOOM2004_AUTOPILOT_SEARCH, DOOM2004_SEARCH, playedCommands, rolloutMeans, withinWork, type SearchOptions } from '../autopilot/search.ts';
 import type { AiStrength } from '../strength.ts';
 import type { Plan } from './plan.ts';
 import { dominated } from './dominance.ts';
@@ -30,15 +30,24 @@ export const HINT_SEARCH = { candidates: 3, rollouts: 1, rounds: 0, maxCommands:
  */
 export const STRONG_HINT_SEARCH: HintSearch = { ...DOOM2004_SEARCH, byPlanner: true };
 
-/** Whether hints in this ruleset are searched (HINT_SEARCH.rulesets). */
+/**
+ * doom2004's hints by default: the default autopilot's search (DOOM2004_AUTOPILOT_SEARCH: the 3 best
+ * plans, one play-out each of up to 8 commands by the planner on both sides) over the figure's plans,
+ * so the first hint is what the autopilot would play among them.
+ */
+export const DOOM2004_HINT_SEARCH: HintSearch = { ...DOOM2004_AUTOPILOT_SEARCH, byPlanner: true };
+
+/** Whether hints in this ruleset are searched at the `standard` strength. */
 export function searchesHints(ruleset: string): boolean {
-  return (HINT_SEARCH.rulesets as readonly string[]).includes(ruleset);
+  return (HINT_SEARCH.rulesets as readonly string[]).includes(ruleset) || DOOM2004_HINT_SEARCH.rulesets.includes(ruleset);
 }
 
 /** The search the hints of this game get at this strength, or null. */
 export function hintSearch(state: GameState, strength: AiStrength): HintSearch | null {
-  if (strength === 'strong' && STRONG_HINT_SEARCH.rulesets.includes(state.ruleset) && withinWork(state, STRONG_HINT_SEARCH)) return STRONG_HINT_SEARCH;
-  return searchesHints(state.ruleset) ? HINT_SEARCH : null;
+  for (const search of strength === 'strong' ? [STRONG_HINT_SEARCH, DOOM2004_HINT_SEARCH] : [DOOM2004_HINT_SEARCH]) {
+    if (search.rulesets.includes(state.ruleset) && withinWork(state, search)) return search;
+  }
+  return (HINT_SEARCH.rulesets as readonly string[]).includes(state.ruleset) ? HINT_SEARCH : null;
 }
 
 /**
@@ -71,6 +80,7 @@ export function searchPlans(state: GameState, side: string, plans: Plan[], searc
   // Said only when it is so: among equals the odds' order stands, and the reason stays as it was.
   const alone = means.every((m, k) => k === best || m === null || m < means[best]!);
   // Said as what it is: a few sampled playouts (one each for a hint), not odds.
-  const times = search.byPlanner ? `up to ${search.rollouts === 2 ? 'twice' : `${search.rollouts} times`} by the autopilot on both sides` : search.rollouts === 1 ? 'once' : `${search.rollouts} times`;
+  const count = search.rollouts === 1 ? 'once' : search.byPlanner ? `up to ${search.rollouts === 2 ? 'twice' : `${search.rollouts} times`}` : `${search.rollouts} times`;
+  const times = search.byPlanner ? `${count} by the autopilot on both sides` : count;
   return [alone ? { ...top, reason: `${top.reason}; the best of the top ${searched.length} when each is played out ${times}` } : top, ...out];
 }
