@@ -30,7 +30,7 @@ test('doom2004 solo: the invaders as bundled, the strength chooser sets ai-stren
   const strength = page.getByLabel('Strength');
   await expect(strength).toHaveValue('standard');
 
-  expect(await hintText(page)).not.toContain('played out');
+  expect(await hintText(page)).not.toContain('up to twice');
 
   await strength.selectOption('strong');
   expect(new URL(page.url()).searchParams.get('strength')).toBe('strong');
