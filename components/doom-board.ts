@@ -195,8 +195,9 @@ export class DoomBoard extends LitElement {
   /** Pause between the autopilot's commands, in ms (default 400), so that a person can follow them. */
   declare autopilotDelay: number | undefined;
   /**
-   * How hard the AI thinks (autopilot and hints): `standard` (default) or `strong` (doom2004: each decision and hint
-   * plays the best plans out with the planner on both sides; slower, and stronger). Read at each answer.
+   * How hard the AI thinks (autopilot and hints): `standard` (default; doom2004: each decision and hint plays the 3 best
+   * plans out once with the planner on both sides, within 50 ms) or `strong` (doom2004: the 4 best, up to twice each;
+   * slower, and stronger). Read at each answer.
    */
   declare aiStrength: 'standard' | 'strong' | undefined;
   /**

@@ -356,10 +356,11 @@ export interface paths {
          *     rules refuse are left out (`unplayable` counts them); the server asks the AI for twice `limit`
          *     plans (then, if that is not enough, for 60) so that the answer stays full.
          *
-         *     **Searched (doom2016):** the three best plans by the odds are then played out on copies of the
-         *     game (hidden cards reshuffled, fresh dice, one rollout of 8 commands each: a sample, not
-         *     odds) and the best of them is listed first; those plans carry `playedOut`, that sample's
-         *     result (0 lost … 1 won).
+         *     **Searched (doom2016, doom2004):** the three best plans by the odds are then played out on
+         *     copies of the game (hidden cards reshuffled, fresh dice, one rollout of 8 commands each: a
+         *     sample, not odds; in doom2004 both sides played by the autopilot's planner, as the autopilot's
+         *     own search does, on boards up to 3,000 cells × figures) and the best of them is listed first;
+         *     those plans carry `playedOut`, that sample's result (0 lost … 1 won).
          *
          *     **Time:** the plans are a fixed amount of work and no clock is read, so the same game version
          *     gets the same answer on any machine, however slow or loaded, whatever `budgetMs`. `budgetMs`

@@ -7,8 +7,9 @@
  * figures (bench/RESULTS.md, AI browser bench; two rollouts of 12 took 18 ms there, over the hints'
  * 16 ms). Played by the autopilot, this smaller search wins as the tutorial's
  * marines against greedy 88.0% / 87.5% (seeds 1–200 / 201–400; without a search 79.5% / 83.0%;
- * bench/RESULTS.md, AI). The work is a fixed number of rollouts: the same state gives the same hints
- * on any machine.
+ * bench/RESULTS.md, AI). doom2004's hints play out the default autopilot's own search instead
+ * (DOOM2004_HINT_SEARCH: the planner on both sides), as the strong hints do the strong one's.
+ * The work is a fixed number of rollouts: the same state gives the same hints on any machine.
  */
 import type { GameState } from '../../rules/engine.ts';
 import { bestMean, DOOM2004_AUTOPILOT_SEARCH, DOOM2004_SEARCH, playedCommands, rolloutMeans, withinWork, type SearchOptions } from '../autopilot/search.ts';
