@@ -136,6 +136,6 @@ export function applyHandicap(scenario: Scenario, spec: string): Scenario {
  */
 export const RECOMMENDED_HANDICAPS: Readonly<Record<string, { side: string; spec: string; strong?: string }>> = {
   'doom2016-tutorial': { side: 'marines', spec: 'kills+2' },
-  'doom2004-skirmish': { side: 'marines', spec: '', strong: 'without:hell-knight-2' },
+  'doom2004-skirmish': { side: 'marines', spec: '', strong: '' },
   'd20-skirmish': { side: 'alliance', spec: 'without:heavy,without:heavy-2' },
 };

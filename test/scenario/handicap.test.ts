@@ -78,7 +78,7 @@ describe('frags+N, without, swap', () => {
     expect(specs.map(([id, , spec]) => `${id} ${spec}`)).toEqual([
       'doom2016-tutorial kills+2',
       'doom2004-skirmish ',
-      'doom2004-skirmish without:hell-knight-2',
+      'doom2004-skirmish ',
       'd20-skirmish without:heavy,without:heavy-2',
     ]);
     for (const [id, side, spec] of specs) {
