@@ -167,9 +167,9 @@ const ELEMENT_HINTS = { budgetMs: 12, limit: 3 * ASKED_PER_SHOWN };
  * Each position's hints (the element's call) timed once per pass, `passes` passes, no collection
  * forced: the spread a player meets, not a warmed-up median.
  */
-export function runHintSpread(id: string, passes = 3): SpreadResult {
+export function runHintSpread(id: string, passes = 3, search = true): SpreadResult {
   const c = spreadNamed(id);
-  return spreadOf(c, timedPasses(c.states, passes, (state) => () => hints(state, undefined, ELEMENT_HINTS)));
+  return spreadOf(c, timedPasses(c.states, passes, (state) => () => hints(state, undefined, { ...ELEMENT_HINTS, search })));
 }
 
 /**

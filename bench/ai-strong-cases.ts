@@ -23,6 +23,8 @@ export interface StrongGame {
   ms: number[];
   /** The strong hints' wall time, ms. */
   hintMs: number[];
+  /** The other seat's (`standard`) decisions' wall time, ms, in the same fresh worker: its first answers meet cold code. */
+  standardMs: number[];
 }
 
 export async function playStrong(seat: string, seed: number, workerUrl: string): Promise<StrongGame> {
@@ -31,6 +33,7 @@ export async function playStrong(seat: string, seed: number, workerUrl: string):
   const g = createGame(skirmish as unknown as Scenario, { seed }) as Game<GameState>;
   const ms: number[] = [];
   const hintMs: number[] = [];
+  const standardMs: number[] = [];
   let n = 0;
   try {
     for (; n < 3000 && g.state.winner === null && g.state.round <= 60; n++) {
@@ -40,6 +43,7 @@ export async function playStrong(seat: string, seed: number, workerUrl: string):
       const mine = legal.filter((c) => sideOfCommand(g.state, c) === side);
       const t0 = performance.now();
       const c = await ai.decide(g.state, side, mine, 40, side === seat ? 'strong' : 'standard');
+      if (side !== seat) standardMs.push(performance.now() - t0);
       if (side === seat) {
         ms.push(performance.now() - t0);
         if (ms.length % 5 === 0) {
@@ -53,5 +57,5 @@ export async function playStrong(seat: string, seed: number, workerUrl: string):
   } finally {
     ai.terminate();
   }
-  return { seat, seed, commands: n, winner: g.state.winner, ms, hintMs };
+  return { seat, seed, commands: n, winner: g.state.winner, ms, hintMs, standardMs };
 }

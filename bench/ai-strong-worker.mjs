@@ -2,8 +2,9 @@
  * The `strong` autopilot (issue 39, `ai-strength="strong"`) in Chromium's Web Worker: the
  * built worker (dist/doom-board-ai-worker.js; `npm run build:lib` first) answers whole doom2004
  * skirmish games, one seat `strong`, the other `standard` (bench/ai-strong-cases.ts, bundled by
- * Vite with the Wasm core inlined). Prints each seat's games and the strong decisions' and strong
- * hints' wall time (p50 / p90 / p95 / p99 / max) with the machine and its load. `AI_STRONG_SEEDS=1,2` (default).
+ * Vite with the Wasm core inlined). Prints each seat's games and the strong decisions', strong
+ * hints' and standard decisions' wall time (p50 / p90 / p95 / p99 / max; a fresh worker's first
+ * answer apart) with the machine and its load. `AI_STRONG_SEEDS=1,2` (default).
  * Run: `npm run build:lib && node bench/ai-strong-worker.mjs`.
  */
 import { readFileSync } from 'node:fs';
@@ -44,3 +45,10 @@ const load = (l) => l.map((x) => x.toFixed(1)).join(' / ');
 console.log(`Chromium ${version}, ${cpus()[0]?.model}, ${cpus().length} cores; load ${load(loadBefore)} before, ${load(loadavg())} after`);
 console.log(`strong decisions (wall, page to worker and back): ${spread(games.flatMap((g) => g.ms))}`);
 console.log(`strong hints (wall): ${spread(games.flatMap((g) => g.hintMs))}`);
+// The standard seat (searched too since DOOM2004_AUTOPILOT_SEARCH). Each game starts a fresh worker:
+// the game's first answer also waits for the worker to start and compile the Wasm core, and the
+// first searched answers meet cold code (a page's first answers do too) — shown apart.
+const first = games.map((g) => (g.seat === 'invaders' ? g.standardMs[0] : g.ms[0]));
+console.log(`each game's first answer (a fresh worker: its start, the core's compile and cold code): ${first.map((x) => `${x.toFixed(0)} ms`).join(', ')}`);
+console.log(`standard decisions (wall), but a fresh worker's first answer: ${spread(games.flatMap((g) => (g.seat === 'invaders' ? g.standardMs.slice(1) : g.standardMs)))}`);
+console.log(`of which each game's first 20: ${spread(games.flatMap((g) => (g.seat === 'invaders' ? g.standardMs.slice(1, 21) : g.standardMs.slice(0, 20))))}`);
