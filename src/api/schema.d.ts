@@ -349,8 +349,9 @@ export interface paths {
          *     the player at the table: a spectator (no token, 401) or the opponent (403 for another side's
          *     figure) gets none, and a seat with no decision now gets a 422 (`rule: turn`). The game
          *     state itself is public (`getGame`), so this is not secrecy: it keeps the search (a fixed amount
-         *     of work, about 5–80 ms of CPU on the bundled scenarios) to the seated player, and mirrors who
-         *     may play the plan.
+         *     of work, about 5–80 ms of CPU on the bundled scenarios once the server's code is warm — 20–27 ms
+         *     for a doom2004 skirmish figure, 85–125 ms for a fresh server's first few) to the seated player,
+         *     and mirrors who may play the plan.
          *
          *     **Only playable plans:** every plan's commands are tried on a copy of the game and plans the
          *     rules refuse are left out (`unplayable` counts them); the server asks the AI for twice `limit`
