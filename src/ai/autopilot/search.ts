@@ -112,7 +112,7 @@ export const DOOM2004_SEARCH = { candidates: 4, rollouts: 2, rounds: 0, maxComma
  * doom2004's search by default (issue 39): DOOM2004_SEARCH cut to fit the 50 ms a default answer may
  * take — the 3 best plans, one play-out each of up to 8 commands, the planner on both sides. Against
  * the planner alone, duplicate-scored on the skirmish over 200 seed pairs, +19.0 ± 9.7 points (the
- * strong search: +31.5 ± 8.7), at 3.6 ms of CPU a decision on average and at most 23 ms in the
+ * strong search: +31.5 ± 8.7), at 3.6 ms of CPU a decision on average and at most 23–25 ms in the
  * bench's games (AMD EPYC; bench/RESULTS.md, AI). The same `maxWork` as the strong search.
  */
 export const DOOM2004_AUTOPILOT_SEARCH = { candidates: 3, rollouts: 1, rounds: 0, maxCommands: 8, maxWork: 3000, rulesets: ['doom2004'], own: rolloutPlanner, opponent: rolloutPlanner } as const;
