@@ -13,6 +13,7 @@ import type { Scenario } from '../src/scenario/types.ts';
 import { workerAi } from '../src/ai/protocol.ts';
 import { decidingSide, sideOfCommand } from '../src/ai/autopilot/sides.ts';
 import skirmish from '../src/scenario/bundled/doom2004-skirmish.json';
+import d20Skirmish from '../src/scenario/bundled/d20-skirmish.json';
 
 export interface StrongGame {
   seat: string;
@@ -58,4 +59,36 @@ export async function playStrong(seat: string, seed: number, workerUrl: string):
     ai.terminate();
   }
   return { seat, seed, commands: n, winner: g.state.winner, ms, hintMs, standardMs };
+}
+
+/**
+ * A fresh worker's first answers, its start apart: one unsearched answer first (a d20 skirmish
+ * decision: the worker starts and compiles the Wasm core), then the skirmish's first `n` standard
+ * decisions (the marines' and the invaders' as they come), each timed — the searched code's first
+ * runs, cold, in a worker that is up.
+ */
+export async function bootedFirstAnswers(workerUrl: string, n = 12): Promise<{ bootMs: number; ms: number[] }> {
+  await loadCore();
+  const ai = workerAi(new Worker(workerUrl, { type: 'module' }));
+  try {
+    const d20 = createGame(d20Skirmish as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+    const legal20 = d20.legalActions();
+    const t0 = performance.now();
+    await ai.decide(d20.state, decidingSide(d20.state, legal20, d20.view().side)!, legal20, 40, 'standard');
+    const bootMs = performance.now() - t0;
+    const g = createGame(skirmish as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+    const ms: number[] = [];
+    while (ms.length < n && g.state.winner === null) {
+      const legal = g.legalActions();
+      const side = decidingSide(g.state, legal, g.view().side);
+      if (side === null) break;
+      const t1 = performance.now();
+      const c = await ai.decide(g.state, side, legal.filter((x) => sideOfCommand(g.state, x) === side), 40, 'standard');
+      ms.push(performance.now() - t1);
+      if (!g.apply(c).ok) break;
+    }
+    return { bootMs, ms };
+  } finally {
+    ai.terminate();
+  }
 }

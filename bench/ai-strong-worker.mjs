@@ -20,6 +20,7 @@ const seeds = (process.env.AI_STRONG_SEEDS ?? '1,2').split(',').map(Number);
 
 const browser = await launchChromium();
 const games = [];
+const booted = [];
 let version;
 try {
   version = browser.version();
@@ -31,6 +32,7 @@ try {
       console.log(`${seat} strong, seed ${seed}: ${g.commands} commands, winner ${g.winner}, ${g.ms.length} strong decisions`);
     }
   }
+  for (let k = 0; k < 3; k++) booted.push(await page.evaluate(async () => (await import('/cases.js')).bootedFirstAnswers('/doom-board-ai-worker.js')));
 } finally {
   await browser.close();
   built.remove();
@@ -52,3 +54,4 @@ const first = games.map((g) => (g.seat === 'invaders' ? g.standardMs[0] : g.ms[0
 console.log(`each game's first answer (a fresh worker: its start, the core's compile and cold code): ${first.map((x) => `${x.toFixed(0)} ms`).join(', ')}`);
 console.log(`standard decisions (wall), but a fresh worker's first answer: ${spread(games.flatMap((g) => (g.seat === 'invaders' ? g.standardMs.slice(1) : g.standardMs)))}`);
 console.log(`of which each game's first 20: ${spread(games.flatMap((g) => (g.seat === 'invaders' ? g.standardMs.slice(1, 21) : g.standardMs.slice(0, 20))))}`);
+console.log(`a fresh worker started by one unsearched (d20) answer: ${booted.map((b) => `${b.bootMs.toFixed(0)} ms`).join(', ')}; then the skirmish's first standard decisions (ms): ${booted.map((b) => b.ms.map((x) => x.toFixed(0)).join(' ')).join(' | ')}`);
