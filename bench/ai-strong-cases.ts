@@ -65,9 +65,10 @@ export async function playStrong(seat: string, seed: number, workerUrl: string):
  * A fresh worker's first answers, its start apart: one unsearched answer first (a d20 skirmish
  * decision: the worker starts and compiles the Wasm core), then the skirmish's first `n` standard
  * decisions (the marines' and the invaders' as they come), each timed — the searched code's first
- * runs, cold, in a worker that is up.
+ * runs, cold, in a worker that is up. `warm`: first the element's warm-up (components/ai/worker-ai.ts
+ * `warm`: a searched hint of the first position, its answer unused), untimed.
  */
-export async function bootedFirstAnswers(workerUrl: string, n = 12): Promise<{ bootMs: number; ms: number[] }> {
+export async function bootedFirstAnswers(workerUrl: string, n = 12, warm = false): Promise<{ bootMs: number; ms: number[] }> {
   await loadCore();
   const ai = workerAi(new Worker(workerUrl, { type: 'module' }));
   try {
@@ -77,6 +78,7 @@ export async function bootedFirstAnswers(workerUrl: string, n = 12): Promise<{ b
     await ai.decide(d20.state, decidingSide(d20.state, legal20, d20.view().side)!, legal20, 40, 'standard');
     const bootMs = performance.now() - t0;
     const g = createGame(skirmish as unknown as Scenario, { seed: 1 }) as Game<GameState>;
+    if (warm) await ai.hints(g.state, undefined, { limit: 3 });
     const ms: number[] = [];
     while (ms.length < n && g.state.winner === null) {
       const legal = g.legalActions();

@@ -32,7 +32,9 @@ try {
       console.log(`${seat} strong, seed ${seed}: ${g.commands} commands, winner ${g.winner}, ${g.ms.length} strong decisions`);
     }
   }
-  for (let k = 0; k < 3; k++) booted.push(await page.evaluate(async () => (await import('/cases.js')).bootedFirstAnswers('/doom-board-ai-worker.js')));
+  for (const warm of [false, true]) {
+    for (let k = 0; k < 3; k++) booted.push({ warm, ...(await page.evaluate(async (warm) => (await import('/cases.js')).bootedFirstAnswers('/doom-board-ai-worker.js', 12, warm), warm)) });
+  }
 } finally {
   await browser.close();
   built.remove();
@@ -54,4 +56,7 @@ const first = games.map((g) => (g.seat === 'invaders' ? g.standardMs[0] : g.ms[0
 console.log(`each game's first answer (a fresh worker: its start, the core's compile and cold code): ${first.map((x) => `${x.toFixed(0)} ms`).join(', ')}`);
 console.log(`standard decisions (wall), but a fresh worker's first answer: ${spread(games.flatMap((g) => (g.seat === 'invaders' ? g.standardMs.slice(1) : g.standardMs)))}`);
 console.log(`of which each game's first 20: ${spread(games.flatMap((g) => (g.seat === 'invaders' ? g.standardMs.slice(1, 21) : g.standardMs.slice(0, 20))))}`);
-console.log(`a fresh worker started by one unsearched (d20) answer: ${booted.map((b) => `${b.bootMs.toFixed(0)} ms`).join(', ')}; then the skirmish's first standard decisions (ms): ${booted.map((b) => b.ms.map((x) => x.toFixed(0)).join(' ')).join(' | ')}`);
+for (const warm of [false, true]) {
+  const runs = booted.filter((b) => b.warm === warm);
+  console.log(`a fresh worker started by one unsearched (d20) answer: ${runs.map((b) => `${b.bootMs.toFixed(0)} ms`).join(', ')}; then${warm ? " the element's warm-up (one searched hint, untimed) and" : ''} the skirmish's first standard decisions (ms): ${runs.map((b) => b.ms.map((x) => x.toFixed(0)).join(' ')).join(' | ')}`);
+}

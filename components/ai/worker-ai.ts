@@ -5,9 +5,13 @@
  * those in flight included, to the page's AI, once, and says so.
  */
 import { inPageAi, workerAi, type Ai } from '../../src/ai/protocol.ts';
+import type { GameState } from '../../src/rules/engine.ts';
 import { reportNoWorker, startAiWorker } from '../worker/start-ai-worker.ts';
 
-export function pageOrWorkerAi(onFallback: () => void): Ai {
+/** The page's AI, and `warm`: ask the worker a question whose answer is not used, so that its code is compiled before the first real one (a no-op in the page). */
+export type PageAi = Ai & { warm(state: GameState): void };
+
+export function pageOrWorkerAi(onFallback: () => void): PageAi {
   let current: Ai | null = null;
   let inPage = false;
   let failed: () => void = () => undefined;
@@ -43,5 +47,10 @@ export function pageOrWorkerAi(onFallback: () => void): Ai {
     decide: (state, side, legal, budgetMs, strength) => ask((ai) => ai.decide(state, side, legal, slice(budgetMs), inPage && strength === 'strong' ? undefined : strength)),
     reset: (side) => ask((ai) => ai.reset(side)),
     terminate: () => current?.terminate(),
+    // A searched doom2004 hint (3 plans played out by the planner), its answer dropped; in the page it
+    // would take the main thread for as long as it thinks, so there it is not asked.
+    warm: (state) => {
+      if (!inPage) current!.hints(state, undefined, { limit: 3 }).catch(() => undefined);
+    },
   };
 }

@@ -106,6 +106,38 @@ test('ai-strength unset (standard): the doom2004 marines play as the shipped aut
   expect(errors).toEqual([]);
 });
 
+test('a doom2004 board with the AI warms its worker: one searched hint of the first position asked at load, its answer not shown; a doom2016 board asks none', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Every message the page posts to a worker, as the worker gets it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { posted: { op?: string; figure?: string; options?: { limit?: number } }[] };
+    w.posted = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, m: unknown, ...rest: unknown[]) {
+      w.posted.push(m as never);
+      return (post as (...a: unknown[]) => void).call(this, m, ...rest);
+    };
+  });
+  const posted = () => page.evaluate(() => (window as unknown as { posted: { op?: string; options?: { limit?: number } }[] }).posted.map((m) => `${m.op}:${m.options?.limit ?? ''}`));
+  await strongPage(page, [], null, '');
+  await ready(page, BOARD);
+  await expect.poll(posted, { timeout: 20_000 }).toEqual(['hints:3']);
+  await page.waitForTimeout(500);
+  expect(await posted()).toEqual(['hints:3']);
+  // Nothing drawn or said for it: the Hint text and arrows stay empty until asked.
+  expect((await page.locator(`#${BOARD} .hint`).allTextContents()).join('')).toBe('');
+  await expect(page.locator(`#${BOARD} .plans line, #${BOARD} .plans polyline`)).toHaveCount(0);
+  // A doom2016 board's searched hints are cheap: no warm-up.
+  await routeBundlePage(page, 'http://tutorial.test', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T</title></head><body>
+    <script type="module" src="/doom-board.js"></script>
+    <doom-board id="t" mode="play" ai seed="1" label="Tutorial"><script type="application/json">${bundledScenarioText('doom2016-tutorial')}</script></doom-board></body></html>`);
+  await page.goto('http://tutorial.test/');
+  await ready(page, 't');
+  await page.waitForTimeout(1500);
+  expect(await posted()).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('ai-strength="hard": the autopilot stops, the explanation line naming the value and the two there are', async ({ page }) => {
   await strongPage(page, [], 'hard');
   await ready(page, BOARD);
