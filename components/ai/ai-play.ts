@@ -78,7 +78,7 @@ export class AiPlay {
     const game = play.game!;
     this.state = shadowState(game, scenario, seed);
     this.ai = pageOrWorkerAi(() => this.say('No Web Worker here: the AI thinks in the page, which may pause briefly while it does.'));
-    // doom2004's searched answers run the planner hundreds of times: a fresh worker's first took 50–60 ms
+    // doom2004's searched answers run the planner hundreds of times: a fresh worker's first took 50–65 ms
     // of cold code (bench:ai-strong), over the 50 ms an answer may take. One hint asked now, unused,
     // compiles that code while the person looks at the board.
     if (scenario.ruleset === 'doom2004') void this.state().then((s) => this.ai.warm(s), () => undefined);

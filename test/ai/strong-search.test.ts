@@ -13,6 +13,7 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { nextStep, plannerPolicy, rolloutSearch, STRONG_SEARCHES, type Policy } from '../../src/ai/autopilot/index.ts';
 import { boardWork, DOOM2004_AUTOPILOT_SEARCH, DOOM2004_SEARCH, rolloutPlanner, withinWork, type PlanSearch } from '../../src/ai/autopilot/search.ts';
 import { bigScenario } from '../../bench/ai-scenarios.ts';
+import { hints } from '../../src/ai/hints/index.ts';
 import skirmish from '../../src/scenario/bundled/doom2004-skirmish.json';
 
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe('doom2004: the stronger search (STRONG_SEARCHES, DOOM2004_SEARCH)', () 
     expect(a).not.toEqual(play(skirmish as unknown as Scenario, plannerPolicy({ search: null }), 60));
   }, 180_000);
 
-  test('only on boards within its work: the skirmish (16×12, 11 figures) is, a 26×26 board with 16 figures is not', () => {
+  test('only on boards within its work (the default search and the hints too): the skirmish (16×12, 11 figures) is, a 26×26 board with 16 figures is not', () => {
     expect(STRONG_SEARCHES()[1].applies!(createGame(bigScenario('doom2004'), { seed: 1 }).state)).toBe(false);
     const small = createGame(skirmish as unknown as Scenario, { seed: 1 }).state;
     const large = createGame(bigScenario('doom2004'), { seed: 1 }).state;
@@ -66,6 +67,15 @@ describe('doom2004: the stronger search (STRONG_SEARCHES, DOOM2004_SEARCH)', () 
     expect(withinWork(small, DOOM2004_SEARCH)).toBe(true);
     expect(boardWork(large)).toBe(26 * 26 * 16);
     expect(withinWork(large, DOOM2004_SEARCH)).toBe(false);
+    // The default search and the hints keep to the same work: on the large board nothing is played out.
+    expect(rolloutSearch(DOOM2004_AUTOPILOT_SEARCH).applies!(large)).toBe(false);
+    expect(rolloutSearch(DOOM2004_AUTOPILOT_SEARCH).applies!(small)).toBe(true);
+    for (const strength of ['standard', 'strong'] as const) {
+      const plans = hints(large, undefined, { strength });
+      expect(plans.length).toBeGreaterThan(1);
+      expect(plans.every((p) => p.playedOut === undefined)).toBe(true);
+    }
+    expect(hints(small).some((p) => p.playedOut !== undefined)).toBe(true);
   });
 
   test('the planner asks each search of a list whether it applies: the first of the game\'s ruleset that does is the one asked to choose', () => {

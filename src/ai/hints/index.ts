@@ -52,7 +52,7 @@ function choicePlans(state: GameState, figure?: string, options: HintOptions = {
 
 /**
  * Ranked plans for the acting figure (or the defender choosing its defense); [] when nobody can act (or it is not `figure`'s turn). Ranked
- * by the exact odds, then (doom2016, unless `search: false`) the best few played out (searched.ts).
+ * by the exact odds, then (doom2016 and doom2004, unless `search: false`) the best few played out (searched.ts).
  * The work is fixed (issue 44): no clock is read, so the same state and options give the same plans
  * on any machine, however slow or loaded.
  */

@@ -38,11 +38,6 @@ export const STRONG_HINT_SEARCH: HintSearch = { ...DOOM2004_SEARCH, byPlanner: t
  */
 export const DOOM2004_HINT_SEARCH: HintSearch = { ...DOOM2004_AUTOPILOT_SEARCH, byPlanner: true };
 
-/** Whether hints in this ruleset are searched at the `standard` strength. */
-export function searchesHints(ruleset: string): boolean {
-  return (HINT_SEARCH.rulesets as readonly string[]).includes(ruleset) || DOOM2004_HINT_SEARCH.rulesets.includes(ruleset);
-}
-
 /** The search the hints of this game get at this strength, or null. */
 export function hintSearch(state: GameState, strength: AiStrength): HintSearch | null {
   for (const search of strength === 'strong' ? [STRONG_HINT_SEARCH, DOOM2004_HINT_SEARCH] : [DOOM2004_HINT_SEARCH]) {

@@ -282,7 +282,7 @@ export interface HintOptions {
   scoring?: 'damage' | 'fraction';
   /** Figure names by id as the player sees them (the element's, the scenario's); default: read from the ids ("Imp 1"). */
   names?: Names;
-  /** Play the best plans out (hints/searched.ts; default true, in the rulesets HINT_SEARCH names). */
+  /** Play the best plans out (hints/searched.ts `hintSearch`; default true: doom2016 by HINT_SEARCH, doom2004 by DOOM2004_HINT_SEARCH). */
   search?: boolean;
   /**
    * How hard to think (src/ai/strength.ts; default `standard`): `strong` plays doom2004's best plans
