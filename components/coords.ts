@@ -3,22 +3,9 @@
  * Cell (x, y) with x to the right and y down is "C4" for x = 2, y = 3.
  */
 
-/** Column letters for a 0-based column: 0 → A, 25 → Z, 26 → AA. */
-export function columnName(x: number): string {
-  let n = x + 1;
-  let s = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
+import { cellName, columnName, readableName } from '../src/core/names.ts';
 
-/** "C4" for cell (2, 3). */
-export function cellName(x: number, y: number): string {
-  return `${columnName(x)}${y + 1}`;
-}
+export { cellName, columnName };
 
 /** Parse "C4" back to a cell (0-based), or null. */
 export function parseCellName(name: string): { x: number; y: number } | null {
@@ -29,11 +16,8 @@ export function parseCellName(name: string): { x: number; y: number } | null {
   return { x: x - 1, y: Number(m[2]) - 1 };
 }
 
-/** A readable name for a figure id: "possessed-soldier-1" → "Possessed soldier 1". */
-export function figureName(id: string): string {
-  const words = id.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** A readable name for a figure id: "possessed-soldier-1" → "Possessed soldier 1" (src/core/names.ts). */
+export const figureName = readableName;
 
 /**
  * Labels for every figure of a board, never two alike: the initials, and where two figures share

@@ -84,11 +84,11 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  *
  * @fires doom-ready - The board is drawn. `detail`: `{ ruleset, width, height, mode, title }`. The keyboard grid's cells follow after the first frame (or at once when it is focused).
  * @fires doom-select - A figure was selected or the selection cleared. `detail`: `{ figure, at }`.
- * @fires doom-target - A target was picked: `{ figure, target, los, cover, range, summary }`.
+ * @fires doom-target - A target was picked: `{ figure, target, los, cover, range, summary }` (`summary`: the explanation line's sentence, spaces named "C4", figures by name).
  * @fires doom-move - A figure moved: `{ figure, from, to, cost }`.
  * @fires doom-door - A door was opened or closed (explore): `{ edge, open }`.
  * @fires doom-action - The rules engine accepted a command (play; the autopilot's too): `{ command, events }`.
- * @fires doom-undo - The last command was taken back (play): `{ history }`.
+ * @fires doom-undo - The last command was taken back (play): `{ history }`, the number of commands the game holds after it.
  * @fires doom-change - The scenario was edited (edit): `{ scenario }`.
  * @fires doom-hint - A hint was shown (play; with `ai`: the 3 plans' reasons, one per line): `{ text }`.
  * @fires doom-step - Replay mode showed a step: `{ step, of, caption }` (`step` 0 is the position before step 1; the caption as plain text).
@@ -142,6 +142,9 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @cssproperty --doom-cell-max - Largest size of one space, so that small boards are not blown up (default 52px).
  * @cssproperty --doom-cell-min - On touch screens, the smallest size of one space, for a finger (default 45px; boards up to 16 columns keep it and scroll in their box, wider ones shrink to 16 columns' width; the zoom bar's Fit shows the whole board, smaller).
  */
+/** The error box lists this many problems, then how many more: a board with hundreds stays readable. */
+const SHOWN_PROBLEMS = 12;
+
 export class DoomBoard extends LitElement {
   static override styles = styles;
 
@@ -338,7 +341,7 @@ export class DoomBoard extends LitElement {
     return html`
       <div class="error" part="error" role="alert">
         <strong>This board cannot be shown.</strong> ${err.message}
-        ${err.problems.length ? html`<ul>${err.problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}
+        ${err.problems.length ? html`<ul>${err.problems.slice(0, SHOWN_PROBLEMS).map((p) => html`<li>${p}</li>`)}${err.problems.length > SHOWN_PROBLEMS ? html`<li>… and ${err.problems.length - SHOWN_PROBLEMS} more (all in the doom-error event)</li>` : nothing}</ul>` : nothing}
       </div>
       <slot hidden></slot>`;
   }

@@ -27,7 +27,7 @@ export interface TargetDetail {
   los: boolean;
   cover: boolean;
   range: number;
-  /** The one-line explanation citing the rule. */
+  /** The one-line explanation citing the rule, as the line under the board words it (spaces "C4", figures by name). */
   summary: string;
 }
 export interface MoveDetail {

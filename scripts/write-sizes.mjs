@@ -1,8 +1,8 @@
 /**
- * The bundle sizes the README states, written by the build (`npm run bundle` ends with this
- * script): every `<!--size:FILE-->…<!--/size-->` in README.md gets FILE's size in dist/, gzipped
+ * The bundle sizes the README and the demo's embed page state, written by the build (`npm run bundle`
+ * ends with this script): every `<!--size:FILE-->…<!--/size-->` in them gets FILE's size in dist/, gzipped
  * at level 9 as test/bundle/size.test.ts measures it, so the numbers readers see are the numbers of
- * the last build, never hand-written. test/bundle/size.test.ts fails when the README is behind.
+ * the last build, never hand-written. test/bundle/size.test.ts fails when either is behind.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -39,10 +39,15 @@ export function markedFiles(readme) {
   return [...readme.matchAll(MARK)].map((m) => m[1]);
 }
 
+/** The documents with marked sizes. */
+export const SIZED_DOCUMENTS = ['README.md', 'demo/embed.html'];
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const file = new URL('README.md', ROOT);
-  const before = readFileSync(file, 'utf8');
-  const after = withSizes(before);
-  if (after !== before) writeFileSync(file, after);
-  console.log(`README.md: ${markedFiles(before).length} bundle sizes ${after === before ? 'already current' : 'rewritten'}`);
+  for (const name of SIZED_DOCUMENTS) {
+    const file = new URL(name, ROOT);
+    const before = readFileSync(file, 'utf8');
+    const after = withSizes(before);
+    if (after !== before) writeFileSync(file, after);
+    console.log(`${name}: ${markedFiles(before).length} bundle sizes ${after === before ? 'already current' : 'rewritten'}`);
+  }
 }

@@ -38,6 +38,15 @@ export interface LoaderModes {
   url: UrlController;
 }
 
+/** How long after the page's load a board with no scenario waits for a script to set one before saying so. */
+const NO_SCENARIO_GRACE_MS = 1000;
+
+/** The element's attributes that are not doom-board's (HTML's global ones, data- and aria- aside): where a misspelt `scenario` shows. */
+function unknownAttributes(host: HTMLElement): string[] {
+  const known = new Set([...((host.constructor as { observedAttributes?: string[] }).observedAttributes ?? []), 'id', 'class', 'style', 'slot', 'title', 'hidden', 'tabindex', 'lang', 'dir', 'role', 'part', 'inert']);
+  return [...host.attributes].map((a) => a.name).filter((n) => !known.has(n) && !/^(data-|aria-|on)/.test(n));
+}
+
 export class ScenarioLoader implements ReactiveController {
   /** The `api` value the current engine was made for. */
   private apiFor: string | undefined;
@@ -94,6 +103,15 @@ export class ScenarioLoader implements ReactiveController {
       };
       document.addEventListener('DOMContentLoaded', parsed, { once: true });
     } else if (host.mode === 'edit') queueMicrotask(blankEditor);
+    // Still no scenario a moment after the page has loaded (a missing or misspelt `scenario` attribute):
+    // the error box says so, not "Loading board…" for ever. A script that sets the property later, or
+    // an inline script added later, still loads its board (the observer keeps watching).
+    const none = () => {
+      if (this.inlineObserver && host.isConnected && host.scenario === undefined && host.mode !== 'edit' && !host.querySelector(':scope > script')) host.scenario = null;
+    };
+    const soon = () => setTimeout(none, NO_SCENARIO_GRACE_MS);
+    if (document.readyState === 'complete') soon();
+    else window.addEventListener('load', soon, { once: true });
   }
 
   async load(): Promise<void> {
@@ -141,7 +159,10 @@ export class ScenarioLoader implements ReactiveController {
       // Replay: a game's replay file (GET …/replay: scenario, seed, commands) is a worked example without captions.
       const r = input as { scenario?: Scenario; seed?: number; commands?: unknown };
       if (host.mode === 'replay' && r?.scenario && Array.isArray(r.commands)) input = { ...r.scenario, seed: r.seed, steps: r.commands.map((command) => ({ command })) };
-      if (input === null || input === undefined) throw new Error('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
+      if (input === null || input === undefined) {
+        const unknown = unknownAttributes(host);
+        throw new Error(`No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.${unknown.length ? ` Attributes doom-board does not know: ${unknown.join(', ')}.` : ''}`);
+      }
       if (host.mode === 'edit' && typeof input === 'object' && input !== null && !Array.isArray((input as Scenario).sides)) {
         input = { ...input, sides: editor?.DEFAULT_SIDES[(input as Scenario).ruleset] ?? ['side-a', 'side-b'] };
       }

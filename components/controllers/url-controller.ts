@@ -27,6 +27,7 @@ export class UrlController implements ReactiveController {
   /** The state in the page URL, or null (none, `url-state` unset, or garbage: reported). */
   read(): UrlState | null {
     if (!this.host.urlState) return null;
+    this.sayIfShared();
     const raw = readFragment(location.hash, paramName(this.host.id));
     if (raw === null) return null;
     try {
@@ -35,6 +36,15 @@ export class UrlController implements ReactiveController {
       this.state.fail('url', `Ignored the board state in the page URL: ${messageOf(e)}`, [], false);
       return null;
     }
+  }
+
+  private toldShared = false;
+
+  /** Two boards keeping their state in the same `#doom=` overwrite each other's: said once, naming the fix. */
+  private sayIfShared(): void {
+    if (this.toldShared || this.host.id || document.querySelectorAll('doom-board[url-state]:not([id])').length < 2) return;
+    this.toldShared = true;
+    this.state.fail('url', 'url-state: several boards on this page have no id, so they keep their state in the same #doom= and overwrite each other\'s: give each board an id (its state goes in #doom-<id>=).', [], false);
   }
 
   /** Keep a mode's position (`position()`: null when it has none) in the URL, once the board is drawn. */

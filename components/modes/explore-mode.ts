@@ -17,6 +17,9 @@ import type { UrlState } from '../url-state.ts';
 import { SelectingMode, type ModeHost } from './selecting-mode.ts';
 
 const DEFAULT_MP: Record<string, number> = { doom2016: 4, doom2004: 4, d20: 6 };
+/** The grid core's bound on a reach's MP (src/core/board.ts). */
+const MAX_MP = 4000;
+const validMp = (mp: number | null | undefined): mp is number => typeof mp === 'number' && Number.isInteger(mp) && mp >= 0 && mp <= MAX_MP;
 
 /** What explore mode reads and sets of the element. */
 export interface ExploreHost extends ModeHost, HTMLElement {
@@ -32,9 +35,17 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
   /** Earlier positions (figures, open doors) for Undo. */
   history: { figures: Placed[]; open: Set<number> }[] = [];
 
-  /** Movement points for reach and costs: the `mp` attribute, else the ruleset's. */
+  /** Movement points for reach and costs: the `mp` attribute, else (unset or not a whole number in bounds) the ruleset's. */
   get mp(): number {
-    return this.host.mp ?? DEFAULT_MP[this.state.scenario?.ruleset ?? 'doom2016'] ?? 4;
+    const mp = this.host.mp;
+    return validMp(mp) ? mp : DEFAULT_MP[this.state.scenario?.ruleset ?? 'doom2016'] ?? 4;
+  }
+
+  /** What is wrong with the `mp` attribute or property, when it is set and cannot be used. */
+  private mpProblem(): string {
+    const mp = this.host.mp;
+    if (mp === undefined || mp === null || validMp(mp)) return '';
+    return ` (mp ${JSON.stringify(this.host.getAttribute('mp') ?? String(mp))} is not a whole number from 0 to ${MAX_MP}: the ruleset's ${this.mp} MP shown)`;
   }
 
   start(s: Scenario): void {
@@ -89,7 +100,7 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
   }
 
   protected offers(): string {
-    return `${this.state.sel.cells.length} spaces within ${this.mp} MP`;
+    return `${this.state.sel.cells.length} spaces within ${this.mp} MP${this.mpProblem()}`;
   }
 
   protected pathMp(): number | null {

@@ -100,6 +100,7 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
   /** The `target()` method: a target for the selected figure. */
   setTarget(id: string): void {
     if (!this.state.selected) throw new Error('select a figure first');
+    if (!this.state.model?.figures.some((g) => g.id === id)) throw new Error(`no figure ${JSON.stringify(id)} on this board`);
     this.targetNow(id);
   }
 
@@ -117,7 +118,7 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
       const verdict = `${s.figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
       const blast = this.blastWords();
       s.announce(`${verdict}${blast ? `. ${blast}` : ''}${this.attackHint(id)}`);
-      s.emit('doom-target', { figure: s.selected, target: id, los: e.los, cover: e.cover, range: e.range, summary: e.summary });
+      s.emit('doom-target', { figure: s.selected, target: id, los: e.los, cover: e.cover, range: e.range, summary: readableSummary(e.summary, s.model!, s.names(), s.sightBoxes()) });
       this.writeUrl();
     }
     s.update();

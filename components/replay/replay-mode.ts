@@ -72,7 +72,7 @@ export class ReplayMode {
     if (['doom2016', 'doom2004', 'd20'].includes(scenario.ruleset)) this.words = await this.loadWords();
     if (token !== this.state.loadToken) return;
     // Every step is played once first: an example with a step that cannot be shown says so at once, naming it.
-    await this.goTo(this.steps.length, false);
+    await this.play(this.steps.length);
     const asked = this.url.read()?.r ?? 0;
     await this.goTo(Math.min(asked, this.steps.length), false);
   }
@@ -82,32 +82,14 @@ export class ReplayMode {
     const s = this.state;
     const scenario = this.scenario!;
     n = Math.max(0, Math.min(this.steps.length, Math.trunc(n) || 0));
-    if (!this.game || n < this.applied) {
-      this.game = await this.engine.createGame(scenario, this.host.seed);
-      this.applied = 0;
-    }
-    while (this.applied < n) {
-      const i = this.applied;
-      const command = this.steps[i].command as Command | undefined;
-      if (command) {
-        const r = await this.game.apply(command);
-        if (!r.ok) throw new StepError(`Step ${i + 1} cannot be shown: steps[${i}].command was refused (${r.refusal.rule}): ${r.refusal.message}`);
-        this.events[i] = r.events;
-      } else {
-        const figures = (await this.game.view()).figures;
-        for (const [k, id] of [['select', this.steps[i].select], ['target', this.steps[i].target]] as const) {
-          if (id !== undefined && !figures.some((f) => f.id === id)) throw new StepError(`Step ${i + 1} cannot be shown: steps[${i}].${k}: no figure ${JSON.stringify(id)} on the board at this step`);
-        }
-        this.events[i] = [];
-      }
-      this.applied++;
-    }
+    await this.play(n);
+    const game = this.game!;
     this.at = n;
-    const view = (this.view = await this.game.view());
+    const view = (this.view = await game.view());
     s.model = modelFromView(scenario, view);
     const data = boardDataOfView(view);
     s.board = data ? Board.fromData(data) : null;
-    const state = this.words && this.game.state ? await this.game.state() : null;
+    const state = this.words && game.state ? await game.state() : null;
     const t = { view, state, name: (id: string) => s.figureName(id) };
     // The log of a long game keeps its newest lines, as play mode's does (components/log/append.ts).
     this.log = appendLog([], this.events.slice(0, n).flat().map((e) => this.words?.eventLine(e, t) ?? { text: describeEvent(e) }));
@@ -122,6 +104,31 @@ export class ReplayMode {
     // A game's replay (no captions) keeps its moves in the link too: play mode reads them back on a reload.
     this.url.write(async () => ({ ...(n ? { r: n } : {}), ...(this.fromGame ? { z: await packHistory(this.steps.map((st) => st.command as Command)) } : {}) }));
     s.update();
+  }
+
+  /** The game at step `n`, nothing shown: played on from where it is, or again from the seed to go back. */
+  private async play(n: number): Promise<void> {
+    if (!this.game || n < this.applied) {
+      this.game = await this.engine.createGame(this.scenario!, this.host.seed);
+      this.applied = 0;
+    }
+    const game = this.game;
+    while (this.applied < n) {
+      const i = this.applied;
+      const command = this.steps[i].command as Command | undefined;
+      if (command) {
+        const r = await game.apply(command);
+        if (!r.ok) throw new StepError(`Step ${i + 1} cannot be shown: steps[${i}].command was refused (${r.refusal.rule}): ${r.refusal.message}`);
+        this.events[i] = r.events;
+      } else {
+        const figures = (await game.view()).figures;
+        for (const [k, id] of [['select', this.steps[i].select], ['target', this.steps[i].target]] as const) {
+          if (id !== undefined && !figures.some((f) => f.id === id)) throw new StepError(`Step ${i + 1} cannot be shown: steps[${i}].${k}: no figure ${JSON.stringify(id)} on the board at this step`);
+        }
+        this.events[i] = [];
+      }
+      this.applied++;
+    }
   }
 
   /** What a step draws: its selection (reach, fog, a target explained), or its command's figure and target. */

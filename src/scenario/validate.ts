@@ -15,12 +15,37 @@ import schemaJson from './scenario.schema.json' with { type: 'json' };
 import { checkSteps } from './steps.ts';
 import type { Scenario, ScenarioFigure } from './types.ts';
 
-/** A bad scenario: `problems` lists every fault as `path: message`. */
+/** A bad scenario: `problems` lists every fault as `path: message` (a run of alike items' faults once). */
 export class ScenarioError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid scenario: ${problems.join('; ')}`);
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    const listed = sameForRuns(problems);
+    super(`Invalid scenario: ${listed.join('; ')}`);
+    this.problems = listed;
     this.name = 'ScenarioError';
   }
+}
+
+/**
+ * Three or more problems that differ only in their first index, one after another (every row of a
+ * map too wide, say), as the first with "the same for" the others: a 300-row map gives one line, not 300.
+ */
+export function sameForRuns(problems: string[]): string[] {
+  const out: string[] = [];
+  const split = (p: string) => /^([^[]*)\[(\d+)\](.*)$/s.exec(p);
+  for (let i = 0; i < problems.length; ) {
+    const first = split(problems[i]);
+    let j = i + 1;
+    while (first && j < problems.length) {
+      const next = split(problems[j]);
+      if (!next || next[1] !== first[1] || next[3] !== first[3] || +next[2] !== +first[2] + (j - i)) break;
+      j++;
+    }
+    out.push(j - i >= 3 ? `${problems[i]} — the same for ${first![1]}[${+first![2] + 1}] … ${first![1]}[${+first![2] + j - i - 1}]` : problems[i]);
+    if (j - i < 3) j = i + 1;
+    i = j;
+  }
+  return out;
 }
 
 type Node = Record<string, unknown>;

@@ -48,6 +48,9 @@ test('the LOS explanation gives the rulebook verdicts for the cover example', as
 
   const targets = await events(page, 'doom-target');
   expect(targets.map((e) => [e.detail.target, e.detail.cover])).toEqual([['imp', true], ['soldier', true], ['cacodemon', false]]);
+  // The event's summary is the line under the board: spaces as the board names them, not the core's coordinates.
+  expect(targets.at(-1)!.detail.summary).toBe((await explanation.innerText()).trim());
+  expect(targets[0].detail.summary).not.toMatch(/\(\d+,\s*\d+\)/);
   expect(errors).toEqual([]);
 });
 

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { folderOf, OUTPUTS } from '../../bundling/outputs.ts';
 import { wasmAsText } from '../../bundling/plugins/wasm-as-text.ts';
-import { markedFiles, withSizes } from '../../scripts/write-sizes.mjs';
+import { SIZED_DOCUMENTS, markedFiles, withSizes } from '../../scripts/write-sizes.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 /** dist/'s rows of bundling/outputs.ts: every module a page loads, each with its gzip budget (and the reasons of its raises); not the scenario files shipped beside them. */
@@ -89,6 +89,14 @@ describe('bundle', () => {
     expect(stale, 'README sizes behind the build: run `node scripts/write-sizes.mjs` (npm run bundle does)').toEqual([]);
     // The main module's size in the text is its gzipped size in KB, one decimal.
     expect(readme).toContain(`<!--size:doom-board.js-->${(gzipped('doom-board.js') / 1024).toFixed(1)} KB<!--/size-->`);
+  });
+
+  test('the demo\'s embed page states the one-tag bundle\'s size as the build wrote it too', () => {
+    expect(SIZED_DOCUMENTS).toContain('demo/embed.html');
+    const page = readFileSync(fileURLToPath(new URL('../../demo/embed.html', import.meta.url)), 'utf8');
+    expect(markedFiles(page)).toEqual(['doom-board.js']);
+    expect(page).toBe(withSizes(page));
+    expect(page).not.toMatch(/about \d+ KB/);
   });
 
   test('doom-board.js leaves out the data sets\' notes and has the card, dice and weapon sets by name only: their ruleset\'s engine carries them whole, every entry with its source label', async () => {

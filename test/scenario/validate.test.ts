@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { MAP_CHARS } from '../../src/core/board-input.ts';
 import { getDataSet, listDataSets } from '../../src/data/index.ts';
 import { resolveData, ScenarioError, scenarioWarnings, schemaProblems, validateScenario, type Scenario } from '../../src/scenario/index.ts';
-import { assertSupported } from '../../src/scenario/validate.ts';
+import { assertSupported, sameForRuns } from '../../src/scenario/validate.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BUNDLED_DIR = join(ROOT, 'src/scenario/bundled');
@@ -459,5 +459,35 @@ describe('large boards (issue 41)', () => {
     expect((v.figures[0] as { state?: unknown }).state).not.toBe((s.figures[0] as { state?: unknown }).state);
     expect(v.figures).not.toBe(s.figures);
     expect(v.map).not.toBe(s.map);
+  });
+});
+
+describe('many alike problems', () => {
+  const problemsOf = (input: unknown): string[] => {
+    try {
+      validateScenario(input as Scenario);
+    } catch (e) {
+      if (e instanceof ScenarioError) return e.problems;
+      throw e;
+    }
+    throw new Error('accepted');
+  };
+
+  test('a 300×300 map names its rows too wide once, with the rows it holds for', () => {
+    const map = Array.from({ length: 300 }, () => '.'.repeat(300));
+    const problems = problemsOf({ ruleset: 'doom2016', map, figures: [{ id: 'a', side: 'marines', type: 'marine', x: 0, y: 0 }], sides: ['marines', 'invader'] });
+    expect(problems).toContain('map: expected at most 256 items, got 300');
+    expect(problems).toContain('map[0]: expected at most 256 characters, got 300 — the same for map[1] … map[299]');
+    expect(problems.length).toBeLessThan(5);
+  });
+
+  test('two alike stay two, and a run breaks where the message or the index sequence does', () => {
+    expect(sameForRuns(['a[0].x: missing', 'a[1].x: missing'])).toEqual(['a[0].x: missing', 'a[1].x: missing']);
+    expect(sameForRuns(['a[0].x: missing', 'a[1].x: missing', 'a[2].x: missing', 'a[4].x: missing', 'b: bad'])).toEqual([
+      'a[0].x: missing — the same for a[1] … a[2]',
+      'a[4].x: missing',
+      'b: bad',
+    ]);
+    expect(sameForRuns(['a[0]: x', 'a[1]: y', 'a[2]: x'])).toEqual(['a[0]: x', 'a[1]: y', 'a[2]: x']);
   });
 });

@@ -8,27 +8,9 @@
 import type { GameState } from '../../rules/engine.ts';
 import type { Doom2016State } from '../../rules/doom2016/types.ts';
 import type { Command } from '../../rules/types.ts';
+import { cellName, readableName } from '../../core/names.ts';
 
-/** Column letters for a 0-based column: 0 → A, 25 → Z, 26 → AA (as components/coords.ts). */
-function columnName(x: number): string {
-  let n = x + 1;
-  let s = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
-/** "C4" for cell (2, 3), as the board prints it. */
-export const cellName = (x: number, y: number): string => `${columnName(x)}${y + 1}`;
-
-/** A figure id as the element names it without a scenario name: "possessed-soldier-1" → "Possessed soldier 1". */
-export function readableName(id: string): string {
-  const words = id.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { cellName, readableName };
 
 /** Figure names by id (the scenario's `name`, as the element shows them); others read from their ids. */
 export type Names = Readonly<Record<string, string>>;

@@ -96,7 +96,7 @@ function makeToken(t: ScenarioToken, weapons: Record<string, D4Attack>): D4Token
 export function setupProblems(scenario: Scenario, data: Record<string, DataSet>): string[] {
   const problems: string[] = [];
   const fail = (path: string, message: string) => problems.push(`${path}: ${message}`);
-  for (const role of ['units', 'dice']) if (!data[role]) fail(`data.${role}`, `doom2004 needs a ${role} data set`);
+  for (const role of ['units', 'dice']) if (!data[role]) fail(`data.${role}`, `doom2004 needs the ${role} data set: a bundled set's name (README, Scenario format) or the set inline`);
   if (problems.length) return problems;
   const units = data.units.entries as unknown as Record<string, D4Unit>;
   const weapons = (data.weapons?.entries ?? {}) as unknown as Record<string, D4Attack>;

@@ -27,7 +27,7 @@ export const isMarineUnit = (s: Doom2016State, type: string) => Array.isArray(s.
 export function initDoom2016(scenario: Scenario, sets: Record<string, DataSet>, seed: number): Doom2016State {
   const problems: string[] = [];
   const fail = (path: string, message: string) => problems.push(`${path}: ${message}`);
-  for (const role of REQUIRED) if (!sets[role]) fail(`data.${role}`, `doom2016 needs a ${role} data set`);
+  for (const role of REQUIRED) if (!sets[role]) fail(`data.${role}`, `doom2016 needs the ${role} data set: a bundled set's name (README, Scenario format) or the set inline`);
   if (problems.length) throw new ScenarioError(problems);
   const entries = (role: string) => (sets[role]?.entries ?? {}) as never;
   const data: Doom2016Data = {
