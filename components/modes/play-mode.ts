@@ -185,7 +185,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
       if (game.newEntries) this.logEntries(await game.newEntries());
       await this.refreshActions();
     })) ?? null;
-    if (fromUrl?.s && this.state.model?.figures.some((f) => f.id === fromUrl.s)) this.state.selected = fromUrl.s;
+    if (fromUrl?.s && !this.placing && this.state.model?.figures.some((f) => f.id === fromUrl.s)) this.state.selected = fromUrl.s;
     if (this.state.selected) await this.refreshActions();
     await this.ai.start(this, s, token);
   }
@@ -207,7 +207,12 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.lastActive = v.active;
     const data = boardDataOfView(v);
     this.state.board = data ? Board.fromData(data) : null;
-    if (this.state.selected && !v.figures.some((f) => f.id === this.state.selected)) this.state.selected = null;
+    // A figure off the board with a space to be put on (a fragged doom2004 marine's respawn) is selected,
+    // so that those spaces light up to be tapped: it cannot be tapped itself.
+    const offBoard = (id: unknown) => typeof id === 'string' && !v.figures.some((f) => f.id === id);
+    this.placing = legal.find((c) => isBoardCommand(c) && offBoard(c.figure))?.figure as string | undefined;
+    if (this.placing) this.state.selected = this.placing;
+    else if (offBoard(this.state.selected)) this.state.selected = null;
   }
 
   /** Partition the selected figure's legal commands: moves (to a cell), attacks (a target), others. */
@@ -361,6 +366,11 @@ export class PlayMode extends SelectingMode<PlayHost> {
     return parts.length ? parts.join(', ') : 'no actions now';
   }
 
+  protected moveVerb(x: number, y: number): string {
+    const cmds = x < 0 ? [...this.moves.values()].flat() : this.moves.get(y * this.state.model!.width + x);
+    return cmds?.length && cmds.every((c) => c.type === 'respawn') ? 'respawn' : 'move';
+  }
+
   protected pathMp(k: number): number | null {
     return this.moves.has(k) ? PLAY_MP : null;
   }
@@ -375,6 +385,15 @@ export class PlayMode extends SelectingMode<PlayHost> {
 
   protected blastOf(): Record<string, number> | undefined {
     return this.view?.blast;
+  }
+
+  /** The figure off the board that must be put on it first (a fragged doom2004 marine), if any. */
+  private placing: string | undefined;
+
+  /** While a figure must be put on the board, it stays selected: a tap on another figure says so. */
+  async select(id: string): Promise<void> {
+    if (!this.placing) return super.select(id);
+    this.state.announce(`${this.state.figureName(this.placing)} first: tap a highlighted space to ${this.moveVerb(-1, -1)} it there`);
   }
 
   /** A target attacks on the second Enter, a highlighted space moves there; several fitting commands become buttons. */
@@ -461,6 +480,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
       hint: this.hint?.text ?? null,
       // The table's buttons name their figure; a prefix would repeat it, or name another figure.
       selectedName: s.selected && !this.table ? s.figureName(s.selected) : null,
+      ...(this.placing && !ai?.owns({ type: '', figure: this.placing }) ? { prompt: `${s.figureName(this.placing)}: tap a highlighted space to ${this.moveVerb(-1, -1)} there.` } : {}),
       commands: [
         // A figure's choice of action (doom2004: ~7 each) is offered for the selected figure; the others get one button that selects them.
         ...commands.filter((c) => !ai?.owns(c) && (c.type !== 'action' || c.figure === s.selected)).map((c) => ({ label: this.commandWords(c), run: () => s.guard(() => this.apply(c)) })),

@@ -163,9 +163,14 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
     s.clearTarget();
     this.hoverAt(x, y);
     const cost = s.sel.reach ? s.sel.reach.cost[y * s.model!.width + x] : -1;
-    s.message = `Tap ${cellName(x, y)} again to move ${s.figureName(s.selected!)} there${cost > 0 ? ` (${cost} MP)` : ''}.`;
+    s.message = `Tap ${cellName(x, y)} again to ${this.moveVerb(x, y)} ${s.figureName(s.selected!)} there${cost > 0 ? ` (${cost} MP)` : ''}.`;
     s.announce(s.message);
     return true;
+  }
+
+  /** What a tap on a destination does to the selected figure. */
+  protected moveVerb(_x: number, _y: number): string {
+    return 'move';
   }
 
   /** A space in words: name and terrain, and with explore's fog, whether the selected figure sees or reaches it. */

@@ -22,6 +22,8 @@ export interface PlayPanel {
   log: LogLine[];
   /** Once the game is over: step through it (replay mode). */
   replay: (() => void) | null;
+  /** What to do when it is not "select a figure" (a fragged marine to put back on the board). */
+  prompt?: string;
   /** The play table (doom2016, doom2004), or nothing. */
   table: TemplateResult | typeof nothing;
 }
@@ -33,7 +35,7 @@ export function playPanel(p: PlayPanel): TemplateResult {
     ${messageLine(p.message, p.rules)}
     ${p.hint ? html`<p class="hint" part="explanation">Hint: ${p.hint}</p>` : nothing}
     <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
-      ${p.selectedName ? html`<span>${p.selectedName}:</span>` : p.commands.length ? nothing : html`<span>Select a figure to see its actions.</span>`}
+      ${p.prompt ? html`<span>${p.prompt}</span>` : p.selectedName ? html`<span>${p.selectedName}:</span>` : p.commands.length ? nothing : html`<span>Select a figure to see its actions.</span>`}
       ${p.commands.map((c) => html`<button part="button" @click=${c.run}>${c.label}</button>`)}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
       ${p.askHint ? html`<button part="button" ?disabled=${!!p.hintOff} title=${p.hintOff ? 'The autopilot is playing this turn' : nothing} @click=${p.askHint}>Hint</button>` : nothing}
