@@ -7,6 +7,7 @@ export { cellName, figureName } from './coords.ts';
 // The AI's words name ids as the element does (the same function as figureName).
 export { readableName } from '../src/core/names.ts';
 export { describeCommand, describeEvent, extras } from './interaction/describe.ts';
+export { doorName } from './interaction/doors.ts';
 export { readableSummary } from './interaction/readable.ts';
 export { boardDataOfView, selectionOf } from './interaction/selection.ts';
 export { problemsOf } from './events.ts';

@@ -486,6 +486,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
         ...commands.filter((c) => !ai?.owns(c) && (c.type !== 'action' || c.figure === s.selected)).map((c) => ({ label: this.commandWords(c), run: () => s.guard(() => this.apply(c)) })),
         ...[...new Set(commands.filter((c) => c.type === 'action' && c.figure !== s.selected && !ai?.owns(c)).map((c) => String(c.figure)))]
           .map((id) => ({ label: `${s.figureName(id)}: choose an action`, run: () => s.guard(() => this.select(id)) })),
+        // A choice between commands (which weapon, which way) can be left without a keyboard's Escape.
+        ...(this.pending.length ? [{ label: 'Cancel', run: () => s.guard(() => (this.cancel(), s.update())) }] : []),
       ],
       undo: { enabled: this.undoable, run: () => s.guard(() => this.undo()) },
       askHint: this.ai.hints ? () => s.guard(() => this.askHint()) : null,

@@ -10,7 +10,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ApplyResult, Command, GameEvent, GameView } from '../../src/rules/types.ts';
 import { cellName, figureName } from '../coords.ts';
+import { doorName } from '../interaction/doors.ts';
 import { card2016, cardText, defenseWords } from '../log/cards-2016.ts';
+import { words } from '../log/event-words.ts';
 import { extras } from '../interaction/describe.ts';
 import { arr, num, obj, plural, str, type Obj } from '../log/loose.ts';
 
@@ -117,6 +119,13 @@ export function commandWords(c: Command, t: TableContext): string | null {
         return `${who}: pick up ${figureName(str(c.token))}`;
       case 'end':
         return `End ${who}'s activation`;
+      // The hints' words first (src/ai/hints/words.ts), so that a plan's steps are the buttons' words.
+      case 'open-door':
+        if (isSegment(c.door)) return `${who}: open the door (${doorName(c.door)})`;
+        break;
+      case 'respawn':
+        if (isCell(c.at)) return `${who}: respawn at ${cellName(c.at.x, c.at.y)}`;
+        break;
       default:
         break;
     }
@@ -151,6 +160,18 @@ export function commandWords(c: Command, t: TableContext): string | null {
         return `${who}: heal ${t.name(str(c.target))}`;
       case 'pick-up':
         return `${who}: pick up ${figureName(str(c.token))}`;
+      case 'open-door':
+        if (typeof c.door === 'string') return `${who}: open the door (${t.name(c.door)})`;
+        break;
+      case 'attack': {
+        // "Marine 2: attack Archvile 1 (E9) with the grenade", as the hints say it.
+        if (!isCell(c.target)) break;
+        const { x, y } = c.target;
+        const on = t.view.figures.find((f) => x >= f.x && x < f.x + (f.w ?? 1) && y >= f.y && y < f.y + (f.h ?? 1));
+        const target = on ? `${t.name(on.id)} (${cellName(x, y)})` : cellName(x, y);
+        const more = extras(c, ['type', 'figure', 'target', 'weapon', 'aimed']);
+        return `${who}: attack ${target}${c.weapon ? ` with the ${words(str(c.weapon)).toLowerCase()}` : ''}${c.aimed ? ', aimed' : ''}${more}`;
+      }
       default:
         break;
     }
@@ -172,6 +193,7 @@ export function commandWords(c: Command, t: TableContext): string | null {
 }
 
 const isCell = (v: unknown): v is { x: number; y: number } => Number.isInteger(obj(v).x) && Number.isInteger(obj(v).y);
+const isSegment = (v: unknown): v is { x1: number; y1: number; x2: number; y2: number } => ['x1', 'y1', 'x2', 'y2'].every((k) => Number.isInteger(obj(v)[k]));
 
 /**
  * A doom2004 move's way in words where it matters: through damaging obstacles (its MP and wounds)

@@ -75,7 +75,7 @@ async function click(page: Page, board: Locator, who: string, step: string, touc
     const b = button(board, `Attack ${name} with ${who}`);
     if ((await sent(page)) === before) await ((await b.count()) ? press(b) : pressSpace(page, target.x, target.y, touch));
   } else if (step === 'end the activation') await press(button(board, `End ${who}'s activation`));
-  else if (step === 'open the door') await press(button(board, `Open door (${who})`));
+  else if (step === 'open the door') await press(board.locator('[part="toolbar"] button').filter({ hasText: new RegExp(`^${who}: open the door \\(`) }).first());
   else await press(button(board, `${who}: ${step}`));
   await page.waitForTimeout(150);
   expect(await sent(page), `"${step}" sent a command`).toBe(before + 1);

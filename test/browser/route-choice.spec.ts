@@ -38,7 +38,7 @@ async function toTheChoice(board: Locator, press: (l: Locator) => Promise<void>,
   const choose = board.getByRole('button', { name: 'Marine 1: choose an action' });
   if (await choose.count()) await press(choose);
   await press(board.getByRole('button', { name: 'Marine 1: sprint', exact: true }));
-  await press(board.getByRole('button', { name: /^Open door/ }));
+  await press(board.getByRole('button', { name: /: open the door \(/ }));
   const a1 = board.locator('#c-0-0');
   await a1.scrollIntoViewIfNeeded();
   for (let i = 0; i < taps; i++) await press(a1);
