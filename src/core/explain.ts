@@ -201,6 +201,29 @@ function coverLineThrough(c: Pt, T: Rect, b: Blocker): { from: Pt; to: Pt } {
   return { from: c, to: centre };
 }
 
+/**
+ * The line through a d20 witness's two points, from where it enters the box of both spaces to where
+ * it leaves it (as the board draws it), when both ends are corners; else null (the two points are
+ * named instead). Exact: the ends are rationals, kept only when whole.
+ */
+function latticeSpan(w: { x1: number; y1: number; x2: number; y2: number }, box: { x1: number; y1: number; x2: number; y2: number }): [number, number, number, number] | null {
+  const dx = w.x2 - w.x1, dy = w.y2 - w.y1;
+  // Liang–Barsky with each bound t = n / d kept as a fraction, d > 0; null: unbounded.
+  type Frac = [n: number, d: number];
+  const below = (a: Frac, b: Frac) => a[0] * b[1] < b[0] * a[1];
+  let lo: Frac | null = null, hi: Frac | null = null;
+  for (const [p, q] of [[-dx, w.x1 - box.x1], [dx, box.x2 - w.x1], [-dy, w.y1 - box.y1], [dy, box.y2 - w.y1]]) {
+    if (p === 0) continue;
+    const t: Frac = p > 0 ? [q, p] : [-q, -p];
+    if (p < 0 && (!lo || below(lo, t))) lo = t;
+    if (p > 0 && (!hi || below(t, hi))) hi = t;
+  }
+  if (!lo || !hi) return null;
+  const at = ([n, d]: Frac) => [w.x1 * d + n * dx, w.y1 * d + n * dy].map((v) => (v % d === 0 ? v / d : NaN));
+  const ends = [...at(lo), ...at(hi)];
+  return ends.every(Number.isInteger) ? (ends as [number, number, number, number]) : null;
+}
+
 function summarize(
   data: BoardData, from: string, to: string, s: SightAnswer, losLines: TestedLine[], coverLines: TestedLine[], rule: string,
   d20?: D20Findings,
@@ -211,7 +234,11 @@ function summarize(
     const distance = s.range < 0 ? 'no distance (no path)' : `distance ${s.range}`;
     if (!s.los) return `${from} has no line of sight to ${to} (${rule}: every line between their spaces crosses or touches a wall); ${distance}.`;
     const w = d20.witness;
-    const seen = w ? `a clear line passes within a hair of (${w.x1},${w.y1}) and (${w.x2},${w.y2}), missing every wall` : 'a clear line';
+    const A = data.figures.find((f) => f.id === from)!, T = data.figures.find((f) => f.id === to)!;
+    const span = w && latticeSpan(w, { x1: Math.min(A.x, T.x), y1: Math.min(A.y, T.y), x2: Math.max(A.x + A.w, T.x + T.w), y2: Math.max(A.y + A.h, T.y + T.h) });
+    const seen = !w ? 'a clear line'
+      : span ? `a clear line runs within a hair of the line from (${span[0]},${span[1]}) to (${span[2]},${span[3]}), missing every wall`
+        : `a clear line passes within a hair of (${w.x1},${w.y1}) and (${w.x2},${w.y2}), missing every wall`;
     const c = d20.cover;
     const what = c ? (c.kind === 'wall' ? `the ${d20EdgeWords[edgeKindAt(data, c)] ?? 'wall'} from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
     // Why adjacency did or did not decide it: touching across a wall or door is not adjacent.

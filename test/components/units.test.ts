@@ -302,6 +302,17 @@ describe('readable explanations', () => {
   const board = { width: 7, height: 5 };
   const names = new Map([['alpha', 'Alpha'], ['soldier', 'Possessed soldier'], ['imp', 'Imp'], ['imp-2', 'Second imp']]);
 
+  test('d20: the clear line reads as the board draws it — Trooper 1 moved to E2, the scout at G2 (a review\'s case on the d20 page)', async () => {
+    await loadCore();
+    const s = structuredClone(bundledScenarios.get('d20-skirmish')!) as Scenario;
+    const at = (id: string, x: number, y: number) => Object.assign(s.figures.find((f) => f.id === id)!, { x, y });
+    const trooper = at('trooper-1', 4, 1), scout = at('scout', 6, 1);
+    const { Board } = await import('../../src/core/board.ts');
+    const e = Board.create({ ruleset: 'd20', map: s.map, edges: s.edges, figures: s.figures }).explain('trooper-1', 'scout');
+    const boxes = [trooper, scout].map((f) => ({ x: f.x, y: f.y, w: 1, h: 1 }));
+    expect(readableSummary(e.summary, { width: s.map[0].length, height: s.map.length }, new Map([['trooper-1', 'Trooper 1'], ['scout', 'Scout']]), boxes))
+      .toBe('Trooper 1 has line of sight to Scout (RULES §4: a clear line runs within a hair of the line from the top-left corner of E2 to the top-right corner of G2, missing every wall); not in cover; range 2.');
+  });
   test('a line\'s ends are named by the spaces of the figures it joins: Alpha on A1 to the imp on E3, not the empty B1 and F3', () => {
     const alpha = { x: 0, y: 0, w: 1, h: 1 };
     const imp = { x: 4, y: 2, w: 1, h: 1 };

@@ -330,6 +330,21 @@ describe('explanations cite the rule', () => {
     expect(e.losLines).toEqual([{ from: { x: 1, y: 1 }, to: { x: 5, y: 1 }, blocked: true, blocker: { clause: '1.1.3', cell: { x: 1, y: 0 } } }]);
     expect(e.summary).toContain('the space of zombie');
   });
+  test('d20: the clear line is named by where it runs across both spaces, as the board draws it, not by its two critical points', () => {
+    // A review's case (the d20 skirmish, Trooper 1 moved to E2, the scout at G2): the witness's points
+    // are E2's two top corners; the line runs on along the top edges to G2's top-right corner.
+    const e = Board.create(fixture('d20', `
+      +-+-+-+-+
+      |A . B .|
+      + + + + +
+      |. . . .|
+      +-+-+-+-+`, { A: marine('a'), B: demon('b') })).explain('a', 'b');
+    expect(e.summary).toMatch(/^a has line of sight to b \(RULES §4: a clear line runs within a hair of the line from \((\d+),(\d+)\) to \((\d+),(\d+)\), missing every wall\)/);
+    const [x1, y1, x2, y2] = /from \((\d+),(\d+)\) to \((\d+),(\d+)\)/.exec(e.summary)!.slice(1).map(Number);
+    // Its ends are corners of the two spaces' box, one at each side.
+    expect([Math.min(x1, x2), Math.max(x1, x2)]).toEqual([0, 3]);
+    expect([y1, y2].every((y) => y >= 0 && y <= 1)).toBe(true);
+  });
   test('d20: a clear line, cover with what gives it, distance', () => {
     const e = Board.create(fixture('d20', `
       +-+-+-+-+-+
@@ -337,7 +352,7 @@ describe('explanations cite the rule', () => {
       +-+-+-+-+-+`, { A: marine('a'), B: demon('b'), F: marine('friend') })).explain('a', 'b');
     expect(e).toMatchObject({ los: true, cover: true, range: 4 });
     expect(e.losLines).toHaveLength(1);
-    expect(e.summary).toBe("a has line of sight to b (RULES §4: a clear line passes within a hair of (0,0) and (1,0), missing every wall); in cover, +4 defense (RULES §4: from every corner of every square of a's space something lies in the way, e.g. a character at (2,0)); distance 4.");
+    expect(e.summary).toBe("a has line of sight to b (RULES §4: a clear line runs within a hair of the line from (0,0) to (5,0), missing every wall); in cover, +4 defense (RULES §4: from every corner of every square of a's space something lies in the way, e.g. a character at (2,0)); distance 4.");
   });
 });
 
