@@ -36,6 +36,9 @@ export type { Hint, HintContext, HintProvider } from './hints.ts';
 /** The legend's list, fetched the first time a legend opens (dist/doom-board-legend.js), shared by every board. */
 let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
 
+/** The error box lists this many problems, then how many more: a board with hundreds stays readable. */
+const SHOWN_PROBLEMS = 12;
+
 /**
  * A board of a tactical grid game with explained line of sight, cover, range and movement.
  *
@@ -142,9 +145,6 @@ let legendList: typeof import('./modes/legend-entry.ts').legendList | undefined;
  * @cssproperty --doom-cell-max - Largest size of one space, so that small boards are not blown up (default 52px).
  * @cssproperty --doom-cell-min - On touch screens, the smallest size of one space, for a finger (default 45px; boards up to 16 columns keep it and scroll in their box, wider ones shrink to 16 columns' width; the zoom bar's Fit shows the whole board, smaller).
  */
-/** The error box lists this many problems, then how many more: a board with hundreds stays readable. */
-const SHOWN_PROBLEMS = 12;
-
 export class DoomBoard extends LitElement {
   static override styles = styles;
 

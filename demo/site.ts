@@ -61,6 +61,21 @@ function nav(): void {
     el.classList.toggle('open', open);
   });
   el.append(toggle, ul);
+  // A keyboard reaches the page's content without tabbing through every page's link first.
+  const main = document.querySelector('main');
+  if (main) {
+    main.id ||= 'content';
+    main.tabIndex = -1;
+    const skip = document.createElement('a');
+    skip.href = `#${main.id}`;
+    skip.className = 'skip-link';
+    skip.textContent = 'Skip to the content';
+    skip.addEventListener('click', (e) => {
+      e.preventDefault(); // the fragment is the boards' url-state, not this link's
+      main.focus();
+    });
+    document.body.prepend(skip);
+  }
 }
 
 /** One sentence for an event of a board (the raw detail stays on the event for scripts). */

@@ -480,7 +480,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
       hint: this.hint?.text ?? null,
       // The table's buttons name their figure; a prefix would repeat it, or name another figure.
       selectedName: s.selected && !this.table ? s.figureName(s.selected) : null,
-      ...(this.placing && !ai?.owns({ type: '', figure: this.placing }) ? { prompt: `${s.figureName(this.placing)}: tap a highlighted space to ${this.moveVerb(-1, -1)} there.` } : {}),
+      ...(v?.winner ? { prompt: 'The game is over: Undo takes back the last command, or replay it step by step.' }
+        : this.placing && !ai?.owns({ type: '', figure: this.placing }) ? { prompt: `${s.figureName(this.placing)}: tap a highlighted space to ${this.moveVerb(-1, -1)} there.` } : {}),
       commands: [
         // A figure's choice of action (doom2004: ~7 each) is offered for the selected figure; the others get one button that selects them.
         ...commands.filter((c) => !ai?.owns(c) && (c.type !== 'action' || c.figure === s.selected)).map((c) => ({ label: this.commandWords(c), run: () => s.guard(() => this.apply(c)) })),
@@ -490,7 +491,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
         ...(this.pending.length ? [{ label: 'Cancel', run: () => s.guard(() => (this.cancel(), s.update())) }] : []),
       ],
       undo: { enabled: this.undoable, run: () => s.guard(() => this.undo()) },
-      askHint: this.ai.hints ? () => s.guard(() => this.askHint()) : null,
+      askHint: this.ai.hints && !v?.winner ? () => s.guard(() => this.askHint()) : null,
       // The autopilot's own decisions are not the person's to be advised on (it would show the autopilot's plan).
       hintOff: this.autopilotTurn(),
       log: this.log,

@@ -140,9 +140,10 @@ export class BoardState {
     return typeof f?.name === 'string' && f.name ? f.name : figureName(id);
   }
 
-  /** Figure id → readable name, for the explanation sentences. */
+  /** Figure id → readable name, for the explanation sentences: those on the board and the scenario's (a killed marine waiting to respawn too). */
   names(): Map<string, string> {
-    return new Map((this.model?.figures ?? []).map((f) => [f.id, this.figureName(f.id)]));
+    const ids = [...(this.model?.figures ?? []), ...(this.scenario?.figures ?? [])].map((f) => f.id);
+    return new Map(ids.map((id) => [id, this.figureName(id)]));
   }
 
   /** The spaces the explanation is about, the attacker's first: their corners name its lines' ends (readable.ts). */
