@@ -59,6 +59,13 @@ export function reachable(baseUrl: string, fetchImpl?: typeof fetch): typeof fet
 
 const messageOf = (e: unknown, status: number) => (e as ProblemLike | undefined)?.detail ?? `the server answered ${status}`;
 
+/** A short non-reversible fingerprint (FNV-1a) of a seat token, to key what a tab learnt about it. */
+const hash = (text: string): string => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+};
+
 /** One server game as a GameClient. */
 export class HttpGame implements GameClient {
   private version = 0;
@@ -145,9 +152,22 @@ export class HttpGame implements GameClient {
     return standing.at(-1) ?? null;
   }
 
-  /** The sides this page holds a seat of: named when it created the game, else learnt from its own accepted entries. */
+  /**
+   * The sides this page holds a seat of: named when it created the game, else learnt from its own
+   * accepted entries — kept for the tab (sessionStorage, by game and a hash of the seat token, never
+   * the token), so that a reload of a seat link still knows whose last command it may take back.
+   */
   private mySides(): Set<string> {
-    return new Set([...Object.keys(this.seatsBySide), ...this.entries.filter((e) => this.own.has(e.version)).map((e) => e.side)]);
+    const sides = new Set([...Object.keys(this.seatsBySide), ...this.entries.filter((e) => this.own.has(e.version)).map((e) => e.side)]);
+    const key = this.seats[0] && `doom-board:sides:${this.baseUrl}:${this.id}:${hash(this.seats[0])}`;
+    if (!key) return sides;
+    try {
+      for (const side of JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[]) sides.add(side);
+      sessionStorage.setItem(key, JSON.stringify([...sides]));
+    } catch {
+      // No storage (a sandboxed frame): what this page learnt since it loaded still counts.
+    }
+    return sides;
   }
 
   /** Only the seat that sent the last standing command may take it back (the server's rule). */

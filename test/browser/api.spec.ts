@@ -110,6 +110,12 @@ test('two browsers play one server game: a move in one appears in the other with
   const moved = ['Trooper 1 activates', 'Trooper 1 moves from B2 to C2 (1 square of movement)', 'Undone: the last command was taken back', 'Trooper 1 moves from B2 to C2 (1 square of movement)'];
   await expect.poll(() => logOf(empire), { timeout: 2000 }).toEqual(moved);
   await expect.poll(() => logOf(alliance), { timeout: 2000 }).toEqual(moved);
+  // A reload of the empire's seat link still knows the last command is its own: Undo stays on there, off for the alliance.
+  await empire.reload();
+  await ready(empire, BOARD);
+  await expect.poll(() => logOf(empire), { timeout: 2000 }).toEqual(moved);
+  await expect(undo(empire)).toBeEnabled();
+  await expect(undo(alliance)).toBeDisabled();
 
   // The server holds exactly these commands, from the empire's seat.
   const log = await (await fetch(`${URL_}/api/v1/games/${created.id}/events`)).json();
