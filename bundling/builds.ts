@@ -52,7 +52,7 @@ const onDemandEntries = () => new Map(ON_DEMAND.flatMap(entriesOf).map((o) => [a
  */
 const RULES_OWN = /[\\/]src[\\/](rules|data)[\\/](doom2016|doom2004|d20)[\\/]|[\\/]command-shape\.ts\?engine/;
 /** The UI modules' own files; everything else they import comes from the main module (components/ui-runtime.ts). */
-const UI_OWN = /[\\/]components[\\/](editor[\\/]|log[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|panels[\\/]steps-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts|modes[\\/]legend-entry\.ts|render[\\/]legend-list\.ts|modes[\\/]blast-entry\.ts|interaction[\\/]blast\.ts|modes[\\/]handicap-entry\.ts|replay[\\/])|[\\/]src[\\/]scenario[\\/]handicap\.ts$/;
+const UI_OWN = /[\\/]components[\\/](editor[\\/]|log[\\/]|modes[\\/]edit-mode\.ts|modes[\\/]editor-entry\.ts|panels[\\/]edit-panel\.ts|panels[\\/]steps-panel\.ts|modes[\\/]table-entry\.ts|panels[\\/]play-table\.ts|interaction[\\/]keep-in-view\.ts|modes[\\/]export-entry\.ts|render[\\/]export\.ts|modes[\\/]legend-entry\.ts|render[\\/]legend-list\.ts|modes[\\/]blast-entry\.ts|interaction[\\/]blast\.ts|modes[\\/]handicap-entry\.ts|replay[\\/])|[\\/]src[\\/]scenario[\\/]handicap\.ts$/;
 /**
  * The AI's own files: components/ai, src/ai, and the rules internals it reads (a doom2004 roll, a
  * doom2016 defense deck; pure functions, copied here rather than exported by the main module), and

@@ -103,7 +103,12 @@ export class PlayMode extends SelectingMode<PlayHost> {
   hostUpdated(): void {
     const log = this.host.renderRoot.querySelector('.log');
     if (log && this.logFollows) log.scrollTop = log.scrollHeight;
+    if (this.showCells.length && this.state.model) this.words?.keepInView(this.host.renderRoot, this.state.model.width, this.showCells);
+    this.showCells = [];
   }
+
+  /** The last command's spaces, brought into the board's box once it is drawn (interaction/keep-in-view.ts). */
+  private showCells: { x: number; y: number }[] = [];
 
   /** Forget the game (a new scenario or mode is loading). */
   reset(): void {
@@ -278,6 +283,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.lastEvents = r.events;
     await this.refreshView();
     const lines = this.logEntries([{ kind: 'command', events: r.events }]).map((l) => l.text);
+    if (this.view && this.words) this.showCells = this.words.eventCells(r.events, this.view);
     this.state.clearTarget();
     this.pending = [];
     if (this.state.selected) await this.refreshActions();
