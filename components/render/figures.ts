@@ -37,9 +37,9 @@ function figureBody(f: DrawFigure, label: string): string {
   // Orientation: a notch on the "front" (long) side of a large non-square figure.
   if (large && f.w !== f.h) out += `<path class="facing" d="${f.w > f.h ? `M${x + w / 2 - 5} ${y}l5 5l5 -5` : `M${x} ${y + h / 2 - 5}l5 5l-5 5`}"></path>`;
   // No label (spaces too small to read it): no element either — 606 empty <text> cost the 201×201 board's first render style and layout for nothing.
-  // Three or four characters ("Ma2", "Mar1") in smaller type on a one-space figure: in the 12 px
+  // Three or four characters ("Ma2", "Mar1") in smaller type on a one-space figure (four at 8 px: "Mar1" at 9 touched the round edge): in the 12 px
   // bold type they ran over the figure's edge and over the label beside it.
-  const fit = f.w === 1 && label.length > 2 ? ` style="font-size:${label.length > 3 ? 9 : 10.5}px"` : '';
+  const fit = f.w === 1 && label.length > 2 ? ` style="font-size:${label.length > 3 ? 8 : 10.5}px"` : '';
   if (label) out += `<text class="figure-label" x="${x + w / 2}" y="${y + h / 2 + 4}"${fit}>${esc(label)}</text>`;
   if (f.damage) out += `<g class="damage"><circle cx="${x + w - 3}" cy="${y + 3}" r="7"></circle><text x="${x + w - 3}" y="${y + 6}">${esc(String(f.damage))}</text></g>`;
   // Activated / activating are drawn as the tick and the ring, not as letters.

@@ -194,6 +194,7 @@ async function stop(why: string, code = 0): Promise<void> {
   try {
     const { cutOff } = await running.close();
     if (cutOff) jsonEvents('warn', `doom-board: ${cutOff} request${cutOff === 1 ? '' : 's'} still in flight after ${drainSeconds} s (--drain-seconds): cut off`, { cutOff });
+    jsonEvents(code ? 'error' : 'info', 'doom-board: stopped', code ? { exitCode: code } : {});
   } catch (e) {
     jsonEvents('error', `doom-board: stopping failed: ${(e as Error).message}`);
     process.exit(1);

@@ -156,6 +156,8 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const reference = referenceDir ? staticFolder(referenceDir) : null;
   /** Requests being answered, event streams aside (shutting down waits for these). */
   let inFlight = 0;
+  /** Answers under way when shutting down began: they close their connections too. */
+  const answering = new Set<ServerResponse>();
   let drained: (() => void) | null = null;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split(/[?#]/)[0];
@@ -163,8 +165,13 @@ export function createServer(o: ServerOptions): DoomBoardServer {
     const logged = log ? watchRequest(req, res, log, () => (servedFile ? 'static' : null), allowance, trusted) : null;
     const counted = !isStream(path);
     if (counted) inFlight++;
+    // Shutting down, every answer closes its connection: the client does not send its next request
+    // on a socket about to go away (it would be reset), but opens another (refused: the next instance).
+    if (shuttingDown) res.setHeader('connection', 'close');
+    else answering.add(res);
     // One listener for both (each listener is paid on every request).
     res.once('close', () => {
+      answering.delete(res);
       logged?.();
       if (counted && --inFlight === 0) drained?.();
     });
@@ -178,6 +185,8 @@ export function createServer(o: ServerOptions): DoomBoardServer {
   const close = async () => {
     shuttingDown = true;
     clearInterval(probeTimer);
+    for (const res of answering) if (!res.headersSent) res.setHeader('connection', 'close');
+    answering.clear();
     const stopped = server.listening ? new Promise((r) => server.close(r)) : Promise.resolve();
     server.closeIdleConnections();
     if (inFlight > 0) {

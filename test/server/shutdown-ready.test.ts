@@ -33,5 +33,8 @@ describe('shutting down', () => {
     await closing;
     await ended;
     expect(answer).toMatch(/^HTTP\/1\.1 201/);
+    // …and says its connection closes: the client sends no next request on a socket going away.
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
+
 });
