@@ -10,7 +10,7 @@ import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import { HandicapError, ScenarioError, applyHandicap, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
 import { boardOf, geometry } from './heavy-jobs.ts';
-import { inProcessWork, type HeavyWork } from './heavy-work.ts';
+import { inProcessWork, type HeavyJob, type HeavyResult, type HeavyWork } from './heavy-work.ts';
 import { notReadyReasons } from './health.ts';
 import { noteSeat, requestInfo, type RequestInfo } from './request-info.ts';
 import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
@@ -40,6 +40,12 @@ export interface ApiLimits {
 }
 
 export const DEFAULT_LIMITS: ApiLimits = { maxBodyBytes: 256 * 1024, maxMapSide: 64, maxFigures: 64, maxHintBudgetMs: 250 };
+
+/** A route's path ("/api/v1/games/:gameId") as a pattern of the paths it answers. */
+const routePattern = (route: string): RegExp => new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+
+/** Heavy-work places one client may hold at once (with the rate limit on). */
+const HEAVY_PER_CLIENT = 2;
 
 /** Hints: plans returned by default and at most; the default budget (ms); the largest caution (its default is the ruleset's). */
 const HINTS = { limit: 5, maxLimit: 20, budgetMs: 20, maxCaution: 10 };
@@ -87,6 +93,26 @@ export function createApi(options: ApiOptions) {
   const clientKey = options.clientKey ?? (() => 'anonymous');
   const keepAlive = (options.keepAliveSeconds ?? 15) * 1000;
   const heavy = options.heavyWork ?? inProcessWork;
+  // With the rate limit on, one client holds at most HEAVY_PER_CLIENT places of the heavy-work pool at
+  // once (running or waiting): a review's client filled the pool with hints of a 64-figure game and
+  // everyone else was answered 503 for 9 s. Per instance (the pool is the instance's).
+  const heavyHeld = new Map<string, number>();
+  const runHeavy = async <J extends HeavyJob>(c: Context, job: J, live?: LiveGame): Promise<HeavyResult<J>> => {
+    if (!limiting) return heavy.run(job, live);
+    const key = clientKey(c);
+    const held = heavyHeld.get(key) ?? 0;
+    if (held >= HEAVY_PER_CLIENT) {
+      throw new ApiError(429, 'rate-limited', `this client already has ${held} hints, odds or board queries in progress; retry once one is answered (in about 1 s)`, { retryAfter: 1 }, { 'retry-after': '1' });
+    }
+    heavyHeld.set(key, held + 1);
+    try {
+      return await heavy.run(job, live);
+    } finally {
+      const left = (heavyHeld.get(key) ?? 1) - 1;
+      if (left) heavyHeld.set(key, left);
+      else heavyHeld.delete(key);
+    }
+  };
   const app = new Hono();
 
   app.onError((err) => {
@@ -101,7 +127,16 @@ export function createApi(options: ApiOptions) {
     log('error', 'a request failed', { error: String((err as Error)?.message ?? err), stack: String((err as Error)?.stack ?? '').split('\n').slice(1, 6).map((l) => l.trim()) });
     return problemResponse({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'the server failed; the request may be retried' });
   });
-  app.notFound((c) => problemResponse({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${c.req.method} ${new URL(c.req.url).pathname}` }));
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    // A path the API has, asked with another method: 405 with the methods it takes (RFC 9110 §15.5.6).
+    const allow = [...new Set(app.routes.filter((r) => r.method !== 'ALL' && routePattern(r.path).test(path)).map((r) => r.method))];
+    if (allow.length) {
+      if (allow.includes('GET')) allow.push('HEAD');
+      return problemResponse({ type: 'about:blank', title: 'Method Not Allowed', status: 405, detail: `${c.req.method} is not a method of ${path}: ${allow.join(', ')}` }, { allow: allow.join(', ') });
+    }
+    return problemResponse({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${c.req.method} ${path}` });
+  });
 
   if (options.onAnswered) {
     const told = options.onAnswered;
@@ -122,7 +157,7 @@ export function createApi(options: ApiOptions) {
   });
 
   if (options.corsOrigins?.length) {
-    app.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'If-Match', 'Last-Event-ID', 'Idempotency-Key'], exposeHeaders: ['ETag', 'Location', 'Retry-After'] }));
+    app.use('*', cors({ origin: options.corsOrigins, allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization', 'If-Match', 'Last-Event-ID', 'Idempotency-Key'], exposeHeaders: ['ETag', 'Location', 'Retry-After'] }));
   }
 
   app.use('*', async (c, next) => {
@@ -216,9 +251,10 @@ export function createApi(options: ApiOptions) {
   function expectedVersion(c: Context): number {
     const h = c.req.header('if-match');
     if (h === undefined) throw new ApiError(428, 'no-version', 'send the version you saw as If-Match (the ETag of the game)');
-    const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(h);
+    // Any run of digits is a version (the header is at most 32 characters): one above the game's is stale (409), not malformed.
+    const m = /^\s*(?:W\/)?"?(\d{1,30})"?\s*$/.exec(h);
     if (!m) throw new ApiError(400, 'invalid-request', 'If-Match is a version, e.g. "3"', { problems: [{ path: '/header/If-Match', message: 'not a version' }] });
-    return Number(m[1]);
+    return Math.min(Number(m[1]), Number.MAX_SAFE_INTEGER);
   }
 
   function intQuery(c: Context, name: string): number {
@@ -304,14 +340,14 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/board/sight-map', async (c) => {
     const q = await body<Schemas['FigureRequest']>(c, 'FigureRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
-    return json(c, await heavy.run({ kind: 'sight-map', scenario, figure: q.figure }));
+    return json(c, await runHeavy(c, { kind: 'sight-map', scenario, figure: q.figure }));
   });
 
   app.post('/api/v1/board/reach', async (c) => {
     const q = await body<Schemas['ReachRequest']>(c, 'ReachRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
     // The checked scenario travels once, as `scenario` (to a worker thread it is copied).
-    return json(c, await heavy.run({ kind: 'reach', scenario, request: { ...q, scenario: undefined as never } }));
+    return json(c, await runHeavy(c, { kind: 'reach', scenario, request: { ...q, scenario: undefined as never } }));
   });
 
   app.post('/api/v1/board/nearest-enemies', async (c) => {
@@ -325,7 +361,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/board/odds', async (c) => {
     const q = await body<Schemas['OddsRequest']>(c, 'OddsRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
-    return json(c, await heavy.run({ kind: 'odds', scenario, request: { ...q, scenario: undefined as never } }));
+    return json(c, await runHeavy(c, { kind: 'odds', scenario, request: { ...q, scenario: undefined as never } }));
   });
 
   // ------------------------------------------------------------------ games
@@ -385,7 +421,7 @@ export function createApi(options: ApiOptions) {
     // Plans are computed on the game as it is at this version (in a worker: on a replay of its log),
     // and the answer carries that version: a change made meanwhile is a later version.
     const version = etag(live);
-    return json<Schemas['Hints']>(c, await heavy.run({ kind: 'hints', side, query: { figure, limit, budgetMs, caution, distinct: distinct === 'true' } }, live), 200, version);
+    return json<Schemas['Hints']>(c, await runHeavy(c, { kind: 'hints', side, query: { figure, limit, budgetMs, caution, distinct: distinct === 'true' } }, live), 200, version);
   });
 
   app.post('/api/v1/games/:gameId/commands', async (c) => {

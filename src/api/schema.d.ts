@@ -1405,7 +1405,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Too many requests from this client. */
+        /** @description Too many requests from this client, or (hints, odds, sight maps and reach) two of them already in progress from it, so that one client cannot fill the heavy-work pool; retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

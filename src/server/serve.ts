@@ -178,6 +178,11 @@ export function createServer(o: ServerOptions): DoomBoardServer {
     if (path.startsWith('/api/') || path === '/openapi.json' || path === '/healthz' || path === '/readyz') return void api(req, res);
     if (files?.serve(req, res) || reference?.serve(req, res)) return void (servedFile = true);
     if (!files && path === '/') return void res.writeHead(302, { location: '/openapi.json' }).end();
+    // "/docs/" for "/docs": to the same path without its slash (never to another host: "//x/" is no path of ours).
+    const bare = path.replace(/\/+$/, '');
+    if (bare !== path && /^\/[\w.-][\w./-]*$/.test(bare) && !bare.includes('//')) {
+      return void res.writeHead(308, { location: bare + (req.url ?? '').slice(path.length) }).end();
+    }
     notFound(res, path);
   };
   const server = createHttpServer(listener);

@@ -98,11 +98,12 @@ function generate(i: number): Bad {
     case 6: // not JSON
       return { kind: 'media-type', method: 'POST', path: route, headers: { 'content-type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) }, body: text, status: 415 };
     case 7: // a stale version
-      return { kind: 'stale', method: 'POST', path: commands, headers: { ...seat(side), 'if-match': `"${1 + int(500)}"` }, body: JSON.stringify(goodCommand), status: 409 };
+      // A version far above any the game has is stale too (a review got "not a version" for 9999999999).
+      return { kind: 'stale', method: 'POST', path: commands, headers: { ...seat(side), 'if-match': pick([`"${1 + int(500)}"`, '"9999999999"', '99999999999']) }, body: JSON.stringify(goodCommand), status: 409 };
     case 8: // no version
       return { kind: 'no-version', method: 'POST', path: pick([commands, `/api/v1/games/${gameId}/undo`]), headers: seat(side), body: JSON.stringify(goodCommand), status: 428 };
     case 9: // a version that is not one
-      return { kind: 'bad-version', method: 'POST', path: commands, headers: { ...seat(side), 'if-match': pick(['abc', '"-1"', '1.5', '*', 'W/"x"', '99999999999']) }, body: JSON.stringify(goodCommand), status: 400 };
+      return { kind: 'bad-version', method: 'POST', path: commands, headers: { ...seat(side), 'if-match': pick(['abc', '"-1"', '1.5', '*', 'W/"x"', '9'.repeat(31)]) }, body: JSON.stringify(goodCommand), status: 400 };
     case 10: // no seat token (hints too: they are for the seated player)
       if (random() < 0.25) return { kind: 'no-seat', method: 'GET', path: `/api/v1/games/${gameId}/hints${pick(['', '?limit=3', `?figure=${figures[0].id}`])}`, status: 401 };
       return { kind: 'no-seat', method: 'POST', path: pick([commands, `/api/v1/games/${gameId}/undo`]), headers: { ...json, 'if-match': '0' }, body: JSON.stringify(goodCommand), status: 401 };

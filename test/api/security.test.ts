@@ -23,9 +23,55 @@ describe('CORS', () => {
     const preflight = (origin: string) => new Request('http://api.test/api/v1/board/sight', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
     const ok = await open.fetch(preflight('https://wiki.example'));
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://wiki.example');
+    // Only the methods the API has (Hono's default listed PUT, DELETE, PATCH…).
+    expect(ok.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST,OPTIONS');
     expect((await open.fetch(preflight('https://evil.example'))).headers.get('access-control-allow-origin')).toBeNull();
     const get = await closed.fetch(new Request('http://api.test/api/v1/rulesets', { headers: { origin: 'https://wiki.example' } }));
     expect(get.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('methods', () => {
+  it('a path the API has, asked with a method it does not take, is a 405 naming the methods in Allow; an unknown path a 404', async () => {
+    const { app } = createApi({ store: new MemoryStore(), rateLimit: null });
+    const put = await app.fetch(new Request('http://api.test/api/v1/games/abc', { method: 'PUT' }));
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
+    expect((await put.json()).detail).toBe('PUT is not a method of /api/v1/games/abc: GET, HEAD');
+    const del = await app.fetch(new Request('http://api.test/api/v1/games', { method: 'DELETE' }));
+    expect(del.status).toBe(405);
+    expect(del.headers.get('allow')).toBe('POST');
+    expect((await app.fetch(new Request('http://api.test/api/v1/nothing-here', { method: 'PUT' }))).status).toBe(404);
+  });
+});
+
+describe('heavy work shared between clients', () => {
+  it('with the rate limit on, one client holds at most 2 places of the heavy-work pool; another client is still taken', async () => {
+    const waiting: (() => void)[] = [];
+    const heavyWork = {
+      run: () => new Promise((resolve) => waiting.push(() => resolve({ figure: 'x' }))),
+      notReady: () => null,
+      close: async () => {},
+    } as never;
+    const { app } = createApi({ store: new MemoryStore(), rateLimit: { perSecond: 100, burst: 100 }, heavyWork, clientKey: (c) => c.req.header('x-client') ?? '?' });
+    const scenario = { ruleset: 'd20', map: ['....'], figures: [{ id: 'a', side: 'empire', type: 'trooper', x: 0, y: 0 }, { id: 'b', side: 'alliance', type: 'trooper', x: 3, y: 0 }], sides: ['empire', 'alliance'] };
+    const ask = (client: string) => app.fetch(post('/api/v1/board/sight-map', { scenario, figure: 'a' }, { 'x-client': client }));
+    const a = [ask('A'), ask('A')];
+    await new Promise((r) => setTimeout(r, 50));
+    const third = await ask('A');
+    expect(third.status, await third.clone().text()).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('1');
+    expect((await third.json()).detail).toMatch(/this client already has 2 hints, odds or board queries in progress/);
+    const b = ask('B');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(waiting).toHaveLength(3); // A's two and B's one reached the pool
+    waiting.forEach((go) => go());
+    expect((await Promise.all([...a, b])).map((r) => r.status)).toEqual([200, 200, 200]);
+    // A place is given back with its answer.
+    const again = ask('A');
+    await new Promise((r) => setTimeout(r, 50));
+    waiting.at(-1)!();
+    expect((await again).status).toBe(200);
   });
 });
 

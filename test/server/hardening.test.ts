@@ -71,6 +71,13 @@ describe('static files', () => {
       expect(r.status, path).toBe(404);
       expect(await r.text(), path).not.toContain('secret');
     }
+    // A trailing slash goes to the page without it (the package's /docs and /rules here), never to another host.
+    const slash = await fetch(`${s.url}/docs/?x=1`, { redirect: 'manual' });
+    expect([slash.status, slash.headers.get('location')]).toEqual([308, '/docs?x=1']);
+    for (const path of ['//evil.example/', '///evil.example/', '/\\evil.example/']) {
+      const r = await fetch(`${s.url}${path}`, { redirect: 'manual' });
+      expect(r.status, path).toBe(404);
+    }
   }, 60_000);
 });
 
