@@ -183,6 +183,12 @@ export function createApi(options: ApiOptions) {
 
   async function body<T>(c: Context, schema: string | null): Promise<T> {
     const value = await readJsonBody(c.req.raw, limits.maxBodyBytes, options.rawBody?.(c));
+    // The one mistake the schema's oneOf words worst: both ways of naming a game's scenario at once.
+    if (schema === 'CreateGameRequest' && typeof value === 'object' && value !== null && 'scenarioId' in value && 'scenario' in value) {
+      throw new ApiError(400, 'invalid-request', 'send either scenarioId (a bundled scenario) or scenario (your own), not both', {
+        problems: [{ path: '/body/scenarioId', message: 'with scenario: send one of the two' }, { path: '/body/scenario', message: 'with scenarioId: send one of the two' }],
+      });
+    }
     if (schema) {
       const v = schemaValidator(schema);
       if (!v(value)) throw new ApiError(400, 'invalid-request', `the body does not match ${schema}`, { problems: problemsOf(v.errors, '/body') });
@@ -332,7 +338,15 @@ export function createApi(options: ApiOptions) {
 
   app.post('/api/v1/board/sight', async (c) => {
     const q = await body<Schemas['SightRequest']>(c, 'SightRequest');
-    const board = await boardOf(checkedScenario(q.scenario, '/body/scenario'));
+    const scenario = checkedScenario(q.scenario, '/body/scenario');
+    // Named by the request's own fields (the board's check would say "figure").
+    const missing = (['from', 'to'] as const).filter((k) => !scenario.figures.some((f) => f.id === q[k]));
+    if (missing.length) {
+      throw new ApiError(422, 'invalid-query', missing.map((k) => `${k}: no figure ${JSON.stringify(q[k])} in the scenario`).join('; '), {
+        rule: 'board', problems: missing.map((k) => ({ path: `/body/${k}`, message: `no figure ${JSON.stringify(q[k])} in the scenario` })),
+      });
+    }
+    const board = await boardOf(scenario);
     const e = geometry(() => board.explain(q.from, q.to));
     return json(c, { from: q.from, to: q.to, ...e } as Schemas['SightExplanation']);
   });
@@ -346,6 +360,10 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/board/reach', async (c) => {
     const q = await body<Schemas['ReachRequest']>(c, 'ReachRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
+    // A destination off the map is the request's slip, not a space no path reaches.
+    const width = Math.max(0, ...scenario.map.map((row) => row.length)), height = scenario.map.length;
+    const off = (q.to ?? []).flatMap((t, i) => (t.x >= width || t.y >= height ? [{ path: `/body/to/${i}`, message: `(${t.x},${t.y}) is off the board (${width}×${height})` }] : []));
+    if (off.length) throw new ApiError(422, 'invalid-query', off.map((p) => `${p.path.slice(6)}: ${p.message}`).join('; '), { rule: 'board', problems: off });
     // The checked scenario travels once, as `scenario` (to a worker thread it is copied).
     return json(c, await runHeavy(c, { kind: 'reach', scenario, request: { ...q, scenario: undefined as never } }));
   });

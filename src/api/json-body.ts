@@ -54,7 +54,10 @@ export async function readJsonBody(req: Request, maxBytes: number, source?: Asyn
 
 const MAY_HOLD_FORBIDDEN = /__proto__|constructor|prototype|\\/;
 
-const malformed = (e: unknown) => new ApiError(400, 'malformed-json', `the body is not valid JSON: ${(e as Error).message}`, { problems: [{ path: '/body', message: 'malformed JSON' }] });
+// Nesting deep enough to exhaust the parser's stack (valid JSON or not) is said as such, not as a stack error.
+const malformed = (e: unknown) => e instanceof RangeError
+  ? new ApiError(400, 'malformed-json', 'the body is nested too deeply (no request needs more than a few levels)', { problems: [{ path: '/body', message: 'nested too deeply' }] })
+  : new ApiError(400, 'malformed-json', `the body is not valid JSON: ${(e as Error).message}`, { problems: [{ path: '/body', message: 'malformed JSON' }] });
 
 /** The client went away mid-upload: nobody reads this answer, and it is no server error. */
 const incomplete = () => new ApiError(400, 'incomplete-body', 'the request body did not arrive whole (the connection closed while it was sent)');

@@ -78,6 +78,26 @@ describe('board queries', () => {
     expect(data!.losLines.length).toBeGreaterThan(0);
   });
 
+  it('a game asked with both scenarioId and scenario: a 400 that says to send one of the two', async () => {
+    const r = await client.POST('/api/v1/games', { body: { scenarioId: 'd20-skirmish', scenario: scenario as never } as never });
+    expect(r.response.status).toBe(400);
+    expect((r.error as { detail: string }).detail).toBe('send either scenarioId (a bundled scenario) or scenario (your own), not both');
+  });
+
+  it('sight: a figure the scenario lacks is a 422 naming the request\'s own field (from / to)', async () => {
+    const r = await client.POST('/api/v1/board/sight', { body: { scenario: scenario as never, from: 'nobody', to: second.id } });
+    expect(r.response.status).toBe(422);
+    expect((r.error as { problems: { path: string }[] }).problems.map((p) => p.path)).toEqual(['/body/from']);
+    const both = await client.POST('/api/v1/board/sight', { body: { scenario: scenario as never, from: 'x', to: 'y' } });
+    expect((both.error as { problems: { path: string }[] }).problems.map((p) => p.path)).toEqual(['/body/from', '/body/to']);
+  });
+
+  it('reach: a destination off the board is a 422 naming it, not an unreachable space', async () => {
+    const r = await client.POST('/api/v1/board/reach', { body: { scenario: scenario as never, figure: first.id, mp: 3, to: [{ x: 0, y: 0 }, { x: 200, y: 200 }] } });
+    expect(r.response.status).toBe(422);
+    expect((r.error as { problems: { path: string; message: string }[] }).problems).toEqual([{ path: '/body/to/1', message: expect.stringMatching(/off the board/) }]);
+  });
+
   it('sight map: one entry per cell', async () => {
     const { data } = await client.POST('/api/v1/board/sight-map', { body: { scenario: scenario as never, figure: first.id } });
     expect(data!.los).toHaveLength(data!.width * data!.height);

@@ -45,6 +45,18 @@ describe('methods', () => {
   });
 });
 
+describe('bodies', () => {
+  it('valid JSON nested deeper than the parser\'s stack is "nested too deeply", not a stack error', async () => {
+    const { app } = createApi({ store: new MemoryStore(), rateLimit: null });
+    const deep = `${'{"constructorx":'.repeat(15000)}1${'}'.repeat(15000)}`;
+    const r = await app.fetch(new Request('http://api.test/api/v1/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep }));
+    expect(r.status).toBe(400);
+    const p = await r.json();
+    expect(p.detail).toBe('the body is nested too deeply (no request needs more than a few levels)');
+    expect(JSON.stringify(p)).not.toMatch(/call stack/i);
+  });
+});
+
 describe('heavy work shared between clients', () => {
   it('with the rate limit on, one client holds at most 2 places of the heavy-work pool; another client is still taken', async () => {
     const waiting: (() => void)[] = [];
