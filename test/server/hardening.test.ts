@@ -10,10 +10,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exited, killHard, startServerProcess, type ServerProcess } from '../api/server-process.ts';
 
@@ -78,6 +80,41 @@ describe('static files', () => {
       const r = await fetch(`${s.url}${path}`, { redirect: 'manual' });
       expect(r.status, path).toBe(404);
     }
+  }, 60_000);
+});
+
+describe('static files over the wire', () => {
+  it('text is sent gzipped to a client that takes it (once made, off the event loop), as it is otherwise; a revalidation of the same file is a 304', async () => {
+    const site = join(root, 'zip-site');
+    mkdirSync(site, { recursive: true });
+    const text = `/* a script */\n${Array.from({ length: 2000 }, (_, i) => `const v${i} = ${i};`).join('\n')}`;
+    writeFileSync(join(site, 'app.js'), text);
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>z</title>');
+    const s = await start(['--static', site, '--memory', '--log', 'none']);
+    const get = (headers: Record<string, string>) => new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      // node:http, not fetch: fetch would undo the encoding this test reads.
+      const req = httpGet(`${s.url}/app.js`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+    });
+    // The first answer may come before the gzip is made; it is made once, then sent.
+    let zipped = await get({ 'accept-encoding': 'gzip, br' });
+    for (let i = 0; i < 50 && zipped.headers['content-encoding'] !== 'gzip'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      zipped = await get({ 'accept-encoding': 'gzip, br' });
+    }
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(zipped.body).toString()).toBe(text);
+    expect(zipped.body.length).toBeLessThan(text.length / 3);
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(text);
+    const again = await get({ 'if-none-match': String(plain.headers.etag) });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
   }, 60_000);
 });
 
