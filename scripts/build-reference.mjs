@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
+import { transformWithOxc } from 'vite';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const out = join(root, 'lib/reference');
@@ -47,9 +48,13 @@ for (const f of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
   // The bundle ends with a pointer to its source map, which is not shipped.
   writeFileSync(join(out, 'vendor/swagger-ui', f), readFileSync(join(swagger, f), 'utf8').replace(/\n\/[*/]# sourceMappingURL=[^\n]*\s*$/, '\n'));
 }
-writeFileSync(join(out, 'docs.html'), page('doom-board API reference', `<div id="swagger"></div>
+writeFileSync(join(out, 'docs.html'), page('doom-board API reference', `<p id="sandbox-note">"Try it out" runs against this server.</p><div id="swagger"></div>
 <script src="/vendor/swagger-ui/swagger-ui-bundle.js"></script>
-<script src="/docs.js"></script>`, '<link rel="stylesheet" href="/vendor/swagger-ui/swagger-ui.css">').replace('max-width: 60rem', 'max-width: 90rem'));
-// Not inline: a server that sends a Content-Security-Policy without 'unsafe-inline' still shows it.
-writeFileSync(join(out, 'docs.js'), `SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger', validatorUrl: null, deepLinking: true, tryItOutEnabled: true, displayOperationId: true, defaultModelsExpandDepth: 0 });\n`);
+<script type="module" src="/docs.js"></script>`, '<link rel="stylesheet" href="/vendor/swagger-ui/swagger-ui.css">').replace('max-width: 60rem', 'max-width: 90rem'));
+// The demo site's reference script, as plain modules: "try it" of the operations on one game acts on a
+// sandbox game started for the page, as on the demo's /docs. Not inline: a server that sends a
+// Content-Security-Policy without 'unsafe-inline' still shows it.
+const asModule = async (file) => (await transformWithOxc(readFileSync(join(root, file), 'utf8'), file, { lang: 'ts' })).code;
+writeFileSync(join(out, 'api-examples.js'), await asModule('demo/api-examples.ts'));
+writeFileSync(join(out, 'docs.js'), (await asModule('demo/docs.ts')).replace(/(["'])\.\/api-examples\.ts\1/, "'./api-examples.js'"));
 console.log(`lib/reference: index.html, docs.html (+ Swagger UI ${JSON.parse(readFileSync(join(swagger, 'package.json'), 'utf8')).version}), rules.html`);

@@ -197,6 +197,8 @@ test('(e) npx doom-board serve answers /openapi.json, and without --static the A
     await page.goto(`${url}/docs`);
     await expect.poll(() => page.locator('.opblock').count(), { timeout: 30_000 }).toBeGreaterThan(20);
     expect(await page.locator('body').innerText()).toContain('undoCommand');
+    // "Try it" of the game operations works as shipped here too: they act on a sandbox game started for the page.
+    await expect.poll(() => page.locator('#sandbox-note').innerText(), { timeout: 30_000 }).toMatch(/act on sandbox game [\w-]+, started for this page/);
     expect(outside).toEqual([]);
     await page.close();
   } finally {
