@@ -187,7 +187,9 @@ export const OUTPUTS: readonly Output[] = [
   { file: 'lib/openapi.json', from: 'src/api/openapi.yaml', step: 'scripts/build-openapi.mjs' },
   // The pages `doom-board serve` answers without `--static`: start page, API reference, rules.
   { file: 'lib/reference/*.html', from: 'docs/rules.md, src/api/openapi.yaml', step: 'scripts/build-reference.mjs' },
-  { file: 'lib/reference/docs.js', from: 'scripts/build-reference.mjs', step: 'scripts/build-reference.mjs' },
+  // The demo's reference script and its sandbox game, as plain modules ("try it" acts on a game started for the page).
+  { file: 'lib/reference/docs.js', from: 'demo/docs.ts', step: 'scripts/build-reference.mjs' },
+  { file: 'lib/reference/api-examples.js', from: 'demo/api-examples.ts', step: 'scripts/build-reference.mjs' },
   { file: 'lib/reference/vendor/swagger-ui/*', from: 'swagger-ui-dist', step: 'scripts/build-reference.mjs' },
 
   // ── dist-demo/: the demo site (`npm run build:demo`), served by `npm start` ──────────────────────

@@ -13,6 +13,7 @@ import { loadCore } from '../src/core/wasm.ts';
 import type { SightExplanation } from '../src/core/types.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { ScenarioLoader } from './controllers/scenario-loader.ts';
+import { ScrollCue } from './controllers/scroll-cue.ts';
 import { InputController } from './controllers/input-controller.ts';
 import { UrlController } from './controllers/url-controller.ts';
 import { InPageEngine, type EngineClient } from './engine-client.ts';
@@ -242,6 +243,7 @@ export class DoomBoard extends LitElement {
   private readonly _edit = new EditController(this, this._state);
   private readonly _replay = new ReplayController(this, this._state, this._url);
   private readonly _cells = new GridCells(this, this._state);
+  private readonly _scrollCue = new ScrollCue(this);
   private readonly _input = new InputController(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, replay: this._replay, cells: this._cells });
   private readonly _loader = new ScenarioLoader(this, this._state, { explore: this._explore, play: this._play, edit: this._edit, replay: this._replay, url: this._url });
   private _legendOpen = false;

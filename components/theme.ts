@@ -120,6 +120,11 @@ export const styles = css`
   /* Painting in the editor draws with the finger. */
   :host([mode='edit']) .grid { touch-action: none; }
   .board-scroll { overflow: auto; max-width: 100%; }
+  /* More of the board beyond an edge of its box: that edge fades (controllers/scroll-cue.ts). */
+  .board-scroll.more-right { --doom-fade: linear-gradient(to left, transparent, #000 2rem); }
+  .board-scroll.more-left { --doom-fade: linear-gradient(to right, transparent, #000 2rem); }
+  .board-scroll.more-left.more-right { --doom-fade: linear-gradient(to right, transparent, #000 2rem, #000 calc(100% - 2rem), transparent); }
+  .board-scroll.more-left, .board-scroll.more-right { -webkit-mask-image: var(--doom-fade); mask-image: var(--doom-fade); }
   /* A finger needs 44 px spaces: on touch screens the board keeps them (up to 16 columns) and scrolls in its box. */
   @media (pointer: coarse) { :not(.fit) > .board { min-width: calc(var(--doom-cell-min) * min(var(--cols), 16.8)); } }
   /* Boards of 8–11 columns overflow only there: elsewhere they fit, and their zoom buttons are hidden. */
