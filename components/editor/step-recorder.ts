@@ -2,7 +2,8 @@
  * The editor's record of a worked example (issue 40): the edited scenario played from its seed to
  * the end of its `steps`, so that the next step can be chosen among the commands legal there (or a
  * selection of a figure on the board there). Rebuilt whenever the scenario or its steps change;
- * a scenario that cannot be played (no data sets) or a step that is refused is said, not thrown.
+ * a scenario that cannot be played (no data sets: selections can still be recorded) or a step that
+ * is refused is said, not thrown.
  */
 import type { Command } from '../../src/rules/types.ts';
 import type { Scenario, ScenarioStep } from '../../src/scenario/types.ts';
@@ -42,7 +43,9 @@ export class StepRecorder {
       legal = await game.legalActions();
       figures = (await game.view()).figures.map((f) => f.id);
     } catch (e) {
-      problem = `No steps can be recorded: ${e instanceof Error ? e.message : String(e)}`;
+      problem = `No commands can be recorded: ${e instanceof Error ? e.message : String(e)}`;
+      // A selection needs no game: the figures of the board as drawn (a step's commands aside).
+      if (!steps.some((st) => st.command)) figures = scenario.figures.map((f) => f.id);
     }
     if (key !== this.key) return;
     Object.assign(this, { legal, figures, problem });

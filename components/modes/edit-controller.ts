@@ -12,8 +12,12 @@ import type { EditMode } from './edit-mode.ts';
 const loadEditor = () => import('./editor-entry.ts');
 export type EditorModule = Awaited<ReturnType<typeof loadEditor>>;
 
-/** The bundle's own URL when running from the built file, for the embed snippet. */
-const OWN_URL = import.meta.url.endsWith('.js') ? import.meta.url : 'doom-board.js';
+/**
+ * The embed snippet's script: the one-tag bundle's own URL when this runs from it, else `doom-board.js`
+ * (the package's dist/ beside the page) — never an app's own chunk (a review's snippet named the demo
+ * site's hashed module, which no other site can load).
+ */
+const OWN_URL = /\/doom-board\.js([?#]|$)/.test(import.meta.url) ? import.meta.url : 'doom-board.js';
 
 /** What edit mode reads and sets of the element. */
 export interface EditHost extends ReactiveControllerHost {

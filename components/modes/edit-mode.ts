@@ -18,6 +18,7 @@ import type { ScenarioStep } from '../../src/scenario/types.ts';
 import { problemsOf } from '../events.ts';
 import { modelFromBoard, padMap } from '../model.ts';
 import type { BoardState } from '../state/board-state.ts';
+import { DEFAULT_DATA } from '../editor/default-data.ts';
 
 /** What edit mode reads of the element: the engine, and the id its draft is kept under. */
 export interface EditorHost {
@@ -148,6 +149,12 @@ export class EditMode {
   /** Record one more step (a legal command, or a selection), or replace the steps (an edited caption, the last step removed). */
   setSteps(steps: ScenarioStep[], words: string): void {
     this.change(withSteps(this.state, steps), words);
+  }
+
+  /** The scenario plays with the ruleset's bundled data sets (a worked example of commands needs some). */
+  useBundledData(): void {
+    const data = DEFAULT_DATA[this.state.rest.ruleset];
+    if (data) this.change({ ...this.state, rest: { ...this.state.rest, data: { ...data } } }, 'The bundled data sets are used: commands can be recorded');
   }
 
   addStep(step: ScenarioStep): void {

@@ -23,6 +23,8 @@ import type { Overlays } from '../render/board-view.ts';
 import type { ReachCell } from '../render/overlays.ts';
 import { packHistory, unpackHistory, type UrlState } from '../url-state.ts';
 import { SelectingMode, type ModeHost } from './selecting-mode.ts';
+import { isBoardCommand, placingFigure, uniqueCommands } from '../interaction/play-commands.ts';
+import { LogFollow } from '../controllers/log-follow.ts';
 
 /** The doom2016 / doom2004 play table (dist/doom-board-table.js in the bundle). */
 const loadTable = () => import('./table-entry.ts');
@@ -77,8 +79,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
   /** Odds, hints and the autopilot (the `ai` / `autopilot` attributes). */
   readonly ai = new AiController(this.host, this.state);
 
-  /** The log follows its newest line unless the reader has scrolled up (measured before each render). */
-  private logFollows = true;
+  /** The log follows its newest line unless the reader has scrolled up. */
+  private readonly logFollow = new LogFollow(this.host);
 
   /**
    * Commands and undos run one at a time, in the order asked: a click while the autopilot's command
@@ -95,14 +97,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.stopFollowing();
   }
 
-  hostUpdate(): void {
-    const log = this.host.renderRoot?.querySelector('.log');
-    this.logFollows = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-  }
-
   hostUpdated(): void {
-    const log = this.host.renderRoot.querySelector('.log');
-    if (log && this.logFollows) log.scrollTop = log.scrollHeight;
     if (this.showCells.length && this.state.model) this.words?.keepInView(this.host.renderRoot, this.state.model.width, this.showCells);
     this.showCells = [];
   }
@@ -212,12 +207,9 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.lastActive = v.active;
     const data = boardDataOfView(v);
     this.state.board = data ? Board.fromData(data) : null;
-    // A figure off the board with a space to be put on (a fragged doom2004 marine's respawn) is selected,
-    // so that those spaces light up to be tapped: it cannot be tapped itself.
-    const offBoard = (id: unknown) => typeof id === 'string' && !v.figures.some((f) => f.id === id);
-    this.placing = legal.find((c) => isBoardCommand(c) && offBoard(c.figure))?.figure as string | undefined;
+    this.placing = placingFigure(legal, v);
     if (this.placing) this.state.selected = this.placing;
-    else if (offBoard(this.state.selected)) this.state.selected = null;
+    else if (this.state.selected && !v.figures.some((f) => f.id === this.state.selected)) this.state.selected = null;
   }
 
   /** Partition the selected figure's legal commands: moves (to a cell), attacks (a target), others. */
@@ -505,20 +497,4 @@ export class PlayMode extends SelectingMode<PlayHost> {
       table: this.table && v ? this.table.playTable(this.tableContext()) : nothing,
     });
   }
-}
-
-/** Moves and attacks are made on the board (a destination, a target), not with buttons. */
-function isBoardCommand(c: Command): boolean {
-  const to = c.to as { x?: unknown } | undefined;
-  return c.target !== undefined || (typeof to === 'object' && to !== null && Number.isInteger(to.x));
-}
-
-function uniqueCommands(list: Command[]): Command[] {
-  const seen = new Set<string>();
-  return list.filter((c) => {
-    const k = JSON.stringify(c);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }

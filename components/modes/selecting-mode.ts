@@ -30,8 +30,8 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
     host.addController(this);
   }
 
-  /** Before each render: what the mode keeps in step with the element's attributes. */
-  abstract hostUpdate(): void;
+  /** Before each render: what the mode keeps in step with the element's attributes (explore: the `mp` attribute's reach). */
+  hostUpdate(): void {}
   /** What the selection offers, computed again (explore: reach and fog; play: the figure's commands). */
   abstract refresh(): unknown;
   /** What the selected figure may do, in words ("12 spaces within 4 MP"). */

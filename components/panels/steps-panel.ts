@@ -28,11 +28,14 @@ export function stepsPanel(edit: EditMode, run: (action: () => void) => void, re
       ${steps.length ? html`<ol>${steps.map((s, i) => html`<li>${stepLabel(s, describeCommand)}
         <label>Caption <input type="text" maxlength="600" .value=${s.caption ?? ''} aria-label=${`Caption of step ${i + 1}`}
           @change=${(e: Event) => run(() => edit.setCaption(i, (e.target as HTMLInputElement).value))} /></label></li>`)}</ol>` : html`<p>No steps yet: the example starts from the board above.</p>`}
-      ${rec.problem ? html`<p role="note">${rec.problem}</p>` : html`
+      ${rec.problem ? html`<p role="note">${rec.problem}</p>` : nothing}
+      ${rec.problem && !edit.scenario().data ? html`<div class="bar"><button part="button" @click=${() => run(() => edit.useBundledData())}>Use the bundled data sets</button></div>` : nothing}
+      ${rec.legal.length || !rec.problem ? html`
         <div class="bar">
           <label>Next command <select id="next-command">${rec.legal.map((c, i) => html`<option value=${i}>${describeCommand(c)}</option>`)}</select></label>
           <button part="button" ?disabled=${!rec.legal.length} @click=${(e: Event) => run(() => edit.addStep({ command: rec.legal[Number(selected(root(e), 'next-command'))] as Command & { type: string } }))}>Record command</button>
-        </div>
+        </div>` : nothing}
+      ${rec.figures.length ? html`
         <div class="bar">
           <label>Select <select id="step-select">${rec.figures.map((f) => html`<option>${f}</option>`)}</select></label>
           <label>Target <select id="step-target"><option value="">none</option>${rec.figures.map((f) => html`<option>${f}</option>`)}</select></label>
@@ -41,7 +44,7 @@ export function stepsPanel(edit: EditMode, run: (action: () => void) => void, re
             const target = selected(root(e), 'step-target');
             edit.addStep({ select, ...(target && target !== select ? { target } : {}) });
           })}>Record selection</button>
-        </div>`}
+        </div>` : nothing}
       <div class="bar">
         <button part="button" ?disabled=${!steps.length} @click=${() => run(() => edit.removeLastStep())}>Remove last step</button>
         ${steps.length ? html`<button part="button" @click=${replay}>Step through</button>` : nothing}

@@ -10,7 +10,9 @@ import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import { HandicapError, ScenarioError, applyHandicap, getDataSet, validateScenario, type Scenario } from '../scenario/index.ts';
 import { boardOf, geometry } from './heavy-jobs.ts';
-import { inProcessWork, type HeavyJob, type HeavyResult, type HeavyWork } from './heavy-work.ts';
+import { inProcessWork, type HeavyWork } from './heavy-work.ts';
+import { sharedByClient } from './heavy-share.ts';
+import { noRoute, requireFigures, requireOnBoard, requireOneScenarioSource } from './request-places.ts';
 import { notReadyReasons } from './health.ts';
 import { noteSeat, requestInfo, type RequestInfo } from './request-info.ts';
 import { bundledScenarios, dataSetSummaries, rulesets, scenarioSummaries } from './catalog.ts';
@@ -40,12 +42,6 @@ export interface ApiLimits {
 }
 
 export const DEFAULT_LIMITS: ApiLimits = { maxBodyBytes: 256 * 1024, maxMapSide: 64, maxFigures: 64, maxHintBudgetMs: 250 };
-
-/** A route's path ("/api/v1/games/:gameId") as a pattern of the paths it answers. */
-const routePattern = (route: string): RegExp => new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
-
-/** Heavy-work places one client may hold at once (with the rate limit on). */
-const HEAVY_PER_CLIENT = 2;
 
 /** Hints: plans returned by default and at most; the default budget (ms); the largest caution (its default is the ruleset's). */
 const HINTS = { limit: 5, maxLimit: 20, budgetMs: 20, maxCaution: 10 };
@@ -93,26 +89,7 @@ export function createApi(options: ApiOptions) {
   const clientKey = options.clientKey ?? (() => 'anonymous');
   const keepAlive = (options.keepAliveSeconds ?? 15) * 1000;
   const heavy = options.heavyWork ?? inProcessWork;
-  // With the rate limit on, one client holds at most HEAVY_PER_CLIENT places of the heavy-work pool at
-  // once (running or waiting): a review's client filled the pool with hints of a 64-figure game and
-  // everyone else was answered 503 for 9 s. Per instance (the pool is the instance's).
-  const heavyHeld = new Map<string, number>();
-  const runHeavy = async <J extends HeavyJob>(c: Context, job: J, live?: LiveGame): Promise<HeavyResult<J>> => {
-    if (!limiting) return heavy.run(job, live);
-    const key = clientKey(c);
-    const held = heavyHeld.get(key) ?? 0;
-    if (held >= HEAVY_PER_CLIENT) {
-      throw new ApiError(429, 'rate-limited', `this client already has ${held} hints, odds or board queries in progress; retry once one is answered (in about 1 s)`, { retryAfter: 1 }, { 'retry-after': '1' });
-    }
-    heavyHeld.set(key, held + 1);
-    try {
-      return await heavy.run(job, live);
-    } finally {
-      const left = (heavyHeld.get(key) ?? 1) - 1;
-      if (left) heavyHeld.set(key, left);
-      else heavyHeld.delete(key);
-    }
-  };
+  const runHeavy = sharedByClient(heavy, clientKey, !!limiting);
   const app = new Hono();
 
   app.onError((err) => {
@@ -127,16 +104,7 @@ export function createApi(options: ApiOptions) {
     log('error', 'a request failed', { error: String((err as Error)?.message ?? err), stack: String((err as Error)?.stack ?? '').split('\n').slice(1, 6).map((l) => l.trim()) });
     return problemResponse({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'the server failed; the request may be retried' });
   });
-  app.notFound((c) => {
-    const path = new URL(c.req.url).pathname;
-    // A path the API has, asked with another method: 405 with the methods it takes (RFC 9110 §15.5.6).
-    const allow = [...new Set(app.routes.filter((r) => r.method !== 'ALL' && routePattern(r.path).test(path)).map((r) => r.method))];
-    if (allow.length) {
-      if (allow.includes('GET')) allow.push('HEAD');
-      return problemResponse({ type: 'about:blank', title: 'Method Not Allowed', status: 405, detail: `${c.req.method} is not a method of ${path}: ${allow.join(', ')}` }, { allow: allow.join(', ') });
-    }
-    return problemResponse({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no route ${c.req.method} ${path}` });
-  });
+  app.notFound((c) => noRoute(app.routes, c.req.method, new URL(c.req.url).pathname));
 
   if (options.onAnswered) {
     const told = options.onAnswered;
@@ -183,12 +151,7 @@ export function createApi(options: ApiOptions) {
 
   async function body<T>(c: Context, schema: string | null): Promise<T> {
     const value = await readJsonBody(c.req.raw, limits.maxBodyBytes, options.rawBody?.(c));
-    // The one mistake the schema's oneOf words worst: both ways of naming a game's scenario at once.
-    if (schema === 'CreateGameRequest' && typeof value === 'object' && value !== null && 'scenarioId' in value && 'scenario' in value) {
-      throw new ApiError(400, 'invalid-request', 'send either scenarioId (a bundled scenario) or scenario (your own), not both', {
-        problems: [{ path: '/body/scenarioId', message: 'with scenario: send one of the two' }, { path: '/body/scenario', message: 'with scenarioId: send one of the two' }],
-      });
-    }
+    if (schema === 'CreateGameRequest') requireOneScenarioSource(value);
     if (schema) {
       const v = schemaValidator(schema);
       if (!v(value)) throw new ApiError(400, 'invalid-request', `the body does not match ${schema}`, { problems: problemsOf(v.errors, '/body') });
@@ -339,13 +302,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/board/sight', async (c) => {
     const q = await body<Schemas['SightRequest']>(c, 'SightRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
-    // Named by the request's own fields (the board's check would say "figure").
-    const missing = (['from', 'to'] as const).filter((k) => !scenario.figures.some((f) => f.id === q[k]));
-    if (missing.length) {
-      throw new ApiError(422, 'invalid-query', missing.map((k) => `${k}: no figure ${JSON.stringify(q[k])} in the scenario`).join('; '), {
-        rule: 'board', problems: missing.map((k) => ({ path: `/body/${k}`, message: `no figure ${JSON.stringify(q[k])} in the scenario` })),
-      });
-    }
+    requireFigures(scenario, q, ['from', 'to']);
     const board = await boardOf(scenario);
     const e = geometry(() => board.explain(q.from, q.to));
     return json(c, { from: q.from, to: q.to, ...e } as Schemas['SightExplanation']);
@@ -360,10 +317,7 @@ export function createApi(options: ApiOptions) {
   app.post('/api/v1/board/reach', async (c) => {
     const q = await body<Schemas['ReachRequest']>(c, 'ReachRequest');
     const scenario = checkedScenario(q.scenario, '/body/scenario');
-    // A destination off the map is the request's slip, not a space no path reaches.
-    const width = Math.max(0, ...scenario.map.map((row) => row.length)), height = scenario.map.length;
-    const off = (q.to ?? []).flatMap((t, i) => (t.x >= width || t.y >= height ? [{ path: `/body/to/${i}`, message: `(${t.x},${t.y}) is off the board (${width}×${height})` }] : []));
-    if (off.length) throw new ApiError(422, 'invalid-query', off.map((p) => `${p.path.slice(6)}: ${p.message}`).join('; '), { rule: 'board', problems: off });
+    requireOnBoard(scenario, q.to);
     // The checked scenario travels once, as `scenario` (to a worker thread it is copied).
     return json(c, await runHeavy(c, { kind: 'reach', scenario, request: { ...q, scenario: undefined as never } }));
   });

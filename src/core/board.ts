@@ -390,31 +390,33 @@ export class Board implements GridQueries {
   }
 
   /**
-   * One cheapest path to `to`, or null. `through`: to any placement the search reaches, also one
-   * the figure may not end on (doom2016: the occupied teleporter a marine hops from).
+   * One cheapest path to `to`, or null (none within `mp`, or an orientation the figure does not
+   * have; `to.o` defaults to 0); a space off the board throws BoardError naming it. `through`: to any
+   * placement the search reaches, also one the figure may not end on (doom2016: the occupied teleporter a marine hops from).
    */
   path(f: string | number, mp: number, to: Placement, through = false): ReachPath | null {
-    // The search's answer is left in the core's memory.
+    // The search's answer is left in the core's memory and read there: only the path is returned.
     const core = this.core();
     const orientations = core.reach(this.searchFigure(f, mp), mp);
     const { width: w, height: h } = this._data;
-    // Read where the search left its answer: nothing of it is returned but the path.
     const n = orientations * w * h;
     const mem = coreBuffer(core);
     const cost = new Int32Array(mem, core.reachCostPtr(), n);
     const end = new Uint8Array(mem, core.reachEndPtr(), n);
     const parent = new Int32Array(mem, core.reachParentPtr(), n);
-    if (![to.x, to.y, to.o].every(Number.isInteger) || to.o < 0 || to.o >= orientations) return null;
-    if (to.x < 0 || to.y < 0 || to.x >= w || to.y >= h) return null;
-    let k = to.o * w * h + to.y * w + to.x;
+    const o = to?.o ?? 0; // a small figure's only orientation
+    const on = Number.isInteger(to?.x) && Number.isInteger(to?.y) && to.x >= 0 && to.y >= 0 && to.x < w && to.y < h;
+    if (!on) throw new BoardError([`to: ${JSON.stringify(to && { x: to.x, y: to.y })} is not a space of this ${w}×${h} board`]);
+    if (!Number.isInteger(o) || o < 0 || o >= orientations) return null;
+    let k = o * w * h + to.y * w + to.x;
     if (cost[k] < 0 || (!end[k] && !through)) return null;
     const steps: Placement[] = [];
     for (; k >= 0; k = parent[k]) {
-      const o = Math.floor(k / (w * h));
-      const r = k - o * w * h;
-      steps.push({ x: r % w, y: Math.floor(r / w), o });
+      const ok = Math.floor(k / (w * h));
+      const r = k - ok * w * h;
+      steps.push({ x: r % w, y: Math.floor(r / w), o: ok });
     }
-    return { cost: cost[to.o * w * h + to.y * w + to.x], steps: steps.reverse() };
+    return { cost: cost[o * w * h + to.y * w + to.x], steps: steps.reverse() };
   }
 
   /** The index of figure f, once f and mp are known to be a figure and an MP a search takes. */

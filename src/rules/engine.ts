@@ -49,8 +49,13 @@ function setup(input: Scenario, options: GameOptions): { module: RulesetModule<o
   if (options.units) {
     data.units = { name: 'options.units', ruleset: scenario.ruleset, kind: 'units', source: 'given by the caller', entries: options.units as DataSet['entries'] };
   }
+  // The dice take 32 bits of the seed: anything else (NaN, 1.5, 2^32, "abc") played as another seed's game, so a replay could not tell.
+  const seed = options.seed ?? scenario.seed ?? 1;
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new RangeError(`createGame: seed must be a whole number from 0 to 4294967295, got ${typeof seed === 'number' ? seed : JSON.stringify(seed)}`);
+  }
   try {
-    return { module, scenario, initial: module.init(scenario, data, options.seed ?? scenario.seed ?? 1) };
+    return { module, scenario, initial: module.init(scenario, data, seed) };
   } catch (e) {
     // The rules' own checks name paths in the scenario too (a figure the board cannot hold).
     throw e instanceof BoardError ? new ScenarioError(e.problems) : e;

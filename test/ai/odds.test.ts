@@ -383,3 +383,15 @@ describe('randomized: convolution equals enumeration', () => {
     }
   });
 });
+
+describe('d20 odds: a spec out of bounds is named, not computed', () => {
+  test('refuses a damage of 1e9 (it made an array that ran Node out of memory), a negative damage, NaN and a cover that is no boolean', () => {
+    const base = { attack: 1, damage: 1, defense: 10, cover: false, hp: 5 };
+    expect(() => d20Odds({ ...base, damage: 1e9 })).toThrow('d20 odds: damage must be a whole number from 0 to 10000, got 1000000000');
+    expect(() => d20Odds({ ...base, damage: -3 })).toThrow(/damage must be a whole number/);
+    expect(() => d20Odds({ ...base, attack: NaN })).toThrow('d20 odds: attack must be a whole number from -1000 to 1000, got NaN');
+    expect(() => d20Odds({ ...base, hp: 0 })).toThrow(/hp must be a whole number from 1/);
+    expect(() => d20Odds({ ...base, cover: 'yes' as never })).toThrow('d20 odds: cover must be true or false, got "yes"');
+    expect(d20Odds(base).hit).toBeGreaterThan(0);
+  });
+});

@@ -56,6 +56,20 @@ test('the editor exports JSON that reloads to the same board', async ({ page }) 
   expect(exported.figures).toContainEqual({ id: 'pinky-1', side: 'invader', type: 'pinky', x: 4, y: 4, w: 2 });
   expect((await events(page, 'doom-change')).length).toBeGreaterThanOrEqual(7);
   await expect(page.locator(`#${BOARD} textarea.embed`)).toHaveValue(/<doom-board mode="explore">/);
+  // Its script is the one-tag bundle beside the page, not this site's own module (which no other site can load).
+  await expect(page.locator(`#${BOARD} textarea.embed`)).toHaveValue(/^<script type="module" src="doom-board\.js"><\/script>/);
+
+  // A worked example of commands needs data sets: the board drawn here has none, and says so; one
+  // press gives it the ruleset's bundled ones, and a command can be recorded.
+  await page.locator(`#${BOARD} summary`, { hasText: 'Steps: a worked example' }).click();
+  const steps = page.locator(`#${BOARD} .steps`);
+  await expect(steps.getByRole('note')).toContainText('No commands can be recorded');
+  await expect(steps.getByRole('button', { name: 'Record selection' })).toBeVisible();
+  await steps.getByRole('button', { name: 'Use the bundled data sets' }).click();
+  await expect(steps.getByRole('button', { name: 'Record command' })).toBeEnabled();
+  await steps.getByRole('button', { name: 'Record command' }).click();
+  await expect(steps.locator('ol li')).toHaveCount(1);
+  expect(JSON.parse(await page.locator(`#${BOARD} textarea.export`).inputValue()).data.units).toBe('doom2016/sample-units');
 
   // Reload the exported JSON into a new explore-mode board: the same drawing, the same JSON back.
   const same = await page.evaluate(async (scenario) => {

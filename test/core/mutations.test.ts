@@ -224,3 +224,18 @@ describe('incremental updates equal a freshly built board', () => {
     expect(board.figure('big')).toEqual({ id: 'big', side: 'd', x: 0, y: 1, w: 2, h: 1 });
   });
 });
+
+describe('path: its destination checked', () => {
+  test('a space off the board throws naming it; a missing orientation is 0; one the figure lacks is no path', () => {
+    const board = Board.create({ ruleset: 'doom2016', map: ['......', '......', '......'], figures: [{ id: 'alpha', side: 'marines', x: 0, y: 1 }] });
+    for (const to of [{ x: 99, y: 0, o: 0 }, { x: -1, y: 0, o: 0 }, { x: Number.NaN, y: 0, o: 0 }]) {
+      expect(() => board.path('alpha', 4, to), JSON.stringify(to)).toThrow(BoardError);
+    }
+    expect(() => board.path('alpha', 4, { x: 99, y: 0, o: 0 })).toThrow('is not a space of this 6×3 board');
+    // A reach the review saw as "cost 1" and a path of null, only because `o` was left out.
+    const withO = board.path('alpha', 4, { x: 1, y: 1, o: 0 });
+    expect(withO).not.toBeNull();
+    expect(board.path('alpha', 4, { x: 1, y: 1 } as never)).toEqual(withO);
+    expect(board.path('alpha', 4, { x: 1, y: 1, o: 5 })).toBeNull();
+  });
+});

@@ -83,6 +83,21 @@ describe('doom2004 tokens: refused by validation with their JSON paths, never a 
   });
 });
 
+describe('games that could not be played are refused at the start', () => {
+  test('a d20 scenario with figures of one side only (it started a game over with no winner)', () => {
+    const s = structuredClone(d20Skirmish) as unknown as Scenario;
+    s.figures = s.figures.filter((f) => f.side === 'empire');
+    expect(refusal(s)).toEqual(['figures: a d20 game needs figures of two sides; only empire has any']);
+    expect(() => createGame(s)).toThrow(ScenarioError);
+  });
+  test('a seed that is no whole number from 0 to 2^32 − 1 (NaN, 1.5, 2^32 and "abc" played as other seeds\' games)', () => {
+    for (const seed of [Number.NaN, 1.5, 2 ** 32, -1, 'abc' as never]) {
+      expect(() => createGame(d20Skirmish as unknown as Scenario, { seed }), String(seed)).toThrow(/seed must be a whole number from 0 to 4294967295/);
+    }
+    expect(createGame(d20Skirmish as unknown as Scenario, { seed: 2 ** 32 - 1 }).state.ruleset).toBe('d20');
+  });
+});
+
 describe('replay() without commands', () => {
   test('is a ReplayError naming "commands", as is a refused command', () => {
     const s = d20Skirmish as unknown as Scenario;

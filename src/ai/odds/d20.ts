@@ -21,8 +21,23 @@ export interface D20Odds extends Odds {
   critical: number;
 }
 
+/** A spec's numbers: whole and in bounds (a damage of 1e9 made an array that ran Node out of memory), named when not. */
+function checked(s: D20Spec): D20Spec {
+  const whole = (name: keyof D20Spec, v: unknown, lo: number, hi: number) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`d20 odds: ${name} must be a whole number from ${lo} to ${hi}, got ${typeof v === 'number' ? v : JSON.stringify(v)}`);
+  };
+  whole('attack', s.attack, -1000, 1000);
+  whole('damage', s.damage, 0, 10_000);
+  whole('defense', s.defense, -1000, 1000);
+  whole('hp', s.hp, 1, 1_000_000);
+  if (s.helpers !== undefined) whole('helpers', s.helpers, 0, 1000);
+  if (typeof s.cover !== 'boolean') throw new TypeError(`d20 odds: cover must be true or false, got ${JSON.stringify(s.cover)}`);
+  return s;
+}
+
 /** P(damage) of one attack, as an array indexed by damage. */
-function damageOf(s: D20Spec): { damage: number[]; hit: number; critical: number } {
+function damageOf(spec: D20Spec): { damage: number[]; hit: number; critical: number } {
+  const s = checked(spec);
   const need = s.defense + (s.cover ? 4 : 0) - s.attack - 4 * (s.helpers ?? 0);
   let normal = 0;
   for (let n = 2; n <= 19; n++) if (n >= need) normal++;

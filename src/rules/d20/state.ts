@@ -4,6 +4,7 @@ import { Board } from '../../core/board.ts';
 import { sharedBoard, sourceData, type BoardSource } from '../../core/shared-board.ts';
 import type { BoardData } from '../../core/types.ts';
 import type { Scenario } from '../../scenario/types.ts';
+import { ScenarioError } from '../../scenario/validate.ts';
 import { seedRng, type RngState } from '../rng.ts';
 import type { PlacedFigure } from '../types.ts';
 
@@ -53,6 +54,12 @@ export function initD20(scenario: Scenario, units: Record<string, D20Unit>, seed
   });
   // Validates the figures on the board (throws BoardError naming the field).
   parseBoard({ ruleset: 'd20', map: scenario.map, edges: scenario.edges, figures });
+  // RULES §4: a side wins when the other has no figures left; a game where that is so before the
+  // first command would be over with no winner (a review's one-sided scenario started a dead game).
+  const sidesWithFigures = scenario.sides.filter((side) => figures.some((f) => f.side === side));
+  if (sidesWithFigures.length < 2) {
+    throw new ScenarioError([`figures: a d20 game needs figures of two sides; ${sidesWithFigures.length ? `only ${sidesWithFigures[0]} has any` : 'there are none'}`]);
+  }
   return {
     ruleset: 'd20',
     rng: seedRng(seed),
