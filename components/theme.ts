@@ -117,8 +117,6 @@ export const styles = css`
     -webkit-touch-callout: none;
     user-select: none;
   }
-  /* Painting in the editor draws with the finger. */
-  :host([mode='edit']) .grid { touch-action: none; }
   .board-scroll { overflow: auto; max-width: 100%; }
   /* More of the board beyond an edge of its box: that edge fades (controllers/scroll-cue.ts). */
   .board-scroll.more-right { --doom-fade: linear-gradient(to left, transparent, #000 2rem); }

@@ -38,7 +38,7 @@ export interface InputModes {
 export class InputController implements ReactiveController {
   private drag: { id: string; from: Cursor; moved: boolean } | null = null;
   /** A finger on the board: a tap, a long press (then a drag) or the start of a page scroll. */
-  private touch: { id: number; at: Cursor; x0: number; y0: number; timer: number; scrolled: boolean } | null = null;
+  private touch: { id: number; at: Cursor; x0: number; y0: number; timer: number; scrolled: boolean; edit?: () => void } | null = null;
   /** The editor's pointer is down with a painting tool (one undo step). */
   private painting = false;
 
@@ -83,7 +83,7 @@ export class InputController implements ReactiveController {
     // Not passive: while a figure is dragged by touch the page must not scroll.
     touchmove: {
       handleEvent: (e: TouchEvent) => {
-        if (this.drag && e.cancelable) e.preventDefault();
+        if ((this.drag || this.painting) && e.cancelable) e.preventDefault();
       },
       passive: false,
     },
@@ -191,9 +191,27 @@ export class InputController implements ReactiveController {
       const side = sideFromPointer(e, box, m.width, m.height);
       const editor = this.to.edit.editor;
       if (!editor) return;
+      const edit = () => void s.guard(() => editor.at(c.x, c.y, editor.edgeTool ? side : null));
+      // A finger: a swipe scrolls the page and edits nothing; a tap edits when it lifts; a long press
+      // starts painting, then a drag paints (the page held still meanwhile).
+      if (e.pointerType === 'touch') {
+        this.clearTouch();
+        const t = { id: e.pointerId, at: c, x0: e.clientX, y0: e.clientY, timer: 0, scrolled: false, edit };
+        this.touch = t;
+        if (editor.paints) {
+          t.timer = window.setTimeout(() => {
+            if (this.touch !== t || t.scrolled) return;
+            t.timer = 0;
+            this.painting = true;
+            editor.beginStroke();
+            edit();
+          }, LONG_PRESS_MS);
+        }
+        return;
+      }
       this.painting = editor.paints;
       if (this.painting) editor.beginStroke();
-      void s.guard(() => editor.at(c.x, c.y, editor.edgeTool ? side : null));
+      edit();
       (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
       return;
     }
@@ -260,7 +278,7 @@ export class InputController implements ReactiveController {
     const box = this.gridBox();
     const t = this.touch;
     if (!m || !box || this.host.mode === 'replay') return;
-    if (e.pointerType === 'touch' && t && !this.drag) {
+    if (e.pointerType === 'touch' && t && !this.drag && !this.painting) {
       if (Math.hypot(e.clientX - t.x0, e.clientY - t.y0) > TAP_SLOP_PX) {
         t.scrolled = true;
         if (t.timer) clearTimeout(t.timer);
@@ -286,8 +304,14 @@ export class InputController implements ReactiveController {
 
   private onPointerUp(e: PointerEvent): void {
     const s = this.state;
+    const tapToEdit = e.pointerType === 'touch' && !this.painting && this.touch?.edit && !this.touch.scrolled ? this.touch.edit : null;
     if (this.painting) this.to.edit.editor?.endStroke();
     this.painting = false;
+    if (this.host.mode === 'edit') {
+      this.clearTouch();
+      tapToEdit?.();
+      return;
+    }
     const drag = this.drag;
     this.drag = null;
     const touch = e.pointerType === 'touch' ? this.touch : null;
@@ -319,6 +343,8 @@ export class InputController implements ReactiveController {
   /** The browser took the touch for scrolling or zooming: nothing happens on the board. */
   private onPointerCancel(): void {
     const s = this.state;
+    if (this.painting) this.to.edit.editor?.endStroke();
+    this.painting = false;
     this.drag = null;
     this.clearTouch();
     if (s.path && !s.pendingDest) {

@@ -136,3 +136,33 @@ test('the pages\' own controls are at least 44 px too: the API page\'s Ask, the 
     }
   }
 });
+
+test('the editor on a phone: a swipe over the board scrolls the page and paints nothing; a tap paints one space; a long press then a drag paints a line', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/editor.html');
+  const g = await ready(page, 'editor');
+  await expect(g).toHaveCSS('touch-action', 'manipulation');
+  await page.locator('#editor button', { hasText: /^Difficult$/ }).tap();
+  const exported = async () => JSON.parse(await page.locator('#editor textarea.export').inputValue()).map as string[];
+  const before = await exported();
+  await cell(page, 'editor', 1, 4).scrollIntoViewIfNeeded();
+  const y0 = await page.evaluate(() => window.scrollY);
+  // A swipe up from B5: the page scrolls, no space is painted.
+  await touchPath(page, swipeUp(await centre(page, 'editor', 1, 4), 200));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y0 + 50);
+  await page.waitForTimeout(300);
+  expect(await exported()).toEqual(before);
+  // A tap on B1 paints B1 only.
+  await cell(page, 'editor', 1, 0).scrollIntoViewIfNeeded();
+  const b1 = await centre(page, 'editor', 1, 0);
+  await page.touchscreen.tap(b1.x, b1.y);
+  await expect.poll(async () => (await exported())[0][1]).toBe('d');
+  expect((await exported()).filter((row, y) => row !== before[y] && y !== 0)).toEqual([]);
+  // A long press on A2, then a drag to A4: A2, A3 and A4 painted, and the page held still.
+  const a2 = await centre(page, 'editor', 0, 1), a4 = await centre(page, 'editor', 0, 3);
+  const y1 = await page.evaluate(() => window.scrollY);
+  await touchPath(page, [a2, { x: a2.x, y: (a2.y + a4.y) / 2 }, a4], 700);
+  await expect.poll(async () => (await exported()).slice(1, 4).map((row) => row[0])).toEqual(['d', 'd', 'd']);
+  expect(await page.evaluate(() => window.scrollY)).toBe(y1);
+  expect(errors).toEqual([]);
+});
