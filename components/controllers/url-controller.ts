@@ -44,7 +44,7 @@ export class UrlController implements ReactiveController {
   private sayIfShared(): void {
     if (this.toldShared || this.host.id || document.querySelectorAll('doom-board[url-state]:not([id])').length < 2) return;
     this.toldShared = true;
-    this.state.fail('url', 'url-state: several boards on this page have no id, so they keep their state in the same #doom= and overwrite each other\'s: give each board an id (its state goes in #doom-<id>=).', [], false);
+    this.state.fail('url', 'url-state: boards without an id share #doom= and overwrite each other\'s state: give each board an id.', [], false);
   }
 
   /** Keep a mode's position (`position()`: null when it has none) in the URL, once the board is drawn. */

@@ -71,7 +71,9 @@ export class EditController implements ReactiveController {
         host.scenario = editor.scenario();
         host.mode = mode;
       },
+      // Asked first: the draft is the only copy of the work (a review lost it to one press).
       discard: module.readDraft(host.id) ? () => {
+        if (!confirm('Discard the draft kept in this browser? It cannot be brought back.')) return;
         module.discardDraft(host.id);
         reload();
       } : null,

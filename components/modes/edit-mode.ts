@@ -182,6 +182,8 @@ export class EditMode {
       return;
     }
     this.history = history;
+    // What an earlier edit was refused for, or a draft restored, no longer stands.
+    this.boardState.message = '';
     this.draw();
     this.changed();
     this.boardState.announce(words);
@@ -298,7 +300,7 @@ export class EditMode {
     else this.show(h, 'Redone');
   }
 
-  /** Load the pasted JSON as a new working copy (a new history). */
+  /** Load the pasted JSON as the working copy: one more edit, which Undo takes back. */
   loadPasted(): void {
     let json: unknown;
     try {
@@ -315,12 +317,11 @@ export class EditMode {
       return;
     }
     const fresh = new EditMode(this.host, this.boardState, json as Scenario, s);
-    this.history = fresh.history;
     this.figureSpec = fresh.figureSpec;
     this.problems = fresh.problems;
     this.boardState.source = json as Scenario;
     this.boardState.scenario = s;
-    this.boardState.announce(`Loaded ${s.title ?? 'the scenario'}`);
-    this.changed();
+    // One more edit, not a new history: Undo brings the board before it back (a review lost its work here).
+    this.change(fresh.history.present, `Loaded ${s.title ?? 'the scenario'}: Undo brings the board before it back`);
   }
 }

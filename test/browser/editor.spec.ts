@@ -91,6 +91,20 @@ test('the editor exports JSON that reloads to the same board', async ({ page }) 
   await page.locator(`#${BOARD} textarea.import`).fill(JSON.stringify(exported));
   await page.locator(`#${BOARD} button`, { hasText: 'Load pasted scenario' }).click();
   expect(JSON.parse(await page.locator(`#${BOARD} textarea.export`).inputValue())).toEqual(exported);
+
+  // A paste that is no JSON is named; the next good edit clears that line. Loading another scenario
+  // is one more edit: Undo brings the board before it back (a review lost its work to a paste).
+  const line = page.locator(`#${BOARD}`).getByText('The pasted text is not valid JSON', { exact: false });
+  await page.locator(`#${BOARD} textarea.import`).fill('{ nope');
+  await page.locator(`#${BOARD} button`, { hasText: 'Load pasted scenario' }).click();
+  await expect(line.first()).toBeVisible();
+  const other = { ruleset: 'd20', title: 'Other', map: ['....', '....'], figures: [], sides: ['side-a', 'side-b'] };
+  await page.locator(`#${BOARD} textarea.import`).fill(JSON.stringify(other));
+  await page.locator(`#${BOARD} button`, { hasText: 'Load pasted scenario' }).click();
+  await expect(page.locator(`#${BOARD} textarea.export`)).toHaveValue(/"title": "Other"/);
+  await expect(line).toHaveCount(0);
+  await page.locator(`#${BOARD} button`, { hasText: /^Undo$/ }).click();
+  expect(JSON.parse(await page.locator(`#${BOARD} textarea.export`).inputValue())).toEqual(exported);
   expect(errors).toEqual([]);
 });
 
