@@ -73,11 +73,25 @@ export function inPageAi(): Ai {
   };
 }
 
-/** The AI in a Web Worker (`worker` from `new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })`). */
-export function workerAi(worker: Worker): Ai {
+/**
+ * What `workerAi` needs of a worker: a browser's `Worker` is one, and so is any port that answers the
+ * same messages (typed here, not as the DOM's Worker, so that a Node-only TypeScript project can use
+ * the engine's types without the DOM library).
+ */
+export interface AiWorkerLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (e: { data: AiResponse }) => void): void;
+  terminate(): void;
+}
+
+/**
+ * The AI in a Web Worker: `worker` from `new Worker(new URL('doom-board-ai-worker.js', import.meta.url), { type: 'module' })`,
+ * the package's `dist/doom-board-ai-worker.js` served beside the page.
+ */
+export function workerAi(worker: AiWorkerLike): Ai {
   let n = 0;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  worker.addEventListener('message', (e: MessageEvent<AiResponse>) => {
+  worker.addEventListener('message', (e: { data: AiResponse }) => {
     const w = waiting.get(e.data.id);
     if (!w) return;
     waiting.delete(e.data.id);

@@ -5,7 +5,8 @@
 import instantiate from '../../build/core.wasm?init';
 
 export interface CoreExports {
-  memory: WebAssembly.Memory;
+  /** The instance's WebAssembly.Memory (typed by what is read of it: no DOM or WebAssembly library needed). */
+  memory: { readonly buffer: ArrayBuffer };
   init(): number;
   maxSide(): number;
   maxFigures(): number;

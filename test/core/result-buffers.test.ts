@@ -110,7 +110,7 @@ describe('a buffer is reused', () => {
     board.sightMap(0, sight);
     const expected = reachOf(board.reach(0, 6));
     const arrays = [reach.cost, sight.los];
-    getCore().memory.grow(1);
+    (getCore().memory as WebAssembly.Memory).grow(1);
     // A reach buffer's arrays are views of the core's memory (src/core/result-buffers.ts): the ones
     // taken before the growth are detached, and the buffer reads the same answer through new views.
     expect(arrays[0].length).toBe(0);
