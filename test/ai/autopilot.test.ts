@@ -66,6 +66,10 @@ test('deterministic: the same seed gives the same game', () => {
   expect({ ...a, thinking: null }).toEqual({ ...b, thinking: null });
 });
 
+test('a side without a policy is named before anything is played (it was a TypeError reading "choose")', () => {
+  expect(() => playGame(d20 as unknown as Scenario, 1, { empire: plannerPolicy() })).toThrow('playGame: no policy for alliance (give one for every side: empire, alliance)');
+});
+
 test('the autopilot beats a random opponent in a d20 game (seeded)', () => {
   // An unlimited budget: the result must not depend on the machine's load.
   const r = playGame(d20 as unknown as Scenario, 1, { empire: plannerPolicy(), alliance: randomPolicy(1) }, { budgetMs: Infinity, maxRounds: 60 });

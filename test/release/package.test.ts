@@ -79,10 +79,10 @@ afterAll(async () => {
 
 describe('the packed tarball', () => {
   test('ships the built output, the document, the docs and the notices, and none of the sources, tests or tools', () => {
-    for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'NOTICE.md', 'lib/engine.js', 'lib/engine.d.ts', 'lib/server.js', 'lib/cli.js', 'lib/heavy-worker.js', 'lib/element.d.ts', 'lib/openapi.json', 'lib/reference/docs.html', 'lib/reference/rules.html', 'lib/reference/index.html', 'dist/doom-board.js', 'dist/doom-board-ai-worker.js', 'docs/rules.md', 'src/api/openapi.yaml', 'custom-elements.json']) {
+    for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'NOTICE.md', 'lib/engine.js', 'lib/engine.d.ts', 'lib/server.js', 'lib/cli.js', 'lib/heavy-worker.js', 'lib/element.d.ts', 'lib/openapi.json', 'lib/reference/docs.html', 'lib/reference/rules.html', 'lib/reference/index.html', 'dist/doom-board.js', 'dist/doom-board-ai-worker.js', 'docs/rules.md', 'src/api/openapi.yaml', 'src/scenario/scenario.schema.json', 'custom-elements.json']) {
       expect(files, f).toContain(f);
     }
-    const stray = files.filter((f) => /^(test|bench|assembly|bundling|components|demo|scripts)\//.test(f) || (/^src\//.test(f) && f !== 'src/api/openapi.yaml') || /\.map$|\.tsbuildinfo$/.test(f) || /^(vite|vitest|playwright)\..*config/.test(f));
+    const stray = files.filter((f) => /^(test|bench|assembly|bundling|components|demo|scripts)\//.test(f) || (/^src\//.test(f) && f !== 'src/api/openapi.yaml' && f !== 'src/scenario/scenario.schema.json') || /\.map$|\.tsbuildinfo$/.test(f) || /^(vite|vitest|playwright)\..*config/.test(f));
     expect(stray).toEqual([]);
   });
 

@@ -44,6 +44,8 @@ export interface GameResult {
 /** Play until a side wins, or `maxRounds` / `maxCommands` run out (then `winner` is null: a draw). */
 export function playGame(scenario: Scenario, seed: number, policies: Record<string, Policy>, o: { budgetMs?: number; maxCommands?: number; maxRounds?: number } = {}): GameResult {
   const game = createGame(scenario, { seed }) as Game<GameState>;
+  const missing = (scenario.sides ?? []).filter((side) => !policies[side]);
+  if (missing.length) throw new Error(`playGame: no policy for ${missing.join(', ')} (give one for every side: ${(scenario.sides ?? []).join(', ')})`);
   const thinking: Record<string, number> = {};
   let refused = 0;
   let n = 0;
