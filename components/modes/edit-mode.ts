@@ -275,8 +275,19 @@ export class EditMode {
   }
 
   resize(width: number, height: number): void {
+    // The editor draws boards up to 64×64 (a pasted scenario may be larger): a size beyond is said, not silently cut.
     const clamp = (v: number) => Math.max(1, Math.min(64, Math.trunc(v) || 1));
-    this.change(resize(this.state, clamp(width), clamp(height)), `Resized to ${clamp(width)}×${clamp(height)}`);
+    const [w, h] = [clamp(width), clamp(height)];
+    const before = this.state;
+    const next = resize(before, w, h);
+    const lost = [[before.figures.length - next.figures.length, 'figure'], [(before.rest.tokens ?? []).length - (next.rest.tokens ?? []).length, 'token'], [before.edges.size - next.edges.size, 'edge']]
+      .filter(([n]) => (n as number) > 0).map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`);
+    const notes = [
+      w !== width || h !== height ? `the editor draws 1 to 64 spaces a side (asked ${width}×${height})` : '',
+      lost.length ? `${lost.join(', ')} outside it left out (Undo brings them back)` : '',
+    ].filter(Boolean);
+    this.change(next, `Resized to ${w}×${h}${notes.length ? `: ${notes.join('; ')}` : ''}`);
+    if (notes.length) this.boardState.message = `Resized to ${w}×${h}: ${notes.join('; ')}.`;
   }
 
   /** A drag-paint is one undo step. */

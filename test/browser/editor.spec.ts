@@ -183,3 +183,20 @@ test('the editor places and removes tokens; undo and redo take back edits, a dra
   expect(await exported()).toEqual(before);
   expect(errors).toEqual([]);
 });
+
+test('resizing says what it could not do and what it left out, and Undo brings that back', async ({ page }) => {
+  await page.goto('/editor.html');
+  await ready(page, BOARD);
+  const width = page.getByLabel('Width');
+  const exported = async () => JSON.parse(await page.locator(`#${BOARD} textarea.export`).inputValue());
+  const figures = (await exported()).figures.length;
+  await width.fill('500');
+  await width.press('Enter');
+  await expect(page.locator(`#${BOARD}`).getByRole('note')).toContainText('Resized to 64×6: the editor draws 1 to 64 spaces a side (asked 500×6).');
+  expect((await exported()).map[0]).toHaveLength(64);
+  await width.fill('3');
+  await width.press('Enter');
+  await expect(page.locator(`#${BOARD}`).getByRole('note')).toContainText(/Resized to 3×6: \d+ figures?.* outside it left out \(Undo brings them back\)/);
+  await page.locator(`#${BOARD} button`, { hasText: /^Undo$/ }).click();
+  expect((await exported()).figures).toHaveLength(figures);
+});
