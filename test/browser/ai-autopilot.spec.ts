@@ -13,7 +13,7 @@ const BOARD = 'solo';
 const MARINES = '(Alpha|Bravo|Charlie|Delta)';
 
 /** The marine's decisions, in order of preference: a passive marine that defends and ends its activations. */
-const MARINE_BUTTONS = [`^${MARINES} takes the attack \\(no more defense\\)$`, `^Respawn \\(${MARINES}\\)`, `^End ${MARINES}'s activation$`];
+const MARINE_BUTTONS = [`^${MARINES} takes the attack \\(no more defense\\)$`, `^${MARINES}: respawn at [A-Z]+\\d+$`, `^End ${MARINES}'s activation$`];
 
 /**
  * The scripted marine's move: click the first visible marine button (in MARINE_BUTTONS order), or
@@ -210,7 +210,7 @@ test('a marine defending gets a Hint too: each defense choice with the damage it
   // A passive marine ends its activations until the autopilot's demons attack one.
   for (let i = 0; i < 400 && !(await defending()); i++) {
     const clicked = await page.evaluate((id) => {
-      const b = [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].find((x) => /^(End (Alpha|Bravo|Charlie|Delta)'s activation|Respawn \((Alpha|Bravo|Charlie|Delta)\).*)$/.test(x.textContent!.trim()));
+      const b = [...document.getElementById(id)!.shadowRoot!.querySelectorAll('button')].find((x) => /^(End (Alpha|Bravo|Charlie|Delta)'s activation|(Alpha|Bravo|Charlie|Delta): respawn at [A-Z]+\d+)$/.test(x.textContent!.trim()));
       b?.click();
       return !!b;
     }, BOARD);

@@ -49,7 +49,7 @@ test('a handicap change the player declines keeps the game in progress; a handic
   // button: its activation, a defense or a respawn; nothing more comes until the player acts), then
   // decline a new handicap. Taking the hash any earlier raced the autopilot's next command (seen in
   // CI: imp 1 activating).
-  await expect(page.locator('#solo').getByRole('button', { name: /^((Alpha|Bravo|Charlie|Delta) takes the attack|End (Alpha|Bravo|Charlie|Delta)'s activation|Respawn)/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#solo').getByRole('button', { name: /^((Alpha|Bravo|Charlie|Delta) takes the attack|End (Alpha|Bravo|Charlie|Delta)'s activation|(Alpha|Bravo|Charlie|Delta): respawn)/ }).first()).toBeVisible({ timeout: 30_000 });
   const hashNow = () => page.evaluate(() => location.hash);
   // The URL is written after each command (its state compressed asynchronously): wait until it holds still.
   await expect.poll(async () => {
