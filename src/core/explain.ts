@@ -250,10 +250,10 @@ function summarize(
   }
   if (!s.los) {
     const why = losLines.find((l) => l.blocker);
-    const because = why?.blocker ? `; e.g. the line from (${why.from.x / 2},${why.from.y / 2}) ${describeBlocker(why.blocker, data)}` : '';
-    // doom2004 draws one line, centre to centre (RULES §3); doom2016 tries every corner to every corner.
-    const lines = losLines.length === 1 ? 'the line is blocked' : 'every line is blocked';
-    return `${from} has no line of sight to ${to} (${rule}: ${lines}${losLines.length === 1 ? because.replace(/^; e\.g\. the line/, ', the line') : because}); ${range}.`;
+    const line = why?.blocker ? `the line from (${why.from.x / 2},${why.from.y / 2}) ${describeBlocker(why.blocker, data)}` : '';
+    // doom2004 draws one line, centre to centre (RULES §3), said as it is; doom2016 tries every corner to every corner.
+    const said = losLines.length === 1 && line ? line : `every line is blocked${line ? `; e.g. ${line}` : ''}`;
+    return `${from} has no line of sight to ${to} (${rule}: ${said}); ${range}.`;
   }
   const clear = losLines.find((l) => !l.blocked);
   const seen = clear ? `a clear line from (${clear.from.x / 2},${clear.from.y / 2}) to (${clear.to.x / 2},${clear.to.y / 2})` : 'a clear line';

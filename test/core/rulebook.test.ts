@@ -329,6 +329,8 @@ describe('explanations cite the rule', () => {
     expect(e.los).toBe(false);
     expect(e.losLines).toEqual([{ from: { x: 1, y: 1 }, to: { x: 5, y: 1 }, blocked: true, blocker: { clause: '1.1.3', cell: { x: 1, y: 0 } } }]);
     expect(e.summary).toContain('the space of zombie');
+    // Its one line is said as one (no "every line is blocked; e.g.").
+    expect(e.summary).toMatch(/^m has no line of sight to d \(RULES §3: the line from \(0\.5,0\.5\) passes through the space of zombie/);
   });
   test('d20: the clear line is named by where it runs across both spaces, as the board draws it, not by its two critical points', () => {
     // A review's case (the d20 skirmish, Trooper 1 moved to E2, the scout at G2): the witness's points
