@@ -209,6 +209,9 @@ export function checkFigures(
   return figures;
 }
 
+/** A value as a message shows it: numbers as numbers (NaN, not JSON's null), the rest as JSON ("4" quoted). */
+export const shown = (v: unknown): string => (typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v));
+
 /**
  * What is wrong with a w×h footprint at (x,y) on a board whose cells are claimed in `owner`
  * (figure index per cell, -1 free; `idOf` names them): [field, message], or null when it fits.
@@ -228,7 +231,7 @@ export function footprintProblem(
 ): [string, string] | null {
   // Checked without allocating: moves are hot in the AI's searches.
   const bad = !isInt(fx) ? 'x' : !isInt(fy) ? 'y' : !isInt(w) ? 'w' : !isInt(h) ? 'h' : '';
-  if (bad) return [bad, `expected an integer, got ${JSON.stringify({ x: fx, y: fy, w, h }[bad])}`];
+  if (bad) return [bad, `expected an integer, got ${shown({ x: fx, y: fy, w, h }[bad])}`];
   const x0 = fx as number, y0 = fy as number, fw = w as number, fh = h as number;
   if (fw < 1 || fh < 1 || fw > 3 || fh > 3) return ['w', `footprint ${fw}×${fh} is not between 1×1 and 3×3`];
   if (x0 < 0 || y0 < 0 || x0 + fw > width || y0 + fh > height) return ['x', `footprint ${fw}×${fh} at (${x0},${y0}) is outside the ${width}×${height} map`];

@@ -5,7 +5,7 @@
  * instead of rebuilding it, so queries never cross the boundary per cell.
  * Mutations validate first and change nothing when they fail.
  */
-import { BoardError, checkFigures, footprintProblem, parseBoard, type BoardInput, type FigureInput } from './board-input.ts';
+import { BoardError, checkFigures, footprintProblem, parseBoard, shown, type BoardInput, type FigureInput } from './board-input.ts';
 import { explainSight } from './explain.ts';
 import { fillReach, fillSight, type ReachBuffer, type SightBuffer } from './result-buffers.ts';
 import { copyOut } from './result-pool.ts';
@@ -422,7 +422,7 @@ export class Board implements GridQueries {
   /** The index of figure f, once f and mp are known to be a figure and an MP a search takes. */
   private searchFigure(f: string | number, mp: number): number {
     const i = this.figureIndex(f);
-    if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${mp} is not a whole number from 0 to 4000`]);
+    if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${shown(mp)} is not a whole number from 0 to 4000`]);
     return i;
   }
 

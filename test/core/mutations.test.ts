@@ -239,3 +239,12 @@ describe('path: its destination checked', () => {
     expect(board.path('alpha', 4, { x: 1, y: 1, o: 5 })).toBeNull();
   });
 });
+
+describe('messages show the value sent', () => {
+  test('NaN as NaN (JSON said null), a string quoted', () => {
+    const board = Board.create({ ruleset: 'doom2016', map: ['......', '......'], figures: [{ id: 'alpha', side: 'marines', x: 0, y: 0 }] });
+    expect(() => board.moveFigure('alpha', Number.NaN, 0)).toThrow('figure "alpha".x: expected an integer, got NaN');
+    expect(() => board.reach('alpha', '4' as never)).toThrow('mp: "4" is not a whole number from 0 to 4000');
+    expect(() => board.reach('alpha', Number.NaN)).toThrow('mp: NaN is not a whole number from 0 to 4000');
+  });
+});
