@@ -55,8 +55,9 @@ export interface BoardInput {
 
 /** A bad board: `problems` lists every fault as `path: message`. */
 export class BoardError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid board: ${problems.join('; ')}`);
+  /** `what` names what was wrong: the board itself, or a query's arguments ('query': an unknown figure, an MP, a space). */
+  constructor(readonly problems: string[], what: 'board' | 'query' = 'board') {
+    super(`Invalid ${what}: ${problems.join('; ')}`);
     this.name = 'BoardError';
   }
 }

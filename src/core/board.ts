@@ -69,7 +69,7 @@ export class Board implements GridQueries {
   figureIndex(ref: string | number): number {
     const i = typeof ref === 'number' ? ref : this._data.figures.findIndex((f) => f.id === ref);
     if (!Number.isInteger(i) || i < 0 || i >= this._data.figures.length) {
-      throw new BoardError([`figure: no figure ${JSON.stringify(ref)} on this board`]);
+      throw new BoardError([`figure: no figure ${JSON.stringify(ref)} on this board`], 'query');
     }
     return i;
   }
@@ -348,7 +348,7 @@ export class Board implements GridQueries {
     const i = this.figureIndex(f);
     const { width, height, ruleset } = this._data;
     const n = width * height;
-    if (ruleset !== 'd20' || los.length !== n) throw new BoardError([ruleset !== 'd20' ? 'sightMapWithLos: d20 boards only' : `los: ${los.length} cells, the board has ${n}`]);
+    if (ruleset !== 'd20' || los.length !== n) throw new BoardError([ruleset !== 'd20' ? 'sightMapWithLos: d20 boards only' : `los: ${los.length} cells, the board has ${n}`], 'query');
     const core = this.core();
     new Uint8Array(core.memory.buffer, core.outLosPtr(), n).set(los);
     core.sightMapCoverD20(i);
@@ -406,7 +406,7 @@ export class Board implements GridQueries {
     const parent = new Int32Array(mem, core.reachParentPtr(), n);
     const o = to?.o ?? 0; // a small figure's only orientation
     const on = Number.isInteger(to?.x) && Number.isInteger(to?.y) && to.x >= 0 && to.y >= 0 && to.x < w && to.y < h;
-    if (!on) throw new BoardError([`to: ${JSON.stringify(to && { x: to.x, y: to.y })} is not a space of this ${w}×${h} board`]);
+    if (!on) throw new BoardError([`to: ${JSON.stringify(to && { x: to.x, y: to.y })} is not a space of this ${w}×${h} board`], 'query');
     if (!Number.isInteger(o) || o < 0 || o >= orientations) return null;
     let k = o * w * h + to.y * w + to.x;
     if (cost[k] < 0 || (!end[k] && !through)) return null;
@@ -422,7 +422,7 @@ export class Board implements GridQueries {
   /** The index of figure f, once f and mp are known to be a figure and an MP a search takes. */
   private searchFigure(f: string | number, mp: number): number {
     const i = this.figureIndex(f);
-    if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${shown(mp)} is not a whole number from 0 to 4000`]);
+    if (!Number.isInteger(mp) || mp < 0 || mp > 4000) throw new BoardError([`mp: ${shown(mp)} is not a whole number from 0 to 4000`], 'query');
     return i;
   }
 

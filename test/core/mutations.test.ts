@@ -246,5 +246,8 @@ describe('messages show the value sent', () => {
     expect(() => board.moveFigure('alpha', Number.NaN, 0)).toThrow('figure "alpha".x: expected an integer, got NaN');
     expect(() => board.reach('alpha', '4' as never)).toThrow('mp: "4" is not a whole number from 0 to 4000');
     expect(() => board.reach('alpha', Number.NaN)).toThrow('mp: NaN is not a whole number from 0 to 4000');
+    // A query's argument is not the board's fault: "Invalid query", where "Invalid board" misled.
+    expect(() => board.reach('alpha', -1)).toThrow(/^Invalid query: mp: -1/);
+    expect(() => board.sight('alpha', 'nobody')).toThrow(/^Invalid query: figure: no figure "nobody"/);
   });
 });

@@ -204,7 +204,7 @@ export function openDoor(s: Doom2016State, c: Command): GameEvent[] | Refusal {
   try {
     for (const e of run) board.openDoor(e.x1, e.y1, e.x2, e.y2);
   } catch (e) {
-    return refuse('RULES §2.2 doors', (e as Error).message.replace(/^Invalid board: /, ''));
+    return refuse('RULES §2.2 doors', (e as Error).message.replace(/^Invalid (board|query): /, ''));
   }
   s.board.hEdges = [...board.data.hEdges];
   s.board.vEdges = [...board.data.vEdges];
