@@ -390,7 +390,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
 
   /** While a figure must be put on the board, it stays selected: a tap on another figure says so. */
   async select(id: string): Promise<void> {
-    if (!this.placing) return super.select(id);
+    if (!this.placing || this.ai.current?.owns({ type: '', figure: this.placing })) return super.select(id);
     this.state.announce(`${this.state.figureName(this.placing)} first: tap a highlighted space to ${this.moveVerb(-1, -1)} it there`);
   }
 

@@ -111,6 +111,13 @@ test('the editor keeps work across reloads until the draft is discarded', async 
   await ready(page, 'editor');
   await expect(board.locator('[part="status"]').first()).toContainText('7×');
   await expect(board.locator('.message')).toContainText('restored from this browser');
+  // Discarding asks first (the draft is the only copy of the work): declined, the draft stays; accepted, it goes.
+  const asked: string[] = [];
+  page.once('dialog', (d) => void (asked.push(d.message()), d.dismiss()));
+  await board.getByRole('button', { name: 'Discard draft' }).click();
+  await expect.poll(() => asked).toEqual(['Discard the draft kept in this browser? It cannot be brought back.']);
+  await expect(board.locator('[part="status"]').first()).toContainText('7×');
+  page.once('dialog', (d) => void d.accept());
   await board.getByRole('button', { name: 'Discard draft' }).click();
   await expect(board.locator('[part="status"]').first()).toContainText(`${before}×`);
   await page.reload();
