@@ -2,7 +2,7 @@
  * Security and failure behaviour: CORS only for configured origins; a store failure is a 500
  * problem without a stack trace and the game stays as it was (the command is rolled back).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/app.ts';
 import { MemoryStore, type StoredEntry } from '../../src/api/store.ts';
 import { loadCore } from '../../src/core/index.ts';
@@ -68,20 +68,21 @@ describe('heavy work shared between clients', () => {
     const { app } = createApi({ store: new MemoryStore(), rateLimit: { perSecond: 100, burst: 100 }, heavyWork, clientKey: (c) => c.req.header('x-client') ?? '?' });
     const scenario = { ruleset: 'd20', map: ['....'], figures: [{ id: 'a', side: 'empire', type: 'trooper', x: 0, y: 0 }, { id: 'b', side: 'alliance', type: 'trooper', x: 3, y: 0 }], sides: ['empire', 'alliance'] };
     const ask = (client: string) => app.fetch(post('/api/v1/board/sight-map', { scenario, figure: 'a' }, { 'x-client': client }));
+    // No clock decides it: each step waits until the pool has the jobs it should (vi.waitFor polls).
+    const reached = (n: number) => vi.waitFor(() => expect(waiting).toHaveLength(n), { timeout: 10_000 });
     const a = [ask('A'), ask('A')];
-    await new Promise((r) => setTimeout(r, 50));
+    await reached(2);
     const third = await ask('A');
     expect(third.status, await third.clone().text()).toBe(429);
     expect(third.headers.get('retry-after')).toBe('1');
     expect((await third.json()).detail).toMatch(/this client already has 2 hints, odds or board queries in progress/);
     const b = ask('B');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(waiting).toHaveLength(3); // A's two and B's one reached the pool
+    await reached(3); // A's two and B's one reached the pool
     waiting.forEach((go) => go());
     expect((await Promise.all([...a, b])).map((r) => r.status)).toEqual([200, 200, 200]);
     // A place is given back with its answer.
     const again = ask('A');
-    await new Promise((r) => setTimeout(r, 50));
+    await reached(4);
     waiting.at(-1)!();
     expect((await again).status).toBe(200);
   });

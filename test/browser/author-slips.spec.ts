@@ -18,7 +18,8 @@ const inline = (scenario: unknown) => `<script type="application/json">${JSON.st
 test('no scenario, or a misspelt scenario attribute: the error box says so (not "Loading board…" for ever), and a scenario set later still loads', async ({ page }) => {
   const errors = watchErrors(page);
   await open(page, '<doom-board id="none"></doom-board><doom-board id="typo" scenrio="/scenarios/corridor.json" data-note="x"></doom-board>');
-  await expect(page.locator('#none [part="error"]')).toContainText('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.');
+  // Said a second after the page's load: waited for generously, a busy machine loads late.
+  await expect(page.locator('#none [part="error"]')).toContainText('No scenario: set the scenario attribute (a URL), the scenario property, or add an inline <script type="application/json">.', { timeout: 15_000 });
   await expect(page.locator('#typo [part="error"]')).toContainText('Attributes doom-board does not know: scenrio.');
   await expect(page.locator('#typo [part="error"]')).not.toContainText('data-note');
   await expect(page.locator('#none')).not.toContainText('Loading board');
