@@ -159,7 +159,7 @@ export function parseBoard(input: BoardInput): BoardData {
 
   const list = listOf(input.figures, 'figures', fail);
   if (list.length > MAX_FIGURES) fail('figures', `${list.length} figures is above ${MAX_FIGURES}`);
-  const figures = list.length > MAX_FIGURES ? [] : checkFigures(width, height, cells, hEdges, vEdges, list, fail);
+  const figures = list.length > MAX_FIGURES ? [] : checkFigures(width, height, cells, hEdges, vEdges, list, fail, input.ruleset);
 
   if (problems.length) throw new BoardError(problems);
   return { ruleset: input.ruleset, width, height, cells, hEdges, vEdges, figures };
@@ -177,8 +177,8 @@ const straddles = (kind: number) => kind === EdgeKind.wall || kind === EdgeKind.
 const nameOf = (kind: number) => Object.keys(EdgeKind)[kind];
 
 /**
- * Validate figures against a board: integers, inside the map, on map cells, no overlap, not
- * straddling a wall or door. Problems go to `fail`; returns the valid figures.
+ * Validate figures against a board: integers, inside the map, on map cells, not on a blocking
+ * obstacle or barrel, no overlap, not straddling a wall or door. Problems go to `fail`; returns the valid figures.
  */
 export function checkFigures(
   width: number,
@@ -188,6 +188,7 @@ export function checkFigures(
   vEdges: Uint8Array,
   list: FigureInput[],
   fail: (path: string, msg: string) => void,
+  ruleset?: Ruleset,
 ): FigureData[] {
   const figures: FigureData[] = [];
   const owner = new Int32Array(width * height).fill(-1);
@@ -201,7 +202,7 @@ export function checkFigures(
     if (typeof f.side !== 'string' || f.side === '') return fail(`${path}.side`, 'expected a non-empty string');
     const w = f.w ?? 1;
     const h = f.h ?? 1;
-    const problem = footprintProblem(width, height, cells, hEdges, vEdges, owner, (o) => figures[o].id, f.x, f.y, w, h);
+    const problem = footprintProblem(width, height, cells, hEdges, vEdges, owner, (o) => figures[o].id, f.x, f.y, w, h, ruleset);
     if (problem) return fail(`${path}.${problem[0]}`, problem[1]);
     for (let y = f.y; y < f.y + h; y++) for (let x = f.x; x < f.x + w; x++) owner[y * width + x] = figures.length;
     figures.push({ id: f.id, side: f.side, x: f.x, y: f.y, w, h, ...(f.teleports ? { teleports: true } : {}) });
@@ -216,6 +217,7 @@ export const shown = (v: unknown): string => (typeof v === 'number' ? String(v) 
 /**
  * What is wrong with a w×h footprint at (x,y) on a board whose cells are claimed in `owner`
  * (figure index per cell, -1 free; `idOf` names them): [field, message], or null when it fits.
+ * With the ruleset, its own cells no figure may stand on are refused too (doom2004 obstacles, barrels).
  */
 export function footprintProblem(
   width: number,
@@ -229,6 +231,7 @@ export function footprintProblem(
   fy: unknown,
   w: unknown,
   h: unknown,
+  ruleset?: Ruleset,
 ): [string, string] | null {
   // Checked without allocating: moves are hot in the AI's searches.
   const bad = !isInt(fx) ? 'x' : !isInt(fy) ? 'y' : !isInt(w) ? 'w' : !isInt(h) ? 'h' : '';
@@ -240,6 +243,8 @@ export function footprintProblem(
     for (let x = x0; x < x0 + fw; x++) {
       if ((cells[y * width + x] & Cell.on) === 0) return ['x', `cell (${x},${y}) of the footprint is off the map`];
       if (owner[y * width + x] >= 0) return ['x', `cell (${x},${y}) is already occupied by ${JSON.stringify(idOf(owner[y * width + x]))}`];
+      // RULES §3: doom2004's blocking obstacles and exploding barrels block movement, so no figure stands on one.
+      if (ruleset === 'doom2004' && cells[y * width + x] & (Cell.obstacle | Cell.barrel)) return ['x', `cell (${x},${y}) holds ${cells[y * width + x] & Cell.barrel ? 'an exploding barrel' : 'a blocking obstacle'}; no figure can stand there`];
     }
   for (let y = y0; y < y0 + fh; y++)
     for (let x = x0; x < x0 + fw; x++) {

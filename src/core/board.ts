@@ -76,12 +76,12 @@ export class Board implements GridQueries {
 
   /**
    * Why a w×h figure could not be placed with its top-left cell at (x,y) now (off the map, on
-   * another figure, across a wall or door), or null when it fits: addFigure's check, without
+   * another figure or a doom2004 obstacle, across a wall or door), or null when it fits: addFigure's check, without
    * adding, throwing or touching the grid core.
    */
   placementProblem(x: number, y: number, w = 1, h = 1): string | null {
     const d = this._data;
-    const problem = footprintProblem(d.width, d.height, d.cells, d.hEdges, d.vEdges, this.ownerMap(), this.idOf, x, y, w, h);
+    const problem = footprintProblem(d.width, d.height, d.cells, d.hEdges, d.vEdges, this.ownerMap(), this.idOf, x, y, w, h, d.ruleset);
     return problem && problem[1];
   }
 
@@ -97,7 +97,7 @@ export class Board implements GridQueries {
     // Only the moved figure can be at fault: check it against the others' cells.
     const owner = this.ownerMap();
     this.claim(owner, f, -1);
-    const problem = footprintProblem(d.width, d.height, d.cells, d.hEdges, d.vEdges, owner, this.idOf, x, y, w, h);
+    const problem = footprintProblem(d.width, d.height, d.cells, d.hEdges, d.vEdges, owner, this.idOf, x, y, w, h, d.ruleset);
     if (problem) {
       this.claim(owner, f, i);
       throw new BoardError([`figure ${JSON.stringify(f.id)}.${problem[0]}: ${problem[1]}`]);
@@ -179,9 +179,9 @@ export class Board implements GridQueries {
   /** Validate `list` (problems name figures by id) and on success store it. */
   private replaceFigures(list: FigureInput[]): void {
     const problems: string[] = [];
-    const { width, height, cells, hEdges, vEdges } = this._data;
+    const { ruleset, width, height, cells, hEdges, vEdges } = this._data;
     const named = (path: string) => path.replace(/^figures\[(\d+)\]/, (_, k) => `figure ${JSON.stringify(list[Number(k)]?.id)}`);
-    const figures = checkFigures(width, height, cells, hEdges, vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`));
+    const figures = checkFigures(width, height, cells, hEdges, vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`), ruleset);
     if (problems.length) throw new BoardError(problems);
     this._data = { ...this._data, figures }; // its edges shared (or not) as before
   }

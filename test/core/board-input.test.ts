@@ -65,6 +65,21 @@ describe('bad board input is named', () => {
     input.figures!.push({ id: 'caco', side: 'demons', x: 3, y: 0, w: 1, h: 2 });
     expect(problems(input)).toEqual(['figures[2].x: cell (3,0) is already occupied by "imp"']);
   });
+  test('RULES §3: a doom2004 figure on a blocking obstacle or an exploding barrel (they block movement); elsewhere the letters are only drawn', () => {
+    const input = (ruleset: BoardInput['ruleset']): BoardInput => ({
+      ruleset, map: ['.o..', '..b.', '....'],
+      figures: [{ id: 'imp', side: 'demons', x: 1, y: 0 }, { id: 'cyber', side: 'demons', x: 1, y: 1, w: 2, h: 2 }],
+    });
+    expect(problems(input('doom2004'))).toEqual([
+      'figures[0].x: cell (1,0) holds a blocking obstacle; no figure can stand there',
+      'figures[1].x: cell (2,1) holds an exploding barrel; no figure can stand there',
+    ]);
+    expect(() => parseBoard(input('doom2016'))).not.toThrow();
+    const b = Board.create({ ...input('doom2004'), figures: [{ id: 'imp', side: 'demons', x: 0, y: 0 }] });
+    expect(() => b.moveFigure('imp', 1, 0)).toThrow('figure "imp".x: cell (1,0) holds a blocking obstacle; no figure can stand there');
+    expect(b.placementProblem(2, 1)).toBe('cell (2,1) holds an exploding barrel; no figure can stand there');
+    expect(b.data.figures[0]).toMatchObject({ x: 0, y: 0 });
+  });
   test('footprint across a wall', () => {
     const input = base();
     input.figures = [{ id: 'cyber', side: 'demons', x: 1, y: 0, w: 2, h: 2 }];

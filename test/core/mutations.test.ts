@@ -55,7 +55,7 @@ function fullValidation(data: BoardData, i: number, moved: FigureInput): string[
   const list = [...data.figures.filter((_, j) => j !== i), moved];
   const problems: string[] = [];
   const named = (p: string) => p.replace(/^figures\[(\d+)\]/, (_, k) => `figure ${JSON.stringify(list[Number(k)]?.id)}`);
-  checkFigures(data.width, data.height, data.cells, data.hEdges, data.vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`));
+  checkFigures(data.width, data.height, data.cells, data.hEdges, data.vEdges, list, (p, m) => problems.push(`${named(p)}: ${m}`), data.ruleset);
   return problems;
 }
 

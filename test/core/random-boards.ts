@@ -82,7 +82,7 @@ export function randomBoardInput(ruleset: Ruleset, seed: number, o: RandomBoardO
         ...(side === 'marines' && ruleset !== 'd20' ? { teleports: true } : {}),
       };
       let ok = true;
-      checkFigures(w, h, base.cells, base.hEdges, base.vEdges, [...figures, f], () => (ok = false));
+      checkFigures(w, h, base.cells, base.hEdges, base.vEdges, [...figures, f], () => (ok = false), ruleset);
       if (ok) {
         figures.push(f);
         return;

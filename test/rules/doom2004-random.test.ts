@@ -113,7 +113,7 @@ function invariantProblems(s: D4State, sc: Scenario, tokenIds: string[]): string
   const { width: w } = s.board;
   const problems: string[] = [];
   const [cells, hEdges, vEdges] = [unpack(s.board.cells), unpack(s.board.hEdges), unpack(s.board.vEdges)];
-  checkFigures(w, s.board.height, cells, hEdges, vEdges, s.figures, (p, m) => problems.push(`${p}: ${m}`));
+  checkFigures(w, s.board.height, cells, hEdges, vEdges, s.figures, (p, m) => problems.push(`${p}: ${m}`), 'doom2004');
   const hidden = new Set(s.areas.filter((a) => !a.revealed).flatMap((a) => a.cells));
   for (const f of s.figures) {
     for (let y = f.y; y < f.y + f.h; y++) {

@@ -36,7 +36,7 @@ export function reveal(s: D4State, a: D4Area, events: GameEvent[]): void {
   const { height, cells, hEdges, vEdges } = s.board;
   const fits = (list: typeof s.figures) => {
     let ok = true;
-    checkFigures(W, height, unpack(cells), unpack(hEdges), unpack(vEdges), list, () => (ok = false));
+    checkFigures(W, height, unpack(cells), unpack(hEdges), unpack(vEdges), list, () => (ok = false), 'doom2004');
     return ok;
   };
   for (const sf of a.figures) {
