@@ -149,6 +149,17 @@ describe('doom2016', () => {
     expect(top.reason).toMatch(/^Discard .+ for argent onto the Imp card \(its demons' argent ability needs one\)$/);
     expect(hints(stateIn(g, 'imp'), 'alpha')).toEqual([]);
   });
+  test('a figure that is not in the game is an error naming it, not an empty list that reads as "nothing to do"', () => {
+    const g = game2016(['....'], [M('alpha', 0, 0), D('imp', 'imp', 3, 0)]);
+    expect(() => hints(g.state, 'aplha')).toThrow('hints: no figure "aplha" in this game');
+    expect(() => hints(stateIn(g, 'imp'), 'Imp')).toThrow('hints: no figure "Imp" in this game');
+    // A dead marine is still in the game (it respawns): nothing to hint, no error.
+    const dead = stateIn(g, 'imp', (s) => {
+      s.figures = s.figures.filter((f) => f.id !== 'alpha');
+      s.marines.alpha.dead = true;
+    });
+    expect(hints(dead, 'alpha')).toEqual([]);
+  });
 });
 
 describe('doom2004 and d20', () => {

@@ -16,6 +16,7 @@ import { rankPlans, type HintOptions, type Plan, type Situation } from './plan.t
 import { hintSearch, searchPlans } from './searched.ts';
 import { strengthOf } from '../strength.ts';
 import { memoised } from '../memo.ts';
+import { figureInGame } from './known.ts';
 
 export type { Plan, HintOptions, Situation, Exposure, Cell } from './plan.ts';
 export { rankPlans } from './plan.ts';
@@ -51,7 +52,8 @@ function choicePlans(state: GameState, figure?: string, options: HintOptions = {
 }
 
 /**
- * Ranked plans for the acting figure (or the defender choosing its defense); [] when nobody can act (or it is not `figure`'s turn). Ranked
+ * Ranked plans for the acting figure (or the defender choosing its defense); [] when nobody can act (or it is not `figure`'s turn);
+ * throws when `figure` is not a figure of the game. Ranked
  * by the exact odds, then (doom2016 and doom2004, unless `search: false`) the best few played out (searched.ts).
  * The work is fixed (issue 44): no clock is read, so the same state and options give the same plans
  * on any machine, however slow or loaded.
@@ -63,7 +65,11 @@ export function hints(state: GameState, figure?: string, options: HintOptions = 
 function rankedHints(state: GameState, figure?: string, options: HintOptions = {}): Plan[] {
   const strength = strengthOf(options.strength);
   const s = situationOf(state, figure);
-  if (!s) return (decisionPlans(state, figure, options) ?? []).slice(0, options.limit ?? 5);
+  if (!s) {
+    const plans = decisionPlans(state, figure, options);
+    if (!plans && figure !== undefined && !figureInGame(state, figure)) throw new Error(`hints: no figure ${JSON.stringify(figure)} in this game`);
+    return (plans ?? []).slice(0, options.limit ?? 5);
+  }
   const plans = rankPlans(s, options);
   const search = options.search === false ? null : hintSearch(state, strength);
   return search ? searchPlans(state, s.me.side, plans, search) : plans;
