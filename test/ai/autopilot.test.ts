@@ -75,6 +75,11 @@ test('the autopilot beats a random opponent in a d20 game (seeded)', () => {
   const r = playGame(d20 as unknown as Scenario, 1, { empire: plannerPolicy(), alliance: randomPolicy(1) }, { budgetMs: Infinity, maxRounds: 60 });
   expect(r.winner).toBe('empire');
   expect(r.refused).toBe(0);
+  // The history replays the same game (the README's `replay(scenario, seed, result.history)`).
+  expect(r.history.length).toBe(r.commands);
+  const again = replay(d20 as unknown as Scenario, 1, r.history);
+  expect(again.view().winner).toBe('empire');
+  expect(again.view().round).toBe(r.rounds);
 });
 
 test('the deciding side: the only side with commands, else the side to act', () => {

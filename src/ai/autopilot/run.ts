@@ -34,7 +34,10 @@ function stepFrom(game: Game<GameState>, state: GameState, policies: Record<stri
 
 export interface GameResult {
   winner: string | null;
+  /** How many decisions were taken (a refused command and its replacement count once). */
   commands: number;
+  /** The commands the game applied, in order: `replay(scenario, seed, history)` plays the same game again. */
+  history: Command[];
   refused: number;
   /** Decision time per side (ms). */
   thinking: Record<string, number>;
@@ -70,5 +73,5 @@ export function playGame(scenario: Scenario, seed: number, policies: Record<stri
     }
   }
   const view = game.view();
-  return { winner: view.winner, commands: n, refused, thinking, rounds: view.round };
+  return { winner: view.winner, commands: n, history: game.history, refused, thinking, rounds: view.round };
 }
