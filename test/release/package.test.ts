@@ -129,18 +129,22 @@ test('(d) a TypeScript consumer with skipLibCheck off compiles against the shipp
   for (const resolution of [{ module: 'nodenext', moduleResolution: 'nodenext' }, { module: 'esnext', moduleResolution: 'bundler' }]) {
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', lib: ['es2022', 'dom'], noEmit: true, skipLibCheck: false, types: [], ...resolution }, files: ['consumer.ts'] }));
     writeFileSync(join(dir, 'consumer.ts'), `
-import { Board, createGame, loadCore, validateScenario, type Scenario, type GameState } from 'doom-board';
+import { Board, createGame, loadCore, validateScenario, type Scenario, type GameState, type Doom2016Command, type D20Command } from 'doom-board';
 import { DoomBoard } from 'doom-board/element';
 import type { paths } from 'doom-board/openapi';
 await loadCore();
 const s: Scenario = validateScenario(JSON.parse('{}'));
 const g = createGame(s, { seed: 1 });
 const st: GameState = g.state;
+const move: Doom2016Command = { type: 'move', figure: 'alpha', to: { x: 1, y: 2 } };
+g.apply(move);
+// @ts-expect-error a d20 activation names its figure
+const activate: D20Command = { type: 'activate' };
 const el = document.createElement('doom-board');
 const asDoom: DoomBoard = el;
 asDoom.mode = 'play';
 type Create = paths['/api/v1/games']['post'];
-export const used = [Board, st, asDoom] as const satisfies readonly unknown[];
+export const used = [Board, st, asDoom, activate] as const satisfies readonly unknown[];
 export type { Create };
 `);
     expect(() => run(process.execPath, [tsc, '-p', '.'], dir), JSON.stringify(resolution)).not.toThrow();
