@@ -82,7 +82,10 @@ export const OUTPUTS: readonly Output[] = [
   // problems are listed once (0.7 KB); a fragged doom2004 marine's respawn is tapped on the board and a
   // choice can be cancelled (0.25 KB); d20 explanations name the clear line as it is drawn (0.3 KB);
   // keeping the last command in view went to the on-demand table module: 68.0 KB (the editor's fixes after it), at the edge.
-  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 68 * KB },
+  // 69 KB since doom2004 refuses a figure on a blocking obstacle or barrel (RULES §3; the core's board
+  // check, 0.06 KB), a misspelt theme is named (0.07 KB) and the other seat's server command is kept
+  // in view: 68.1 KB.
+  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 69 * KB },
 
   // Rules engines, loaded when a board plays that ruleset, and the HTTP engine (openapi-fetch), loaded
   // when a board has an `api` attribute. Each rules engine carries its ruleset's card, dice and

@@ -52,7 +52,7 @@ const SHOWN_PROBLEMS = 12;
  *   as `GET /api/v1/games/{id}/replay` answers). Back / Play / Next, a scrubber, ←/→/Home/End; with `url-state` the
  *   step is kept in the page URL. Loaded on demand (doom-board-replay.js). A finished game in play mode offers
  *   "Replay step by step".
- * @attr theme - `light` (default), `dark` or `auto` (follows the system setting).
+ * @attr theme - `light` (default), `dark` or `auto` (follows the system setting); any other value is drawn light and named in the board's note.
  * @attr seed - Dice seed for play mode (default: the scenario's seed).
  * @attr ai - Play mode: the built-in AI — exact odds (P(hit), expected damage, P(kill)) on every target of the
  *   selected figure, and a Hint button drawing 3 plans of the acting figure as arrows (the best, then the best of
@@ -176,7 +176,7 @@ export class DoomBoard extends LitElement {
   declare scenario: Scenario | string | null | undefined;
   /** `explore`, `play`, `edit` or `replay`. */
   declare mode: Mode;
-  /** `light`, `dark` or `auto`. */
+  /** `light`, `dark` or `auto`; any other value is drawn light and named in the board's note. */
   declare theme: 'light' | 'dark' | 'auto';
   /** Dice seed for play mode. */
   declare seed: number | undefined;

@@ -192,8 +192,9 @@ export class ScenarioLoader implements ReactiveController {
       else if (host.mode === 'replay') await to.replay.start(scenario, token);
       else if (editor) to.edit.start(editor, s.source, scenario, restored);
       else to.explore.start(scenario);
-      // A valid board with likely slips (a short map row) loads, and says so.
-      const warnings = scenarioWarnings(scenario);
+      // A valid board with likely slips (a short map row, a misspelt theme drawn light) loads, and says so.
+      const warnings = scenarioWarnings(scenario), theme = host.getAttribute('theme');
+      if (theme && !['light', 'dark', 'auto'].includes(theme)) warnings.push(`theme: "${theme}" is not one of light, dark, auto`);
       if (warnings.length) s.message = `Warning: ${warnings.join('; ')}`;
       if (token !== s.loadToken) return;
       s.loading = false;

@@ -144,9 +144,10 @@ export class PlayMode extends SelectingMode<PlayHost> {
     return (this.words && this.view ? this.words.eventLine(e, this.tableContext()) : null) ?? { text: describeEvent(e) };
   }
 
-  /** Log the events of accepted changes (undos as a line of their own; appendLog). */
-  private logEntries(entries: HistoryEntry[]): LogLine[] {
+  /** Log the events of accepted changes (undos as a line of their own; appendLog); `show`: bring their spaces into view. */
+  private logEntries(entries: HistoryEntry[], show = false): LogLine[] {
     const lines = entries.flatMap((x) => (x.kind === 'undo' ? [UNDONE] : (x.events ?? []).map((e) => this.eventWords(e))));
+    if (show && this.view && this.words) this.showCells = this.words.eventCells(entries.flatMap((x) => x.events ?? []), this.view);
     this.log = appendLog(this.log, lines);
     return lines;
   }
@@ -182,7 +183,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.logEntries(game.newEntries ? await game.newEntries() : replayed);
     this.unfollow = game.subscribe?.(() => void this.state.guard(async () => {
       await this.refreshView();
-      if (game.newEntries) this.logEntries(await game.newEntries());
+      if (game.newEntries) this.logEntries(await game.newEntries(), true);
       await this.refreshActions();
     })) ?? null;
     if (fromUrl?.s && !this.placing && this.state.model?.figures.some((f) => f.id === fromUrl.s)) this.state.selected = fromUrl.s;
@@ -274,8 +275,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.hint = null;
     this.lastEvents = r.events;
     await this.refreshView();
-    const lines = this.logEntries([{ kind: 'command', events: r.events }]).map((l) => l.text);
-    if (this.view && this.words) this.showCells = this.words.eventCells(r.events, this.view);
+    const lines = this.logEntries([{ kind: 'command', events: r.events }], true).map((l) => l.text);
     this.state.clearTarget();
     this.pending = [];
     if (this.state.selected) await this.refreshActions();

@@ -129,6 +129,38 @@ test('two browsers play one server game: a move in one appears in the other with
   await Promise.all([a.close(), b.close()]);
 });
 
+test('phone: the other seat\'s command is scrolled into view when the board is wider than the screen', async ({ browser }) => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${URL_}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const created = await (await post('/api/v1/games', { scenarioId: 'd20-skirmish', seed: 1 })).json();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const alliance = await context.newPage();
+  const errors = watchErrors(alliance);
+  await alliance.goto(`${URL_}/server-game.html?game=${created.id}#seat=${created.seats.alliance}`);
+  await ready(alliance, BOARD);
+  const box = alliance.locator(`#${BOARD} .board-scroll`);
+  // The alliance's phone shows its own figures at the right end of the 16-column board.
+  const scrolledAway = await box.evaluate((b) => {
+    b.scrollLeft = b.scrollWidth;
+    return b.scrollWidth > b.clientWidth ? b.scrollLeft : 0;
+  });
+  expect(scrolledAway).toBeGreaterThan(0);
+  const trooper = cell(alliance, BOARD, 1, 1);
+  const inView = async () => {
+    const [c, b] = await Promise.all([trooper.boundingBox(), box.boundingBox()]);
+    return c!.x >= b!.x - 1 && c!.x + c!.width <= b!.x + b!.width + 1;
+  };
+  expect(await inView()).toBe(false);
+  // The empire's seat, elsewhere, activates Trooper 1 (B2): the alliance's board brings B2 into its box.
+  const res = await post(`/api/v1/games/${created.id}/commands`, { type: 'activate', figure: 'trooper-1' }, { authorization: `Bearer ${created.seats.empire}`, 'if-match': '0' });
+  expect(res.status).toBe(200);
+  await expect(alliance.locator(`#${BOARD} [part="status"]`)).toHaveText('Round 1 — empire: Trooper 1 is activating', { timeout: 2000 });
+  await expect.poll(inView, { timeout: 2000 }).toBe(true);
+  expect(await box.evaluate((b) => b.scrollLeft)).toBeLessThan(scrolledAway);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('the reference page renders the document from this server alone, and "try it" answers 2xx as shipped', async ({ page }) => {
   test.setTimeout(60_000);
   const elsewhere: string[] = [];

@@ -55,6 +55,16 @@ test('mp="abc": the reach uses the ruleset\'s MP and the status names the bad va
   expect(errors).toEqual([]);
 });
 
+test('theme="drak": the board is drawn (in the light theme) and its note names the bad value; theme="dark" has no note', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page, `<doom-board id="b" theme="drak">${inline(CORRIDOR)}</doom-board><doom-board id="c" theme="dark">${inline(CORRIDOR)}</doom-board>`);
+  await expect(page.locator('#b [role="grid"]')).toBeVisible();
+  await expect(page.locator('#b [role="note"]')).toHaveText('Warning: theme: "drak" is not one of light, dark, auto');
+  await expect(page.locator('#c [role="grid"]')).toBeVisible();
+  await expect(page.locator('#c [role="note"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('a 300×300 map: the error box names the rows too wide once and stays short', async ({ page }) => {
   const map = Array.from({ length: 300 }, () => '.'.repeat(300));
   await open(page, `<doom-board id="b">${inline({ ...CORRIDOR, map })}</doom-board>`);
