@@ -144,7 +144,7 @@ const SHOWN_PROBLEMS = 12;
  * @cssproperty --doom-font - Font family.
  * @cssproperty --doom-max-width - Maximum width of the element.
  * @cssproperty --doom-cell-max - Largest size of one space, so that small boards are not blown up (default 52px).
- * @cssproperty --doom-cell-min - On touch screens, the smallest size of one space, for a finger (default 45px; boards up to 16 columns keep it and scroll in their box, wider ones shrink to 16 columns' width; the zoom bar's Fit shows the whole board, smaller).
+ * @cssproperty --doom-cell-min - On touch screens, the smallest size of one space, for a finger (default 45px; boards up to 16 columns keep it and scroll in their box, wider ones shrink to 16 columns' width, and a board whose spaces are 40 px or more when it fits its box fits it; the zoom bar's Fit shows the whole board, smaller).
  */
 export class DoomBoard extends LitElement {
   static override styles = styles;

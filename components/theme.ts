@@ -123,8 +123,10 @@ export const styles = css`
   .board-scroll.more-left { --doom-fade: linear-gradient(to right, transparent, #000 2rem); }
   .board-scroll.more-left.more-right { --doom-fade: linear-gradient(to right, transparent, #000 2rem, #000 calc(100% - 2rem), transparent); }
   .board-scroll.more-left, .board-scroll.more-right { -webkit-mask-image: var(--doom-fade); mask-image: var(--doom-fade); }
-  /* A finger needs 44 px spaces: on touch screens the board keeps them (up to 16 columns) and scrolls in its box. */
-  @media (pointer: coarse) { :not(.fit) > .board { min-width: calc(var(--doom-cell-min) * min(var(--cols), 16.8)); } }
+  /* A finger needs 44 px spaces: on touch screens the board keeps them (up to 16 columns) and scrolls in its box,
+     unless its spaces would be 40 px or more fitting the box (an 8-column board on a 390 px phone): then it fits,
+     not hiding its last column for a few pixels. The clamp is 0 when it does not fit and huge when it does. */
+  @media (pointer: coarse) { :not(.fit) > .board { min-width: calc(var(--doom-cell-min) * min(var(--cols), 16.8) - clamp(0px, (100% - 40px * var(--cols)) * 1000, 100000px)); } }
   /* Boards of 8–11 columns overflow only there: elsewhere they fit, and their zoom buttons are hidden. */
   @media not (pointer: coarse) { .zoom.touch-only { display: none; } }
   .board-scroll.zoomed .board { max-width: none !important; }

@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 
 /**
  * Boards this wide or wider get zoom buttons on touch screens: a space keeps a finger's 45 px there
- * (`--doom-cell-min`), so 8 columns fill a phone's 360 px column and a wider board scrolls — Fit
+ * (`--doom-cell-min`; 40 px when the board then fits, as 8 columns do on a 390 px phone), so a wider board scrolls — Fit
  * shows it whole (with 12, boards of 8–11 columns scrolled on a phone with no way to see them whole).
  */
 const ZOOMABLE_WIDTH = 8;

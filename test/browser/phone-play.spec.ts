@@ -155,6 +155,22 @@ for (const [what, path, id] of [['the 16-column tutorial board', '/tutorial.html
   await context.close();
 });
 
+test('an 8-column board fits a 390 px phone (spaces of 40 px or more: its last column is not hidden for a few pixels); on a 360 px phone it keeps 45 px spaces and scrolls', async ({ browser }) => {
+  for (const [width, fits] of [[390, true], [360, false]] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto('/example-doom2016-attack.html');
+    await ready(page, 'example');
+    const board = page.locator('#example');
+    const box = await board.locator('.board-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right }));
+    const cells = await board.locator('[role="gridcell"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ w: r.width, right: r.right })));
+    expect(Math.max(...cells.map((c) => c.right)) <= box.right + 0.5, `${width} px: column H inside the box`).toBe(fits);
+    expect(box.scroll > box.client, `${width} px: the board scrolls`).toBe(!fits);
+    expect(Math.min(...cells.map((c) => c.w))).toBeGreaterThanOrEqual(fits ? 40 : 44);
+    await context.close();
+  }
+});
+
 for (const [phone, device] of Object.entries(PHONES)) {
   test(`${phone}: the event log's lines that open (a card played: ▶ its text) are a finger's height, and open by a tap`, async ({ browser }) => {
     const { defaultBrowserType: _, ...use } = device;
