@@ -15,10 +15,11 @@ import type { Plan } from '../../src/ai/hints/plan.ts';
 import type { GameClient } from '../engine-client.ts';
 import type { DrawModel } from '../model.ts';
 import { S } from '../render/geometry.ts';
+import { Cell } from '../../src/core/types.ts';
 import { AutopilotDriver } from './autopilot-driver.ts';
 import { aiHintProvider, type AiHint } from './hint-provider.ts';
 import { oddsInWords, targetOdds, type TargetOdds } from './odds-format.ts';
-import { labelPlacer } from './label-placer.ts';
+import { labelPlacer, type Box } from './label-placer.ts';
 import { labelSize, leaderLine, planArrowsLayer, type LineOf } from './plan-arrows.ts';
 import { shadowState } from './shadow-game.ts';
 import { pageOrWorkerAi } from './worker-ai.ts';
@@ -63,6 +64,14 @@ export interface PlayedGame {
   readonly state: { figureName(id: string): string; readonly selected: string | null; readonly board: Board | null };
   apply(command: Command, by?: string): Promise<ApplyResult | undefined>;
   refreshActions(): Promise<void>;
+}
+
+/** The items' icons and the spaces drawn with a mark of their own (teleporters, obstacles, barrels, hazards), as boxes. */
+function iconBoxes(m: DrawModel): Box[] {
+  const box = (x: number, y: number) => ({ x: x * S + 4, y: y * S + 4, w: S - 8, h: S - 8 });
+  const out = m.tokens.map((t) => box(t.x, t.y));
+  m.cells.forEach((c, i) => c & (Cell.teleporter | Cell.obstacle | Cell.barrel | Cell.hazard) && out.push(box(i % m.width, Math.floor(i / m.width))));
+  return out;
 }
 
 export class AiPlay {
@@ -314,7 +323,7 @@ export class AiPlay {
   layer(m: DrawModel): SVGTemplateResult | typeof nothing {
     const plans = (this.play.hint as AiHint | null)?.plans;
     // Labels go where they hide no figure and no other label.
-    const place = labelPlacer(m.figures.map((f) => ({ x: f.x * S + 1, y: f.y * S + 1, w: f.w * S - 2, h: f.h * S - 2 })), { w: m.width * S, h: m.height * S });
+    const place = labelPlacer(m.figures.map((f) => ({ x: f.x * S + 1, y: f.y * S + 1, w: f.w * S - 2, h: f.h * S - 2 })), { w: m.width * S, h: m.height * S }, iconBoxes(m));
     const labels = this.odds.map((o) => {
       const f = m.figures.find((g) => g.id === o.target);
       if (!f) return nothing;

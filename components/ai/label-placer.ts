@@ -1,7 +1,7 @@
 /**
  * Where the AI's labels go (odds over targets, the plans' numbers and odds): each label takes the
  * spot nearest its space that covers no figure and no label placed before it, so that every label
- * can be read and no token is hidden. A label that cannot touch its space (a busy board) gets a
+ * can be read and no token is hidden; among the nearest, one that leaves the items' icons in sight. A label that cannot touch its space (a busy board) gets a
  * leader line to it, so that it is never read as another figure's. SVG units, as components/render.
  */
 export interface Box {
@@ -65,13 +65,16 @@ function spotsAround(w: number, h: number, space: Box): Box[] {
 }
 
 /** A placer for one drawing: `place(w, h, space)` gives where a w×h label beside `space` goes. */
-export function labelPlacer(blocked: Box[], bounds: { w: number; h: number }) {
+export function labelPlacer(blocked: Box[], bounds: { w: number; h: number }, icons: Box[] = []) {
   const taken = [...blocked];
   return (w: number, h: number, space: Box): Placed => {
     const spots = spotsAround(w, h, space);
     const inside = (b: Box) => b.x >= 0 && b.y >= 0 && b.x + b.w <= bounds.w && b.y + b.h <= bounds.h;
     const free = (b: Box) => !taken.some((t) => meets(b, t));
-    const spot = spots.find((b) => inside(b) && free(b)) ?? spots.find(free) ?? spots[0];
+    const near = spots.find((b) => inside(b) && free(b));
+    // An item's icon stays in sight when a spot as near as the nearest free one leaves it clear (none is clear without `near`).
+    const clear = (b: Box) => inside(b) && free(b) && !icons.some((t) => meets(b, t)) && gap(b, space) <= Math.max(TOUCH, gap(near!, space));
+    const spot = spots.find(clear) ?? near ?? spots.find(free) ?? spots[0];
     taken.push(spot);
     let leader: Placed['leader'] = null;
     if (gap(spot, space) > TOUCH) {

@@ -83,3 +83,18 @@ test('randomized: labels never cover a figure or another label while the board h
     }
   }
 });
+
+test('an item\'s icon above the target: the label goes below it, still touching its space (it covered the icon)', () => {
+  const icon = (x: number, y: number): Box => ({ x: x * S + 4, y: y * S + 4, w: S - 8, h: S - 8 });
+  const place = labelPlacer([figure(4, 4)], { w: 10 * S, h: 10 * S }, [icon(4, 3), icon(5, 3), icon(3, 3)]);
+  const at = place(86, 12, cellBox(4, 4));
+  expect(at).toEqual({ x: 4 * S, y: 5 * S + 1, leader: null });
+});
+
+test('an icon is covered rather than the label sent further off: with every touching spot over an icon, the nearest free one is kept', () => {
+  const icon = (x: number, y: number): Box => ({ x: x * S + 4, y: y * S + 4, w: S - 8, h: S - 8 });
+  const icons: Box[] = [];
+  for (let y = 2; y <= 6; y++) for (let x = 1; x <= 8; x++) if (x !== 4 || y !== 4) icons.push(icon(x, y));
+  const without = labelPlacer([figure(4, 4)], { w: 10 * S, h: 10 * S })(86, 12, cellBox(4, 4));
+  expect(labelPlacer([figure(4, 4)], { w: 10 * S, h: 10 * S }, icons)(86, 12, cellBox(4, 4))).toEqual(without);
+});
