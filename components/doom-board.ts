@@ -331,6 +331,7 @@ export class DoomBoard extends LitElement {
         ${boardView(m, (this.mode === 'replay' && this._replay.overlays()) || this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom, readable: s.readable() }, this._input.listeners)}
         ${zoomBar(m.width, s.zoom, zoom)}
         ${this.mode === 'play' ? this._play.panel() : this.mode === 'replay' ? this._replay.panel() : (this.mode === 'edit' && this._edit.panel(() => void this._loader.load())) || this._explore.panel()}
+        ${this._edit.backBar()}
         ${this.mode !== 'edit' ? guard([m, this._legendOpen, legendList, this._aiMarks], () => legend(this._legendOpen, legendList?.(m, this._aiMarks), this._toggleLegend)) : nothing}
         ${this._renderLive()}
         <slot hidden></slot>`;

@@ -3,7 +3,7 @@
  * time a board is edited), the working copy while a board is edited (components/modes/edit-mode.ts)
  * and the editor's panel. Pages that only show or play boards never download the editor.
  */
-import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Scenario } from '../../src/scenario/types.ts';
 import type { EngineClient } from '../engine-client.ts';
 import type { BoardState, Mode } from '../state/board-state.ts';
@@ -37,6 +37,8 @@ export class EditController implements ReactiveController {
   editor: EditMode | null = null;
   /** The editor module, once loaded. */
   module: EditorModule | null = null;
+  /** The board is the editor's, shown in explore or replay mode ("Explore this board", "Step through"). */
+  private returnable = false;
 
   constructor(private readonly host: EditHost, private readonly state: BoardState) {
     host.addController(this);
@@ -49,8 +51,16 @@ export class EditController implements ReactiveController {
   /** Edit `source` (`scenario`: as validated); `restored`: it is the draft this browser kept. */
   start(module: EditorModule, source: Scenario, scenario: Scenario, restored: boolean): void {
     this.editor = new module.EditMode(this.host, this.state, source, scenario);
-    if (restored) this.state.message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
+    // Back from exploring the board: the draft is the board just left, not news.
+    if (restored && !this.returnable) this.state.message = 'Your last edit of this board was restored from this browser. "Discard draft" goes back to the page\'s board.';
     this.module = module;
+    this.returnable = false;
+  }
+
+  /** Once the editor's board is explored or stepped through: the way back to editing it. */
+  backBar(): TemplateResult | typeof nothing {
+    const { host } = this;
+    return this.returnable && host.mode !== 'edit' ? html`<div class="bar"><button part="button" @click=${() => (host.mode = 'edit')}>Back to the editor</button></div>` : nothing;
   }
 
   /** Enter, a click or a tap on a space: the chosen tool there. */
@@ -68,6 +78,7 @@ export class EditController implements ReactiveController {
       bundleUrl: host.bundleUrl ?? OWN_URL,
       run: (action) => void state.guard(action),
       explore: (mode = 'explore') => {
+        this.returnable = true;
         host.scenario = editor.scenario();
         host.mode = mode;
       },

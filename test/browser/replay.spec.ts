@@ -310,5 +310,12 @@ test('the editor records steps (commands legal at each point, a selection) with 
   await expect(status(board)).toContainText('Before step 1 of 5');
   await board.getByRole('button', { name: 'Next ▶' }).click();
   await expect(board.locator('[part="caption"] strong')).toHaveText('no line of sight');
+  // Back to the editor: the steps and captions as they were left, and no "restored" notice.
+  await board.getByRole('button', { name: 'Back to the editor' }).click();
+  await expect(board).toHaveAttribute('mode', 'edit');
+  await expect(panel.locator('ol li')).toHaveCount(5);
+  await expect(panel.getByLabel('Caption of step 1')).toHaveValue('The wall hides the zombie: **no line of sight**.');
+  await expect(board).not.toContainText('restored from this browser');
+  await expect(board.getByRole('button', { name: 'Back to the editor' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });

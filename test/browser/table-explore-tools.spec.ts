@@ -56,6 +56,10 @@ test('the editor\'s "Explore this board" shows the edited board in explore mode'
   await ready(page, 'editor');
   await expect(board.locator('[part="status"]')).toContainText('Select a figure');
   await expect(board.getByRole('button', { name: 'Reset' })).toBeVisible();
+  // And back: the editor's tools again, on the same board.
+  await board.getByRole('button', { name: 'Back to the editor' }).click();
+  await expect(board).toHaveAttribute('mode', 'edit');
+  await expect(board.getByRole('button', { name: 'Explore this board' })).toBeVisible();
 });
 
 test('a share link carries the whole board: another page shows the moved figure on that board', async ({ page, context }) => {
