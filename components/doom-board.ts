@@ -28,6 +28,7 @@ import { boardView } from './render/board-view.ts';
 import { GridCells } from './render/grid-cells.ts';
 import { legend } from './render/legend.ts';
 import { zoomBar } from './render/zoom-bar.ts';
+import { FocusKeeper } from './controllers/focus-keeper.ts';
 import { BoardState, messageOf, type Mode as BoardMode } from './state/board-state.ts';
 import { styles } from './theme.ts';
 
@@ -241,6 +242,8 @@ export class DoomBoard extends LitElement {
   private readonly _explore = new ExploreMode(this, this._state, this._url);
   private readonly _play = new PlayMode(this, this._state, this._url);
   private readonly _edit = new EditController(this, this._state);
+  /** A pressed button that goes away leaves the focus on the status line, not the page's body. */
+  private readonly _focus = new FocusKeeper(this);
   private readonly _replay = new ReplayController(this, this._state, this._url);
   private readonly _cells = new GridCells(this, this._state);
   private readonly _scrollCue = new ScrollCue(this);

@@ -122,6 +122,8 @@ export class InputController implements ReactiveController {
       s.cursor = next;
       this.selecting.hoverAt(next.x, next.y);
       s.update();
+      // A zoomed board scrolls in its box: the cursor's space comes into view (aria-activedescendant moves no scroll).
+      void this.host.updateComplete.then(() => this.host.renderRoot.querySelector(`#c-${next.x}-${next.y}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
       return;
     }
     const { x, y } = s.cursor;

@@ -69,7 +69,7 @@ export function readableSummary(text: string, board: Size, names: ReadonlyMap<st
   let s = text;
   s = s.replace(new RegExp(`from \\(${N},${N}\\) to \\(${N},${N}\\) \\(clause`, 'g'), (_, a, b2, c, d) => `on ${edgeWords(board, +a, +b2, +c, +d, prefer)} (clause`);
   s = s.replace(new RegExp(`the (wall|closed door|blocking terrain) from \\(${N},${N}\\) to \\(${N},${N}\\)`, 'g'), (_, k, a, b2, c, d) => `the ${k} along ${edgeWords(board, +a, +b2, +c, +d)}`);
-  s = s.replace(new RegExp(`(at|from) corner \\(${N},${N}\\)`, 'g'), (_, w, x, y) => `${w} ${cornerWords(board, +x, +y, prefer)}`);
+  s = s.replace(new RegExp(`(at|from|through) corner \\(${N},${N}\\)`, 'g'), (_, w, x, y) => `${w} ${cornerWords(board, +x, +y, prefer)}`);
   s = s.replace(new RegExp(`at \\(${N},${N}\\) \\(clause 1\\.1\\.3\\)`, 'g'), (_, x, y) => `in ${cellName(+x, +y)} (clause 1.1.3)`);
   s = s.replace(new RegExp(`(character|low objects) at \\(${N},${N}\\)`, 'g'), (_, what, x, y) => `${what} in ${cellName(+x, +y)}`);
   s = s.replace(new RegExp(`\\(${N},${N}\\)`, 'g'), (_, x, y) => pointWords(board, +x, +y, prefer));

@@ -284,7 +284,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     if (typeof command.to === 'object' && moved) {
       this.state.emit('doom-move', { figure: String(command.figure), from: moved.from as Cursor, to: moved.to as Cursor, ...(typeof moved.cost === 'number' ? { cost: moved.cost } : {}) });
     }
-    this.state.announce(by + (lines.join('. ') || this.commandWords(command)));
+    this.state.announce(lines.join('. ') || this.commandWords(command), by);
     this.writeUrl();
     this.ai.current?.applied();
     return r;
@@ -359,7 +359,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
   protected offers(): string {
     const parts: string[] = [];
     if (this.moves.size) parts.push(`${this.moves.size} spaces to move to`);
-    if (this.attacks.size) parts.push(`${this.attacks.size} targets`);
+    if (this.attacks.size) parts.push(`${this.attacks.size} target${this.attacks.size > 1 ? 's' : ''}`);
     for (const c of this.others) parts.push(this.commandWords(c));
     return parts.length ? parts.join(', ') : 'no actions now';
   }

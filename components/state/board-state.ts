@@ -109,7 +109,18 @@ export class BoardState {
     this.host.dispatchEvent(doomEvent(type, detail));
   }
 
-  announce(text: string): void {
+  /** What the person's own last command said, and when. */
+  private own = { text: '', at: 0 };
+
+  /**
+   * Say `text` in the live region; `by` names the autopilot when it played. The autopilot answers
+   * within milliseconds: the person's own result, not yet heard, stays in front of its first words.
+   */
+  announce(text: string, by = ''): void {
+    const now = performance.now();
+    if (by && this.own.text && now - this.own.at < 3000) text = `${this.own.text} ${by}${text}`;
+    else text = by + text;
+    this.own = by ? { text: '', at: 0 } : { text, at: now };
     // Alternate a trailing no-break space so that repeating the same words is announced again.
     this.announcement = this.announcement === text ? `${text}\u00a0` : text;
     this.update();

@@ -345,6 +345,8 @@ describe('readable explanations', () => {
   test('cells, joints, centres, longer ids first, and d20 distance called range', () => {
     expect(readableSummary('imp-2 sees imp; passes through the space of soldier at (2,3) (clause 1.1.3)', board, names)).toBe('Second imp sees Imp; passes through the space of Possessed soldier in C4 (clause 1.1.3)');
     expect(readableSummary('the line from (1.5,1.5) passes through the wall joint at corner (3,3) (clause 1.1.2)', board, names)).toBe('The line from the centre of B2 passes through the wall joint at the top-left corner of D4 (clause 1.1.2)');
+    // A review read "passes through corner the top-left corner of D2".
+    expect(readableSummary('passes through corner (3,1) with blocking edges on both sides of the line (clause 1.1.2)', board, names)).toBe('Passes through the top-left corner of D2 with blocking edges on both sides of the line (clause 1.1.2)');
     expect(readableSummary('alpha has no line of sight to imp; distance 7.', board, names)).toBe('Alpha has no line of sight to Imp; range 7.');
     expect(readableSummary('no distance (no path).', board, names)).toBe('No range (no path).');
     // Not "from corner the top-left corner of C4" (a solo player's explanation line).
