@@ -84,7 +84,8 @@ export const OUTPUTS: readonly Output[] = [
   // keeping the last command in view went to the on-demand table module: 68.0 KB (the editor's fixes after it), at the edge.
   // 69 KB since doom2004 refuses a figure on a blocking obstacle or barrel (RULES §3; the core's board
   // check, 0.06 KB), a misspelt theme is named (0.07 KB) and the other seat's server command is kept
-  // in view: 68.1 KB.
+  // in view: 68.1 KB; with the way back from exploring an edited board, the focus kept on the status
+  // line after a pressed button goes and the keyboard cursor scrolled into a zoomed box: 68.6 KB.
   { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 69 * KB },
 
   // Rules engines, loaded when a board plays that ruleset, and the HTTP engine (openapi-fetch), loaded
@@ -131,7 +132,7 @@ export const OUTPUTS: readonly Output[] = [
   // 10.2–15.2 → 7.5–12.4 ms), about 0.2 KB: 36.04 KB. 38 KB since the AI has a strength (issue 39:
   // `ai-strength`, the protocol's and the hints' `strength` and the strong hints' search; about 0.5 KB):
   // 37.08 KB. 39 KB since hints name a figure that is not in the game instead of answering nothing,
-  // and the odds labels keep the items' icons in sight where a spot as near allows (2026-12-02): 38.02 KB.
+  // and the odds labels keep the items' icons in sight where a spot as near allows (2026-12-02): 38.02 KB; with the labels' marked spaces 38.1 KB.
   { file: 'dist/doom-board-ai.js', from: 'components/ai/ai-entry.ts', step: 'ai', budget: 39 * KB },
   // Its Web Worker, started from beside it: self-contained (a worker cannot share the page's
   // modules), with its own Wasm core and every rules engine.
