@@ -1,6 +1,6 @@
 // Adjacency between cells (RULES §1.2) and shortest step counts: range (doom2016, doom2004)
 // and distance (d20), from a figure's cells to every cell, into DIST.
-import { BUCKET_COUNT, C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, STEP_SIGHT, STEP_STRICT, W, stepDX, stepDY } from './board';
+import { BUCKET_COUNT, C_BARREL, C_OBSTACLE, CELLS, DIST, H, QUEUE, RAYS_SIGHT, STEP_SIGHT, W, stepDX, stepDY } from './board';
 import { ROWS_MAX_WIDTH, boardRows, rangeRows } from './range-rows';
 import { bucketEmptied, bucketHi, bucketLo, bucketPush, bucketWord } from './buckets';
 
@@ -130,7 +130,23 @@ function breadthFirst(rx: i32, ry: i32, rw: i32, rh: i32, kind: i32): i32 {
   return -1;
 }
 
-/** d20 distance: orthogonal 1, diagonal 2, no diagonal past a wall touching the corner (bucket queue). */
+/**
+ * d20 distance (RULES §4): orthogonal 1, diagonal 2, around walls, doors and blocking terrain (the sight
+ * edges), no diagonal past one of them touching the corner (bucket queue). Impassable edges are terrain:
+ * they stop movement (STEP_STRICT), not the count of distance.
+ */
+@inline function distanceSteps(i: i32): i32 {
+  const c = <usize>(i + i / W); // the cell's top-left corner
+  const w1 = <usize>(W + 1);
+  let open = <i32>load<u8>(STEP_SIGHT + <usize>i);
+  if (load<u8>(RAYS_SIGHT + c + w1 + 1) != 0) open &= ~16; // ↘
+  if (load<u8>(RAYS_SIGHT + c + 1) != 0) open &= ~32; // ↗
+  if (load<u8>(RAYS_SIGHT + c + w1) != 0) open &= ~64; // ↙
+  if (load<u8>(RAYS_SIGHT + c) != 0) open &= ~128; // ↖
+  return open;
+}
+
+/** d20 distance into DIST from the rectangle's cells (distanceSteps). */
 function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
   for (let y = ry; y < ry + rh; y++)
     for (let x = rx; x < rx + rw; x++) {
@@ -151,7 +167,7 @@ function weighted(rx: i32, ry: i32, rw: i32, rh: i32): void {
         const i = (k << 5) | <i32>ctz(word);
         word &= word - 1;
         if (load<i32>(DIST + (<usize>i << 2)) != d) continue;
-        let open = <i32>load<u8>(STEP_STRICT + <usize>i);
+        let open = distanceSteps(i);
         while (open != 0) {
           const s = ctz(open);
           open &= open - 1;

@@ -346,6 +346,7 @@ function segmentMeetsInterior(poly: Pt[], u: Pt, v: Pt): boolean {
   return loOpen || hiOpen ? lt(lo, hi) : le(lo, hi);
 }
 
+/** RULES §4: counted around walls, doors and blocking terrain (sight edges); impassable edges are terrain. */
 export function distancesD20(grid: RefGrid, a: Space): Int32Array {
-  return stepDistances(grid, cellsIn(a), { mask: MOVE_EDGES, rule: 'strict', orthogonal: 1, diagonal: 2, passable: () => true });
+  return stepDistances(grid, cellsIn(a), { mask: SIGHT_EDGES, rule: 'strict', orthogonal: 1, diagonal: 2, passable: () => true });
 }

@@ -239,6 +239,28 @@ describe('d20 rules (RULES §4)', () => {
       expect(b.sight(id('a'), id('c')).range).toBe(3);
     });
   });
+  test('distance: impassable edges are terrain and do not lengthen it (ruling: walls and the no-diagonal rule count)', () => {
+    const line = (top: string, rest: string) => fixture('d20', `
+      +-+-+-+-+-+-+
+      |. . . .${top}. .|
+      + + + + + + +
+      |A . . .${rest}B .|
+      + + + + + + +
+      |. . . .${rest}. .|
+      +-+-+-+-+-+-+`, { A: marine('a'), B: demon('b') });
+    // No path for movement crosses the impassable line, yet the distance is the straight count.
+    both(line(':', ':'), (b, id) => {
+      expect(b.sight(id('a'), id('b')).range).toBe(4);
+      expect(b.nearestEnemies(id('a'))).toEqual([id('b')]);
+    });
+    both(line(' ', ':'), (b, id) => expect(b.sight(id('a'), id('b')).range).toBe(4));
+    // A wall with the same gap: round it, and not diagonally past its end (2 + 2 + 1 + 1).
+    both(line(' ', '|'), (b, id) => expect(b.sight(id('a'), id('b')).range).toBe(6));
+    both(line('|', '|'), (b, id) => {
+      expect(b.sight(id('a'), id('b')).range).toBe(-1);
+      expect(b.nearestEnemies(id('a'))).toEqual([]);
+    });
+  });
   test('cover: a character between gives cover; low objects next to the attacker are ignored', () => {
     const board = (row: string) => fixture('d20', `
       +-+-+-+-+-+

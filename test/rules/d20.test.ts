@@ -90,6 +90,13 @@ describe('RULES §4 cover and targeting', () => {
     const { r } = attackWith(['A.C.b', '.....', '.....', '....c'], 10);
     expect(r.ok && r.events[0]).toMatchObject({ type: 'attacked', target: 'b', cover: true });
   });
+  test('an impassable edge does not make the only enemy in sight "not the nearest" (distance ignores terrain)', () => {
+    // b is in cover behind the low objects; the impassable line between stops movement, not the count of distance.
+    const g = createGame<D20State>({ ...scenario(['......', 'A.l.b.', '......']), edges: [{ from: [3, 0], to: [3, 3], kind: 'impassable' }] });
+    g.apply({ type: 'activate', figure: 'A' });
+    const r = g.apply({ type: 'attack', figure: 'A', target: 'b' });
+    expect(r.ok && r.events[0]).toMatchObject({ type: 'attacked', target: 'b', cover: true });
+  });
   test('with an adjacent enemy, only an adjacent enemy may be attacked', () => {
     const g = createGame<D20State>(scenario(['Ab..c']));
     g.apply({ type: 'activate', figure: 'A' });
