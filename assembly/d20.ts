@@ -236,7 +236,11 @@ export function coverD20(ax: i32, ay: i32, aw: i32, ah: i32, tx: i32, ty: i32, t
           if (k == 0) noteCover(1, X, Y, X, Y + 1);
         }
       }
-    if (!covered) return false; // the attacker picks this corner
+    if (!covered) {
+      // For explanations: the corner the attacker picks.
+      store<i32>(INFO + 72, <i32>(CX >> 1)); store<i32>(INFO + 76, <i32>(CY >> 1));
+      return false; // the attacker picks this corner
+    }
   }
   return true;
 }

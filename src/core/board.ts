@@ -479,11 +479,12 @@ export class Board implements GridQueries {
     const b = this.figureIndex(t);
     const answer = this.sight(a, b);
     // d20: the pair query above left its witness line and cover blocker in the core's INFO block.
-    const info = new Int32Array(this.core().memory.buffer, this.core().infoPtr(), 18).slice();
+    const info = new Int32Array(this.core().memory.buffer, this.core().infoPtr(), 20).slice();
     const d20 = this._data.ruleset === 'd20' && a !== b ? {
       witness: answer.los ? { x1: info[8], y1: info[9], x2: info[10], y2: info[11] } : null,
       cover: answer.cover && info[12] > 0 ? { kind: (['wall', 'character', 'low objects'] as const)[info[12] - 1], x1: info[13], y1: info[14], x2: info[15], y2: info[16] } : null,
       contact: answer.los ? (([null, 'adjacent', 'touching'] as const)[info[17]] ?? null) : null,
+      clear: answer.los && !answer.cover && info[17] !== 1 ? { x: info[18], y: info[19] } : null,
     } : undefined;
     return explainSight(this._data, a, b, answer, (px, py, qx, qy, mask, mode, flags, A, T) => {
       const core = this.core();

@@ -110,6 +110,16 @@ export interface D20Findings {
    * a wall or door or diagonally past a wall (judged like any other), null when apart.
    */
   contact?: 'adjacent' | 'touching' | null;
+  /** Not in cover and not adjacent: a corner of the attacker's space from which nothing lies in the way. */
+  clear?: { x: number; y: number } | null;
+}
+
+/** The edges that block a d20 line on this board, in words ('wall' alone when it has no others; the border is a wall). */
+function d20BlockerWords(data: BoardData, or: 'or' | 'and'): string {
+  const kinds = new Set<EdgeKindName>(['wall']);
+  for (const edges of [data.hEdges, data.vEdges]) for (const k of edges) if (k) kinds.add(EDGE_KIND_NAMES[k]);
+  const words = (['wall', 'door', 'blocking'] as const).filter((k) => kinds.has(k)).map((k) => d20EdgeWords[k]!);
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${or} ${words[words.length - 1]}`;
 }
 
 export function explainSight(
@@ -224,6 +234,21 @@ function latticeSpan(w: { x1: number; y1: number; x2: number; y2: number }, box:
   return ends.every(Number.isInteger) ? (ends as [number, number, number, number]) : null;
 }
 
+/**
+ * The first line blocked by what blocks the most lines: the door between two rooms rather than the
+ * border wall that a line along the map's edge happens to run on first.
+ */
+function commonestBlocked(lines: TestedLine[]): TestedLine | undefined {
+  const count = new Map<string, number>();
+  for (const l of lines) if (l.blocker) count.set(JSON.stringify(l.blocker), (count.get(JSON.stringify(l.blocker)) ?? 0) + 1);
+  let best: TestedLine | undefined, most = 0;
+  for (const l of lines) {
+    const n = l.blocker ? count.get(JSON.stringify(l.blocker))! : 0;
+    if (n > most) [best, most] = [l, n];
+  }
+  return best;
+}
+
 function summarize(
   data: BoardData, from: string, to: string, s: SightAnswer, losLines: TestedLine[], coverLines: TestedLine[], rule: string,
   d20?: D20Findings,
@@ -232,24 +257,26 @@ function summarize(
   const range = s.range < 0 ? 'no range (no path)' : `range ${s.range}`;
   if (d20) {
     const distance = s.range < 0 ? 'no distance (no path)' : `distance ${s.range}`;
-    if (!s.los) return `${from} has no line of sight to ${to} (${rule}: every line between their spaces crosses or touches a wall); ${distance}.`;
+    if (!s.los) return `${from} has no line of sight to ${to} (${rule}: every line between their spaces crosses or touches a ${d20BlockerWords(data, 'or')}); ${distance}.`;
     const w = d20.witness;
     const A = data.figures.find((f) => f.id === from)!, T = data.figures.find((f) => f.id === to)!;
     const span = w && latticeSpan(w, { x1: Math.min(A.x, T.x), y1: Math.min(A.y, T.y), x2: Math.max(A.x + A.w, T.x + T.w), y2: Math.max(A.y + A.h, T.y + T.h) });
+    const missing = `missing every ${d20BlockerWords(data, 'and')}`;
     const seen = !w ? 'a clear line'
-      : span ? `a clear line runs within a hair of the line from (${span[0]},${span[1]}) to (${span[2]},${span[3]}), missing every wall`
-        : `a clear line passes within a hair of (${w.x1},${w.y1}) and (${w.x2},${w.y2}), missing every wall`;
+      : span ? `a clear line runs within a hair of the line from (${span[0]},${span[1]}) to (${span[2]},${span[3]}), ${missing}`
+        : `a clear line passes within a hair of (${w.x1},${w.y1}) and (${w.x2},${w.y2}), ${missing}`;
     const c = d20.cover;
     const what = c ? (c.kind === 'wall' ? `the ${d20EdgeWords[edgeKindAt(data, c)] ?? 'wall'} from (${c.x1},${c.y1}) to (${c.x2},${c.y2})` : `${c.kind === 'character' ? 'a character' : 'low objects'} at (${c.x1},${c.y1})`) : '';
     // Why adjacency did or did not decide it: touching across a wall or door is not adjacent.
     const why = d20.contact === 'adjacent' ? 'adjacent for movement, and adjacent enemies never have cover'
       : d20.contact === 'touching' ? 'touching only across a wall or door or past a wall end, so not adjacent for movement' : '';
     const cover = s.cover ? `; in cover, +4 defense (${rule}: ${why && `${why}; `}from every corner of every square of ${from}'s space something lies in the way, e.g. ${what})`
-      : `; not in cover${why && ` (${rule}: ${why})`}`;
+      : d20.contact === 'adjacent' || !d20.clear ? `; not in cover${why && ` (${rule}: ${why})`}`
+        : `; not in cover (${rule}: ${why && `${why}; `}from corner (${d20.clear.x},${d20.clear.y}) every line to ${to}'s space is clear)`;
     return `${from} has line of sight to ${to} (${rule}: ${seen})${cover}; ${distance}.`;
   }
   if (!s.los) {
-    const why = losLines.find((l) => l.blocker);
+    const why = commonestBlocked(losLines);
     const line = why?.blocker ? `the line from (${why.from.x / 2},${why.from.y / 2}) ${describeBlocker(why.blocker, data)}` : '';
     // doom2004 draws one line, centre to centre (RULES §3), said as it is; doom2016 tries every corner to every corner.
     const said = losLines.length === 1 && line ? line : `every line is blocked${line ? `; e.g. ${line}` : ''}`;

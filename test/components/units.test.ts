@@ -311,7 +311,7 @@ describe('readable explanations', () => {
     const e = Board.create({ ruleset: 'd20', map: s.map, edges: s.edges, figures: s.figures }).explain('trooper-1', 'scout');
     const boxes = [trooper, scout].map((f) => ({ x: f.x, y: f.y, w: 1, h: 1 }));
     expect(readableSummary(e.summary, { width: s.map[0].length, height: s.map.length }, new Map([['trooper-1', 'Trooper 1'], ['scout', 'Scout']]), boxes))
-      .toBe('Trooper 1 has line of sight to Scout (RULES §4: a clear line runs within a hair of the line from the top-left corner of E2 to the top-right corner of G2, missing every wall); not in cover; range 2.');
+      .toBe('Trooper 1 has line of sight to Scout (RULES §4: a clear line runs within a hair of the line from the top-left corner of E2 to the top-right corner of G2, missing every wall); not in cover (RULES §4: from the top-left corner of E2 every line to Scout\'s space is clear); range 2.');
   });
   test('a line\'s ends are named by the spaces of the figures it joins: Alpha on A1 to the imp on E3, not the empty B1 and F3', () => {
     const alpha = { x: 0, y: 0, w: 1, h: 1 };

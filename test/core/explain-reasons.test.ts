@@ -57,3 +57,29 @@ describe('clause 1.1.2 wording', () => {
     expect(words).toBe('passes through corner (2,1) with blocking edges on both sides of the line (clause 1.1.2)');
   });
 });
+
+describe('d20 and door wording', () => {
+  test('d20 not in cover: the corner the attacker picks is named, not the rule about adjacent enemies', () => {
+    const e = Board.create({ ruleset: 'd20', map: ['.....', '.....', '.....'], figures: [{ id: 'a', side: 'empire', x: 0, y: 1 }, { id: 't', side: 'alliance', x: 4, y: 1 }] }).explain('a', 't');
+    expect(e.cover).toBe(false);
+    expect(e.summary).toContain("not in cover (RULES §4: from corner (0,1) every line to t's space is clear)");
+  });
+  test('d20 touching diagonally past a wall end and not in cover: not adjacent, and the clear corner', () => {
+    const e = Board.create({ ruleset: 'd20', map: ['...', '...', '...'], edges: [{ from: [1, 0], to: [1, 1], kind: 'wall' }], figures: [{ id: 'a', side: 'empire', x: 0, y: 0 }, { id: 'b', side: 'alliance', x: 1, y: 1 }] }).explain('a', 'b');
+    expect(e).toMatchObject({ los: true, cover: false });
+    expect(e.summary).toContain('not in cover (RULES §4: touching only across a wall or door or past a wall end, so not adjacent for movement; from corner (');
+  });
+  test('d20 names doors and blocking terrain where the board has them, not "a wall"', () => {
+    const door = Board.create({ ruleset: 'd20', map: ['...', '...'], edges: [{ from: [1, 0], to: [1, 2], kind: 'door' }], figures: [{ id: 'a', side: 'empire', x: 0, y: 0 }, { id: 'b', side: 'alliance', x: 2, y: 1 }] });
+    expect(door.explain('a', 'b').summary).toContain('every line between their spaces crosses or touches a wall or closed door)');
+    const both = Board.create({ ruleset: 'd20', map: ['...', '...'], edges: [{ from: [1, 0], to: [1, 1], kind: 'door' }, { from: [2, 1], to: [2, 2], kind: 'blocking' }], figures: [{ id: 'a', side: 'empire', x: 0, y: 1 }, { id: 'b', side: 'alliance', x: 1, y: 1 }] });
+    expect(both.explain('a', 'b').summary).toContain('missing every wall, closed door and blocking terrain)');
+    const walls = Board.create({ ruleset: 'd20', map: ['...'], figures: [{ id: 'a', side: 'empire', x: 0, y: 0 }, { id: 'b', side: 'alliance', x: 2, y: 0 }] });
+    expect(walls.explain('a', 'b').summary).toContain('missing every wall)');
+  });
+  test('doom2016 no LOS through a door in a corridor names the door, not the border wall a line runs along first', () => {
+    const e = Board.create({ ruleset: 'doom2016', map: ['.....'], edges: [{ from: [2, 0], to: [2, 1], kind: 'door' }], figures: [{ id: 'a', side: 'marines', x: 0, y: 0 }, { id: 'b', side: 'demons', x: 4, y: 0 }] }).explain('a', 'b');
+    expect(e.los).toBe(false);
+    expect(e.summary).toContain('crosses or runs along a closed door from (2,0) to (2,1) (clause 1.1.1)');
+  });
+});

@@ -106,7 +106,9 @@ describe('RULES §4 cover and targeting', () => {
   test('Melee Attack: adjacent targets only', () => {
     const g = createGame<D20State>(scenario(['A..b'], { A: 'brawler' }));
     g.apply({ type: 'activate', figure: 'A' });
-    expect(g.apply({ type: 'attack', figure: 'A', target: 'b' })).toMatchObject({ ok: false, refusal: { rule: 'RULES §4 Melee Attack' } });
+    expect(g.apply({ type: 'attack', figure: 'A', target: 'b' })).toMatchObject({
+      ok: false, refusal: { rule: 'RULES §4 Melee Attack', message: 'A has Melee Attack and may only attack adjacent enemies (adjacent for movement: one step apart, not across a wall, door or impassable edge, nor diagonally past the end of one)' },
+    });
   });
   test('no LOS, no attack', () => {
     const g = createGame<D20State>({ ...scenario(['A.b']), edges: [{ from: [1, 0], to: [1, 1], kind: 'wall' }] });

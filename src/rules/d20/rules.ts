@@ -95,7 +95,7 @@ export function targetingRefusal(s: D20State, attacker: D20Figure, target: D20Fi
   if (!seen.los[ti]) return refuse('RULES §4 LOS', `${attacker.id} has no line of sight to ${target.id}`);
   const isAdjacent = adjacent(s, attacker, target);
   if ((unit.abilities ?? []).includes('melee') && !isAdjacent) {
-    return refuse('RULES §4 Melee Attack', `${attacker.id} has Melee Attack and may only attack adjacent enemies (adjacent for movement: no wall between)`);
+    return refuse('RULES §4 Melee Attack', `${attacker.id} has Melee Attack and may only attack adjacent enemies (adjacent for movement: one step apart, not across a wall, door or impassable edge, nor diagonally past the end of one)`);
   }
   const adjacentEnemies = seen.adjacent;
   if (adjacentEnemies.length && !isAdjacent) {
