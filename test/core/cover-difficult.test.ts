@@ -175,4 +175,32 @@ describe('doom2016 cover from the outline of difficult terrain (RULES §2.1)', (
       expect(cover[2][0] + cover[3][0] + cover[4][0], impl).toBe('...');
     });
   });
+
+  // Rulings that follow from RULES §2.1 as written (the outline counts wherever a cover line meets it,
+  // the attacker's own outline as much as the defender's); docs/rules.md states them.
+  test('ruling: next to each other, one in difficult terrain: each is in cover from the other', () => {
+    both(fixture('doom2016', `
+      +-+-+-+-+
+      |. . . .|
+      + + + + +
+      |. A C .|
+      + + + + +
+      |. . . .|
+      +-+-+-+-+`, { A: { id: 'alpha', side: 'marines', on: 'd' }, C: demon('imp') }), (b, id, impl) => {
+      expect(b.sight(id('alpha'), id('imp')), impl).toMatchObject({ los: true, cover: true, range: 1 });
+      expect(b.sight(id('imp'), id('alpha')), impl).toMatchObject({ los: true, cover: true, range: 1 });
+    });
+  });
+  test('ruling: in a difficult corridor one space wide the lines run along its outline (cover); in a wider area they need not (no cover)', () => {
+    const corridor = (below: string) => fixture('doom2016', `
+      +-+-+-+-+-+
+      |. . . . .|
+      + + + + + +
+      |A d d d C|
+      + + + + + +
+      |${below}|
+      +-+-+-+-+-+`, { A: { id: 'alpha', side: 'marines', on: 'd' }, C: demon('imp', 'd') });
+    both(corridor('. . . . .'), (b, id, impl) => expect(b.sight(id('alpha'), id('imp')).cover, impl).toBe(true));
+    both(corridor('d d d d d'), (b, id, impl) => expect(b.sight(id('alpha'), id('imp')).cover, impl).toBe(false));
+  });
 });
