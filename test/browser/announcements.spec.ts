@@ -29,3 +29,29 @@ test('play: Undo says which command it took back, in the log\'s words, and the s
   await expect(live(page, 'd20-play')).toHaveText('Undone: Trooper 1 activates. Round 1 — empire: activation 1 of 2.');
   expect(errors).toEqual([]);
 });
+
+test('explore: Undo says which move it took back', async ({ page }) => {
+  await page.goto('/movement.html');
+  const g = await ready(page, 'movement-example');
+  await g.focus();
+  await walk(page, { x: 0, y: 0 }, { x: 0, y: 1 });
+  await keys(page, 'Enter');
+  await walk(page, { x: 0, y: 1 }, { x: 3, y: 0 });
+  await keys(page, 'Enter');
+  await expect(live(page, 'movement-example')).toHaveText('Alpha moved to D1 (4 MP)');
+  await keys(page, 'Control+z');
+  await expect(live(page, 'movement-example')).toHaveText('Undone: Alpha moved to D1 (4 MP)');
+});
+
+test('edit: Undo and Redo say which edit they took back or brought back', async ({ page }) => {
+  await page.goto('/editor.html');
+  const g = await ready(page, 'editor');
+  await page.locator('#editor button', { hasText: /^Difficult$/ }).click();
+  await g.focus();
+  await keys(page, 'ArrowRight', 'Enter');
+  await expect(live(page, 'editor')).toHaveText('B1: difficult');
+  await keys(page, 'Control+z');
+  await expect(live(page, 'editor')).toHaveText('Undone: B1: difficult');
+  await keys(page, 'Control+y');
+  await expect(live(page, 'editor')).toHaveText('Redone: B1: difficult');
+});
