@@ -13,7 +13,7 @@ import type { Scenario, ScenarioStep } from '../../src/scenario/types.ts';
 import type { UrlController } from '../controllers/url-controller.ts';
 import type { EngineClient, GameClient } from '../engine-client.ts';
 import { describeEvent } from '../interaction/describe.ts';
-import { readableSummary } from '../interaction/readable.ts';
+import { readableSummary, sentences } from '../interaction/readable.ts';
 import { boardDataOfView, selectionOf } from '../interaction/selection.ts';
 import { appendLog } from '../log/append.ts';
 import type { LogLine } from '../log/event-words.ts';
@@ -99,7 +99,8 @@ export class ReplayMode {
     s.emit('doom-step', { step: n, of: this.steps.length, caption: text });
     if (announce) {
       const said = n ? this.events[n - 1].map((e) => this.words?.eventLine(e, t)?.text ?? describeEvent(e)) : [];
-      s.announce([n ? `Step ${n} of ${this.steps.length}` : 'Before step 1', text, ...said].filter(Boolean).join('. '));
+      // Each piece one sentence: a caption's own full stop is not doubled ("orders).." was said).
+      s.announce(sentences([n ? `Step ${n} of ${this.steps.length}` : 'Before step 1', text, ...said]));
     }
     // A game's replay (no captions) keeps its moves in the link too: play mode reads them back on a reload.
     this.url.write(async () => ({ ...(n ? { r: n } : {}), ...(this.fromGame ? { z: await packHistory(this.steps.map((st) => st.command as Command)) } : {}) }));

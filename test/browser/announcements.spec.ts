@@ -5,6 +5,7 @@
  * buttons and Save say what they did. Each test reads the board's polite live region.
  */
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { keys, live, ready, walk, watchErrors } from './helpers.ts';
 
 test('play: Undo says which command it took back, in the log\'s words, and the status with the figure\'s name', async ({ page }) => {
@@ -54,4 +55,26 @@ test('edit: Undo and Redo say which edit they took back or brought back', async 
   await expect(live(page, 'editor')).toHaveText('Undone: B1: difficult');
   await keys(page, 'Control+y');
   await expect(live(page, 'editor')).toHaveText('Redone: B1: difficult');
+});
+
+test('replay: each step is said in sentences that end with one full stop (a caption\'s own is not doubled)', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/example-doom2004-aimed-blast.html');
+  await ready(page, 'example');
+  const board = page.locator('#example');
+  const next = board.getByRole('button', { name: 'Next ▶' });
+  const steps: number = JSON.parse(readFileSync('demo/public/examples/doom2004-aimed-blast.json', 'utf8')).steps.length;
+  await next.click();
+  await expect(live(page, 'example')).toHaveText(new RegExp(`^Step 1 of ${steps}\\. The marine sees`));
+  await next.click();
+  // The caption ends "(RULES §3 orders)." and the log's lines follow it.
+  await expect(live(page, 'example')).toHaveText(new RegExp(`^Step 2 of ${steps}\\. The marine takes the Ready action and chooses an aim order \\(RULES §3 orders\\)\\. Marine \\S.*\\.$`));
+  for (let n = 3; n <= steps; n++) {
+    await next.click();
+    await expect(live(page, 'example')).toHaveText(new RegExp(`^Step ${n} of ${steps}\\. `));
+    const said = (await live(page, 'example').textContent())!.trim();
+    expect(said, `step ${n}`).not.toMatch(/\.\s*\./);
+    expect(said, `step ${n}`).toMatch(/[.!?]$/);
+  }
+  expect(errors).toEqual([]);
 });
