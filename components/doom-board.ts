@@ -326,9 +326,9 @@ export class DoomBoard extends LitElement {
     try {
       if (s.error) return this._renderError(s.error);
       if (!m) return html`<div class="loading" role="status">Loading board…</div>${this._renderLive()}`;
-      const zoom = (z: number) => {
+      const zoom = (z: number, words: string) => {
         s.zoom = z;
-        this.requestUpdate();
+        s.announce(words);
       };
       return html`
         ${boardView(m, (this.mode === 'replay' && this._replay.overlays()) || this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom, readable: s.readable() }, this._input.listeners)}

@@ -307,7 +307,7 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
         },
       },
       share: this.host.urlState ? () => void s.guard(() => this.url.copyShareLink(this.exportScenario())) : null,
-      download: (format) => void s.guard(async () => (await import('./export-entry.ts')).downloadBoard(this.host, m.title ?? 'board', format)),
+      download: (format) => void s.guard(async () => s.announce(await (await import('./export-entry.ts')).downloadBoard(this.host, m.title ?? 'board', format))),
       doors: this.doorButtons(m.doors),
       doorsShown: this.doorsShown,
       showDoors: (shown) => {

@@ -78,3 +78,32 @@ test('replay: each step is said in sentences that end with one full stop (a capt
   }
   expect(errors).toEqual([]);
 });
+
+test('zoom: each zoom button says the new zoom', async ({ page }) => {
+  await page.goto('/doom2004-play.html');
+  await ready(page, 'doom2004-play');
+  const board = page.locator('#doom2004-play');
+  await board.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(live(page, 'doom2004-play')).toHaveText('Zoomed in to 150%');
+  await board.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(live(page, 'doom2004-play')).toHaveText('Zoomed in to 225%');
+  await board.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(live(page, 'doom2004-play')).toHaveText('Zoomed out to 150%');
+  await board.getByRole('button', { name: 'Fit' }).click();
+  await expect(live(page, 'doom2004-play')).toHaveText('Fitted to the box: the whole board is shown');
+  await board.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(live(page, 'doom2004-play')).toHaveText('Zoomed in to 100%');
+});
+
+test('Save SVG / Save PNG say what they saved, as the file the browser downloads', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/movement.html');
+  await ready(page, 'movement-example');
+  const board = page.locator('#movement-example');
+  for (const format of ['SVG', 'PNG']) {
+    const [download] = await Promise.all([page.waitForEvent('download'), board.getByRole('button', { name: `Save ${format}` }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${format.toLowerCase()}$`));
+    await expect(live(page, 'movement-example')).toHaveText(`Saved the board as shown now to the file ${download.suggestedFilename()}`);
+  }
+  expect(errors).toEqual([]);
+});
