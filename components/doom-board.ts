@@ -50,7 +50,7 @@ const SHOWN_PROBLEMS = 12;
  * @attr mode - `explore` (default), `play`, `edit` or `replay`: a worked example step by step — the scenario's
  *   `steps` (commands the rules engine applies from the seed, or selections: a figure, a target, a reach; each with
  *   a caption in a small escaped Markdown subset and highlights), or a game's replay file (`{ scenario, seed, commands }`,
- *   as `GET /api/v1/games/{id}/replay` answers). Back / Play / Next, a scrubber, ←/→/Home/End; with `url-state` the
+ *   as `GET /api/v1/games/{id}/replay` answers). Back / Play / Next, a scrubber, N/B on the board; with `url-state` the
  *   step is kept in the page URL. Loaded on demand (doom-board-replay.js). A finished game in play mode offers
  *   "Replay step by step".
  * @attr theme - `light` (default), `dark` or `auto` (follows the system setting); any other value is drawn light and named in the board's note.

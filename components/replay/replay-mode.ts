@@ -3,7 +3,7 @@
  * step 1, then after each step: a command applied by the rules engine from the scenario's seed (so
  * the position after step n is `replay(scenario, seed, commands of steps 1..n)`), or a selection
  * as explore mode shows it (the figure's reach and line of sight, a target's LOS, cover and range
- * explained). Back / Play / Next, a scrubber, ←/→/Home/End; the caption, the rule, the log in
+ * explained). Back / Play / Next, a scrubber, N/B on the board; the caption, the rule, the log in
  * sentences; the step in the page URL (`url-state`). Loaded on demand (dist/doom-board-replay.js).
  */
 import type { ReactiveControllerHost, SVGTemplateResult, TemplateResult } from 'lit';
@@ -185,9 +185,12 @@ export class ReplayMode {
     return this.state.guard(() => this.goTo(n));
   }
 
-  /** ←/→/Home/End: true when the key was one of them. */
+  /**
+   * The board's step keys: N the next step, B back one, Shift+N the last, Shift+B before step 1
+   * (the arrow keys move the cursor over the spaces, as in every mode); true when the key was one.
+   */
   key(e: KeyboardEvent): boolean {
-    const to = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.steps.length }[e.key];
+    const to = { n: e.shiftKey ? this.steps.length : this.at + 1, b: e.shiftKey ? 0 : this.at - 1 }[e.key.toLowerCase()];
     if (to === undefined || e.altKey || e.ctrlKey || e.metaKey) return false;
     e.preventDefault();
     void this.go(to);
