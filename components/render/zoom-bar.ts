@@ -21,7 +21,7 @@ export function zoomBar(width: number, zoom: number, set: (zoom: number, words: 
   if (width < ZOOMABLE_WIDTH) return nothing;
   // `words`: what the live region says of the new zoom.
   const to = (z: number) => () => set(z, z === FIT ? 'Fitted to the box: the whole board is shown' : `Zoomed ${z > zoom ? 'in' : 'out'} to ${Math.round(z * 100)}%`);
-  return html`<div class="bar zoom${width < ZOOMABLE_WIDTH_FINE ? ' touch-only' : ''}" role="toolbar" aria-label="Zoom">
+  return html`<div class="bar zoom${width < ZOOMABLE_WIDTH_FINE ? ' touch-only' : ''}" role="group" aria-label="Zoom">
       <button part="button" aria-label="Zoom in" ?disabled=${zoom >= 4} @click=${to(zoom < 1 ? 1 : Math.min(4, zoom * 1.5))}>+</button>
       <button part="button" aria-label="Zoom out" ?disabled=${zoom <= FIT} @click=${to(zoom > 1 ? Math.max(1, zoom / 1.5) : FIT)}>−</button>
       <button part="button" ?disabled=${zoom === FIT} @click=${to(FIT)}>Fit</button>
