@@ -50,7 +50,7 @@ const SHOWN_PROBLEMS = 12;
  * @attr mode - `explore` (default), `play`, `edit` or `replay`: a worked example step by step — the scenario's
  *   `steps` (commands the rules engine applies from the seed, or selections: a figure, a target, a reach; each with
  *   a caption in a small escaped Markdown subset and highlights), or a game's replay file (`{ scenario, seed, commands }`,
- *   as `GET /api/v1/games/{id}/replay` answers). Back / Play / Next, a scrubber, ←/→/Home/End; with `url-state` the
+ *   as `GET /api/v1/games/{id}/replay` answers). Back / Play / Next, a scrubber, N/B on the board; with `url-state` the
  *   step is kept in the page URL. Loaded on demand (doom-board-replay.js). A finished game in play mode offers
  *   "Replay step by step".
  * @attr theme - `light` (default), `dark` or `auto` (follows the system setting); any other value is drawn light and named in the board's note.
@@ -326,9 +326,9 @@ export class DoomBoard extends LitElement {
     try {
       if (s.error) return this._renderError(s.error);
       if (!m) return html`<div class="loading" role="status">Loading board…</div>${this._renderLive()}`;
-      const zoom = (z: number) => {
+      const zoom = (z: number, words: string) => {
         s.zoom = z;
-        this.requestUpdate();
+        s.announce(words);
       };
       return html`
         ${boardView(m, (this.mode === 'replay' && this._replay.overlays()) || this._mode.overlays(), { coordinates: !this.hideCoordinates, label: this.label ?? m.title ?? 'Board', keysHelp: keysHelp(this.mode), zoom: s.zoom, readable: s.readable() }, this._input.listeners)}

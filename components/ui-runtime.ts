@@ -8,7 +8,7 @@ export { cellName, figureName } from './coords.ts';
 export { readableName } from '../src/core/names.ts';
 export { describeCommand, describeEvent, extras } from './interaction/describe.ts';
 export { doorName } from './interaction/doors.ts';
-export { readableSummary } from './interaction/readable.ts';
+export { readableSummary, sentences } from './interaction/readable.ts';
 export { boardDataOfView, selectionOf } from './interaction/selection.ts';
 export { problemsOf } from './events.ts';
 export { modelFromBoard, modelFromView, padMap } from './model.ts';

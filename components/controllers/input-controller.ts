@@ -110,8 +110,8 @@ export class InputController implements ReactiveController {
       e.preventDefault();
       void s.guard(run);
     };
-    // Replay: ←/→/Home/End step through the example; ↑/↓ still move the cursor over the spaces.
-    if (mode === 'replay' && (this.to.replay.key(e) || !/^Arrow(Up|Down)$/.test(e.key))) return;
+    // Replay: N/B step through the example; the arrow keys move the cursor over the spaces, as in every mode.
+    if (mode === 'replay' && this.to.replay.key(e)) return;
     if (mode === 'edit' && e.shiftKey) {
       const side = arrowSide(e.key);
       if (side) return key(() => edit.editor?.at(s.cursor.x, s.cursor.y, side));
@@ -126,6 +126,7 @@ export class InputController implements ReactiveController {
       void this.host.updateComplete.then(() => this.host.renderRoot.querySelector(`#c-${next.x}-${next.y}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
       return;
     }
+    if (mode === 'replay') return;
     const { x, y } = s.cursor;
     switch (e.key) {
       case 'Enter':

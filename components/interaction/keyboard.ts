@@ -64,8 +64,9 @@ export function sideFromPointer(e: { clientX: number; clientY: number }, box: DO
 
 /** What the keys do in a mode: the grid's description (`aria-describedby`). */
 export function keysHelp(mode: 'explore' | 'play' | 'edit' | 'replay'): string {
-  if (mode === 'replay') return 'Left and Right arrows go to the previous and next step, Home to the start, End to the last step; Up and Down move between rows.';
-  const base = 'Arrow keys move between spaces, Home and End go to the ends of a row. Enter selects or acts, Escape cancels.';
+  const move = 'Arrow keys move between spaces, Home and End go to the ends of a row.';
+  if (mode === 'replay') return `${move} N goes to the next step, B back to the previous one; Shift+N to the last step, Shift+B to the start.`;
+  const base = `${move} Enter selects or acts, Escape cancels.`;
   if (mode === 'edit') return `${base} Enter paints with the chosen tool; Shift with an arrow key draws the chosen edge on that side; Delete removes a figure or token; Control+Z undoes, Control+Y redoes.`;
   if (mode === 'play') return `${base} Select a figure, then Enter on a highlighted space moves it; Enter on a target explains line of sight, Enter again attacks. Control+Z undoes.`;
   return `${base} Select a figure, then Enter on another figure explains line of sight, cover and range; Enter on an empty space moves the figure there. R rotates a large figure; O opens or closes a door next to the space.`;

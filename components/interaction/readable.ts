@@ -81,3 +81,20 @@ export function readableSummary(text: string, board: Size, names: ReadonlyMap<st
   }
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/**
+ * A game's status line in board words (figure names, not ids: "Delta is activating"); a server's
+ * game says who must act when that is a decision window, not the turn (`awaiting`).
+ */
+export function statusWords(v: { status?: string; awaiting?: { side: string; kind: string } | null } | null, board: Size | null, names: ReadonlyMap<string, string>): string {
+  if (!v?.status || !board) return '';
+  return `${readableSummary(v.status, board, names)}${v.awaiting && v.awaiting.kind !== 'turn' ? ` — ${v.awaiting.side} to decide (${v.awaiting.kind})` : ''}`;
+}
+
+/**
+ * An announcement made of pieces (a step's number, its caption, the log's lines): each ends with
+ * exactly one full stop whether or not it had one (a caption's "orders)." was said "orders).."),
+ * and empty pieces are left out.
+ */
+export const sentences = (parts: string[]): string =>
+  parts.map((p) => p.trim()).filter(Boolean).map((p) => (/[.!?…]$/.test(p) ? p : `${p}.`)).join(' ');

@@ -189,7 +189,16 @@ export class EditMode {
     this.boardState.announce(words);
   }
 
-  private change(next: EditState, words: string): void {
+  /** The words of the edit that made each state (`said`: without notes only true as it is made), for what Undo and Redo take back or bring back. */
+  private readonly said = new WeakMap<EditState, string>();
+  /** How many spaces the drag-paint under way changed. */
+  private strokeCells = 0;
+
+  private change(next: EditState, words: string, said = words): void {
+    if (next !== this.state) {
+      const n = this.history.strokeStart ? ++this.strokeCells : 1;
+      this.said.set(next, n > 1 ? `${said}, and ${n - 1} more space${n > 2 ? 's' : ''}` : said);
+    }
     this.show(commit(this.history, next), words);
   }
 
@@ -286,13 +295,14 @@ export class EditMode {
       w !== width || h !== height ? `the editor draws 1 to 64 spaces a side (asked ${width}×${height})` : '',
       lost.length ? `${lost.join(', ')} outside it left out (Undo brings them back)` : '',
     ].filter(Boolean);
-    this.change(next, `Resized to ${w}×${h}${notes.length ? `: ${notes.join('; ')}` : ''}`);
+    this.change(next, `Resized to ${w}×${h}${notes.length ? `: ${notes.join('; ')}` : ''}`, `Resized to ${w}×${h}`);
     if (notes.length) this.boardState.message = `Resized to ${w}×${h}: ${notes.join('; ')}.`;
   }
 
   /** A drag-paint is one undo step. */
   beginStroke(): void {
     this.history = beginStroke(this.history);
+    this.strokeCells = 0;
   }
 
   endStroke(): void {
@@ -302,13 +312,13 @@ export class EditMode {
   undo(): void {
     const h = undo(this.history);
     if (h === this.history) this.boardState.announce('Nothing to undo');
-    else this.show(h, 'Undone');
+    else this.show(h, `Undone: ${this.said.get(this.state) ?? 'the last edit'}`);
   }
 
   redo(): void {
     const h = redo(this.history);
     if (h === this.history) this.boardState.announce('Nothing to redo');
-    else this.show(h, 'Redone');
+    else this.show(h, `Redone: ${this.said.get(h.present) ?? 'the next edit'}`);
   }
 
   /** Load the pasted JSON as the working copy: one more edit, which Undo takes back. */
@@ -333,6 +343,6 @@ export class EditMode {
     this.boardState.source = json as Scenario;
     this.boardState.scenario = s;
     // One more edit, not a new history: Undo brings the board before it back (a review lost its work here).
-    this.change(fresh.history.present, `Loaded ${s.title ?? 'the scenario'}: Undo brings the board before it back`);
+    this.change(fresh.history.present, `Loaded ${s.title ?? 'the scenario'}: Undo brings the board before it back`, `Loaded ${s.title ?? 'the scenario'}`);
   }
 }

@@ -32,8 +32,8 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
   figures: Placed[] = [];
   /** Indexes of the scenario's edges that are opened doors. */
   open = new Set<number>();
-  /** Earlier positions (figures, open doors) for Undo. */
-  history: { figures: Placed[]; open: Set<number> }[] = [];
+  /** Earlier positions (figures, open doors) for Undo, with the words that said the change Undo takes back. */
+  history: { figures: Placed[]; open: Set<number>; said: string }[] = [];
 
   /** Movement points for reach and costs: the `mp` attribute, else (unset or not a whole number in bounds) the ruleset's. */
   get mp(): number {
@@ -148,14 +148,15 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
       s.fail('command', `${s.figureName(id)} cannot stand at ${cellName(x, y)}:`, problemsOf(e).map((p) => p.replace(/^figure "[^"]*"\.?\w*: /, '')), false);
       return;
     }
-    this.history.push(before);
+    const words = rotated
+      ? `${s.figureName(id)} rotated to ${f.h}×${f.w}`
+      : `${s.figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this.mp} MP)`}`;
+    this.history.push({ ...before, said: words });
     this.figures = this.figures.map((g) => (g.id === id ? { ...g, x, y, ...(rotated ? { w: g.h, h: g.w } : {}) } : g));
     s.model = modelFromBoard(s.scenario!, s.board!.data, this.figures, this.open);
     s.message = '';
     s.emit('doom-move', { figure: id, from, to: { x, y }, ...(cost > 0 ? { cost } : {}) });
-    s.announce(rotated
-      ? `${s.figureName(id)} rotated to ${f.h}×${f.w}`
-      : `${s.figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this.mp} MP)`}`);
+    s.announce(words);
     this.refresh();
     this.writeUrl();
   }
@@ -185,10 +186,11 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
       this.state.fail('command', 'The door cannot close:', problemsOf(e), false);
       return;
     }
-    this.history.push({ figures: this.figures, open: before });
     const d = this.state.model!.doors.find((x) => x.index === index)!;
+    const words = `Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`;
+    this.history.push({ figures: this.figures, open: before, said: words });
     this.state.emit('doom-door', { edge: index, open: opening });
-    this.state.announce(`Door ${doorName(d.segment)} ${opening ? 'opened' : 'closed'}`);
+    this.state.announce(words);
     this.refresh();
     this.writeUrl();
   }
@@ -201,14 +203,15 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
       return;
     }
     this.restore(last.figures, last.open);
-    this.state.announce('Undone: the last move or door was taken back');
+    // What was taken back, in the words said when it was done.
+    this.state.announce(`Undone: ${last.said}`);
   }
 
   /** Every figure back where the scenario puts it, every door closed (Undo takes it back). */
   resetBoard(): void {
     const s = this.state.scenario;
     if (!s) return;
-    this.history.push({ figures: this.figures, open: this.open });
+    this.history.push({ figures: this.figures, open: this.open, said: 'board reset to the scenario\'s positions' });
     this.restore(s.figures.map((f) => ({ ...f, w: f.w ?? 1, h: f.h ?? 1 })), new Set());
     this.state.announce('Board reset to the scenario\'s positions');
   }
@@ -304,7 +307,7 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
         },
       },
       share: this.host.urlState ? () => void s.guard(() => this.url.copyShareLink(this.exportScenario())) : null,
-      download: (format) => void s.guard(async () => (await import('./export-entry.ts')).downloadBoard(this.host, m.title ?? 'board', format)),
+      download: (format) => void s.guard(async () => s.announce(await (await import('./export-entry.ts')).downloadBoard(this.host, m.title ?? 'board', format))),
       doors: this.doorButtons(m.doors),
       doorsShown: this.doorsShown,
       showDoors: (shown) => {

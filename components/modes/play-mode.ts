@@ -13,9 +13,11 @@ import type { Hint } from '../hints.ts';
 import type { GameClient, HistoryEntry } from '../engine-client.ts';
 import type { LogLine } from '../log/event-words.ts';
 import { appendLog } from '../log/append.ts';
+import { UNDONE, UndoWords } from '../log/undo-words.ts';
+import { serialQueue } from '../controllers/serial.ts';
 import { describeCommand, describeEvent } from '../interaction/describe.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
-import { readableSummary } from '../interaction/readable.ts';
+import { sentences, statusWords } from '../interaction/readable.ts';
 import { boardDataOfView } from '../interaction/selection.ts';
 import { figureAt, modelFromView } from '../model.ts';
 import { playPanel } from '../panels/play-panel.ts';
@@ -33,7 +35,6 @@ type TableModule = Awaited<ReturnType<typeof loadTable>>;
 const TABLE_RULESETS = new Set(['doom2016', 'doom2004']);
 /** Rulesets whose events the same module says in words (components/log/event-words.ts). */
 const WORDS_RULESETS = new Set([...TABLE_RULESETS, 'd20']);
-const UNDONE: LogLine = { text: 'Undone: the last command was taken back' };
 /** Movement allowance used for costs and paths in play mode (the engine decides what is legal). */
 export const PLAY_MP = 64;
 
@@ -73,6 +74,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
   /** What each pending command would do (GameClient.preview), for the buttons' words. */
   private outcomes = new Map<Command, ApplyResult>();
   log: LogLine[] = [];
+  /** The log's words of each command in the history, for what an undo takes back. */
+  private said = new UndoWords();
   hint: Hint | null = null;
   /** Stops following a server game. */
   unfollow: (() => void) | null = null;
@@ -86,12 +89,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
    * Commands and undos run one at a time, in the order asked: a click while the autopilot's command
    * is still being shown waits for it, so the log, the events and the history keep one order.
    */
-  private queue: Promise<unknown> = Promise.resolve();
-  private serial<T>(f: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(f, f);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
+  private readonly serial = serialQueue();
 
   hostDisconnected(): void {
     this.stopFollowing();
@@ -114,6 +112,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.lastEvents = [];
     this.lastActive = null;
     this.log = [];
+    this.said = new UndoWords();
     this.hint = null;
     this.ai.stop();
     this.stopFollowing();
@@ -146,7 +145,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
 
   /** Log the events of accepted changes (undos as a line of their own; appendLog); `show`: bring their spaces into view. */
   private logEntries(entries: HistoryEntry[], show = false): LogLine[] {
-    const lines = entries.flatMap((x) => (x.kind === 'undo' ? [UNDONE] : (x.events ?? []).map((e) => this.eventWords(e))));
+    const lines = entries.flatMap((x) => (x.kind === 'undo' ? (this.said.undo(), [UNDONE]) : this.said.command((x.events ?? []).map((e) => this.eventWords(e)))));
     if (show && this.view && this.words) this.showCells = this.words.eventCells(entries.flatMap((x) => x.events ?? []), this.view);
     this.log = appendLog(this.log, lines);
     return lines;
@@ -316,7 +315,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.log = appendLog(this.log, [n > 1 ? { text: `Undone: ${n} commands taken back` } : UNDONE]);
     if (this.state.selected) await this.refreshActions();
     this.state.emit('doom-undo', { history: this.history });
-    this.state.announce(`Undone. ${this.view?.status ?? ''}`);
+    // What was taken back in the log's words, then the game's status as the panel shows it (names, not ids).
+    this.state.announce(sentences([this.said.undo(n), statusWords(this.view, this.state.model, this.state.names())]));
     this.writeUrl();
     this.ai.current?.applied();
   }
@@ -469,8 +469,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
         : [...this.others, ...attackButtons, ...this.sideCommands];
     const ai = this.ai.current;
     return playPanel({
-      // A server's game says who must act when that is a decision window, not the turn (view.awaiting).
-      status: v?.status && s.model ? `${readableSummary(v.status, s.model, s.names())}${v.awaiting && v.awaiting.kind !== 'turn' ? ` — ${v.awaiting.side} to decide (${v.awaiting.kind})` : ''}` : '',
+      status: statusWords(v, s.model, s.names()),
       winner: v?.winner ? figureName(v.winner) : null,
       explanation: this.explanationText(ai?.text((id) => s.figureName(id), s.model?.ruleset ?? '')),
       rules: this.host.rulesHref,

@@ -49,7 +49,7 @@ export class ReplayController implements ReactiveController {
     return this.current?.overlays() ?? null;
   }
 
-  /** ←/→/Home/End on the board; true when it was a step key. */
+  /** N/B (Shift: last, first) on the board; true when it was a step key. */
   key(e: KeyboardEvent): boolean {
     return this.current?.key(e) ?? false;
   }

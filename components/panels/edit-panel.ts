@@ -38,7 +38,7 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
     <div class="editor" part="editor">
       <p class="status" part="status">${s.title ?? 'Scenario'} — ${st.width}×${st.height}, ${s.ruleset}. Tool: ${edit.toolLabel()}</p>
       ${messageLine(message)}
-      <div class="bar" role="toolbar" aria-label="History">
+      <div class="bar" role="group" aria-label="History">
         <button part="button" ?disabled=${!edit.canUndo} @click=${() => run(() => edit.undo())}>Undo</button>
         <button part="button" ?disabled=${!edit.canRedo} @click=${() => run(() => edit.redo())}>Redo</button>
         <button part="button" @click=${() => explore()}>Explore this board</button>
@@ -49,8 +49,8 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
           ${['doom2016', 'doom2004', 'd20'].map((r) => html`<option value=${r} ?selected=${s.ruleset === r}>${r}</option>`)}
         </select></label>
       </div>
-      <div class="bar" role="toolbar" aria-label="Terrain">${terrainToolsFor(s.ruleset).map((t) => tool(t.letter, t.label))}</div>
-      <div class="bar" role="toolbar" aria-label="Edges and figures">
+      <div class="bar" role="group" aria-label="Terrain">${terrainToolsFor(s.ruleset).map((t) => tool(t.letter, t.label))}</div>
+      <div class="bar" role="group" aria-label="Edges and figures">
         ${EDGE_TOOLS.map((k) => tool(k))} ${tool('erase-edge')} ${tool('figure')} ${tool('erase')}
       </div>
       <div class="bar">
@@ -61,7 +61,7 @@ export function editPanel({ edit, message, bundleUrl, run, explore, discard }: E
       </div>
       ${edit.tokenTools.length
         ? html`
-          <div class="bar" role="toolbar" aria-label="Tokens">${edit.tokenTools.map((t) => tool(`token:${t.kind}`, t.label))}</div>
+          <div class="bar" role="group" aria-label="Tokens">${edit.tokenTools.map((t) => tool(`token:${t.kind}`, t.label))}</div>
           <div class="bar">
             ${fields.has('color') ? html`<label>Colour <input type="text" .value=${edit.tokenSpec.color} @change=${setToken('color')} /></label>` : nothing}
             ${fields.has('weapon') ? html`<label>Weapon <input type="text" .value=${edit.tokenSpec.weapon} @change=${setToken('weapon')} /></label>` : nothing}

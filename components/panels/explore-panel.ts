@@ -57,7 +57,7 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
     <p class="status" part="status">${p.status}</p>
     ${explanationLine(p.explanation, p.rules)}
     ${messageLine(p.message, p.rules)}
-    <div class="bar" part="toolbar" role="toolbar" aria-label="Board actions">
+    <div class="bar" part="toolbar" role="group" aria-label="Board actions">
       ${p.rotate ? html`<button part="button" @click=${p.rotate.run}>${p.rotate.label}</button>` : nothing}
       ${p.clear ? html`<button part="button" @click=${p.clear}>Clear selection</button>` : nothing}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>

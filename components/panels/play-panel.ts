@@ -34,7 +34,7 @@ export function playPanel(p: PlayPanel): TemplateResult {
     ${explanationLine(p.explanation, p.rules)}
     ${messageLine(p.message, p.rules)}
     ${p.hint ? html`<p class="hint" part="explanation">Hint: ${p.hint}</p>` : nothing}
-    <div class="bar" part="toolbar" role="toolbar" aria-label="Actions">
+    <div class="bar" part="toolbar" role="group" aria-label="Actions">
       ${p.prompt ? html`<span>${p.prompt}</span>` : p.selectedName ? html`<span>${p.selectedName}:</span>` : p.commands.length ? nothing : html`<span>Select a figure to see its actions.</span>`}
       ${p.commands.map((c) => html`<button part="button" @click=${c.run}>${c.label}</button>`)}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>

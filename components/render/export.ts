@@ -21,22 +21,23 @@ export function boardSvg(host: HTMLElement): string {
     + `<style>${css.replace(/:host\([^)]*\)|:host/g, 'svg')}</style>${layers.map((l) => l.innerHTML).join('')}</svg>`;
 }
 
-function save(blob: Blob, name: string): void {
+/** Hand the file to the browser's downloads; the words that say so (the live region's). */
+function save(blob: Blob, name: string): string {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  return `Saved the board as shown now to the file ${name}`;
 }
 
 const fileName = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'board';
 
-export async function downloadBoard(host: HTMLElement, title: string, format: 'svg' | 'png'): Promise<void> {
+export async function downloadBoard(host: HTMLElement, title: string, format: 'svg' | 'png'): Promise<string> {
   const text = boardSvg(host);
   const svgBlob = new Blob([text], { type: 'image/svg+xml' });
   if (format === 'svg') {
-    save(svgBlob, `${fileName(title)}.svg`);
-    return;
+    return save(svgBlob, `${fileName(title)}.svg`);
   }
   const img = new Image();
   const url = URL.createObjectURL(svgBlob);
@@ -49,7 +50,7 @@ export async function downloadBoard(host: HTMLElement, title: string, format: 's
     canvas.getContext('2d')!.drawImage(img, 0, 0);
     const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     if (!png) throw new Error('the browser could not make a PNG of the board');
-    save(png, `${fileName(title)}.png`);
+    return save(png, `${fileName(title)}.png`);
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -3,7 +3,7 @@
  * step 1, then after each step: a command applied by the rules engine from the scenario's seed (so
  * the position after step n is `replay(scenario, seed, commands of steps 1..n)`), or a selection
  * as explore mode shows it (the figure's reach and line of sight, a target's LOS, cover and range
- * explained). Back / Play / Next, a scrubber, ←/→/Home/End; the caption, the rule, the log in
+ * explained). Back / Play / Next, a scrubber, N/B on the board; the caption, the rule, the log in
  * sentences; the step in the page URL (`url-state`). Loaded on demand (dist/doom-board-replay.js).
  */
 import type { ReactiveControllerHost, SVGTemplateResult, TemplateResult } from 'lit';
@@ -13,7 +13,7 @@ import type { Scenario, ScenarioStep } from '../../src/scenario/types.ts';
 import type { UrlController } from '../controllers/url-controller.ts';
 import type { EngineClient, GameClient } from '../engine-client.ts';
 import { describeEvent } from '../interaction/describe.ts';
-import { readableSummary } from '../interaction/readable.ts';
+import { readableSummary, sentences } from '../interaction/readable.ts';
 import { boardDataOfView, selectionOf } from '../interaction/selection.ts';
 import { appendLog } from '../log/append.ts';
 import type { LogLine } from '../log/event-words.ts';
@@ -99,7 +99,8 @@ export class ReplayMode {
     s.emit('doom-step', { step: n, of: this.steps.length, caption: text });
     if (announce) {
       const said = n ? this.events[n - 1].map((e) => this.words?.eventLine(e, t)?.text ?? describeEvent(e)) : [];
-      s.announce([n ? `Step ${n} of ${this.steps.length}` : 'Before step 1', text, ...said].filter(Boolean).join('. '));
+      // Each piece one sentence: a caption's own full stop is not doubled ("orders).." was said).
+      s.announce(sentences([n ? `Step ${n} of ${this.steps.length}` : 'Before step 1', text, ...said]));
     }
     // A game's replay (no captions) keeps its moves in the link too: play mode reads them back on a reload.
     this.url.write(async () => ({ ...(n ? { r: n } : {}), ...(this.fromGame ? { z: await packHistory(this.steps.map((st) => st.command as Command)) } : {}) }));
@@ -184,9 +185,12 @@ export class ReplayMode {
     return this.state.guard(() => this.goTo(n));
   }
 
-  /** ←/→/Home/End: true when the key was one of them. */
+  /**
+   * The board's step keys: N the next step, B back one, Shift+N the last, Shift+B before step 1
+   * (the arrow keys move the cursor over the spaces, as in every mode); true when the key was one.
+   */
   key(e: KeyboardEvent): boolean {
-    const to = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.steps.length }[e.key];
+    const to = { n: e.shiftKey ? this.steps.length : this.at + 1, b: e.shiftKey ? 0 : this.at - 1 }[e.key.toLowerCase()];
     if (to === undefined || e.altKey || e.ctrlKey || e.metaKey) return false;
     e.preventDefault();
     void this.go(to);

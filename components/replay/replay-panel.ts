@@ -38,7 +38,7 @@ export function replayPanel(p: ReplayPanel): TemplateResult {
     ${p.rule ? html`<p class="rule" part="rule" style="margin:.2rem 0">Rule: ${p.rulesHref ? html`<a href=${`${p.rulesHref}#${p.rule}`}>${ruleLabel(p.rule)}</a>` : ruleLabel(p.rule)}</p>` : nothing}
     ${explanationLine(p.explanation, p.rulesHref)}
     ${messageLine(p.message, p.rulesHref)}
-    <div class="bar" part="toolbar" role="toolbar" aria-label="Steps">
+    <div class="bar" part="toolbar" role="group" aria-label="Steps">
       <button part="button" ?disabled=${p.at === 0} @click=${() => p.go(p.at - 1)}>◀ Back</button>
       <button part="button" aria-pressed=${p.playing ? 'true' : 'false'} ?disabled=${p.at === p.of && !p.playing} @click=${p.toggle}>${p.playing ? 'Pause' : 'Play'}</button>
       <button part="button" ?disabled=${p.at === p.of} @click=${() => p.go(p.at + 1)}>Next ▶</button>

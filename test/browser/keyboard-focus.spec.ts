@@ -62,3 +62,24 @@ test('a zoomed board: the keyboard cursor moved off the box\'s edge scrolls its 
   expect(cell!.x + cell!.width).toBeLessThanOrEqual(view!.x + view!.width + 1);
   expect(await box.evaluate((b) => b.scrollLeft)).toBeGreaterThan(0);
 });
+
+test('rows of buttons are labelled groups, each button a Tab stop: no role="toolbar", which promises arrow keys between its buttons that it did not have', async ({ page }) => {
+  for (const [path, id, group, button] of [
+    ['/d20.html', 'd20-play', 'Actions', 'Undo'],
+    ['/d20.html', 'd20-cover', 'Board actions', 'Save SVG'],
+    ['/example-d20-cover.html', 'example', 'Steps', 'Next ▶'],
+    ['/editor.html', 'editor', 'Terrain', 'Difficult'],
+    ['/doom2004-play.html', 'doom2004-play', 'Zoom', 'Zoom in'],
+  ]) {
+    await page.goto(path);
+    await ready(page, id);
+    const board = page.locator(`#${id}`);
+    await expect(board.getByRole('group', { name: group, exact: true }).getByRole('button', { name: button, exact: true })).toBeVisible();
+    await expect(board.getByRole('toolbar'), `${path} #${id}`).toHaveCount(0);
+  }
+  // Tab goes from one button of a group to the next.
+  const actions = page.locator('#doom2004-play').getByRole('group', { name: 'Zoom' });
+  await actions.getByRole('button', { name: 'Zoom in' }).focus();
+  await page.keyboard.press('Tab');
+  expect((await focused(page, 'doom2004-play')).text).toBe('−');
+});

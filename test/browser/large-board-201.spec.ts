@@ -147,7 +147,7 @@ test('201×201: the keyboard grid names the figures of a space; the doors are be
   const doorCount = sc.edges.filter((e) => e.kind === 'door').length;
   expect(doorCount).toBeGreaterThan(100);
   // Hundreds of doors: not a toolbar of hundreds of buttons, and none made until asked for.
-  await expect(board.locator('[role="toolbar"] button', { hasText: /^Door / })).toHaveCount(0);
+  await expect(board.locator('[part="toolbar"] button', { hasText: /^Door / })).toHaveCount(0);
   const summary = board.locator('.doors summary');
   await expect(summary).toHaveText(`Doors (${doorCount})`);
   await expect(board.locator('.doors button')).toHaveCount(0);

@@ -57,18 +57,18 @@ test.describe('desktop', () => {
     await expect(board.getByRole('button', { name: 'Next ▶' })).toBeDisabled();
     // The attack's sentences are in the log, with the selection steps' none.
     await expect(board.locator('[part="log"] li')).toHaveText(['Trooper activates', /^Trooper attacks Brawler: rolls 14 = 19 against defense 15, a hit for 10 damage$/, /^Brawler takes 10 damage/]);
-    // Keys on the board: Home, →, End, ←.
+    // Step keys on the board: Shift+B (the start), N, B, Shift+N (the last step).
     await grid.focus();
-    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+B');
     await expect(status(board)).toContainText(at(0));
     for (let n = 1; n <= STEPS; n++) {
-      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('n');
       await expect(status(board)).toContainText(at(n));
     }
-    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('b');
     await expect(status(board)).toContainText(at(STEPS - 1));
-    await page.keyboard.press('Home');
-    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+B');
+    await page.keyboard.press('Shift+N');
     await expect(status(board)).toContainText(at(STEPS));
     await compareWithReplay(page, STEPS);
     // The scrubber: any step at once, and its own keys.
@@ -80,6 +80,13 @@ test.describe('desktop', () => {
     await page.keyboard.press('ArrowRight');
     await expect(status(board)).toContainText(at(4));
     await expect(scrubber).toHaveAttribute('aria-valuetext', at(4));
+    await page.keyboard.press('Home');
+    await expect(status(board)).toContainText(at(0));
+    await page.keyboard.press('End');
+    await expect(status(board)).toContainText(at(STEPS));
+    await page.keyboard.press('ArrowLeft');
+    await expect(status(board)).toContainText(at(STEPS - 1));
+    await scrubber.fill('4');
     // Back by the mouse.
     await board.getByRole('button', { name: '◀ Back' }).click();
     await expect(status(board)).toContainText(at(3));
@@ -89,6 +96,29 @@ test.describe('desktop', () => {
     await expect(status(board)).toContainText(at(STEPS));
     await expect(board.getByRole('button', { name: 'Play' })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test('the arrow keys move the keyboard cursor over every space of the board, not the steps; N and B step, as the grid\'s description says', async ({ page }) => {
+    await page.goto(PAGE);
+    const grid = await ready(page, 'example');
+    const board = page.locator('#example');
+    await grid.focus();
+    await expect(grid).toHaveAttribute('aria-activedescendant', 'c-0-0');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect(grid).toHaveAttribute('aria-activedescendant', 'c-2-1');
+    await page.keyboard.press('ArrowLeft');
+    await expect(grid).toHaveAttribute('aria-activedescendant', 'c-1-1');
+    await page.keyboard.press('End');
+    await expect(grid).toHaveAttribute('aria-activedescendant', new RegExp(`^c-${EXAMPLE.map[0].length - 1}-1$`));
+    await expect(status(board)).toContainText(at(0));
+    await page.keyboard.press('n');
+    await expect(status(board)).toContainText(at(1));
+    await page.keyboard.press('b');
+    await expect(status(board)).toContainText(at(0));
+    const help = await grid.getAttribute('aria-describedby');
+    await expect(board.locator(`#${help}`)).toContainText('N goes to the next step, B back to the previous one');
   });
 
   test('a deep link to step N shows step N after a reload, and a doom-step event names it', async ({ page }) => {
@@ -170,7 +200,7 @@ test.describe('desktop', () => {
     await expect(status(board)).toContainText(`Before step 1 of ${commands.length}`);
     await expect(board.locator('[part="log"] li')).toHaveCount(0);
     await board.locator('[role="grid"]').focus();
-    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+N');
     await expect(status(board)).toContainText(`Step ${commands.length} of ${commands.length}`);
     await expect(status(board)).toContainText('Marines won');
     await expect(board.locator('[part="log"] li').last()).toContainText(/marines win|won/i);
