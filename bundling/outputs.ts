@@ -86,7 +86,10 @@ export const OUTPUTS: readonly Output[] = [
   // check, 0.06 KB), a misspelt theme is named (0.07 KB) and the other seat's server command is kept
   // in view: 68.1 KB; with the way back from exploring an edited board, the focus kept on the status
   // line after a pressed button goes and the keyboard cursor scrolled into a zoomed box: 68.6 KB.
-  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 69 * KB },
+  // 70 KB since explanations name the d20 attacker's clear corner, doors and blocking terrain, and a
+  // doom2016 no-LOS's commonest blocker, d20 distance skips impassable edges (68.9 KB), and Undo,
+  // Redo, zoom and Save say what they did (a screen-reader review, 0.3 KB): 69.2 KB.
+  { file: 'dist/doom-board.js', from: 'components/index.ts', step: 'element', budget: 70 * KB },
 
   // Rules engines, loaded when a board plays that ruleset, and the HTTP engine (openapi-fetch), loaded
   // when a board has an `api` attribute. Each rules engine carries its ruleset's card, dice and

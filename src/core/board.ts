@@ -475,9 +475,7 @@ export class Board implements GridQueries {
 
   /** LOS, cover and range with the lines that decide them and a one-line reason citing the rule. */
   explain(f: string | number, t: string | number): SightExplanation {
-    const a = this.figureIndex(f);
-    const b = this.figureIndex(t);
-    const answer = this.sight(a, b);
+    const a = this.figureIndex(f), b = this.figureIndex(t), answer = this.sight(a, b);
     // d20: the pair query above left its witness line and cover blocker in the core's INFO block.
     const info = new Int32Array(this.core().memory.buffer, this.core().infoPtr(), 20).slice();
     const d20 = this._data.ruleset === 'd20' && a !== b ? {
