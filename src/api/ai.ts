@@ -85,7 +85,7 @@ export function gameHints(live: LiveGame, seatSide: string, q: HintQuery): Schem
   if (figure !== undefined) {
     const f = view.figures.find((g) => g.id === figure);
     if (!f) throw unprocessable(`no figure ${figure} on the board`, 'hints', '/query/figure');
-    if (f.side !== seatSide) throw new ApiError(403, 'not-your-figure', `${figure} is a figure of ${f.side}; this seat token is ${seatSide}'s`);
+    if (f.side !== seatSide) throw new ApiError(403, 'not-your-figure', `${figure} is a figure of ${f.side}; this token is the ${seatSide} seat's`);
   }
   // Hints are for the seat whose decision it is (the owner of a legal command), not whose turn it is.
   const now = stateOf(live) as GameState;

@@ -336,11 +336,18 @@ export class GameService {
   /** Play `command` for `side` at version `expected`; with a key, a retry gets the entry it made. */
   apply(live: LiveGame, side: string, expected: number, command: Command, key?: ChangeKey): Promise<LogEntry> {
     return this.serial(live, () => this.change(live, expected, key, async () => {
-      // The seat must own the decision (rules/owner.ts), whoever's turn it is; a command the rules
-      // cannot place (unknown figure or type) falls back to the side to act, and the rules refuse it.
-      const owner = commandOwner(currentState(live.game), command) ?? viewOf(live).side;
+      // The seat must own the decision (rules/owner.ts), whoever's turn it is. A command the rules
+      // cannot place (an unknown figure) is refused by the rules for every seat alike — a 403 would
+      // say that a figure that does not exist belongs to the side to act; one they would take falls
+      // back to the side to act.
+      let owner = commandOwner(currentState(live.game), command);
+      if (owner === null) {
+        const tried = live.game.preview(command);
+        if (!tried.ok) throw new ApiError(422, 'refused', tried.refusal.message, { rule: tried.refusal.rule });
+        owner = viewOf(live).side;
+      }
       if (owner !== null && owner !== side) {
-        throw new ApiError(403, 'not-your-seat', `${JSON.stringify(command.type)}${typeof command.figure === 'string' ? ` for ${command.figure}` : ''} is the ${owner} side's decision; this seat token is ${side}'s`);
+        throw new ApiError(403, 'not-your-seat', `${JSON.stringify(command.type)}${typeof command.figure === 'string' ? ` for ${command.figure}` : ''} is the ${owner} side's decision; this token is the ${side} seat's`);
       }
       const r = live.game.apply(command);
       if (!r.ok) throw new ApiError(422, 'refused', r.refusal.message, { rule: r.refusal.rule });

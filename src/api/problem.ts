@@ -18,6 +18,51 @@ export interface Problem {
   retryAfter?: number;
 }
 
+/**
+ * Every kind of problem the API answers with, as `urn:doom-board:problem:<kind>` (`about:blank`
+ * for an unknown route or method and an unexpected fault): openapi.yaml's `Problem.type` lists the
+ * same, each with its status and meaning (test/api/document.test.ts keeps them in step).
+ */
+export const PROBLEM_KINDS = [
+  'malformed-json',
+  'incomplete-body',
+  'invalid-request',
+  'forbidden-key',
+  'no-seat',
+  'wrong-seat',
+  'not-your-seat',
+  'not-your-figure',
+  'not-your-command',
+  'no-such-game',
+  'no-such-scenario',
+  'no-such-data-set',
+  'stale-version',
+  'ahead-of-game',
+  'too-large',
+  'unsupported-media-type',
+  'refused',
+  'unknown-field',
+  'invalid-command',
+  'invalid-scenario',
+  'limits',
+  'cannot-start',
+  'invalid-query',
+  'cannot-attack',
+  'no-hints',
+  'nothing-to-undo',
+  'handicap-does-not-apply',
+  'replay-integrity',
+  'idempotency-key-reused',
+  'no-version',
+  'rate-limited',
+  'game-damaged',
+  'busy',
+  'store-unavailable',
+  'outcome-unknown',
+  'not-ready',
+] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -38,7 +83,7 @@ const TITLES: Record<number, string> = {
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly kind: string,
+    readonly kind: ProblemKind,
     detail: string,
     readonly extra: Partial<Problem> = {},
     readonly headers: Record<string, string> = {},

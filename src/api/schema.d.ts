@@ -526,8 +526,51 @@ export interface components {
         };
         /** @description RFC 9457 problem details. */
         Problem: {
-            /** @description A URI naming the kind of problem (`about:blank` or a `urn:doom-board:problem:` name). */
-            type: string;
+            /**
+             * @description The kind of problem: `about:blank` (an unknown route or method, an unexpected fault) or
+             *     `urn:doom-board:problem:` and one of these names (switch on this, not on `detail`'s words):
+             *
+             *     | name | status | meaning |
+             *     | --- | --- | --- |
+             *     | `malformed-json` | 400 | the body is not JSON |
+             *     | `incomplete-body` | 400 | the body did not arrive whole (the connection closed while it was sent) |
+             *     | `invalid-request` | 400 | the body or a parameter has the wrong shape or type (`problems` names each JSON path) |
+             *     | `forbidden-key` | 400 | a `__proto__`, `constructor` or `prototype` key somewhere in the body |
+             *     | `no-seat` | 401 | no seat token, or another scheme than `Bearer` |
+             *     | `wrong-seat` | 403 | the token is not a seat of this game |
+             *     | `not-your-seat` | 403 | the seat does not own this decision (the side of the figure or choice the command is) |
+             *     | `not-your-figure` | 403 | hints for a figure of another side |
+             *     | `not-your-command` | 403 | undo of a command another seat made |
+             *     | `no-such-game` | 404 | no game with this id |
+             *     | `no-such-scenario` | 404 | no bundled scenario with this id |
+             *     | `no-such-data-set` | 404 | no data set with this ruleset and name |
+             *     | `stale-version` | 409 | `If-Match` is not the game's version (`version` is the current one) |
+             *     | `ahead-of-game` | 409 | a stream or page asked from a version the game has not reached |
+             *     | `too-large` | 413 | the body is above 256 KB |
+             *     | `unsupported-media-type` | 415 | the body is not `application/json` |
+             *     | `refused` | 422 | the rules refuse the command (`rule` names the rule); also a figure not in the game |
+             *     | `unknown-field` | 422 | a command has a field its type does not have |
+             *     | `invalid-command` | 422 | a command does not fit its type's schema (a value out of bounds, a missing field) |
+             *     | `invalid-scenario` | 422 | the scenario does not validate (`problems` names each JSON path) |
+             *     | `limits` | 422 | the scenario is above the server's limits (64×64 spaces, 64 figures) |
+             *     | `cannot-start` | 422 | the rules cannot start this scenario |
+             *     | `invalid-query` | 422 | a board query names a figure or space not on the board |
+             *     | `cannot-attack` | 422 | odds asked for an attack the rules would not allow (`rule` names why) |
+             *     | `no-hints` | 422 | the decision has no plan; its commands are listed by `getLegalActions` |
+             *     | `nothing-to-undo` | 422 | no command to take back |
+             *     | `handicap-does-not-apply` | 422 | a handicap that does not fit the scenario |
+             *     | `replay-integrity` | 422 | an imported replay does not match its integrity check, seed or commands |
+             *     | `idempotency-key-reused` | 422 | an `Idempotency-Key` already used with another request |
+             *     | `no-version` | 428 | a change without `If-Match` |
+             *     | `rate-limited` | 429 | over the client's request allowance (`Retry-After`) |
+             *     | `game-damaged` | 500 | the game's stored record does not replay; an operator restores it (`doom-board check`) |
+             *     | `busy` | 503 | the heavy-work queue is full (`Retry-After`) |
+             *     | `store-unavailable` | 503 | the game store cannot serve now; nothing was changed (`Retry-After`) |
+             *     | `outcome-unknown` | 503 | the store failed while committing: retry with the same `Idempotency-Key` |
+             *     | `not-ready` | 503 | `/readyz`: the instance cannot serve now (`problems` lists why) |
+             * @enum {string}
+             */
+            type: "about:blank" | "urn:doom-board:problem:malformed-json" | "urn:doom-board:problem:incomplete-body" | "urn:doom-board:problem:invalid-request" | "urn:doom-board:problem:forbidden-key" | "urn:doom-board:problem:no-seat" | "urn:doom-board:problem:wrong-seat" | "urn:doom-board:problem:not-your-seat" | "urn:doom-board:problem:not-your-figure" | "urn:doom-board:problem:not-your-command" | "urn:doom-board:problem:no-such-game" | "urn:doom-board:problem:no-such-scenario" | "urn:doom-board:problem:no-such-data-set" | "urn:doom-board:problem:stale-version" | "urn:doom-board:problem:ahead-of-game" | "urn:doom-board:problem:too-large" | "urn:doom-board:problem:unsupported-media-type" | "urn:doom-board:problem:refused" | "urn:doom-board:problem:unknown-field" | "urn:doom-board:problem:invalid-command" | "urn:doom-board:problem:invalid-scenario" | "urn:doom-board:problem:limits" | "urn:doom-board:problem:cannot-start" | "urn:doom-board:problem:invalid-query" | "urn:doom-board:problem:cannot-attack" | "urn:doom-board:problem:no-hints" | "urn:doom-board:problem:nothing-to-undo" | "urn:doom-board:problem:handicap-does-not-apply" | "urn:doom-board:problem:replay-integrity" | "urn:doom-board:problem:idempotency-key-reused" | "urn:doom-board:problem:no-version" | "urn:doom-board:problem:rate-limited" | "urn:doom-board:problem:game-damaged" | "urn:doom-board:problem:busy" | "urn:doom-board:problem:store-unavailable" | "urn:doom-board:problem:outcome-unknown" | "urn:doom-board:problem:not-ready";
             title: string;
             status: number;
             detail?: string;

@@ -13,6 +13,7 @@
  * $XDG_DATA_HOME/doom-board (~/.local/share/doom-board); with a PostgreSQL URL, in that database,
  * which several instances may share.
  */
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -134,6 +135,12 @@ if (values.memory && values['data-dir']) fail('--memory and --data-dir exclude e
 const databaseUrl = values['database-url'] || null;
 if (databaseUrl && (values.memory || values['data-dir'])) fail(`--database-url${process.env.DATABASE_URL ? ' (or DATABASE_URL)' : ''} excludes --memory and --data-dir (DATA_DIR)`);
 const dataDir = values.memory || databaseUrl ? null : resolve(values['data-dir'] ?? defaultDataDir());
+const staticDir = values.static ? resolve(values.static) : undefined;
+if (staticDir) {
+  const kind = statSync(staticDir, { throwIfNoEntry: false });
+  if (!kind) fail(`--static${process.env.STATIC_DIR ? ' (or STATIC_DIR)' : ''} ${staticDir}: no such folder`);
+  if (!kind.isDirectory()) fail(`--static${process.env.STATIC_DIR ? ' (or STATIC_DIR)' : ''} ${staticDir}: not a folder (give the folder that holds the pages)`);
+}
 
 // Whatever a library prints goes out as JSON lines too (one per call, the text as `message`), and
 // a message repeated faster than 5 a second (an aborted request each) is counted, not written.
@@ -174,7 +181,7 @@ const running = await startServer({
   rateLimit: perSecond === undefined ? undefined : perSecond > 0 ? { perSecond, burst: perSecond * 2 } : null,
   corsOrigins: values.cors ? values.cors.split(',') : [],
   maxHintBudgetMs: hintCap,
-  staticDir: values.static ? resolve(values.static) : undefined,
+  staticDir,
   workers,
   workQueue,
   drainMs: drainSeconds * 1000,
@@ -182,7 +189,7 @@ const running = await startServer({
   onFatal: () => void stop('the game store failed', 1),
   trustProxy: values['trust-proxy'] ? values['trust-proxy'].split(',').map((a) => a.trim()).filter(Boolean) : [],
 }).catch((e: Error) => fail(`cannot listen on ${values.host}:${port}: ${e.message}`));
-const pages = values.static ? `, pages ${running.url}/ from ${resolve(values.static)}` : '';
+const pages = staticDir ? `, pages ${running.url}/ from ${staticDir}` : '';
 const threads = workers ? `${workers} heavy-work thread${workers > 1 ? 's' : ''}` : 'heavy work on the event loop';
 jsonEvents('info', `doom-board: listening on ${running.url} (API ${running.url}/api/v1, document ${running.url}/openapi.json${pages}); games in ${databaseUrl ? `PostgreSQL ${safeUrl(databaseUrl)}` : (dataDir ?? 'memory')}; ${threads}`);
 

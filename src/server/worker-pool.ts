@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LiveGame } from '../api/games.ts';
 import type { HeavyJob, HeavyResult, HeavyWork } from '../api/heavy-work.ts';
-import { ApiError } from '../api/problem.ts';
+import { ApiError, type ProblemKind } from '../api/problem.ts';
 
 export interface PoolOptions {
   /** Worker threads (default: one per core but one, at least one). */
@@ -48,7 +48,7 @@ interface Thread {
   current: (Waiting & { id: number; started: number }) | null;
 }
 
-type Reply = { ready: true } | { id: number; value?: unknown; error?: { status?: number; kind?: string; message: string; extra?: object; headers?: Record<string, string> } };
+type Reply = { ready: true } | { id: number; value?: unknown; error?: { status?: number; kind?: ProblemKind; message: string; extra?: object; headers?: Record<string, string> } };
 
 export class WorkerPool implements HeavyWork {
   readonly size: number;

@@ -3,9 +3,10 @@
  * problem+json; the committed generated types (src/api/schema.d.ts, `npm run api:types`) list the
  * same paths and operations, so the client and the handlers are typed from this document.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/api/document.ts';
+import { PROBLEM_KINDS } from '../../src/api/problem.ts';
 
 type Obj = Record<string, any>;
 const doc = openApiDocument as Obj;
@@ -37,5 +38,20 @@ describe('openapi.yaml', () => {
       expect(types, op.operationId).toContain(`    ${op.operationId}: {`);
     }
     for (const name of Object.keys(doc.components.schemas)) expect(types, name).toMatch(new RegExp(`\\n {8}${name}: `));
+  });
+
+  it('Problem.type lists every kind of problem the server answers with, each in the table with its status', () => {
+    const type = doc.components.schemas.Problem.properties.type as Obj;
+    expect(type.enum).toEqual(['about:blank', ...PROBLEM_KINDS.map((k) => `urn:doom-board:problem:${k}`)]);
+    // Every \`new ApiError(status, 'kind'\` in the server's code is a listed kind with that status in the table.
+    const thrown = ['api', 'server'].flatMap((dir) => {
+      const at = new URL(`../../src/${dir}/`, import.meta.url);
+      return readdirSync(at).filter((f) => f.endsWith('.ts')).flatMap((f) => [...readFileSync(new URL(f, at), 'utf8').matchAll(/ApiError\(\s*(\d+),\s*'([a-z-]+)'/g)]);
+    });
+    expect(thrown.length).toBeGreaterThan(20);
+    for (const [, status, kind] of thrown) {
+      expect(PROBLEM_KINDS, kind).toContain(kind);
+      expect(type.description, kind).toContain(`| \`${kind}\` | ${status} |`);
+    }
   });
 });

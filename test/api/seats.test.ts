@@ -151,8 +151,20 @@ describe('seats from the rules', () => {
     const summon: Command = { type: 'summon', portal: 'portal-blue', group: 0 };
     const byMarines = await g.post('marines', 4, summon);
     expect(byMarines.response.status).toBe(403);
-    expect(byMarines.error!.detail).toMatch(/"summon" is the invader side's decision; this seat token is marines's/);
+    expect(byMarines.error!.detail).toMatch(/"summon" is the invader side's decision; this token is the marines seat's/);
     expect((await g.post('invader', 4, summon)).response.status).toBe(200);
+  });
+
+  it('a figure that is not in the game: 422 naming it for every seat (not a 403 giving it to the side to act); nothing changes', async () => {
+    const g = await newGame(skirmishD20 as unknown as Scenario, 1);
+    const before = await g.snapshot();
+    for (const side of ['empire', 'alliance']) {
+      const r = await g.post(side, 0, { type: 'activate', figure: 'nobody' });
+      expect(r.response.status, side).toBe(422);
+      expect(r.error).toMatchObject({ type: 'urn:doom-board:problem:refused' });
+      expect(r.error!.detail, side).toContain('nobody');
+    }
+    expect(await g.snapshot()).toEqual(before);
   });
 
   // Property: for random reachable states of every ruleset, each legal command (a sample of them per

@@ -209,6 +209,21 @@ describe('graceful shutdown', () => {
     expect(line).toMatchObject({ level: 'error', message: expect.stringContaining('--drain-seconds is a whole number from 1 to 3600 (got "0")') });
   });
 
+  it('--static a missing folder or a file stops the start naming the folder (exit 2), not "cannot listen"', () => {
+    const file = fileURLToPath(new URL('../../package.json', import.meta.url));
+    for (const [dir, said] of [['/nonexistent-doom-board-pages', 'no such folder'], [file, 'not a folder']] as const) {
+      let status = 0, err = '';
+      try {
+        execFileSync(process.execPath, [fileURLToPath(new URL('../../lib/cli.js', import.meta.url)), 'serve', '--memory', '--port', '0', '--static', dir], { encoding: 'utf8', stdio: 'pipe', timeout: 20_000 });
+      } catch (e) {
+        ({ status, stderr: err } = e as { status: number; stderr: string });
+      }
+      expect(status, dir).toBe(2);
+      const line = JSON.parse(String(err).trim().split('\n').at(-1)!) as { level: string; message: string };
+      expect(line).toMatchObject({ level: 'error', message: `doom-board: --static ${dir}: ${said}${said === 'not a folder' ? ' (give the folder that holds the pages)' : ''}` });
+    }
+  });
+
   it('a misspelt option or command is one short JSON line naming it and pointing at --help (exit 2); --version and --help print plain text', () => {
     const cli = fileURLToPath(new URL('../../lib/cli.js', import.meta.url));
     const run = (...args: string[]) => {
