@@ -163,14 +163,17 @@ export function commandWords(c: Command, t: TableContext): string | null {
       case 'open-door':
         if (typeof c.door === 'string') return `${who}: open the door (${t.name(c.door)})`;
         break;
-      case 'attack': {
-        // "Marine 2: attack Archvile 1 (E9) with the grenade", as the hints say it.
+      case 'attack': case 'guard-attack': {
+        // "Marine 2: attack Archvile 1 (E9) with the grenade", as the hints say it; a guard's
+        // interrupt says so, and a space holding one of the attacker's own side is named as such.
         if (!isCell(c.target)) break;
         const { x, y } = c.target;
         const on = t.view.figures.find((f) => x >= f.x && x < f.x + (f.w ?? 1) && y >= f.y && y < f.y + (f.h ?? 1));
-        const target = on ? `${t.name(on.id)} (${cellName(x, y)})` : cellName(x, y);
+        const self = t.view.figures.find((f) => f.id === c.figure);
+        const own = on && self && on.side === self.side && on.id !== self.id ? ', your own side' : '';
+        const target = on ? `${t.name(on.id)} (${cellName(x, y)}${own})` : cellName(x, y);
         const more = extras(c, ['type', 'figure', 'target', 'weapon', 'aimed']);
-        return `${who}: attack ${target}${c.weapon ? ` with the ${words(str(c.weapon)).toLowerCase()}` : ''}${c.aimed ? ', aimed' : ''}${more}`;
+        return `${who}${c.type === 'guard-attack' ? ' (guard)' : ''}: attack ${target}${c.weapon ? ` with the ${words(str(c.weapon)).toLowerCase()}` : ''}${c.aimed ? ', aimed' : ''}${more}`;
       }
       default:
         break;
