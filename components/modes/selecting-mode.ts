@@ -10,6 +10,7 @@ import type { UrlController } from '../controllers/url-controller.ts';
 import type { EngineClient } from '../engine-client.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
 import { readableSummary } from '../interaction/readable.ts';
+import { movementWords } from '../interaction/movement-words.ts';
 import { pathTo } from '../interaction/selection.ts';
 import { terrainWords } from '../model.ts';
 import type { Overlays } from '../render/board-view.ts';
@@ -187,7 +188,7 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
     s.clearTarget();
     this.hoverAt(x, y);
     const cost = s.sel.reach ? s.sel.reach.cost[y * s.model!.width + x] : -1;
-    this.showPrompt(`Tap ${cellName(x, y)} again to ${this.moveVerb(x, y)} ${s.figureName(s.selected!)} there${cost > 0 ? ` (${cost} MP)` : ''}.`);
+    this.showPrompt(`Tap ${cellName(x, y)} again to ${this.moveVerb(x, y)} ${s.figureName(s.selected!)} there${cost > 0 ? ` (${movementWords(s.model!.ruleset, cost)})` : ''}.`);
     s.announce(s.message);
     return true;
   }
@@ -206,7 +207,7 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
       const i = y * m.width + x;
       const reach = s.sel.reach;
       words += s.sel.los[i] ? ', in line of sight' : ', not in line of sight';
-      if (reach && reach.cost[i] > 0 && reach.end[i]) words += `, ${reach.cost[i]} MP away`;
+      if (reach && reach.cost[i] > 0 && reach.end[i]) words += `, ${movementWords(m.ruleset, reach.cost[i])} away`;
     }
     return words;
   }
