@@ -94,7 +94,7 @@ function eventSentence(type: string, d: Record<string, any>, ruleset = ''): stri
     case 'doom-door':
       return `Door ${d.open ? 'opened' : 'closed'}.`;
     case 'doom-action':
-      return `Command accepted: ${String(d.command?.type ?? '').replace(/-/g, ' ')}${Array.isArray(d.events) ? `, ${d.events.length} events` : ''}.`;
+      return `Command accepted: ${String(d.command?.type ?? '').replace(/-/g, ' ')}${Array.isArray(d.events) ? ` (${d.events.length} ${d.events.length === 1 ? 'event' : 'events'})` : ''}.`;
     case 'doom-undo':
       return `Last command taken back (${d.history} left).`;
     case 'doom-change':
