@@ -60,3 +60,14 @@ test('the event line under a play board reads as a sentence: "Command accepted: 
   expect(n).toBe(1);
   expect(errors).toEqual([]);
 });
+
+test('the d20 page\'s skirmish has the AI: Hint shows a plan in words and draws it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/d20.html');
+  await ready(page, 'd20-play');
+  const board = page.locator('#d20-play');
+  await board.getByRole('button', { name: 'Hint' }).click();
+  await expect(board.locator('.hint')).toContainText(/^Hint: 1\. (Trooper [12])\b/, { timeout: 20_000 });
+  await expect(board.locator('svg .plans .plan')).not.toHaveCount(0);
+  expect(errors).toEqual([]);
+});
