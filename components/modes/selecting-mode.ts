@@ -140,7 +140,8 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
       const cover = e.los && s.model!.ruleset !== 'doom2004' ? `, ${e.cover ? 'in cover' : 'not in cover'}` : '';
       const verdict = `${s.figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
       const blast = this.blastWords();
-      s.announce(`${verdict}${blast ? `. ${blast.replace(/\.$/, '')}` : ''}${this.attackHint(id)}`);
+      const hint = this.attackHint(id);
+      s.announce(`${verdict}${blast ? `. ${hint ? blast.replace(/\.$/, '') : blast}` : ''}${hint}`);
       s.emit('doom-target', { figure: s.selected, target: id, los: e.los, cover: e.cover, range: e.range, summary: readableSummary(e.summary, s.model!, s.names(), s.sightBoxes()) });
       this.writeUrl();
     }
