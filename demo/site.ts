@@ -79,7 +79,7 @@ function nav(): void {
 }
 
 /** One sentence for an event of a board (the raw detail stays on the event for scripts). */
-function eventSentence(type: string, d: Record<string, any>): string {
+function eventSentence(type: string, d: Record<string, any>, ruleset = ''): string {
   const at = (c: { x: number; y: number } | null | undefined) => (c ? cellName(c.x, c.y) : '?');
   switch (type) {
     case 'doom-ready':
@@ -89,11 +89,12 @@ function eventSentence(type: string, d: Record<string, any>): string {
     case 'doom-target':
       return `${figureName(d.figure)} → ${figureName(d.target)}: ${d.los ? 'in line of sight' : 'no line of sight'}${d.los && d.cover ? ', in cover' : ''}, range ${d.range}.`;
     case 'doom-move':
-      return `${figureName(d.figure)} moved from ${at(d.from)} to ${at(d.to)}${d.cost ? ` (${d.cost} MP)` : ''}.`;
+      // d20 counts squares of movement, the DOOM games MP.
+      return `${figureName(d.figure)} moved from ${at(d.from)} to ${at(d.to)}${d.cost ? ` (${ruleset === 'd20' ? `${d.cost} ${d.cost === 1 ? 'square' : 'squares'} of movement` : `${d.cost} MP`})` : ''}.`;
     case 'doom-door':
       return `Door ${d.open ? 'opened' : 'closed'}.`;
     case 'doom-action':
-      return `Command accepted: ${String(d.command?.type ?? '').replace(/-/g, ' ')}${Array.isArray(d.events) ? `, ${d.events.length} events` : ''}.`;
+      return `Command accepted: ${String(d.command?.type ?? '').replace(/-/g, ' ')}${Array.isArray(d.events) ? ` (${d.events.length} ${d.events.length === 1 ? 'event' : 'events'})` : ''}.`;
     case 'doom-undo':
       return `Last command taken back (${d.history} left).`;
     case 'doom-change':
@@ -110,9 +111,11 @@ function eventEcho(): void {
   for (const out of document.querySelectorAll<HTMLOutputElement>('output[data-events-of]')) {
     const board = document.getElementById(out.dataset.eventsOf!);
     if (!board) continue;
+    let ruleset = '';
+    board.addEventListener('doom-ready', (e) => (ruleset = (e as CustomEvent).detail?.ruleset ?? ''));
     for (const type of ['doom-ready', 'doom-select', 'doom-target', 'doom-move', 'doom-door', 'doom-action', 'doom-undo', 'doom-change', 'doom-error']) {
       board.addEventListener(type, (e) => {
-        out.textContent = eventSentence(type, (e as CustomEvent).detail ?? {});
+        out.textContent = eventSentence(type, (e as CustomEvent).detail ?? {}, ruleset);
       });
     }
   }

@@ -269,7 +269,9 @@ function d20(e: GameEvent, t: WordsContext): string | null {
     case 'moved':
       return `${who} moves${fromTo(e)}${typeof e.cost === 'number' ? ` (${plural(e.cost, 'square')} of movement)` : ''}`;
     case 'attacked': {
-      const roll = `rolls ${num(e.natural)}${num(e.bonus) ? ` + ${num(e.bonus)}` : ''} = ${num(e.total)} against defense ${num(e.defense)}`;
+      // Every term of the total (RULES §4): the die, the attack bonus, +4 for each helper's combined fire.
+      const terms = [num(e.attack), num(e.bonus)].filter((n) => n).map((n) => (n < 0 ? ` − ${-n}` : ` + ${n}`)).join('');
+      const roll = `rolls ${num(e.natural)}${terms} = ${num(e.total)} against defense ${num(e.defense)}`;
       return `${who} attacks ${t.name(str(e.target))}${e.cover ? ' in cover' : ''}: ${roll}, ${e.hit ? `a hit for ${num(e.damage)} damage` : 'a miss'}`;
     }
     case 'damaged':

@@ -9,6 +9,7 @@ import type { Scenario } from '../../src/scenario/types.ts';
 import { cellName } from '../coords.ts';
 import { problemsOf } from '../events.ts';
 import { doorName } from '../interaction/doors.ts';
+import { movementWords } from '../interaction/movement-words.ts';
 import { selectionOf } from '../interaction/selection.ts';
 import { boardInputOf, figureAt, modelFromBoard, onMap, validatedBoardOf, type DrawModel, type Placed } from '../model.ts';
 import { explorePanel, type ExplorePanel } from '../panels/explore-panel.ts';
@@ -45,7 +46,7 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
   private mpProblem(): string {
     const mp = this.host.mp;
     if (mp === undefined || mp === null || validMp(mp)) return '';
-    return ` (mp ${JSON.stringify(this.host.getAttribute('mp') ?? String(mp))} is not a whole number from 0 to ${MAX_MP}: the ruleset's ${this.mp} MP shown)`;
+    return ` (mp ${JSON.stringify(this.host.getAttribute('mp') ?? String(mp))} is not a whole number from 0 to ${MAX_MP}: the ruleset's ${this.within()} shown)`;
   }
 
   start(s: Scenario): void {
@@ -100,7 +101,12 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
   }
 
   protected offers(): string {
-    return `${this.state.sel.cells.length} spaces within ${this.mp} MP${this.mpProblem()}`;
+    return `${this.state.sel.cells.length} spaces within ${this.within()}${this.mpProblem()}`;
+  }
+
+  /** "6 MP", or d20's "6 squares of movement". */
+  private within(n = this.mp): string {
+    return movementWords(this.state.model?.ruleset, n);
   }
 
   protected pathMp(): number | null {
@@ -150,7 +156,7 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
     }
     const words = rotated
       ? `${s.figureName(id)} rotated to ${f.h}×${f.w}`
-      : `${s.figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${cost} MP)` : ` (beyond ${this.mp} MP)`}`;
+      : `${s.figureName(id)} moved to ${cellName(x, y)}${cost > 0 ? ` (${this.within(cost)})` : ` (beyond ${this.within()})`}`;
     this.history.push({ ...before, said: words });
     this.figures = this.figures.map((g) => (g.id === id ? { ...g, x, y, ...(rotated ? { w: g.h, h: g.w } : {}) } : g));
     s.model = modelFromBoard(s.scenario!, s.board!.data, this.figures, this.open);
@@ -260,7 +266,7 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
     const m = s.model!;
     const sel = s.selected ? m.figures.find((f) => f.id === s.selected) : null;
     if (!sel) return `${m.title ?? 'Board'} — ${m.width}×${m.height}, ${m.ruleset}. Select a figure.`;
-    return `${s.figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${s.sel.cells.length} spaces within ${this.mp} MP${s.target ? ` — target ${s.figureName(s.target)}` : ''}`;
+    return `${s.figureName(sel.id)} at ${cellName(sel.x, sel.y)}: ${s.sel.cells.length} spaces within ${this.within()}${s.target ? ` — target ${s.figureName(s.target)}` : ''}`;
   }
 
   /** Below the board: status, explanation, and the board's buttons. */
@@ -297,13 +303,15 @@ export class ExploreMode extends SelectingMode<ExploreHost> {
       reset: () => this.resetBoard(),
       mp: {
         value: this.mp,
+        // d20 has no MP: its movement is counted in squares.
+        label: s.model?.ruleset === 'd20' ? 'Movement' : 'MP',
         set: (mp) => {
           if (!Number.isInteger(mp) || mp < 0 || mp > 40) {
-            s.fail('command', `MP must be a whole number from 0 to 40, not ${mp}`, [], false);
+            s.fail('command', `${s.model?.ruleset === 'd20' ? 'Movement' : 'MP'} must be a whole number from 0 to 40, not ${mp}`, [], false);
             return;
           }
           this.host.mp = mp;
-          s.announce(`${mp} MP`);
+          s.announce(this.within(mp));
         },
       },
       share: this.host.urlState ? () => void s.guard(() => this.url.copyShareLink(this.exportScenario())) : null,

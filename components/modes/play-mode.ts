@@ -23,7 +23,9 @@ import { figureAt, modelFromView } from '../model.ts';
 import { playPanel } from '../panels/play-panel.ts';
 import type { Overlays } from '../render/board-view.ts';
 import type { ReachCell } from '../render/overlays.ts';
-import { packHistory, unpackHistory, type UrlState } from '../url-state.ts';
+import { packHistory, type UrlState } from '../url-state.ts';
+import { replayUrlMoves } from './url-moves.ts';
+import { again, spacePrompt } from './play-prompts.ts';
 import { SelectingMode, type ModeHost } from './selecting-mode.ts';
 import { isBoardCommand, placingFigure, uniqueCommands } from '../interaction/play-commands.ts';
 import { LogFollow } from '../controllers/log-follow.ts';
@@ -159,25 +161,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     this.game = game;
     const fromUrl = this.url.read();
     // The log is the game's: replayed from the page URL's moves, or read from the server's history.
-    const replayed: HistoryEntry[] = [];
-    let moves = fromUrl?.h;
-    try {
-      if (fromUrl?.z) moves = await unpackHistory(fromUrl.z);
-    } catch (e) {
-      this.state.fail('url', `Ignored the moves in the page URL: ${(e as Error).message}`, [], false);
-    }
-    if (moves) {
-      for (const c of moves) {
-        const r = await game.apply(c);
-        if (!r.ok) {
-          for (let n = replayed.length; n > 0; n--) await game.undo();
-          replayed.length = 0;
-          this.state.fail('url', `Ignored the moves in the page URL: command ${moves.indexOf(c) + 1} was refused (${r.refusal.message})`, [], false);
-          break;
-        }
-        replayed.push({ kind: 'command', events: r.events });
-      }
-    }
+    const replayed = await replayUrlMoves(game, fromUrl, (m) => this.state.fail('url', m, [], false));
     await this.refreshView();
     this.logEntries(game.newEntries ? await game.newEntries() : replayed);
     this.unfollow = game.subscribe?.(() => void this.state.guard(async () => {
@@ -250,7 +234,8 @@ export class PlayMode extends SelectingMode<PlayHost> {
       cells.push({ x: k % w, y: Math.floor(k / w), ...(cost !== undefined ? { cost } : {}) });
     }
     this.state.sel = { reach, cells, los: null };
-    if (this.state.target && !this.attacks.has(this.state.target)) {
+    const c = this.state.targetCell;
+    if ((c || this.state.target) && !this.attacks.has(c ? `@${c.x},${c.y}` : this.state.target!)) {
       this.state.target = null;
       this.state.explain = null;
     }
@@ -378,7 +363,13 @@ export class PlayMode extends SelectingMode<PlayHost> {
   }
 
   protected attackHint(id: string): string {
-    return this.attacks.has(id) ? '. Press Enter again to attack' : '';
+    const c = this.state.targetCell;
+    return c ? `. ${this.spaceWords(c)}` : this.attacks.has(id) ? `. ${again(this.tapped)} to attack` : '';
+  }
+
+  /** "Tap again to attack Archvile 1 (E9) with the pistol": what a second pick of target space `c` does. */
+  private spaceWords(c: Cursor): string {
+    return spacePrompt(this.tapped, this.attacksOn(c), (x) => this.commandWords(x), this.state.figureName(this.state.selected!), cellName(c.x, c.y));
   }
 
   protected blastOf(): Record<string, number> | undefined {
@@ -403,16 +394,25 @@ export class PlayMode extends SelectingMode<PlayHost> {
       // Entering the figure's space may be a command too (a glory kill): offer both.
       const cmds = [...this.attacks.get(fig.id)!, ...this.moves.get(k) ?? []];
       if (s.target === fig.id) await this.run(cmds);
-      else this.targetNow(fig.id);
+      else {
+        this.targetNow(fig.id);
+        if (confirm) this.showPrompt(`Tap again to attack ${s.figureName(fig.id)}.`);
+      }
       return;
     }
     const onCell = s.selected && this.attacks.get(`@${x},${y}`);
     if (onCell) {
       if (s.targetCell && s.targetCell.x === x && s.targetCell.y === y) await this.run(onCell);
       else {
-        s.targetCell = { x, y };
-        const blast = this.blastWords();
-        s.announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} Press Enter again to ${this.commandWords(onCell[0]).toLowerCase()}`);
+        // A figure there: its LOS and range explained, as explore mode does, with the blast (review 73).
+        if (fig) this.targetNow(fig.id, true, { x, y });
+        else {
+          s.clearTarget();
+          s.targetCell = { x, y };
+          const blast = this.blastWords();
+          s.announce(`${cellName(x, y)} targeted.${blast ? ` ${blast}` : ''} ${this.spaceWords(s.targetCell)}`);
+        }
+        if (confirm) this.showPrompt(`${this.spaceWords({ x, y })}.`);
       }
       return;
     }
@@ -463,7 +463,7 @@ export class PlayMode extends SelectingMode<PlayHost> {
     const s = this.state;
     const v = this.view;
     const cell = s.targetCell;
-    const attackButtons = s.target ? this.attacks.get(s.target) ?? [] : cell ? this.attacksOn(cell) : [];
+    const attackButtons = cell ? this.attacksOn(cell) : s.target ? this.attacks.get(s.target) ?? [] : [];
     const commands = this.pending.length ? this.pending
       : this.table ? [...attackButtons, ...this.sideCommands]
         : [...this.others, ...attackButtons, ...this.sideCommands];

@@ -10,6 +10,7 @@ import type { UrlController } from '../controllers/url-controller.ts';
 import type { EngineClient } from '../engine-client.ts';
 import type { Cursor } from '../interaction/keyboard.ts';
 import { readableSummary } from '../interaction/readable.ts';
+import { movementWords } from '../interaction/movement-words.ts';
 import { pathTo } from '../interaction/selection.ts';
 import { terrainWords } from '../model.ts';
 import type { Overlays } from '../render/board-view.ts';
@@ -54,11 +55,32 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
     return '';
   }
 
+  /** Whether the last space was picked by a tap (a touch screen): prompts say "Tap again", not "Press Enter again". */
+  protected tapped = false;
+  /** The visible prompt for the choice pending ("Tap E3 again to move…"), while it is the message shown. */
+  private prompt: string | null = null;
+
+  /** Show a prompt for the choice now pending, as the message under the board. */
+  protected showPrompt(text: string): void {
+    this.state.message = this.prompt = text;
+  }
+
+  /** The pending choice changed: its prompt goes from the message (any other message stays). */
+  protected dropPrompt(): void {
+    if (this.prompt !== null && this.state.message === this.prompt) this.state.message = '';
+    this.prompt = null;
+  }
+
   async activate(x: number, y: number, confirm = false): Promise<void> {
     if (!this.state.model) return;
-    const pending = this.state.pendingDest;
-    this.state.pendingDest = null;
+    const s = this.state;
+    const pending = s.pendingDest;
+    const shown = s.message;
+    s.pendingDest = null;
+    this.tapped = confirm;
     await this.act(x, y, pending, confirm);
+    // A prompt no new choice has replaced ("Tap E3 again to move…" after a target is picked) goes (review 73).
+    if (s.message === shown) this.dropPrompt();
   }
 
   /** "Marine 1 at C4 selected: …", said when a figure is selected. */
@@ -101,15 +123,16 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
   setTarget(id: string): void {
     if (!this.state.selected) throw new Error('select a figure first');
     if (!this.state.model?.figures.some((g) => g.id === id)) throw new Error(`no figure ${JSON.stringify(id)} on this board`);
+    this.tapped = false;
     this.targetNow(id);
   }
 
-  /** Explain LOS, cover and range from the selected figure to `id`; announce it. */
-  targetNow(id: string, announce = true): void {
+  /** Explain LOS, cover and range from the selected figure to `id` (on its space `cell`, when an attack names a space); announce it. */
+  targetNow(id: string, announce = true, cell: Cursor | null = null): void {
     const s = this.state;
     if (!s.board || !s.selected) return;
     s.target = id;
-    s.targetCell = null;
+    s.targetCell = cell;
     const e = (s.explain = s.board.explain(s.selected, id));
     const t = s.model!.figures.find((g) => g.id === id)!;
     if (announce) {
@@ -117,7 +140,8 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
       const cover = e.los && s.model!.ruleset !== 'doom2004' ? `, ${e.cover ? 'in cover' : 'not in cover'}` : '';
       const verdict = `${s.figureName(id)} at ${cellName(t.x, t.y)}: ${e.los ? 'in line of sight' : 'not in line of sight'}${cover}, range ${e.range < 0 ? 'none' : e.range}`;
       const blast = this.blastWords();
-      s.announce(`${verdict}${blast ? `. ${blast}` : ''}${this.attackHint(id)}`);
+      const hint = this.attackHint(id);
+      s.announce(`${verdict}${blast ? `. ${hint ? blast.replace(/\.$/, '') : blast}` : ''}${hint}`);
       s.emit('doom-target', { figure: s.selected, target: id, los: e.los, cover: e.cover, range: e.range, summary: readableSummary(e.summary, s.model!, s.names(), s.sightBoxes()) });
       this.writeUrl();
     }
@@ -127,6 +151,8 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
   /** Escape: the target goes, then the selection. */
   cancel(): void {
     const s = this.state;
+    this.dropPrompt();
+    s.pendingDest = null;
     if (s.target || s.targetCell) {
       s.clearTarget();
       s.announce('Target cleared');
@@ -163,7 +189,7 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
     s.clearTarget();
     this.hoverAt(x, y);
     const cost = s.sel.reach ? s.sel.reach.cost[y * s.model!.width + x] : -1;
-    s.message = `Tap ${cellName(x, y)} again to ${this.moveVerb(x, y)} ${s.figureName(s.selected!)} there${cost > 0 ? ` (${cost} MP)` : ''}.`;
+    this.showPrompt(`Tap ${cellName(x, y)} again to ${this.moveVerb(x, y)} ${s.figureName(s.selected!)} there${cost > 0 ? ` (${movementWords(s.model!.ruleset, cost)})` : ''}.`);
     s.announce(s.message);
     return true;
   }
@@ -182,7 +208,7 @@ export abstract class SelectingMode<H extends ModeHost = ModeHost> implements Re
       const i = y * m.width + x;
       const reach = s.sel.reach;
       words += s.sel.los[i] ? ', in line of sight' : ', not in line of sight';
-      if (reach && reach.cost[i] > 0 && reach.end[i]) words += `, ${reach.cost[i]} MP away`;
+      if (reach && reach.cost[i] > 0 && reach.end[i]) words += `, ${movementWords(m.ruleset, reach.cost[i])} away`;
     }
     return words;
   }

@@ -16,8 +16,8 @@ export interface ExplorePanel {
   undo: { enabled: boolean; run: () => void };
   /** Every figure back to the scenario's position, every door closed. */
   reset: () => void;
-  /** Movement points shown on selection, and how to change them. */
-  mp: { value: number; set: (mp: number) => void };
+  /** The movement control: its value, its label ("MP", d20's "Movement") and what a new value does. */
+  mp: { value: number; label: string; set: (mp: number) => void };
   /** Copy a link carrying the whole board (boards with url-state). */
   share: (() => void) | null;
   /** Download the board as SVG / PNG. */
@@ -62,7 +62,7 @@ export function explorePanel(p: ExplorePanel): TemplateResult {
       ${p.clear ? html`<button part="button" @click=${p.clear}>Clear selection</button>` : nothing}
       <button part="button" ?disabled=${!p.undo.enabled} @click=${p.undo.run}>Undo</button>
       <button part="button" @click=${p.reset}>Reset</button>
-      <label class="mp">MP <input type="number" min="0" max="40" .value=${String(p.mp.value)} @change=${(e: Event) => p.mp.set(Number((e.target as HTMLInputElement).value))} /></label>
+      <label class="mp">${p.mp.label} <input type="number" min="0" max="40" .value=${String(p.mp.value)} @change=${(e: Event) => p.mp.set(Number((e.target as HTMLInputElement).value))} /></label>
       ${p.share ? html`<button part="button" @click=${p.share}>Copy share link</button>` : nothing}
       <button part="button" @click=${() => p.download('svg')}>Save SVG</button>
       <button part="button" @click=${() => p.download('png')}>Save PNG</button>

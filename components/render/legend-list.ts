@@ -79,7 +79,7 @@ export function legendList(m: DrawModel, ai = false): TemplateResult {
     ${TERRAIN.filter(([l]) => [...l].some((c) => letters.has(c))).map(([l, n, d]) => html`<li>${swatch(d)}${l === 'dT' ? `${n} (${DIFFICULT[m.ruleset] ?? '+1 MP'})` : n}</li>`)}
     ${EDGES.filter(([k]) => edges.has(k)).map(([, n, d]) => html`<li>${swatch(d)}${n}</li>`)}
     ${tokenKinds(m).map((t) => html`<li>${swatch(tokenIcon(t))}${name(t)}</li>`)}
-    ${MARKS.map(([n, d]) => html`<li>${swatch(d)}${n}</li>`)}
+    ${MARKS.map(([n, d]) => html`<li>${swatch(d)}${m.ruleset === 'd20' ? n.replace('MP', 'squares of movement') : n}</li>`)}
     ${ai ? aiMarks(m.ruleset).map(([n, d]) => html`<li>${swatch(d)}${n}</li>`) : ''}
   </ul>`;
 }

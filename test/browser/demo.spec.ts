@@ -42,3 +42,32 @@ test('every demo page loads its boards without errors', async ({ page }) => {
     page.removeAllListeners();
   }
 });
+
+test('the event line under a play board reads as a sentence: "Command accepted: action (1 event)."', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/doom2004-play.html');
+  await ready(page, 'doom2004-play');
+  const board = page.locator('#doom2004-play');
+  const counts = await page.evaluateHandle(() => {
+    const n: number[] = [];
+    document.getElementById('doom2004-play')!.addEventListener('doom-action', (e) => n.push((e as CustomEvent).detail.events.length));
+    return n;
+  });
+  await board.getByRole('button', { name: 'Marine 1: choose an action' }).click();
+  await board.getByRole('button', { name: 'Marine 1: advance', exact: true }).click();
+  const n = await counts.evaluate((c) => c[0]);
+  await expect(page.locator('output[data-events-of="doom2004-play"]')).toHaveText(`Command accepted: action (${n} ${n === 1 ? 'event' : 'events'}).`);
+  expect(n).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test('the d20 page\'s skirmish has the AI: Hint shows a plan in words and draws it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/d20.html');
+  await ready(page, 'd20-play');
+  const board = page.locator('#d20-play');
+  await board.getByRole('button', { name: 'Hint' }).click();
+  await expect(board.locator('.hint')).toContainText(/^Hint: 1\. (Trooper [12])\b/, { timeout: 20_000 });
+  await expect(board.locator('svg .plans .plan')).not.toHaveCount(0);
+  expect(errors).toEqual([]);
+});

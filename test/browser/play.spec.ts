@@ -64,7 +64,7 @@ test('keyboard only: select, activate, see reach, move, target, attack, undo', a
   await expect(live(page, BOARD)).toHaveText('Scout at G2: in line of sight, not in cover, range 4. Press Enter again to attack');
   await expect(page.locator(`#${BOARD} [part="explanation"]`)).toContainText('Trooper 1 has line of sight to Scout');
   await keys(page, 'Enter');
-  await expect(log.nth(-2)).toHaveText(/^Trooper 1 attacks Scout: rolls \d+( \+ \d+)? = \d+ against defense 16, a hit for 10 damage$/);
+  await expect(log.nth(-2)).toHaveText(/^Trooper 1 attacks Scout: rolls \d+ \+ 5 = \d+ against defense 16, a hit for 10 damage$/);
   await expect(log.last()).toHaveText('Scout takes 10 damage (10 hit points left)');
   await expect(cell(page, BOARD, 6, 1)).toHaveAttribute('aria-label', /Scout \(alliance, 10 damage\)/);
 

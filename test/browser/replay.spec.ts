@@ -56,7 +56,7 @@ test.describe('desktop', () => {
     }
     await expect(board.getByRole('button', { name: 'Next ▶' })).toBeDisabled();
     // The attack's sentences are in the log, with the selection steps' none.
-    await expect(board.locator('[part="log"] li')).toHaveText(['Trooper activates', /^Trooper attacks Brawler: rolls 14 = 19 against defense 15, a hit for 10 damage$/, /^Brawler takes 10 damage/]);
+    await expect(board.locator('[part="log"] li')).toHaveText(['Trooper activates', /^Trooper attacks Brawler: rolls 14 \+ 5 = 19 against defense 15, a hit for 10 damage$/, /^Brawler takes 10 damage/]);
     // Step keys on the board: Shift+B (the start), N, B, Shift+N (the last step).
     await grid.focus();
     await page.keyboard.press('Shift+B');

@@ -89,6 +89,22 @@ describe('the event log in words', () => {
     expect(seen.size).toBeGreaterThan(id === 'd20-skirmish' ? 7 : 20);
   });
 
+  test('d20: an attack\'s roll shows every term of its total — the die, the attack bonus, combined fire (review 73, item 1)', () => {
+    const t: WordsContext = { view: { ruleset: 'd20' } as GameView, state: {}, name: (id) => figureName(id) };
+    const attack = (natural: number, attack: number, bonus: number) => eventLine({ type: 'attacked', figure: 'trooper-1', target: 'scout', natural, attack, bonus, total: natural + attack + bonus, defense: 16, cover: false, hit: true, damage: 10, helpers: [] }, t)!.text;
+    expect(attack(13, 5, 0)).toBe('Trooper 1 attacks Scout: rolls 13 + 5 = 18 against defense 16, a hit for 10 damage');
+    expect(attack(13, 5, 4)).toBe('Trooper 1 attacks Scout: rolls 13 + 5 + 4 = 22 against defense 16, a hit for 10 damage');
+    // In played games, the sum said is the total said.
+    let attacks = 0;
+    playRandom('d20-skirmish', 2, 400, (e, ctx) => {
+      if (e.type !== 'attacked') return;
+      attacks++;
+      const [, sum, total] = /rolls ([\d +−]+) = (\d+)/.exec(eventLine(e, ctx)!.text)!;
+      expect(sum.replace(/ − /g, ' + -').split(' + ').reduce((a, x) => a + Number(x), 0), sum).toBe(Number(total));
+    });
+    expect(attacks).toBeGreaterThan(0);
+  });
+
   test('doom2016 cards are named by their titles, with their text on demand', () => {
     const lines: { text: string; detail?: string }[] = [];
     playRandom('doom2016-tutorial', 3, 400, (e, t) => {
