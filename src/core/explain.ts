@@ -239,13 +239,11 @@ function latticeSpan(w: { x1: number; y1: number; x2: number; y2: number }, box:
  * border wall that a line along the map's edge happens to run on first.
  */
 function commonestBlocked(lines: TestedLine[]): TestedLine | undefined {
+  const keyed = lines.filter((l) => l.blocker).map((l) => ({ l, key: JSON.stringify(l.blocker) }));
   const count = new Map<string, number>();
-  for (const l of lines) if (l.blocker) count.set(JSON.stringify(l.blocker), (count.get(JSON.stringify(l.blocker)) ?? 0) + 1);
+  for (const { key } of keyed) count.set(key, (count.get(key) ?? 0) + 1);
   let best: TestedLine | undefined, most = 0;
-  for (const l of lines) {
-    const n = l.blocker ? count.get(JSON.stringify(l.blocker))! : 0;
-    if (n > most) [best, most] = [l, n];
-  }
+  for (const { l, key } of keyed) if (count.get(key)! > most) [best, most] = [l, count.get(key)!];
   return best;
 }
 
